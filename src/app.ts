@@ -1,0 +1,78 @@
+// buildApp: the one factory for the server, the CLI and the tests.
+
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.js';
+import { adminRoutes } from './features/admin/routes.js';
+import { ingestRoutes } from './features/ingest/routes.js';
+import { kpiRoutes } from './features/kpis/routes.js';
+import { opsRoutes } from './features/ops/routes.js';
+import { KeyResolver, registerAuth } from './http/auth.js';
+import { Metrics } from './http/metrics.js';
+import { registerProblemHandlers } from './http/problem.js';
+import { registerRateLimit } from './http/rateLimit.js';
+import type { Storage } from './storage/index.js';
+
+export const MiB = 1024 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  storage: Storage;
+  /** Injectable clock, for deterministic tests. */
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+  metrics?: Metrics;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Required<Omit<AppDeps, 'logger'>> & { keys: KeyResolver };
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 10 * MiB,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true } },
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const keys = new KeyResolver(deps.storage.db);
+  const metrics = deps.metrics ?? new Metrics();
+  app.decorate('deps', { config: deps.config, storage: deps.storage, now: deps.now ?? (() => new Date()), metrics, keys });
+
+  registerProblemHandlers(app);
+  metrics.register(app);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Honeypot Intel API',
+        version: '1.0.0',
+        description:
+          'Threat intelligence from an AI scam-call honeypot. Every error is application/problem+json ' +
+          '{type, title, status, code, detail, errors?}. Authenticate with "Authorization: Bearer hpk_…".',
+      },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (hpk_…)' },
+          adminToken: { type: 'http', scheme: 'bearer', description: 'HONEYPOT_ADMIN_TOKEN' },
+        },
+      },
+      security: [{ apiKey: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  registerAuth(app, keys);
+  await registerRateLimit(app, deps.config);
+
+  await app.register(opsRoutes);
+  await app.register(ingestRoutes);
+  await app.register(kpiRoutes);
+  if (deps.config.adminToken) await app.register(adminRoutes);
+  return app;
+}

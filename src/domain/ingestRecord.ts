@@ -1,0 +1,131 @@
+// Validation and normalisation of one ingested call record (CONTRACT §5). A record that
+// fails is reported with field paths and rejected alone; the others are stored.
+
+import { Type, type Static } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import type { FieldError } from '../errors.js';
+import {
+  DISCONNECT_REASONS,
+  INTEL_FIELDS,
+  SPEAKERS,
+  type CallRecord,
+  type Extraction,
+  type IntelField,
+} from './call.js';
+import { parseRfc3339 } from './time.js';
+
+const MAX_STRING = 512;
+const MAX_TURN_TEXT = 100_000;
+const Str = Type.Union([Type.String(), Type.Null()]);
+
+const ExtractionSchema = Type.Object(
+  {
+    auditor_confidence: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()])),
+    ...Object.fromEntries(INTEL_FIELDS.map((f) => [f, Type.Optional(Str)])),
+    dollar_asks: Type.Optional(Type.Union([Type.Array(Type.Number({ minimum: 0 }), { maxItems: 1000 }), Type.Null()])),
+    dollars_dangled: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+
+export const CallRecordSchema = Type.Object(
+  {
+    call_sid: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }),
+    started_at: Type.String({ description: 'RFC 3339 timestamp' }),
+    duration_sec: Type.Integer({ minimum: 0, maximum: 86_400 }),
+    caller_id: Type.Optional(Str),
+    persona: Type.Optional(Str),
+    disconnect_reason: Type.Optional(
+      Type.Union([...DISCONNECT_REASONS.map((r) => Type.Literal(r)), Type.Null()]),
+    ),
+    cleanly_closed: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+    transcript: Type.Optional(
+      Type.Union([
+        Type.Array(
+          Type.Object(
+            {
+              speaker: Type.Union(SPEAKERS.map((s) => Type.Literal(s))),
+              text: Type.String({ maxLength: MAX_TURN_TEXT }),
+              offset_sec: Type.Optional(Type.Number({ minimum: 0 })),
+            },
+            { additionalProperties: false },
+          ),
+        ),
+        Type.Null(),
+      ]),
+    ),
+    extraction: Type.Optional(Type.Union([ExtractionSchema, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+type CallRecordJson = Static<typeof CallRecordSchema>;
+
+const check = TypeCompiler.Compile(CallRecordSchema);
+
+const jsonPath = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((seg, i) => (/^\d+$/.test(seg) ? `[${seg}]` : i === 0 ? seg : `.${seg}`))
+    .join('') || '(record)';
+
+// Trimmed; empty → null; over 512 characters is an error.
+function cleanString(v: string | null | undefined, path: string, errors: FieldError[]): string | null {
+  if (v === null || v === undefined) return null;
+  const t = v.trim();
+  if (t.length > MAX_STRING) errors.push({ path, message: `must be at most ${MAX_STRING} characters` });
+  return t === '' ? null : t;
+}
+
+export type RecordResult = { ok: true; record: CallRecord } | { ok: false; call_sid: string | null; errors: FieldError[] };
+
+export function validateCallRecord(raw: unknown): RecordResult {
+  const sid =
+    raw && typeof raw === 'object' && typeof (raw as { call_sid?: unknown }).call_sid === 'string'
+      ? ((raw as { call_sid: string }).call_sid)
+      : null;
+  if (!check.Check(raw)) {
+    const errors: FieldError[] = [];
+    const seen = new Set<string>();
+    for (const e of check.Errors(raw)) {
+      const path = jsonPath(e.path);
+      if (seen.has(path)) continue; // union branches repeat the same path
+      seen.add(path);
+      errors.push({ path, message: e.message });
+      if (errors.length >= 20) break;
+    }
+    return { ok: false, call_sid: sid, errors };
+  }
+  const r = raw as CallRecordJson;
+  const errors: FieldError[] = [];
+  const started = parseRfc3339(r.started_at);
+  if (!started) errors.push({ path: 'started_at', message: 'must be an RFC 3339 timestamp with Z or an offset' });
+  let extraction: Extraction | null = null;
+  if (r.extraction) {
+    const e = r.extraction as Record<string, unknown>;
+    const intel = {} as Record<IntelField, string | null>;
+    for (const f of INTEL_FIELDS) intel[f] = cleanString(e[f] as string | null, `extraction.${f}`, errors);
+    if (intel.lure_category !== null && !/^[A-Z0-9_]+$/.test(intel.lure_category)) {
+      errors.push({ path: 'extraction.lure_category', message: 'must be upper-case letters, digits and _' });
+    }
+    extraction = {
+      ...intel,
+      auditor_confidence: r.extraction.auditor_confidence ?? null,
+      dollar_asks: r.extraction.dollar_asks ?? [],
+      dollars_dangled: r.extraction.dollars_dangled ?? null,
+    };
+  }
+  const record: CallRecord = {
+    call_sid: r.call_sid,
+    started_at: started ?? new Date(0),
+    duration_sec: r.duration_sec,
+    caller_id: cleanString(r.caller_id, 'caller_id', errors),
+    persona: cleanString(r.persona, 'persona', errors),
+    disconnect_reason: r.disconnect_reason ?? null,
+    cleanly_closed: r.cleanly_closed ?? null,
+    transcript: (r.transcript ?? []).map((t) => ({ ...t })),
+    extraction,
+  };
+  if (errors.length) return { ok: false, call_sid: sid, errors };
+  return { ok: true, record };
+}

@@ -1,0 +1,13 @@
+import type { Scope } from './scope.js';
+
+export type OrgTier = 'free' | 'pro';
+export type KeyRole = 'read' | 'ingest';
+
+/** Who is asking: passed as the first argument of every storage call. */
+export interface Principal {
+  orgId: string;
+  tier: OrgTier;
+  keyId: string;
+  role: KeyRole;
+  scope: Scope | null;
+}

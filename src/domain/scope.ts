@@ -1,0 +1,62 @@
+// Key scopes (CONTRACT §1): a data slice named by dimensions and allowed values.
+// A call is inside the slice when, for every dimension named, its value is in the list
+// (case-insensitive); a null value is outside.
+
+import { validationFailed, type FieldError } from '../errors.js';
+
+export const SCOPE_DIMENSIONS = [
+  'impersonated_brand',
+  'lure_category',
+  'mule_bank_name',
+  'caller_state',
+  'persona',
+] as const;
+export type ScopeDimension = (typeof SCOPE_DIMENSIONS)[number];
+
+/** Values are stored lower-cased, trimmed and de-duplicated. */
+export type Scope = Partial<Record<ScopeDimension, string[]>>;
+
+const MAX_VALUES = 200;
+
+export function parseScope(raw: unknown, at = 'scope'): Scope | null {
+  if (raw === null || raw === undefined) return null;
+  const errors: FieldError[] = [];
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    throw validationFailed('scope must be an object of dimension → list of values', [
+      { path: at, message: 'must be an object' },
+    ]);
+  }
+  const scope: Scope = {};
+  for (const [dim, values] of Object.entries(raw as Record<string, unknown>)) {
+    if (!(SCOPE_DIMENSIONS as readonly string[]).includes(dim)) {
+      errors.push({ path: `${at}.${dim}`, message: `unknown dimension; allowed: ${SCOPE_DIMENSIONS.join(', ')}` });
+      continue;
+    }
+    if (!Array.isArray(values) || values.length === 0 || values.length > MAX_VALUES) {
+      errors.push({ path: `${at}.${dim}`, message: `must be a non-empty list of at most ${MAX_VALUES} strings` });
+      continue;
+    }
+    const clean = new Set<string>();
+    values.forEach((v, i) => {
+      if (typeof v !== 'string' || v.trim() === '' || v.length > 512) {
+        errors.push({ path: `${at}.${dim}[${i}]`, message: 'must be a non-empty string of at most 512 characters' });
+      } else clean.add(v.trim().toLowerCase());
+    });
+    scope[dim as ScopeDimension] = [...clean];
+  }
+  if (errors.length) throw validationFailed('The scope is not valid.', errors);
+  return Object.keys(scope).length ? scope : null;
+}
+
+export type SliceValues = Partial<Record<ScopeDimension, string | null>>;
+
+export function inScope(scope: Scope | null, values: SliceValues): boolean {
+  if (!scope) return true;
+  for (const dim of SCOPE_DIMENSIONS) {
+    const allowed = scope[dim];
+    if (!allowed) continue;
+    const v = values[dim];
+    if (v === null || v === undefined || !allowed.includes(v.trim().toLowerCase())) return false;
+  }
+  return true;
+}

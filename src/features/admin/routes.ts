@@ -1,0 +1,145 @@
+// Admin API (CONTRACT §1): organisations and keys, behind HONEYPOT_ADMIN_TOKEN.
+
+import { timingSafeEqual, createHash } from 'node:crypto';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { parseScope } from '../../domain/scope.js';
+import { notFound } from '../../errors.js';
+import { bearerToken, unauthorized } from '../../http/auth.js';
+import { createKey, createOrg, getOrg, listKeys, listOrgs, revokeKey, setOrgTier } from '../../storage/queries/orgs.js';
+import { formatUtc } from '../../domain/time.js';
+import type { ApiKeyRecord, Org } from '../../storage/queries/orgs.js';
+
+const Tier = Type.Union([Type.Literal('free'), Type.Literal('pro')]);
+const Role = Type.Union([Type.Literal('read'), Type.Literal('ingest')]);
+const ScopeSchema = Type.Union([
+  Type.Record(Type.String(), Type.Array(Type.String(), { minItems: 1 }), {
+    description:
+      'Data slice: keys among impersonated_brand, lure_category, mule_bank_name, caller_state, persona; values are non-empty lists (case-insensitive).',
+  }),
+  Type.Null(),
+]);
+const OrgOut = Type.Object({ id: Type.String(), name: Type.String(), tier: Tier, created_at: Type.String() });
+const KeyOut = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  role: Role,
+  scope: ScopeSchema,
+  created_at: Type.String(),
+  revoked_at: Type.Union([Type.String(), Type.Null()]),
+});
+const OrgParams = Type.Object({ org_id: Type.String({ maxLength: 100 }) });
+
+export const orgJson = (o: Org) => ({ id: o.id, name: o.name, tier: o.tier, created_at: formatUtc(o.created_at) });
+export const keyJson = (k: ApiKeyRecord) => ({
+  id: k.id,
+  name: k.name,
+  role: k.role,
+  scope: k.scope,
+  created_at: formatUtc(k.created_at),
+  revoked_at: k.revoked_at === null ? null : formatUtc(k.revoked_at),
+});
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps.storage;
+  const expected = digest(app.deps.config.adminToken ?? '');
+  const base = { tags: ['admin'], security: [{ adminToken: [] }] };
+
+  app.addHook('onRequest', async (req, reply) => {
+    const token = bearerToken(req);
+    if (!token || !timingSafeEqual(digest(token), expected)) {
+      reply.header('WWW-Authenticate', 'Bearer');
+      throw unauthorized('The admin API needs "Authorization: Bearer <HONEYPOT_ADMIN_TOKEN>".');
+    }
+  });
+
+  app.post(
+    '/api/admin/orgs',
+    {
+      schema: {
+        ...base,
+        summary: 'Create an organisation',
+        body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), tier: Tier }, { additionalProperties: false }),
+        response: { 201: OrgOut },
+      },
+    },
+    async (req, reply) => {
+      const body = req.body as { name: string; tier: 'free' | 'pro' };
+      reply.code(201);
+      return orgJson(await createOrg(db, body.name.trim(), body.tier));
+    },
+  );
+
+  app.get('/api/admin/orgs', { schema: { ...base, summary: 'List organisations', response: { 200: Type.Object({ items: Type.Array(OrgOut) }) } } }, async () => ({
+    items: (await listOrgs(db)).map(orgJson),
+  }));
+
+  app.patch(
+    '/api/admin/orgs/:org_id',
+    {
+      schema: {
+        ...base,
+        summary: "Change an organisation's tier (effective on the next request)",
+        params: OrgParams,
+        body: Type.Object({ tier: Tier }, { additionalProperties: false }),
+        response: { 200: OrgOut },
+      },
+    },
+    async (req) => {
+      const { org_id } = req.params as { org_id: string };
+      if (!(await getOrg(db, org_id))) throw notFound('No such organisation.');
+      const org = await setOrgTier(db, org_id, (req.body as { tier: 'free' | 'pro' }).tier);
+      await app.deps.keys.invalidate();
+      return orgJson(org!);
+    },
+  );
+
+  app.post(
+    '/api/admin/orgs/:org_id/keys',
+    {
+      schema: {
+        ...base,
+        summary: 'Create an API key (the secret is shown only in this response)',
+        params: OrgParams,
+        body: Type.Object(
+          { name: Type.String({ minLength: 1, maxLength: 200 }), role: Role, scope: Type.Optional(ScopeSchema) },
+          { additionalProperties: false },
+        ),
+        response: { 201: Type.Composite([Type.Omit(KeyOut, ['revoked_at']), Type.Object({ key: Type.String() })]) },
+      },
+    },
+    async (req, reply) => {
+      const { org_id } = req.params as { org_id: string };
+      const body = req.body as { name: string; role: 'read' | 'ingest'; scope?: unknown };
+      const scope = parseScope(body.scope ?? null);
+      if (!(await getOrg(db, org_id))) throw notFound('No such organisation.');
+      const { record, secret } = await createKey(db, org_id, { name: body.name.trim(), role: body.role, scope });
+      reply.code(201);
+      const { revoked_at: _r, ...rest } = keyJson(record);
+      return { ...rest, key: secret };
+    },
+  );
+
+  app.get(
+    '/api/admin/orgs/:org_id/keys',
+    { schema: { ...base, summary: "List an organisation's keys (never the secrets)", params: OrgParams, response: { 200: Type.Object({ items: Type.Array(KeyOut) }) } } },
+    async (req) => {
+      const { org_id } = req.params as { org_id: string };
+      if (!(await getOrg(db, org_id))) throw notFound('No such organisation.');
+      return { items: (await listKeys(db, org_id)).map(keyJson) };
+    },
+  );
+
+  app.delete(
+    '/api/admin/keys/:key_id',
+    { schema: { ...base, summary: 'Revoke a key (refused from the next request on)', params: Type.Object({ key_id: Type.String({ maxLength: 100 }) }) } },
+    async (req, reply) => {
+      const { key_id } = req.params as { key_id: string };
+      if (!(await revokeKey(db, key_id))) throw notFound('No such key.');
+      await app.deps.keys.invalidate();
+      return reply.code(204).send();
+    },
+  );
+}

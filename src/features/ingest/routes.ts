@@ -1,0 +1,238 @@
+// Ingest (CONTRACT §5): one object, a JSON array (≤ 10,000) or streamed NDJSON of any
+// length. Records are validated one by one; valid ones are stored in batches and the
+// response is sent only after every batch has committed.
+
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { CallRecord } from '../../domain/call.js';
+import { CallRecordSchema, validateCallRecord } from '../../domain/ingestRecord.js';
+import { parseRfc3339 } from '../../domain/time.js';
+import { ApiError, notFound, validationFailed, type FieldError } from '../../errors.js';
+import { principalOf } from '../../http/auth.js';
+const MiB = 1024 * 1024;
+import { upsertCalls } from '../../storage/queries/upsertCalls.js';
+
+const BATCH = 5_000;
+const MAX_ARRAY = 10_000;
+const MAX_REPORTED_REJECTIONS = 10_000;
+
+interface Rejection {
+  index: number;
+  call_sid: string | null;
+  errors: FieldError[];
+}
+
+const IngestResult = Type.Object({
+  accepted: Type.Integer({ description: 'Valid records stored' }),
+  created: Type.Integer(),
+  updated: Type.Integer({ description: 'Records that replaced a stored call with the same call_sid' }),
+  rejected: Type.Array(
+    Type.Object({
+      index: Type.Integer({ description: '0-based position in the array, or record number in NDJSON (blank lines skipped)' }),
+      call_sid: Type.Union([Type.String(), Type.Null()]),
+      errors: Type.Array(Type.Object({ path: Type.String(), message: Type.String() })),
+    }),
+  ),
+});
+
+/** Accumulates one request's records into batches and writes them. */
+class IngestRun {
+  accepted = 0;
+  created = 0;
+  updated = 0;
+  rejectedCount = 0;
+  readonly rejected: Rejection[] = [];
+  private batch: CallRecord[] = [];
+  readonly sids: string[] = [];
+
+  constructor(private readonly write: (records: CallRecord[]) => Promise<{ created: number; updated: number }>) {}
+
+  async add(index: number, raw: unknown, parseError?: string): Promise<void> {
+    const result = parseError
+      ? { ok: false as const, call_sid: null, errors: [{ path: '(record)', message: parseError }] }
+      : validateCallRecord(raw);
+    if (!result.ok) {
+      this.rejectedCount++;
+      if (this.rejected.length < MAX_REPORTED_REJECTIONS) {
+        this.rejected.push({ index, call_sid: result.call_sid, errors: result.errors });
+      }
+      return;
+    }
+    this.batch.push(result.record);
+    if (this.batch.length >= BATCH) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.batch.length === 0) return;
+    const records = this.batch;
+    this.batch = [];
+    const r = await this.write(records);
+    this.accepted += records.length;
+    this.created += r.created;
+    this.updated += r.updated;
+    for (const rec of records) this.sids.push(rec.call_sid);
+  }
+}
+
+const SessionParams = Type.Object({ call_sid: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
+const Text = (max = 512) => Type.String({ maxLength: max });
+const SessionBody = Type.Object(
+  {
+    persona: Text(),
+    caller_id: Text(),
+    impersonated_brand: Type.Optional(Type.Union([Text(), Type.Null()])),
+    lure_category: Type.Optional(Type.Union([Type.String({ pattern: '^[A-Z0-9_]+$', maxLength: 512 }), Type.Null()])),
+    state: Text(64),
+    started_at: Type.String({ description: 'RFC 3339' }),
+  },
+  { additionalProperties: false },
+);
+
+export async function ingestRoutes(app: FastifyInstance): Promise<void> {
+  const { storage, metrics, now } = app.deps;
+  const base = { tags: ['ingest'] };
+
+  // NDJSON is handed to the route as the raw stream: it is read line by line, never whole.
+  app.addContentTypeParser('application/x-ndjson', (_req, payload, done) => done(null, payload));
+
+  app.post(
+    '/api/ingest/calls',
+    {
+      bodyLimit: 64 * MiB,
+      schema: {
+        ...base,
+        summary: 'Ingest calls: one JSON object, a JSON array (≤ 10,000) or NDJSON (application/x-ndjson, streamed)',
+        description:
+          'Each record is validated alone; valid records are stored (insert or replace on call_sid) and invalid ones are ' +
+          'reported by index with field paths. 422 all_records_rejected when none is valid. The response is sent once ' +
+          'the stored records are durable. Ingesting a call also ends its live session.',
+        body: Type.Union([CallRecordSchema, Type.Array(Type.Unknown())], { description: 'A record, an array of records, or NDJSON' }),
+        response: { 200: IngestResult },
+      },
+      // The per-record validator reports errors by index, so the schema above documents only.
+      validatorCompiler: () => () => true,
+    },
+    async (req) => {
+      const principal = principalOf(req);
+      const run = new IngestRun((records) => upsertCalls(storage.db, principal.orgId, records));
+      const body = req.body as unknown;
+      if (isStream(body)) {
+        await readNdjson(body, run);
+      } else if (Array.isArray(body)) {
+        if (body.length > MAX_ARRAY) {
+          throw validationFailed(`A JSON array holds at most ${MAX_ARRAY} records; send NDJSON for more.`);
+        }
+        for (let i = 0; i < body.length; i++) await run.add(i, body[i]);
+      } else if (body && typeof body === 'object') {
+        await run.add(0, body);
+      } else {
+        throw validationFailed('The body must be a call record, an array of records, or NDJSON.');
+      }
+      await run.flush();
+      if (run.accepted + run.rejectedCount === 0) throw validationFailed('The body holds no records.');
+      metrics.ingested.inc({ outcome: 'created' }, run.created);
+      metrics.ingested.inc({ outcome: 'updated' }, run.updated);
+      metrics.ingested.inc({ outcome: 'rejected' }, run.rejectedCount);
+      await storage.sessions.end(principal.orgId, run.sids);
+      if (run.accepted === 0) {
+        throw new ApiError(422, 'all_records_rejected', `All ${run.rejectedCount} records were rejected.`, undefined, {
+          rejected: run.rejected,
+        });
+      }
+      return { accepted: run.accepted, created: run.created, updated: run.updated, rejected: run.rejected };
+    },
+  );
+
+  app.put(
+    '/api/ingest/sessions/:call_sid',
+    {
+      schema: {
+        ...base,
+        summary: 'Create or replace a live session (refreshes its heartbeat)',
+        params: SessionParams,
+        body: SessionBody,
+        response: { 204: Type.Null() },
+      },
+    },
+    async (req, reply) => {
+      const principal = principalOf(req);
+      const { call_sid } = req.params as { call_sid: string };
+      const body = req.body as typeof SessionBody.static;
+      const started = parseRfc3339(body.started_at);
+      if (!started) {
+        throw validationFailed('started_at must be an RFC 3339 timestamp.', [
+          { path: 'body.started_at', message: 'must be an RFC 3339 timestamp with Z or an offset' },
+        ]);
+      }
+      const clean = (s: string | null | undefined) => (s == null || s.trim() === '' ? null : s.trim());
+      await storage.sessions.put(
+        principal.orgId,
+        call_sid,
+        {
+          persona: body.persona.trim(),
+          caller_id: body.caller_id.trim(),
+          impersonated_brand: clean(body.impersonated_brand),
+          lure_category: clean(body.lure_category),
+          state: body.state.trim(),
+          started_at: started.toISOString(),
+        },
+        now().getTime(),
+      );
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/ingest/sessions/:call_sid/heartbeat',
+    {
+      schema: {
+        ...base,
+        summary: 'Refresh a live session (404 when unknown or expired)',
+        params: SessionParams,
+        body: Type.Optional(Type.Object({ state: Type.Optional(Text(64)) }, { additionalProperties: false })),
+        response: { 204: Type.Null() },
+      },
+    },
+    async (req, reply) => {
+      const principal = principalOf(req);
+      const { call_sid } = req.params as { call_sid: string };
+      const state = (req.body as { state?: string } | undefined)?.state?.trim();
+      if (!(await storage.sessions.heartbeat(principal.orgId, call_sid, state, now().getTime()))) {
+        throw notFound('No active session with this call_sid.');
+      }
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/ingest/sessions/:call_sid',
+    { schema: { ...base, summary: 'End a live session', params: SessionParams, response: { 204: Type.Null() } } },
+    async (req, reply) => {
+      const principal = principalOf(req);
+      await storage.sessions.end(principal.orgId, [(req.params as { call_sid: string }).call_sid]);
+      return reply.code(204).send();
+    },
+  );
+}
+
+function isStream(body: unknown): body is Readable {
+  return !!body && typeof (body as Readable).pipe === 'function' && typeof (body as Readable).on === 'function';
+}
+
+async function readNdjson(stream: Readable, run: IngestRun): Promise<void> {
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  let index = 0;
+  for await (const line of lines) {
+    if (line.trim() === '') continue;
+    let value: unknown;
+    let parseError: string | undefined;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      parseError = 'is not valid JSON';
+    }
+    await run.add(index++, value, parseError);
+  }
+}

@@ -1,0 +1,39 @@
+// Prometheus metrics: request counts and latency by route, ingest counts.
+
+import type { FastifyInstance } from 'fastify';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export class Metrics {
+  readonly registry = new Registry();
+  readonly requests = new Counter({
+    name: 'honeypot_http_requests_total',
+    help: 'HTTP requests by route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+  readonly latency = new Histogram({
+    name: 'honeypot_http_request_duration_seconds',
+    help: 'HTTP request latency by route',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  readonly ingested = new Counter({
+    name: 'honeypot_ingest_records_total',
+    help: 'Ingested call records by outcome (created, updated, rejected)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  constructor(defaults = false) {
+    if (defaults) collectDefaultMetrics({ register: this.registry });
+  }
+
+  register(app: FastifyInstance): void {
+    app.addHook('onResponse', async (req, reply) => {
+      const route = req.routeOptions.url ?? 'unmatched';
+      this.requests.inc({ method: req.method, route, status: String(reply.statusCode) });
+      this.latency.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+    });
+  }
+}

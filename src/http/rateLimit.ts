@@ -1,0 +1,31 @@
+// Per-key rate limits (CONTRACT §3) with @fastify/rate-limit: RateLimit-* headers on every
+// limited response, Retry-After on a 429. The agent has its own budget (groupId "agent").
+
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import { ApiError } from '../errors.js';
+
+export async function registerRateLimit(app: FastifyInstance, config: Config, redis?: unknown): Promise<void> {
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateGeneral.max,
+    timeWindow: config.rateGeneral.windowSec * 1000,
+    enableDraftSpec: true,
+    // Only authenticated API calls are limited, per key.
+    allowList: (req) => !req.principal,
+    keyGenerator: (req) => req.principal?.keyId ?? req.ip,
+    ...(redis ? { redis: redis as never, nameSpace: 'honeypot-rl:' } : {}),
+    errorResponseBuilder: (_req, ctx) =>
+      new ApiError(429, 'rate_limited', `Rate limit exceeded: ${ctx.max} requests per ${ctx.after}. Retry later.`),
+  });
+}
+
+/** Route config for the agent endpoints: counted only in the agent budget. */
+export function agentRateLimit(config: Config) {
+  return {
+    max: config.rateAgent.max,
+    timeWindow: config.rateAgent.windowSec * 1000,
+    groupId: 'agent',
+  };
+}

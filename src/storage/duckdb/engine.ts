@@ -1,0 +1,120 @@
+// Embedded engine: one DuckDB file in the data directory. Reads share a small pool of
+// connections; writes go through one connection, one transaction at a time, because
+// DuckDB allows a single writer per process and conflicts are cheaper avoided than retried.
+
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import type { Db, Row } from '../db.js';
+import { Mutex } from '../mutex.js';
+
+const READ_CONNECTIONS = 4;
+
+// Whole numbers bind as BIGINT so comparisons with BIGINT columns keep zone-map pruning.
+function bindable(params: unknown[]): DuckDBValue[] {
+  return params.map((v) => {
+    if (typeof v === 'number' && Number.isSafeInteger(v)) return BigInt(v);
+    if (v === undefined) return null;
+    return v as DuckDBValue;
+  });
+}
+
+function plain(rows: Record<string, unknown>[]): Row[] {
+  for (const row of rows) {
+    for (const k in row) {
+      const v = row[k];
+      if (typeof v === 'bigint') row[k] = Number(v);
+    }
+  }
+  return rows;
+}
+
+async function query(conn: DuckDBConnection, sql: string, params: unknown[]): Promise<Row[]> {
+  const reader = await conn.runAndReadAll(sql, params.length ? bindable(params) : undefined);
+  return plain(reader.getRowObjectsJS() as Record<string, unknown>[]);
+}
+
+class DuckTx implements Db {
+  readonly dialect = 'duckdb' as const;
+  constructor(readonly conn: DuckDBConnection) {}
+  all<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return query(this.conn, sql, params) as Promise<T[]>;
+  }
+  async run(sql: string, params: unknown[] = []): Promise<void> {
+    await this.conn.run(sql, params.length ? bindable(params) : undefined);
+  }
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+    return fn(this); // already inside a transaction
+  }
+  async ping(): Promise<void> {}
+  async close(): Promise<void> {}
+}
+
+export class DuckDb implements Db {
+  readonly dialect = 'duckdb' as const;
+  private next = 0;
+  private readonly writeLock = new Mutex();
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly readers: DuckDBConnection[],
+    private readonly writer: DuckDBConnection,
+  ) {}
+
+  static async open(dataDir: string | null): Promise<DuckDb> {
+    let file = ':memory:';
+    if (dataDir) {
+      mkdirSync(dataDir, { recursive: true });
+      file = path.join(dataDir, 'honeypot.duckdb');
+    }
+    const instance = await DuckDBInstance.create(file);
+    const readers = await Promise.all(Array.from({ length: READ_CONNECTIONS }, () => instance.connect()));
+    const writer = await instance.connect();
+    return new DuckDb(instance, readers, writer);
+  }
+
+  private reader(): DuckDBConnection {
+    this.next = (this.next + 1) % this.readers.length;
+    return this.readers[this.next];
+  }
+
+  all<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return query(this.reader(), sql, params) as Promise<T[]>;
+  }
+
+  async run(sql: string, params: unknown[] = []): Promise<void> {
+    await this.tx((db) => db.run(sql, params));
+  }
+
+  /** The write connection, for engine-specific bulk paths (the appender). */
+  withWriter<T>(fn: (conn: DuckDBConnection, db: Db) => Promise<T>): Promise<T> {
+    return this.writeLock.run(async () => {
+      const tx = new DuckTx(this.writer);
+      await this.writer.run('BEGIN TRANSACTION');
+      try {
+        const out = await fn(this.writer, tx);
+        await this.writer.run('COMMIT');
+        return out;
+      } catch (err) {
+        await this.writer.run('ROLLBACK').catch(() => {});
+        throw err;
+      }
+    });
+  }
+
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+    return this.withWriter((_conn, db) => fn(db));
+  }
+
+  async ping(): Promise<void> {
+    await query(this.reader(), 'SELECT 1 AS ok', []);
+  }
+
+  async close(): Promise<void> {
+    await this.writeLock.run(async () => {
+      await this.writer.run('CHECKPOINT').catch(() => {});
+      for (const c of [...this.readers, this.writer]) c.closeSync();
+      this.instance.closeSync();
+    });
+  }
+}

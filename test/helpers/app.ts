@@ -1,0 +1,83 @@
+// Builds the real app (the same factory as production) on a fresh DuckDB file in a
+// temporary directory, with an admin token, and offers small request helpers.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { openStorage } from '../../src/storage/index.js';
+
+export const ADMIN = 'test-admin-token';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  dir: string;
+  close(): Promise<void>;
+  /** Sets the injectable clock. */
+  setNow(d: Date): void;
+}
+
+export async function testApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'honeypot-test-'));
+  const config = loadConfig({ HONEYPOT_DATA_DIR: dir, HONEYPOT_ADMIN_TOKEN: ADMIN, HONEYPOT_DEMO: '0', ...env });
+  const storage = await openStorage(config);
+  let now: Date | null = null;
+  const app = await buildApp({ config, storage, now: () => now ?? new Date(), logger: process.env.TEST_LOG ? { level: 'error' } : false });
+  await app.ready();
+  return {
+    app,
+    config,
+    dir,
+    setNow(d) {
+      now = d;
+    },
+    async close() {
+      await app.close();
+      await storage.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface OrgKeys {
+  orgId: string;
+  read: string;
+  ingest: string;
+}
+
+export async function admin(app: FastifyInstance, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
+  return app.inject({ method, url, payload: payload as object, headers: { authorization: `Bearer ${ADMIN}` } });
+}
+
+export async function newOrg(app: FastifyInstance, tier: 'free' | 'pro' = 'pro', name = 'Org'): Promise<OrgKeys> {
+  const org = (await admin(app, 'POST', '/api/admin/orgs', { name, tier })).json();
+  const read = (await admin(app, 'POST', `/api/admin/orgs/${org.id}/keys`, { name: 'read', role: 'read' })).json();
+  const ingest = (await admin(app, 'POST', `/api/admin/orgs/${org.id}/keys`, { name: 'ingest', role: 'ingest' })).json();
+  return { orgId: org.id, read: read.key, ingest: ingest.key };
+}
+
+export async function scopedKey(app: FastifyInstance, orgId: string, scope: Record<string, string[]>): Promise<string> {
+  const res = await admin(app, 'POST', `/api/admin/orgs/${orgId}/keys`, { name: 'scoped', role: 'read', scope });
+  if (res.statusCode !== 201) throw new Error(`scoped key: ${res.body}`);
+  return res.json().key;
+}
+
+export function get(app: FastifyInstance, key: string, url: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+}
+
+export async function ingest(app: FastifyInstance, key: string, records: unknown): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/ingest/calls', payload: records as object, headers: { authorization: `Bearer ${key}` } });
+}
+
+export function ingestNdjson(app: FastifyInstance, key: string, body: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/ingest/calls',
+    payload: body,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-ndjson' },
+  });
+}
