@@ -6,9 +6,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
 import { adminRoutes } from './features/admin/routes.js';
+import { exportRoutes } from './features/exports/routes.js';
 import { ingestRoutes } from './features/ingest/routes.js';
+import { callRoutes } from './features/calls/routes.js';
 import { kpiRoutes } from './features/kpis/routes.js';
+import { savedSearchRoutes } from './features/saved-searches/routes.js';
 import { opsRoutes } from './features/ops/routes.js';
+import { webRoutes } from './features/web/routes.js';
 import { KeyResolver, registerAuth } from './http/auth.js';
 import { Metrics } from './http/metrics.js';
 import { registerProblemHandlers } from './http/problem.js';
@@ -44,6 +48,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = deps.metrics ?? new Metrics();
   app.decorate('deps', { config: deps.config, storage: deps.storage, now: deps.now ?? (() => new Date()), metrics, keys });
 
+  // Bodies are JSON (and NDJSON on ingest); anything else is 415.
+  app.removeContentTypeParser('text/plain');
   registerProblemHandlers(app);
   metrics.register(app);
   await app.register(swagger, {
@@ -73,6 +79,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(opsRoutes);
   await app.register(ingestRoutes);
   await app.register(kpiRoutes);
+  await app.register(exportRoutes);
+  await app.register(callRoutes);
+  await app.register(savedSearchRoutes);
   if (deps.config.adminToken) await app.register(adminRoutes);
+  await app.register(webRoutes); // the dashboard at `/`: keep last, after every API route
   return app;
 }

@@ -117,10 +117,10 @@ async function demo(values: Record<string, string | boolean | undefined>) {
     const out = createWriteStream(String(values.out));
     let n = 0;
     for (const rec of generateCalls(opts)) {
-      if (!out.write(`${JSON.stringify(rec)}\n`)) await new Promise((r) => out.once('drain', r));
+      if (!out.write(`${JSON.stringify(rec)}\n`)) await new Promise<void>((r) => out.once('drain', () => r()));
       n++;
     }
-    await new Promise((r) => out.end(r));
+    await new Promise<void>((r) => out.end(() => r()));
     print({ written: n, file: values.out });
     return;
   }

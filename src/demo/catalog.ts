@@ -429,7 +429,7 @@ export const AGENT_FIRST = [
 ] as const;
 export const AGENT_LAST = [
   'Smith', 'Johnson', 'Williams', 'Miller', 'Davis', 'Wilson', 'Anderson', 'Taylor', 'Thomas', 'Moore', 'Martin',
-  'Jackson', 'White', 'Harris', 'Clark', 'Lewis', 'Walker', 'Brooks', 'Parker', 'Cooper', 'Adams', 'Baker',
+  'Jacobs', 'White', 'Harris', 'Clark', 'Lewis', 'Walker', 'Brooks', 'Parker', 'Cooper', 'Adams', 'Baker',
 ] as const;
 
 export const HOLDER_FIRST = [
@@ -489,9 +489,9 @@ export const BRAND_SLUGS: Record<string, readonly string[]> = {
 
 export const DURATION_SHAPES = {
   /** Median and sigma of the long-call lognormal per outcome (short hang-ups are separate). */
-  none: { shortShare: 0.8, median: 40, sigma: 0.9 },
-  tier3: { shortShare: 0.47, median: 100, sigma: 0.9 },
-  tier2: { shortShare: 0, median: 230, sigma: 1.0 },
+  none: { shortShare: 0.8, median: 50, sigma: 0.9 },
+  tier3: { shortShare: 0.47, median: 135, sigma: 0.9 },
+  tier2: { shortShare: 0, median: 270, sigma: 1.0 },
   tier1: { shortShare: 0, median: 600, sigma: 1.0 },
 } as const;
 
@@ -507,7 +507,7 @@ export const PERSONA_GREETINGS: readonly Line[] = [
 
 export const PERSONA_REACTIONS: readonly Line[] = [
   () => 'Oh my goodness.',
-  () => "Oh dear, that doesn't sound good at all.",
+  () => 'Oh dear. Oh my.',
   () => 'Well I never. Is that so?',
   () => 'Now who did you say you were with again?',
   () => 'Oh, I did wonder about that.',

@@ -22,6 +22,7 @@ export function seed32(seed: number): number {
 }
 
 const TWO_32 = 4294967296;
+const BYTE_HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 export class Rng {
   private a: number;
@@ -116,8 +117,11 @@ export class Rng {
   /** `n` lower-case hex digits. */
   hex(n: number): string {
     let s = '';
-    while (s.length < n) s += this.u32().toString(16).padStart(8, '0');
-    return s.slice(0, n);
+    for (let i = 0; i < n; i += 8) {
+      const v = this.u32();
+      s += BYTE_HEX[v >>> 24] + BYTE_HEX[(v >>> 16) & 255] + BYTE_HEX[(v >>> 8) & 255] + BYTE_HEX[v & 255];
+    }
+    return s.length === n ? s : s.slice(0, n);
   }
 
   /** `n` decimal digits; the first is non-zero when `leadingNonZero`. */

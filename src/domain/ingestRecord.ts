@@ -3,6 +3,8 @@
 
 import { Type, type Static } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { Value, type ValueError } from '@sinclair/typebox/value';
+import type { TSchema } from '@sinclair/typebox';
 import type { FieldError } from '../errors.js';
 import {
   DISCONNECT_REASONS,
@@ -77,6 +79,23 @@ function cleanString(v: string | null | undefined, path: string, errors: FieldEr
   return t === '' ? null : t;
 }
 
+const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+const SCHEMA_KIND: Record<string, string> = { object: 'object', array: 'array', string: 'string', number: 'number', integer: 'number', boolean: 'boolean', null: 'null' };
+
+// A failed "nullable" union says only "Expected union value"; descend into the branch that
+// matches the value's kind so the error names the field inside it.
+function* detailedErrors(errors: Iterable<ValueError>, prefix: string): Generator<{ path: string; message: string }> {
+  for (const e of errors) {
+    const branches = (e.schema as { anyOf?: TSchema[] }).anyOf;
+    const branch = branches?.find((b) => SCHEMA_KIND[(b as { type?: string }).type ?? ''] === kindOf(e.value));
+    if (branch && kindOf(e.value) !== 'null' && (kindOf(e.value) === 'object' || kindOf(e.value) === 'array')) {
+      yield* detailedErrors(Value.Errors(branch, e.value), prefix + e.path);
+    } else {
+      yield { path: prefix + e.path, message: e.message };
+    }
+  }
+}
+
 export type RecordResult = { ok: true; record: CallRecord } | { ok: false; call_sid: string | null; errors: FieldError[] };
 
 export function validateCallRecord(raw: unknown): RecordResult {
@@ -87,7 +106,7 @@ export function validateCallRecord(raw: unknown): RecordResult {
   if (!check.Check(raw)) {
     const errors: FieldError[] = [];
     const seen = new Set<string>();
-    for (const e of check.Errors(raw)) {
+    for (const e of detailedErrors(check.Errors(raw), '')) {
       const path = jsonPath(e.path);
       if (seen.has(path)) continue; // union branches repeat the same path
       seen.add(path);

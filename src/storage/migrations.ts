@@ -74,6 +74,132 @@ ${intelColumns},
       )`,
     ],
   },
+  {
+    version: 2,
+    name: 'webhooks and alerts: subscriptions, event outbox, deliveries, attempts, rules, firings',
+    // scope_json is the canonical scope of the key that created the object (null: whole org).
+    // webhook_events is the transactional outbox: written in the ingest transaction, one row
+    // per (org, call, type). webhook_deliveries is the work queue (one row per event and
+    // target, leased by a worker); webhook_attempts is the log the API lists.
+    sql: (dialect) => [
+      `CREATE TABLE webhook_subscriptions (
+        id TEXT PRIMARY KEY,
+        org_id TEXT NOT NULL,
+        event_type TEXT NOT NULL,
+        url TEXT NOT NULL,
+        secret TEXT NOT NULL,
+        scope_json TEXT,
+        status TEXT NOT NULL,
+        failing_since BIGINT,
+        created_at BIGINT NOT NULL,
+        UNIQUE (org_id, event_type, url)
+      )`,
+      `CREATE TABLE webhook_events (
+        id TEXT PRIMARY KEY,
+        org_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        call_sid TEXT,
+        batch_id TEXT,
+        payload TEXT,
+        created_at BIGINT NOT NULL,
+        UNIQUE (org_id, call_sid, type)
+      )`,
+      `CREATE TABLE webhook_deliveries (
+        id TEXT PRIMARY KEY,
+        org_id TEXT NOT NULL,
+        event_id TEXT NOT NULL,
+        subscription_id TEXT,
+        rule_id TEXT,
+        url TEXT NOT NULL,
+        scope_json TEXT,
+        status TEXT NOT NULL,
+        attempts INTEGER NOT NULL,
+        max_attempts INTEGER,
+        next_attempt_at BIGINT NOT NULL,
+        lease_until BIGINT,
+        created_at BIGINT NOT NULL,
+        updated_at BIGINT NOT NULL
+      )`,
+      `CREATE TABLE webhook_attempts (
+        id TEXT PRIMARY KEY,
+        org_id TEXT NOT NULL,
+        delivery_id TEXT NOT NULL,
+        subscription_id TEXT,
+        rule_id TEXT,
+        event_id TEXT NOT NULL,
+        event_type TEXT NOT NULL,
+        url TEXT NOT NULL,
+        scope_json TEXT,
+        attempt INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        response_status INTEGER,
+        response_body TEXT,
+        error TEXT,
+        duration_ms INTEGER,
+        created_at BIGINT NOT NULL
+      )`,
+      `CREATE TABLE alert_rules (
+        id TEXT PRIMARY KEY,
+        org_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        metric TEXT NOT NULL,
+        operator TEXT NOT NULL,
+        threshold DOUBLE PRECISION NOT NULL,
+        window_min INTEGER NOT NULL,
+        channel TEXT NOT NULL,
+        target TEXT NOT NULL,
+        secret TEXT NOT NULL,
+        scope_json TEXT,
+        state TEXT NOT NULL,
+        created_at BIGINT NOT NULL
+      )`,
+      `CREATE TABLE alert_firings (
+        id TEXT PRIMARY KEY,
+        org_id TEXT NOT NULL,
+        rule_id TEXT NOT NULL,
+        rule_name TEXT NOT NULL,
+        metric TEXT NOT NULL,
+        operator TEXT NOT NULL,
+        threshold DOUBLE PRECISION NOT NULL,
+        value DOUBLE PRECISION NOT NULL,
+        window_start BIGINT NOT NULL,
+        window_end BIGINT NOT NULL,
+        scope_json TEXT,
+        fired_at BIGINT NOT NULL,
+        resolved_at BIGINT
+      )`,
+      // PostgreSQL needs the queue and log indexes; DuckDB scans these small tables with zone
+      // maps, and its ART indexes would only slow the ingest-time inserts.
+      ...(dialect === 'postgres'
+        ? [
+            `CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending'`,
+            `CREATE INDEX webhook_attempts_org ON webhook_attempts (org_id, created_at DESC)`,
+            `CREATE INDEX webhook_events_batch ON webhook_events (batch_id)`,
+            `CREATE INDEX alert_firings_org ON alert_firings (org_id, fired_at DESC)`,
+          ]
+        : []),
+    ],
+  },
+  {
+    version: 3,
+    name: 'agent conversation turns',
+    // A session is bound to its org and to the slice of the key that wrote it (scope_key:
+    // canonical JSON of the scope), so a differently scoped key never sees or replays it.
+    sql: () => [
+      `CREATE TABLE agent_turns (
+        org_id TEXT NOT NULL,
+        session_id TEXT NOT NULL,
+        scope_key TEXT NOT NULL,
+        question TEXT NOT NULL,
+        answer TEXT NOT NULL,
+        sources_json TEXT NOT NULL,
+        referenced_json TEXT NOT NULL,
+        context_json TEXT,
+        created_at BIGINT NOT NULL,
+        PRIMARY KEY (org_id, session_id, scope_key, created_at)
+      )`,
+    ],
+  },
 ];
 
 export async function migrate(db: Db): Promise<number[]> {

@@ -1,15 +1,63 @@
 // Overview KPIs (seed §4.2, CONTRACT §4 and §6). Every handler walks the same line:
 // window → storage query with the principal → response shape.
 
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { rangeObject } from '../../domain/window.js';
+import { BUCKETS, formatUtc, rangeObject, type Bucket } from '../../domain/window.js';
 import { principalOf } from '../../http/auth.js';
+import { ARRIVALS_GRANULARITY, arrivals } from '../../storage/queries/arrivals.js';
+import { disconnectBreakdown } from '../../storage/queries/disconnects.js';
+import { attackerGeo } from '../../storage/queries/geo.js';
+import { askHistogram, durationHistogram } from '../../storage/queries/histograms.js';
 import { summary } from '../../storage/queries/summary.js';
-import { SummaryOut } from './schemas.js';
+import { tier1Table } from '../../storage/queries/tier1.js';
+import { TIMESERIES_METRICS, timeseries, type TimeseriesMetric } from '../../storage/queries/timeseries.js';
+import { TOPN_FIELDS, topn, type TopnField } from '../../storage/queries/topn.js';
+import {
+  ActiveCallsOut,
+  ArrivalsOut,
+  AskHistogramOut,
+  AttackerGeoOut,
+  DisconnectBreakdownOut,
+  DurationHistogramOut,
+  StringEnum,
+  SummaryOut,
+  TimeseriesOut,
+  Tier1Out,
+  TopnOut,
+} from './schemas.js';
 import { WindowQuery, windowOf } from './window.js';
 
+const WINDOW_DOC = 'Window params: range (<N>h|<N>d|<N>w, default 7d), start, end; a call counts when start <= started_at < end.';
+
+const TimeseriesParams = Type.Object({
+  metric: StringEnum(TIMESERIES_METRICS, { description: 'The figure per bucket' }),
+});
+const TimeseriesQuery = Type.Object({
+  ...WindowQuery.properties,
+  bucket: Type.Optional(
+    StringEnum(BUCKETS, {
+      default: 'day',
+      description: 'Bucket width: 15min, hour, day (UTC-aligned) or week (Monday 00:00 UTC). Default day.',
+    }),
+  ),
+});
+const TopnParams = Type.Object({
+  field: StringEnum(TOPN_FIELDS, { description: 'mule_bank_routing reads mule_bank_routing_number' }),
+});
+const TopnQuery = Type.Object({
+  ...WindowQuery.properties,
+  n: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'How many items (1–50, default 10)' })),
+});
+const Tier1Query = Type.Object({
+  ...WindowQuery.properties,
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'Rows returned (1–1000, default 100)' }),
+  ),
+});
+
 export async function kpiRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.deps.storage;
+  const { db, sessions } = app.deps.storage;
   const base = { tags: ['kpis'] };
 
   app.get(
@@ -18,6 +66,198 @@ export async function kpiRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const w = windowOf(app, req.query as WindowQuery);
       return { range: rangeObject(w), ...(await summary(db, principalOf(req), w)) };
+    },
+  );
+
+  app.get(
+    '/api/kpis/timeseries/:metric',
+    {
+      schema: {
+        ...base,
+        summary: 'One figure per time bucket',
+        description:
+          `${WINDOW_DOC} One point per bucket from the bucket containing start to the bucket containing end − 1 ms, ` +
+          'stamped with the bucket start and zero-filled; only calls inside the window count, also in partial first and ' +
+          'last buckets. hook_rate and avg_duration_sec are 0 in a bucket without calls. At most 10,000 buckets ' +
+          '(400 invalid_range beyond).',
+        params: TimeseriesParams,
+        querystring: TimeseriesQuery,
+        response: { 200: TimeseriesOut },
+      },
+    },
+    async (req) => {
+      const { metric } = req.params as { metric: TimeseriesMetric };
+      const q = req.query as WindowQuery & { bucket: Bucket };
+      const w = windowOf(app, q);
+      const points = await timeseries(db, principalOf(req), w, metric, q.bucket);
+      return { metric, bucket: q.bucket, range: rangeObject(w), points };
+    },
+  );
+
+  app.get(
+    '/api/kpis/topn/:field',
+    {
+      schema: {
+        ...base,
+        summary: 'Most frequent values of an intel field',
+        description:
+          `${WINDOW_DOC} Distinct non-null values with their call counts, count descending then label ascending by ` +
+          'Unicode code point, cut at n; pct_of_total = count / calls of the window whose field is non-null.',
+        params: TopnParams,
+        querystring: TopnQuery,
+        response: { 200: TopnOut },
+      },
+    },
+    async (req) => {
+      const { field } = req.params as { field: TopnField };
+      const q = req.query as WindowQuery & { n: number };
+      const w = windowOf(app, q);
+      return { field, range: rangeObject(w), items: await topn(db, principalOf(req), w, field, q.n) };
+    },
+  );
+
+  app.get(
+    '/api/kpis/arrivals',
+    {
+      schema: {
+        ...base,
+        summary: 'Calls per 15 minutes',
+        description: `${WINDOW_DOC} The default window here is 24h. Zero-filled 15-minute UTC buckets, oldest first.`,
+        querystring: WindowQuery,
+        response: { 200: ArrivalsOut },
+      },
+    },
+    async (req) => {
+      const w = windowOf(app, req.query as WindowQuery, '24h');
+      return { range: rangeObject(w), granularity: ARRIVALS_GRANULARITY, buckets: await arrivals(db, principalOf(req), w) };
+    },
+  );
+
+  app.get(
+    '/api/kpis/duration-histogram',
+    {
+      schema: {
+        ...base,
+        summary: 'Call-duration distribution',
+        description:
+          `${WINDOW_DOC} Nine buckets with edges 0, 15, 30, 60, 120, 300, 600, 1200, 1800 s and an open last bucket ` +
+          '(max_sec null); a bucket holds min_sec <= duration_sec < max_sec. Labels name the whole seconds held: ' +
+          '"0–14s", "15–29s", "30–59s", "1m–1m59s", "2m–4m59s", "5m–9m59s", "10m–19m59s", "20m–29m59s", "30m+". ' +
+          'All buckets are present.',
+        querystring: WindowQuery,
+        response: { 200: DurationHistogramOut },
+      },
+    },
+    async (req) => {
+      const w = windowOf(app, req.query as WindowQuery);
+      return { range: rangeObject(w), buckets: await durationHistogram(db, principalOf(req), w) };
+    },
+  );
+
+  app.get(
+    '/api/kpis/ask-histogram',
+    {
+      schema: {
+        ...base,
+        summary: 'Distribution of individual dollar asks',
+        description:
+          `${WINDOW_DOC} Every element of every dollar_asks, in buckets with edges 0, 100, 500, 1000, 2500, 5000, ` +
+          '10000 and an open last bucket (max null); a bucket holds min <= ask < max, so $99.50 is in "$0–$99". ' +
+          'Labels: "$0–$99", "$100–$499", "$500–$999", "$1,000–$2,499", "$2,500–$4,999", "$5,000–$9,999", "$10,000+".',
+        querystring: WindowQuery,
+        response: { 200: AskHistogramOut },
+      },
+    },
+    async (req) => {
+      const w = windowOf(app, req.query as WindowQuery);
+      return { range: rangeObject(w), buckets: await askHistogram(db, principalOf(req), w) };
+    },
+  );
+
+  app.get(
+    '/api/kpis/tier1',
+    {
+      schema: {
+        ...base,
+        summary: 'Tier-1 calls: mule-bank, crypto and gift-card extractions',
+        description:
+          `${WINDOW_DOC} Newest started_at first, ties by call_sid ascending (code point); total counts every ` +
+          'tier-1 call of the window. The same rows, all of them, as CSV: GET /api/exports/tier1 (pro).',
+        querystring: Tier1Query,
+        response: { 200: Tier1Out },
+      },
+    },
+    async (req) => {
+      const q = req.query as WindowQuery & { limit: number };
+      const w = windowOf(app, q);
+      return { range: rangeObject(w), ...(await tier1Table(db, principalOf(req), w, q.limit)) };
+    },
+  );
+
+  app.get(
+    '/api/kpis/attacker-geo',
+    {
+      schema: {
+        ...base,
+        summary: 'Calls per US state of the caller ID',
+        description:
+          `${WINDOW_DOC} NANP caller IDs mapped by area code to the US state, DC or territory; toll-free, Canadian, ` +
+          'non-NANP and unparseable numbers are left out. Count descending, then state ascending; area_codes distinct ' +
+          'and ascending.',
+        querystring: WindowQuery,
+        response: { 200: AttackerGeoOut },
+      },
+    },
+    async (req) => {
+      const w = windowOf(app, req.query as WindowQuery);
+      return { range: rangeObject(w), items: await attackerGeo(db, principalOf(req), w) };
+    },
+  );
+
+  app.get(
+    '/api/kpis/disconnect-breakdown',
+    {
+      schema: {
+        ...base,
+        summary: 'Why calls ended',
+        description: `${WINDOW_DOC} Calls per disconnect_reason; calls without a reason are in none.`,
+        querystring: WindowQuery,
+        response: { 200: DisconnectBreakdownOut },
+      },
+    },
+    async (req) => {
+      const w = windowOf(app, req.query as WindowQuery);
+      return { range: rangeObject(w), ...(await disconnectBreakdown(db, principalOf(req), w)) };
+    },
+  );
+
+  app.get(
+    '/api/kpis/active-calls',
+    {
+      schema: {
+        ...base,
+        summary: 'Calls in progress, from the live session store',
+        description:
+          'Sessions not ended whose last heartbeat is younger than HONEYPOT_SESSION_TTL_SEC, oldest started_at first. ' +
+          'Window params have no effect here.',
+        response: { 200: ActiveCallsOut },
+      },
+    },
+    async (req) => {
+      const active = await sessions.active(principalOf(req), app.deps.now().getTime());
+      return {
+        active_count: active.length,
+        calls: active.map((s) => ({
+          call_sid: s.call_sid,
+          persona: s.persona,
+          caller_id: s.caller_id,
+          impersonated_brand: s.impersonated_brand,
+          lure_category: s.lure_category,
+          state: s.state,
+          started_at: formatUtc(new Date(s.started_at)),
+          last_heartbeat: formatUtc(new Date(s.last_heartbeat)),
+        })),
+      };
     },
   );
 }

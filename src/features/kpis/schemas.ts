@@ -28,3 +28,127 @@ export const SummaryOut = Type.Object({
   max_single_ask: NumOrNull,
   total_dollars_dangled: Type.Number(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// The other overview figures (seed §2.3–2.10). Enumerations are JSON-schema enums, so an
+// unknown value is a 400 validation_failed that lists the allowed ones.
+
+const StrOrNull = Type.Union([Type.String(), Type.Null()]);
+
+export const StringEnum = <T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) =>
+  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
+
+export const TimeseriesOut = Type.Object({
+  metric: Type.String(),
+  bucket: Type.String(),
+  range: RangeObject,
+  points: Type.Array(
+    Type.Object({
+      timestamp: Type.String({ description: 'Start of the bucket, RFC 3339 UTC' }),
+      value: Type.Number(),
+    }),
+    { description: 'One point per bucket, oldest first, zeros included' },
+  ),
+});
+
+export const TopnOut = Type.Object({
+  field: Type.String(),
+  range: RangeObject,
+  items: Type.Array(
+    Type.Object({
+      label: Type.String(),
+      count: Type.Integer(),
+      pct_of_total: Type.Number({ description: 'count / calls of the window whose field is non-null (0–1)' }),
+    }),
+  ),
+});
+
+export const ArrivalsOut = Type.Object({
+  range: RangeObject,
+  granularity: Type.Literal('15min'),
+  buckets: Type.Array(
+    Type.Object({ bucket_start_utc: Type.String({ description: 'RFC 3339 UTC' }), count: Type.Integer() }),
+    { description: 'One per 15-minute UTC bucket, oldest first, zeros included' },
+  ),
+});
+
+export const DurationHistogramOut = Type.Object({
+  range: RangeObject,
+  buckets: Type.Array(
+    Type.Object({
+      label: Type.String({ description: 'Whole seconds held: "0–14s", "15–29s", "30–59s", "1m–1m59s", …, "30m+"' }),
+      min_sec: Type.Integer({ description: 'Inclusive' }),
+      max_sec: Type.Union([Type.Integer(), Type.Null()], { description: 'Exclusive; null for the open last bucket' }),
+      count: Type.Integer(),
+    }),
+  ),
+});
+
+export const AskHistogramOut = Type.Object({
+  range: RangeObject,
+  buckets: Type.Array(
+    Type.Object({
+      label: Type.String({ description: '"$0–$99", "$100–$499", …, "$10,000+" ("$0–$99" holds every ask below $100)' }),
+      min: Type.Number({ description: 'Inclusive, dollars' }),
+      max: Type.Union([Type.Number(), Type.Null()], { description: 'Exclusive; null for the open last bucket' }),
+      count: Type.Integer({ description: 'Individual asks (elements of dollar_asks)' }),
+    }),
+  ),
+});
+
+export const Tier1RowOut = Type.Object({
+  call_sid: Type.String(),
+  call_started_at: Type.String({ description: 'RFC 3339 UTC' }),
+  auditor_confidence: Type.Union([Type.Number(), Type.Null()]),
+  mule_bank_name: StrOrNull,
+  mule_bank_routing_number: StrOrNull,
+  mule_bank_account_number: StrOrNull,
+  mule_account_holder_name: StrOrNull,
+  crypto_wallet_address: StrOrNull,
+  crypto_chain: StrOrNull,
+  gift_card_brand: StrOrNull,
+  physical_mule_drop_address: StrOrNull,
+});
+
+export const Tier1Out = Type.Object({
+  range: RangeObject,
+  total: Type.Integer({ description: 'All tier-1 calls of the window (not cut by limit)' }),
+  items: Type.Array(Tier1RowOut, { description: 'Newest started_at first; ties by call_sid in code-point order' }),
+});
+
+export const AttackerGeoOut = Type.Object({
+  range: RangeObject,
+  items: Type.Array(
+    Type.Object({
+      state: Type.String({ description: 'Two-letter US state, DC or territory code' }),
+      count: Type.Integer(),
+      area_codes: Type.Array(Type.String(), { description: 'Distinct area codes seen, ascending' }),
+    }),
+    { description: 'Count descending, then state ascending' },
+  ),
+});
+
+export const DisconnectBreakdownOut = Type.Object({
+  range: RangeObject,
+  caller_hung_up_normal: Type.Integer(),
+  websocket_issue_our_side: Type.Integer(),
+  voice_engine_issue: Type.Integer(),
+  ai_session_capped: Type.Integer(),
+});
+
+export const ActiveCallsOut = Type.Object({
+  active_count: Type.Integer(),
+  calls: Type.Array(
+    Type.Object({
+      call_sid: Type.String(),
+      persona: Type.String(),
+      caller_id: Type.String(),
+      impersonated_brand: StrOrNull,
+      lure_category: StrOrNull,
+      state: Type.String({ description: 'e.g. "Extracting"' }),
+      started_at: Type.String({ description: 'RFC 3339 UTC' }),
+      last_heartbeat: Type.String({ description: 'RFC 3339 UTC, server time' }),
+    }),
+    { description: 'Oldest started_at first' },
+  ),
+});

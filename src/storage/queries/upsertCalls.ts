@@ -6,6 +6,7 @@ import { hasIntel, INTEL_FIELDS, isHooked, tierOf, type CallRecord } from '../..
 import { areaCodeOfCallerId, stateOfCallerId } from '../../domain/areaCodes.js';
 import type { Db } from '../db.js';
 import { DuckDb } from '../duckdb/engine.js';
+import { newOutboxBatch, queueCallDeliveries, recordCallEvents, type OutboxBatch } from '../../delivery/outbox.js';
 
 export const CALL_COLUMNS = [
   'org_id',
@@ -83,13 +84,15 @@ export async function upsertCalls(db: Db, orgId: string, records: CallRecord[]):
   const now = Date.now();
   const rows = [...bySid.values()].map((r) => callRow(orgId, r, now));
   if (rows.length === 0) return { created: 0, updated: 0 };
-  const existing = db instanceof DuckDb ? await upsertDuckDb(db, rows) : await upsertGeneric(db, rows);
+  // Webhook events are recorded in the same transaction as the calls (transactional outbox).
+  const outbox = newOutboxBatch(orgId, now);
+  const existing = db instanceof DuckDb ? await upsertDuckDb(db, rows, outbox) : await upsertGeneric(db, rows, outbox);
   return { created: rows.length - existing, updated: existing + repeats };
 }
 
 // DuckDB: the appender fills a staging table (fast, no SQL per row), then one
 // INSERT … ON CONFLICT moves the batch into `calls` in the same transaction.
-async function upsertDuckDb(db: DuckDb, rows: unknown[][]): Promise<number> {
+async function upsertDuckDb(db: DuckDb, rows: unknown[][], outbox: OutboxBatch): Promise<number> {
   return db.withWriter(async (conn, tx) => {
     await tx.run(`CREATE TEMP TABLE IF NOT EXISTS calls_stage AS SELECT ${cols} FROM calls LIMIT 0`);
     await tx.run('DELETE FROM calls_stage');
@@ -101,14 +104,23 @@ async function upsertDuckDb(db: DuckDb, rows: unknown[][]): Promise<number> {
     const [{ n }] = await tx.all<{ n: number }>(
       `SELECT count(*) AS n FROM calls_stage s JOIN calls c ON c.org_id = s.org_id AND c.call_sid = s.call_sid`,
     );
-    await tx.run(`INSERT INTO calls (${cols}) SELECT ${cols} FROM calls_stage ON CONFLICT (org_id, call_sid) DO UPDATE SET ${updates}`);
+    // Replacing is delete + insert: DuckDB's ON CONFLICT DO UPDATE is far slower for big batches.
+    if (n > 0) {
+      await tx.run(
+        `DELETE FROM calls WHERE org_id = $1 AND call_sid IN (SELECT call_sid FROM calls_stage)`,
+        [rows[0][0]],
+      );
+    }
+    await tx.run(`INSERT INTO calls (${cols}) SELECT ${cols} FROM calls_stage`);
+    await recordCallEvents(tx, outbox, 'calls_stage', (p) => `c.org_id = ${p.p(outbox.orgId)}`);
+    await queueCallDeliveries(tx, outbox, 'calls_stage');
     await tx.run('DELETE FROM calls_stage');
     return n;
   });
 }
 
 // Any engine: parameterised multi-row INSERT … ON CONFLICT in one transaction.
-async function upsertGeneric(db: Db, rows: unknown[][]): Promise<number> {
+async function upsertGeneric(db: Db, rows: unknown[][], outbox: OutboxBatch): Promise<number> {
   return db.tx(async (tx) => {
     const perStmt = Math.max(1, Math.floor(30_000 / CALL_COLUMNS.length));
     let existing = 0;
@@ -123,7 +135,10 @@ async function upsertGeneric(db: Db, rows: unknown[][]): Promise<number> {
         params,
       );
       existing += out.filter((r) => !r.inserted).length;
+      const sids = chunk.map((row) => row[1]);
+      await recordCallEvents(tx, outbox, 'calls', (p) => `c.org_id = ${p.p(outbox.orgId)} AND c.call_sid IN (${p.list(sids)})`);
     }
+    await queueCallDeliveries(tx, outbox, 'calls');
     return existing;
   });
 }

@@ -1,0 +1,186 @@
+// KPI benchmark: a fresh store of N generated calls over 365 days, every overview endpoint
+// over HTTP for 24h/7d/30d/365d (p50/p95 over ≥ 20 requests, windows shifted so no cache
+// helps), the full dashboard load, and beside each the floor: one hand-written SQL query
+// straight on the engine. Figures are uncached.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { request } from 'undici';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import type { CallRecord } from '../src/domain/call.js';
+import { validateCallRecord } from '../src/domain/ingestRecord.js';
+import { generateCalls } from '../src/demo/generate.js';
+import { openStorage } from '../src/storage/index.js';
+import { createKey, createOrg } from '../src/storage/queries/orgs.js';
+import { upsertCalls } from '../src/storage/queries/upsertCalls.js';
+
+const WINDOWS: [string, number][] = [
+  ['24h', 86_400_000],
+  ['7d', 7 * 86_400_000],
+  ['30d', 30 * 86_400_000],
+  ['365d', 365 * 86_400_000],
+];
+const REQUESTS = 21;
+
+interface Endpoint {
+  name: string;
+  path: string;
+  /** The floor: one hand-written query computing the same numbers. */
+  floor: string;
+}
+
+const W = 'org_id = $1 AND started_at >= $2 AND started_at < $3';
+const ENDPOINTS: Endpoint[] = [
+  {
+    name: 'summary',
+    path: '/api/kpis/summary',
+    floor: `SELECT count(*), count(*) FILTER (WHERE cleanly_closed), count(*) FILTER (WHERE hooked), avg(duration_sec),
+      median(duration_sec), max(duration_sec), count(*) FILTER (WHERE has_extraction), count(*) FILTER (WHERE auditor_confidence >= 0.7),
+      avg(auditor_confidence), count(*) FILTER (WHERE tier = 1), count(*) FILTER (WHERE tier = 2), count(*) FILTER (WHERE tier = 3),
+      sum(asks_total), sum(dollars_dangled),
+      (SELECT median(a) FROM (SELECT unnest(dollar_asks) a FROM calls WHERE ${W})), (SELECT max(a) FROM (SELECT unnest(dollar_asks) a FROM calls WHERE ${W}))
+      FROM calls WHERE ${W}`,
+  },
+  {
+    name: 'timeseries (calls/day)',
+    path: '/api/kpis/timeseries/calls?bucket=day',
+    floor: `SELECT started_at - started_at % 86400000 AS b, count(*) FROM calls WHERE ${W} GROUP BY 1`,
+  },
+  {
+    name: 'topn (brand)',
+    path: '/api/kpis/topn/impersonated_brand?n=10',
+    floor: `SELECT impersonated_brand, count(*) c FROM calls WHERE ${W} AND impersonated_brand IS NOT NULL GROUP BY 1 ORDER BY c DESC, 1 LIMIT 10`,
+  },
+  {
+    name: 'arrivals',
+    path: '/api/kpis/arrivals',
+    floor: `SELECT started_at - started_at % 900000 AS b, count(*) FROM calls WHERE ${W} GROUP BY 1`,
+  },
+  {
+    name: 'duration-histogram',
+    path: '/api/kpis/duration-histogram',
+    floor: `SELECT CASE WHEN duration_sec < 15 THEN 0 WHEN duration_sec < 30 THEN 1 WHEN duration_sec < 60 THEN 2 WHEN duration_sec < 120 THEN 3
+      WHEN duration_sec < 300 THEN 4 WHEN duration_sec < 600 THEN 5 WHEN duration_sec < 1200 THEN 6 WHEN duration_sec < 1800 THEN 7 ELSE 8 END, count(*)
+      FROM calls WHERE ${W} GROUP BY 1`,
+  },
+  {
+    name: 'ask-histogram',
+    path: '/api/kpis/ask-histogram',
+    floor: `SELECT CASE WHEN a < 100 THEN 0 WHEN a < 500 THEN 1 WHEN a < 1000 THEN 2 WHEN a < 2500 THEN 3 WHEN a < 5000 THEN 4 WHEN a < 10000 THEN 5 ELSE 6 END, count(*)
+      FROM (SELECT unnest(dollar_asks) a FROM calls WHERE ${W}) GROUP BY 1`,
+  },
+  {
+    name: 'tier1 (limit 100)',
+    path: '/api/kpis/tier1?limit=100',
+    floor: `SELECT call_sid, started_at, auditor_confidence, mule_bank_name, mule_bank_routing_number, mule_bank_account_number, mule_account_holder_name,
+      crypto_wallet_address, crypto_chain, gift_card_brand, physical_mule_drop_address, count(*) OVER () FROM calls WHERE ${W} AND tier = 1
+      ORDER BY started_at DESC, call_sid LIMIT 100`,
+  },
+  {
+    name: 'attacker-geo',
+    path: '/api/kpis/attacker-geo',
+    floor: `SELECT caller_state, count(*), list(DISTINCT caller_area_code) FROM calls WHERE ${W} AND caller_state IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1`,
+  },
+  {
+    name: 'disconnect-breakdown',
+    path: '/api/kpis/disconnect-breakdown',
+    floor: `SELECT disconnect_reason, count(*) FROM calls WHERE ${W} GROUP BY 1`,
+  },
+  { name: 'active-calls', path: '/api/kpis/active-calls', floor: '' },
+];
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const ms = (x: number) => (x < 10 ? x.toFixed(1) : x.toFixed(0));
+
+export async function benchKpis(total = 1_000_000): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'honeypot-bench-kpis-'));
+  const config = loadConfig({ HONEYPOT_DATA_DIR: dir, HONEYPOT_DEMO: '0', HONEYPOT_RATE_GENERAL: '1000000/1' });
+  const storage = await openStorage(config);
+  try {
+    const now = new Date();
+    const org = await createOrg(storage.db, 'bench', 'pro');
+    const { secret } = await createKey(storage.db, org.id, { name: 'read', role: 'read', scope: null });
+    const t0 = performance.now();
+    let batch: CallRecord[] = [];
+    for (const raw of generateCalls({ days: 365, callsPerDay: total / 365, end: now, seed: 7, transcripts: false })) {
+      const r = validateCallRecord(raw);
+      if (r.ok) batch.push(r.record);
+      if (batch.length >= 10_000) {
+        await upsertCalls(storage.db, org.id, batch);
+        batch = [];
+      }
+    }
+    await upsertCalls(storage.db, org.id, batch);
+    await storage.db.run('CHECKPOINT');
+    console.log(`\nStore of ${total.toLocaleString('en-US')} calls built in ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
+
+    const app = await buildApp({ config, storage });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = app.server.address() as { port: number };
+    const base = `http://127.0.0.1:${addr.port}`;
+    const headers = { authorization: `Bearer ${secret}` };
+    const fetchJson = async (url: string) => {
+      const r = await request(`${base}${url}`, { headers });
+      await r.body.dump();
+      if (r.statusCode !== 200) throw new Error(`${url} → ${r.statusCode}`);
+    };
+
+    // Each request shifts its window by a few minutes so no cache could answer it.
+    const windowFor = (span: number, i: number) => {
+      const end = now.getTime() - i * 137_000;
+      return { start: new Date(end - span).toISOString(), end: new Date(end).toISOString(), params: [org.id, end - span, end] };
+    };
+    for (let i = 0; i < 3; i++) await fetchJson(`/api/kpis/summary?start=${windowFor(WINDOWS[3][1], 99 + i).start}`); // warm-up
+
+    console.log('\n## KPI endpoints (embedded engine, p50 / p95 ms over HTTP; floor = one hand-written SQL query)\n');
+    console.log('| endpoint | window | p50 | p95 | floor p50 | ratio p50/floor |');
+    console.log('|---|---|---:|---:|---:|---:|');
+    for (const ep of ENDPOINTS) {
+      for (const [label, span] of WINDOWS) {
+        // 15-minute buckets over 365 days exceed the 10,000-bucket bound (400 invalid_range).
+        if (ep.name === 'arrivals' && span > 100 * 86_400_000) continue;
+        const times: number[] = [];
+        const floors: number[] = [];
+        for (let i = 0; i < REQUESTS; i++) {
+          const w = windowFor(span, i);
+          const sep = ep.path.includes('?') ? '&' : '?';
+          const t = performance.now();
+          await fetchJson(`${ep.path}${sep}start=${w.start}&end=${w.end}`);
+          times.push(performance.now() - t);
+          if (ep.floor) {
+            const f = performance.now();
+            await storage.db.all(ep.floor, w.params);
+            floors.push(performance.now() - f);
+          }
+        }
+        const floor = floors.length ? pct(floors, 50) : NaN;
+        console.log(
+          `| ${ep.name} | ${label} | ${ms(pct(times, 50))} | ${ms(pct(times, 95))} | ${floors.length ? ms(floor) : '–'} | ${floors.length ? (pct(times, 50) / floor).toFixed(2) : '–'} |`,
+        );
+        if (ep.name === 'active-calls') break; // windowless
+      }
+    }
+
+    const loads: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const w = windowFor(WINDOWS[2][1], i);
+      const t = performance.now();
+      await Promise.all(
+        ENDPOINTS.map((ep) => fetchJson(`${ep.path}${ep.path.includes('?') ? '&' : '?'}start=${w.start}&end=${w.end}`)),
+      );
+      loads.push(performance.now() - t);
+    }
+    const rss = process.memoryUsage().rss / 1024 / 1024;
+    console.log(`\nFull dashboard load (all ten overview endpoints at once, 30d): p50 ${ms(pct(loads, 50))} ms, p95 ${ms(pct(loads, 95))} ms.`);
+    console.log(`Process RSS with the store open and warm: ${rss.toFixed(0)} MiB.\n`);
+    await app.close();
+  } finally {
+    await storage.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,17 @@
+// npm run bench [-- ingest|kpis] — prints the benchmark tables (see README).
+
+import { benchIngest } from './ingest.js';
+
+const which = process.argv[2] ?? 'all';
+const known = ['all', 'ingest', 'kpis'];
+if (!known.includes(which)) {
+  console.error(`usage: npm run bench [-- ${known.join('|')}]`);
+  process.exit(2);
+}
+const total = Number(process.env.BENCH_CALLS ?? 1_000_000);
+
+if (which === 'all' || which === 'ingest') await benchIngest(total);
+if (which === 'all' || which === 'kpis') {
+  const { benchKpis } = await import('./kpis.js');
+  await benchKpis(total);
+}

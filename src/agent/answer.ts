@@ -1,0 +1,148 @@
+// How figures read in an answer: counts as computed (thousands separators), ratios as
+// percentages with one decimal, dollars with two decimals. Every formatter takes a value
+// that came from a tool result; nothing here invents a number.
+
+import type { Summary } from '../storage/queries/summary.js';
+import type { TimeseriesMetric } from '../storage/queries/timeseries.js';
+import type { TopnField } from '../storage/queries/topn.js';
+
+export type SummaryMetric = Exclude<keyof Summary, never>;
+
+export const fmtInt = (n: number): string => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
+
+/** A count as computed; a non-integer (averages, seconds) keeps up to two decimals. */
+export const fmtNum = (n: number): string =>
+  Number.isInteger(n) ? fmtInt(n) : n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+export const fmtPct = (ratio: number): string => `${(ratio * 100).toFixed(1)}%`;
+
+export const fmtUsd = (n: number): string =>
+  `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+export const fmtSec = (n: number): string => `${fmtNum(n)} seconds`;
+
+export const fmtConfidence = (n: number): string =>
+  n.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 3 });
+
+type Kind = 'count' | 'ratio' | 'usd' | 'seconds' | 'confidence';
+
+export interface MetricInfo {
+  label: string;
+  kind: Kind;
+  /** What a null value means (only figures that can be null have one). */
+  none?: string;
+  /** The matching time-series metric, when there is one. */
+  series?: TimeseriesMetric;
+}
+
+export const SUMMARY_METRICS: Record<SummaryMetric, MetricInfo> = {
+  calls_received: { label: 'calls received', kind: 'count', series: 'calls' },
+  cleanly_closed: { label: 'calls closed cleanly', kind: 'count' },
+  hooked_calls: { label: 'hooked calls', kind: 'count', series: 'hooked_calls' },
+  hook_rate: { label: 'hook rate', kind: 'ratio', series: 'hook_rate' },
+  avg_call_duration_sec: { label: 'average call length', kind: 'seconds', none: 'no calls to average', series: 'avg_duration_sec' },
+  median_call_duration_sec: { label: 'median call length', kind: 'seconds', none: 'no calls' },
+  max_call_duration_sec: { label: 'longest call', kind: 'seconds', none: 'no calls' },
+  insights_produced: { label: 'insights produced', kind: 'count' },
+  high_confidence_insights: { label: 'high-confidence insights', kind: 'count', series: 'high_confidence_insights' },
+  avg_auditor_confidence: { label: 'average auditor confidence', kind: 'confidence', none: 'no confidence scores' },
+  tier1_calls: { label: 'tier-1 calls', kind: 'count', series: 'tier1_calls' },
+  tier2_calls: { label: 'tier-2 calls', kind: 'count' },
+  tier3_calls: { label: 'tier-3 calls', kind: 'count' },
+  total_dollars_asked: { label: 'total dollars asked', kind: 'usd', series: 'total_dollars_asked' },
+  median_dollar_ask: { label: 'median ask', kind: 'usd', none: 'no dollar asks' },
+  max_single_ask: { label: 'largest single ask', kind: 'usd', none: 'no dollar asks' },
+  total_dollars_dangled: { label: 'total dollars dangled', kind: 'usd' },
+};
+
+export const SERIES_LABELS: Record<TimeseriesMetric, string> = {
+  calls: 'calls',
+  hooked_calls: 'hooked calls',
+  hook_rate: 'hook rate',
+  tier1_calls: 'tier-1 calls',
+  total_dollars_asked: 'dollars asked',
+  avg_duration_sec: 'average call length',
+  high_confidence_insights: 'high-confidence insights',
+};
+
+export const SERIES_KIND: Record<TimeseriesMetric, Kind> = {
+  calls: 'count',
+  hooked_calls: 'count',
+  hook_rate: 'ratio',
+  tier1_calls: 'count',
+  total_dollars_asked: 'usd',
+  avg_duration_sec: 'seconds',
+  high_confidence_insights: 'count',
+};
+
+export function fmtKind(kind: Kind, v: number): string {
+  switch (kind) {
+    case 'count':
+      return fmtNum(v);
+    case 'ratio':
+      return fmtPct(v);
+    case 'usd':
+      return fmtUsd(v);
+    case 'seconds':
+      return fmtSec(v);
+    case 'confidence':
+      return fmtConfidence(v);
+  }
+}
+
+/** "hook rate 12.3%", "average call length 184.33 seconds", "median ask: none (no dollar asks)". */
+export function metricClause(metric: SummaryMetric, value: number | null): string {
+  const info = SUMMARY_METRICS[metric];
+  if (value === null) return `${info.label}: none (${info.none ?? 'no data'})`;
+  return `${info.label} ${fmtKind(info.kind, value)}`;
+}
+
+/** The change between two values of a metric, e.g. "+12 (+25.0%)" or "+2.0 percentage points". */
+export function changeClause(kind: Kind, before: number | null, after: number | null): string {
+  if (before === null || after === null) return 'no change can be computed';
+  const diff = after - before;
+  if (kind === 'ratio') {
+    const pts = (diff * 100).toFixed(1);
+    return `${diff >= 0 ? '+' : ''}${pts} percentage points`;
+  }
+  const sign = diff > 0 ? '+' : diff < 0 ? '-' : '±';
+  const abs = Math.abs(diff);
+  const absText = kind === 'usd' ? fmtUsd(abs) : kind === 'seconds' ? fmtSec(abs) : kind === 'confidence' ? fmtConfidence(abs) : fmtNum(abs);
+  const pct = before === 0 ? (diff === 0 ? ' (no change)' : ' (up from zero)') : ` (${diff >= 0 ? '+' : '-'}${Math.abs((diff / before) * 100).toFixed(1)}%)`;
+  return `${sign}${absText}${pct}`;
+}
+
+export const FIELD_LABELS: Record<TopnField, { plural: string; singular: string; of: string }> = {
+  impersonated_brand: { plural: 'impersonated brands', singular: 'impersonated brand', of: 'calls naming a brand' },
+  lure_category: { plural: 'scam types (lure categories)', singular: 'scam type', of: 'calls with a lure category' },
+  payment_method: { plural: 'payment methods', singular: 'payment method', of: 'calls naming a payment method' },
+  impersonated_government_agency: {
+    plural: 'impersonated government agencies',
+    singular: 'impersonated agency',
+    of: 'calls naming an agency',
+  },
+  mule_bank_name: { plural: 'mule banks', singular: 'mule bank', of: 'calls naming a mule bank' },
+  mule_bank_routing: { plural: 'mule bank routing numbers', singular: 'routing number', of: 'calls with a routing number' },
+  crypto_chain: { plural: 'crypto chains', singular: 'crypto chain', of: 'calls naming a crypto chain' },
+  gift_card_brand: { plural: 'gift card brands', singular: 'gift card brand', of: 'calls naming a gift card brand' },
+  remote_desktop_app: { plural: 'remote desktop tools', singular: 'remote desktop tool', of: 'calls naming a remote desktop tool' },
+  synthetic_org: { plural: 'fake company names', singular: 'fake company name', of: 'calls naming a fake company' },
+  fake_agent_name: { plural: 'fake agent names', singular: 'fake agent name', of: 'calls naming a fake agent' },
+};
+
+export const DISCONNECT_LABELS: Record<string, string> = {
+  caller_hung_up_normal: 'the caller hung up normally',
+  websocket_issue_our_side: 'a media-connection (websocket) problem on our side',
+  voice_engine_issue: 'a voice engine problem',
+  ai_session_capped: 'the AI session hit its cap',
+};
+
+/** "calls" / "call" by count. */
+export const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+/** Splits an answer into a few deltas for the stream (sentence by sentence). */
+export function answerDeltas(text: string): string[] {
+  const parts = text.match(/[^.!?]+(?:[.!?]+(?:\s+|$)|$)/g) ?? [text];
+  const out = parts.filter((p) => p.length > 0);
+  return out.join('') === text ? out : [text];
+}

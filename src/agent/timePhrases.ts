@@ -1,0 +1,243 @@
+// Time phrases in a question → a window the tools understand (CONTRACT §4, §11). Pure:
+// `now` is passed in. Calendar phrases are UTC ("this week" starts Monday 00:00 UTC).
+//
+// A phrase is kept as a `WindowSpec` (what the user said), not as instants, so a follow-up
+// asked later ("and the week before?") is resolved against its own request time.
+
+import { bucketStart, formatUtc, parseInstant } from '../domain/window.js';
+
+export type CalendarUnit = 'day' | 'week' | 'month' | 'year';
+
+export type WindowSpec =
+  /** A named window ending now, e.g. "24h", "7d" ("last 24 hours", dashboard_range, default). */
+  | { kind: 'range'; range: string }
+  /** A calendar period: offset 0 is the current one (up to now), -1 the previous whole one, … */
+  | { kind: 'calendar'; unit: CalendarUnit; offset: number }
+  /** Explicit instants (RFC 3339 UTC); no end means now. */
+  | { kind: 'span'; start: string; end: string | null };
+
+export interface FoundWindow {
+  spec: WindowSpec;
+  /** Where the phrase is in the normalised text (for removing it before other parsing). */
+  index: number;
+  length: number;
+}
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+const WORD_NUMBERS: Record<string, number> = {
+  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, fourteen: 14, fifteen: 15, twenty: 20, thirty: 30, ninety: 90,
+};
+const NUM = `(\\d{1,4}|${Object.keys(WORD_NUMBERS).join('|')})`;
+const toNumber = (s: string) => (/^\d+$/.test(s) ? Number(s) : WORD_NUMBERS[s]);
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const monthIndex = (s: string) => MONTHS.findIndex((m) => m.startsWith(s.slice(0, 3)));
+
+// A date the user may type: 2026-11-01, 2026-11-01T10:00:00Z, "nov 1", "november 1st 2026".
+const ISO_DATE = '(\\d{4}-\\d{2}-\\d{2}(?:t\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?(?:z|[+-]\\d{2}:\\d{2}))?)';
+const NAMED_DATE = `(${MONTH_RE} (\\d{1,2})(?!\\d)(?:st|nd|rd|th)?(?:,? (\\d{4}))?)`;
+const DATE = `(?:${ISO_DATE}|${NAMED_DATE})`;
+
+/** Parses one date as typed (lower-cased); null when it is not a real date. */
+function parseDate(text: string, now: Date): Date | null {
+  const t = text.trim();
+  const iso = new RegExp(`^${ISO_DATE}$`).exec(t);
+  try {
+    if (iso) {
+      let s = iso[1].toUpperCase();
+      if (/T\d{2}:\d{2}(Z|[+-])/.test(s)) s = s.replace(/T(\d{2}):(\d{2})/, 'T$1:$2:00');
+      return parseInstant(s);
+    }
+    const named = new RegExp(`^${NAMED_DATE}$`).exec(t);
+    if (named) {
+      const month = monthIndex(named[2]);
+      const day = Number(named[3]);
+      let year = named[4] ? Number(named[4]) : now.getUTCFullYear();
+      const mm = String(month + 1).padStart(2, '0');
+      const dd = String(day).padStart(2, '0');
+      let d = parseInstant(`${year}-${mm}-${dd}`);
+      // "nov 30" asked in early November of the same year means last year's.
+      if (!named[4] && d.getTime() > now.getTime()) {
+        year -= 1;
+        d = parseInstant(`${year}-${mm}-${dd}`);
+      }
+      return d;
+    }
+  } catch {
+    return null;
+  }
+  return null;
+}
+
+interface Rule {
+  re: RegExp;
+  spec(m: RegExpExecArray, now: Date): WindowSpec | null;
+}
+
+const LEAD = '(?:(?:in|over|during|for|from|within) )?(?:the )?';
+
+const RULES: Rule[] = [
+  {
+    re: new RegExp(`\\bbetween ${DATE} and ${DATE}`),
+    spec: (m, now) => span(m[0].replace(/^between /, '').split(/ and /), now),
+  },
+  {
+    re: new RegExp(`\\bfrom ${DATE} (?:to|until|till|through) ${DATE}`),
+    spec: (m, now) => span(m[0].replace(/^from /, '').split(/ (?:to|until|till|through) /), now),
+  },
+  {
+    re: new RegExp(`\\b(?:since|after|starting(?: from)?) ${DATE}`),
+    spec: (m, now) => {
+      const d = parseDate(m[0].replace(/^(since|after|starting(?: from)?) /, ''), now);
+      return d ? { kind: 'span', start: formatUtc(d), end: null } : null;
+    },
+  },
+  {
+    re: new RegExp(`\\b${LEAD}(?:last|past|previous|prior|recent) ${NUM} (hours?|hrs?|days?|weeks?|wks?|months?)\\b`),
+    spec: (m) => {
+      const n = toNumber(m[1]);
+      if (!n) return null;
+      const u = m[2][0];
+      if (u === 'm') return { kind: 'range', range: `${n * 30}d` };
+      return { kind: 'range', range: `${n}${u === 'h' ? 'h' : u === 'd' ? 'd' : 'w'}` };
+    },
+  },
+  {
+    re: new RegExp(`\\b${LEAD}(?:(?:last|past) )?([1-9]\\d{0,3})(h|d|w)\\b`),
+    spec: (m) => ({ kind: 'range', range: `${m[1]}${m[2]}` }),
+  },
+  { re: new RegExp(`\\b${LEAD}(?:last|past) (?:hour|hr)\\b`), spec: () => ({ kind: 'range', range: '1h' }) },
+  { re: new RegExp(`\\b${LEAD}(?:past|last) day\\b`), spec: () => ({ kind: 'range', range: '24h' }) },
+  { re: new RegExp(`\\b${LEAD}past week\\b`), spec: () => ({ kind: 'range', range: '7d' }) },
+  { re: new RegExp(`\\b${LEAD}past month\\b`), spec: () => ({ kind: 'range', range: '30d' }) },
+  { re: new RegExp(`\\b${LEAD}past year\\b`), spec: () => ({ kind: 'range', range: '365d' }) },
+  { re: /\bday before yesterday\b/, spec: () => ({ kind: 'calendar', unit: 'day', offset: -2 }) },
+  { re: /\b(?:so far )?today(?: so far)?\b/, spec: () => ({ kind: 'calendar', unit: 'day', offset: 0 }) },
+  { re: /\byesterday\b/, spec: () => ({ kind: 'calendar', unit: 'day', offset: -1 }) },
+  { re: /\b(?:in |during |for )?(?:this|the current) (week|month|year)(?: so far)?\b/, spec: (m) => ({ kind: 'calendar', unit: m[1] as CalendarUnit, offset: 0 }) },
+  { re: /\b(?:in |during |for )?(?:last|the previous|previous) (week|month|year)\b/, spec: (m) => ({ kind: 'calendar', unit: m[1] as CalendarUnit, offset: -1 }) },
+  {
+    re: new RegExp(`\\b(?:on )?${DATE}`),
+    spec: (m, now) => {
+      const d = parseDate(m[0].replace(/^on /, ''), now);
+      if (!d) return null;
+      // A bare date is that whole day; a timestamp is taken as "since then".
+      if (/t\d/.test(m[0])) return { kind: 'span', start: formatUtc(d), end: null };
+      return { kind: 'span', start: formatUtc(d), end: formatUtc(new Date(d.getTime() + DAY)) };
+    },
+  },
+  {
+    re: new RegExp(`\\b(?:in|during|for) ${MONTH_RE}(?: (\\d{4}))?\\b`),
+    spec: (m, now) => {
+      const month = monthIndex(m[1]);
+      let year = m[2] ? Number(m[2]) : now.getUTCFullYear();
+      if (!m[2] && Date.UTC(year, month, 1) > now.getTime()) year -= 1;
+      return { kind: 'span', start: formatUtc(new Date(Date.UTC(year, month, 1))), end: formatUtc(new Date(Date.UTC(year, month + 1, 1))) };
+    },
+  },
+];
+
+function span(parts: string[], now: Date): WindowSpec | null {
+  const a = parseDate(parts[0], now);
+  const b = parseDate(parts[1], now);
+  if (!a || !b) return null;
+  return { kind: 'span', start: formatUtc(a), end: formatUtc(b) };
+}
+
+/** Every time phrase of the (lower-cased, normalised) text, in order of appearance. */
+export function findWindows(text: string, now: Date): FoundWindow[] {
+  const found: FoundWindow[] = [];
+  const taken: Array<[number, number]> = [];
+  for (const rule of RULES) {
+    const re = new RegExp(rule.re.source, 'g');
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text))) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (taken.some(([s, e]) => start < e && end > s)) continue;
+      const spec = rule.spec(m, now);
+      if (!spec) continue;
+      taken.push([start, end]);
+      found.push({ spec, index: start, length: m[0].length });
+    }
+  }
+  return found.sort((a, b) => a.index - b.index);
+}
+
+/** "the week before", "the previous period", "before that": the prior window of the same length. */
+export const SHIFT_BACK_RE =
+  /\b(?:the )?(?:(?:week|day|month|year|period|hour|time|one|window)s? before(?: that)?|(?:previous|prior|preceding) (?:period|window|one)|before that)\b/;
+
+/** The window just before `spec`, of the same length (calendar periods step by one). */
+export function shiftBack(spec: WindowSpec, now: Date): WindowSpec {
+  if (spec.kind === 'calendar') return { ...spec, offset: spec.offset - 1 };
+  const r = resolve(spec, now);
+  const len = r.end.getTime() - r.start.getTime();
+  return { kind: 'span', start: formatUtc(new Date(r.start.getTime() - len)), end: formatUtc(r.start) };
+}
+
+function calendarStart(unit: CalendarUnit, offset: number, now: Date): Date {
+  if (unit === 'day') return new Date(bucketStart(now, 'day').getTime() + offset * DAY);
+  if (unit === 'week') return new Date(bucketStart(now, 'week').getTime() + offset * 7 * DAY);
+  if (unit === 'month') return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+  return new Date(Date.UTC(now.getUTCFullYear() + offset, 0, 1));
+}
+
+/** The instants of a spec at `now` (for shifting and for the halves of a trend). */
+export function resolve(spec: WindowSpec, now: Date): { start: Date; end: Date } {
+  switch (spec.kind) {
+    case 'range': {
+      const m = /^(\d+)([hdw])$/.exec(spec.range);
+      const ms = m ? Number(m[1]) * (m[2] === 'h' ? HOUR : m[2] === 'd' ? DAY : 7 * DAY) : 7 * DAY;
+      return { start: new Date(now.getTime() - ms), end: now };
+    }
+    case 'calendar': {
+      const start = calendarStart(spec.unit, spec.offset, now);
+      const end = spec.offset === 0 ? now : calendarStart(spec.unit, spec.offset + 1, now);
+      return { start, end };
+    }
+    case 'span':
+      return { start: new Date(spec.start), end: spec.end ? new Date(spec.end) : now };
+  }
+}
+
+/** Tool arguments for a spec: `range` for named windows, else explicit `start`/`end`. */
+export function windowArgs(spec: WindowSpec, now: Date): { range?: string; start?: string; end?: string } {
+  if (spec.kind === 'range') return { range: spec.range };
+  if (spec.kind === 'span') return spec.end ? { start: spec.start, end: spec.end } : { start: spec.start };
+  const r = resolve(spec, now);
+  return spec.offset === 0 ? { start: formatUtc(r.start) } : { start: formatUtc(r.start), end: formatUtc(r.end) };
+}
+
+const UNIT_WORDS: Record<string, [string, string]> = { h: ['hour', 'hours'], d: ['day', 'days'], w: ['week', 'weeks'] };
+
+/**
+ * How the answer names a window. Digits appear only where the tool result shows them too
+ * (the range label "7d", or the RFC 3339 bounds that follow this phrase in the answer).
+ */
+export function windowPhrase(spec: WindowSpec): string {
+  switch (spec.kind) {
+    case 'range': {
+      const m = /^(\d+)([hdw])$/.exec(spec.range);
+      if (!m) return `the window ${spec.range}`;
+      const [one, many] = UNIT_WORDS[m[2]];
+      return m[1] === '1' ? `the past ${one}` : `the last ${m[1]} ${many}`;
+    }
+    case 'calendar': {
+      const names: Record<CalendarUnit, [string, string, string]> = {
+        day: ['today', 'yesterday', 'the day before yesterday'],
+        week: ['this week', 'last week', 'the week before last'],
+        month: ['this month', 'last month', 'the month before last'],
+        year: ['this year', 'last year', 'the year before last'],
+      };
+      const n = names[spec.unit];
+      return spec.offset >= -2 ? n[-spec.offset] : `an earlier ${spec.unit}`;
+    }
+    case 'span':
+      return spec.end ? 'the requested period' : 'the period since then';
+  }
+}

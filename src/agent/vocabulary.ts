@@ -1,0 +1,122 @@
+// The words the built-in planner understands: figures, top-N fields, states, disconnect
+// reasons. Patterns run on the normalised question (lower case, single spaces).
+
+import type { DisconnectReason } from '../domain/call.js';
+import type { TopnField } from '../storage/queries/topn.js';
+import type { SummaryMetric } from './answer.js';
+
+/** Ordered: a later pattern never claims text an earlier one matched ("median call length" is not "call length"). */
+export const METRIC_PATTERNS: Array<[SummaryMetric, RegExp]> = [
+  [
+    'hook_rate',
+    /\bhook(?:ed)?[- ]?rates?\b|\bengagement rates?\b|\b(?:percent(?:age)?|share|proportion|fraction|ratio) of (?:the )?(?:calls? )?(?:that )?(?:were |got |was |are )?hooked\b|\b(?:percent(?:age)?|share|proportion) hooked\b|\bhow often (?:are|were|do|did) (?:calls|they|scammers|callers) (?:get )?hooked\b/,
+  ],
+  ['hooked_calls', /\bhooked\b|\bengaged calls\b|\bcalls? (?:that )?engaged\b|\bhow many (?:calls )?engaged\b/],
+  ['cleanly_closed', /\bclean(?:ly)?[- ]?(?:closed|closes?|closures?|endings?|ended|hang ?ups?)\b|\b(?:closed|ended|finished) cleanly\b/],
+  ['median_call_duration_sec', /\bmedian (?:call )?(?:length|duration|call time|call)\b|\btypical call (?:length|duration)\b/],
+  [
+    'max_call_duration_sec',
+    /\blongest call\b|\b(?:max(?:imum)?|longest) (?:call )?(?:length|duration)\b|\bhow long (?:was|is) the longest\b/,
+  ],
+  [
+    'avg_call_duration_sec',
+    /\b(?:average|avg|mean) (?:call )?(?:length|duration|call time|call|time on (?:the )?(?:call|phone|line))\b|\bhow long (?:do|did|are|were|does) (?:the )?(?:calls?|they) (?:last|take|go on)\b|\bcall (?:length|duration)s?\b/,
+  ],
+  ['high_confidence_insights', /\bhigh[- ]?confidence\b|\bconfident (?:insights|extractions)\b/],
+  [
+    'avg_auditor_confidence',
+    /\b(?:average|avg|mean) (?:auditor |audit )?confidence\b|\bauditor confidence\b|\bconfidence (?:score|level)s?\b|\bhow confident\b/,
+  ],
+  ['insights_produced', /\binsights?\b|\bextractions?\b/],
+  ['tier1_calls', /\btier 1\b/],
+  ['tier2_calls', /\btier 2\b/],
+  ['tier3_calls', /\btier 3\b/],
+  ['median_dollar_ask', /\bmedian (?:dollar )?(?:ask|demand|request|amount)s?\b|\btypical (?:ask|demand|amount)\b/],
+  [
+    'max_single_ask',
+    /\b(?:biggest|largest|highest|max(?:imum)?|single largest|largest single|top) (?:single )?(?:dollar )?(?:ask|demand|request|sum|amount)s?\b|\bmost (?:money )?(?:asked|demanded|requested) (?:for )?(?:in|on) (?:a|one) (?:single )?call\b/,
+  ],
+  [
+    'total_dollars_dangled',
+    /\bdangl(?:ed|ing|e)\b|\b(?:money|dollars|amounts?) (?:they )?(?:offered|promised)\b|\boffered (?:money|dollars)\b/,
+  ],
+  [
+    'total_dollars_asked',
+    /\bhow much (?:money )?(?:did|do|have|has|were|was) (?:they |scammers |the scammers |callers |the callers |fraudsters )?(?:ask|asked|demand|demanded|request|requested|want|wanted|try to get|tried to get)\b|\b(?:total )?(?:dollars|money|amounts?) (?:asked|demanded|requested)\b|\btotal (?:asks?|demands?|asked)\b|\bdollar asks?\b/,
+  ],
+  [
+    'calls_received',
+    /\bnumber of calls\b|\bcalls? (?:were |did we |have we |we )?(?:received|gotten|came in|come in)\b|\bhow many calls (?:did we (?:get|receive|have)|(?:were|are|have been) there|came in|come in)\b|\bcall (?:volume|count)\b|\btotal (?:number of )?calls\b|\bhow many (?:total |scam )?calls (?:did|do) (?:we|you) (?:get|have|see|receive)\b/,
+  ],
+];
+
+/** "how many calls …" alone: the call count unless another figure was named. */
+export const WEAK_CALLS_RE = /\bhow many (?:total |scam |phone )?calls\b|\bcount (?:of )?(?:the )?calls\b|\bhow many (?:did we get|came in)\b/;
+
+/** Ordered by priority: the first field whose pattern matches wins. */
+export const FIELD_PATTERNS: Array<[TopnField, RegExp]> = [
+  [
+    'synthetic_org',
+    /\bfake (?:company|companies|business(?:es)?|org(?:ani[sz]ation)?s?|firms?)(?: names?)?\b|\bsynthetic org(?:ani[sz]ation)?s?\b|\bmade[- ]up compan(?:y|ies)\b|\bcompany names\b/,
+  ],
+  [
+    'fake_agent_name',
+    /\bfake (?:agent )?names?\b|\bagent names?\b|\bfake agents?\b|\baliases\b|\bnames? (?:did|do) (?:they|the scammers|scammers) (?:use|give)\b|\bwhat names\b/,
+  ],
+  ['impersonated_government_agency', /\b(?:government )?agenc(?:y|ies)\b|\bgovernment\b/],
+  ['mule_bank_routing', /\brouting(?: numbers?)?\b|\baba numbers?\b/],
+  ['mule_bank_name', /\b(?:mule )?banks?\b/],
+  ['gift_card_brand', /\bgift ?cards?\b/],
+  [
+    'remote_desktop_app',
+    /\bremote[- ]?(?:desktop|access|control|support)(?: tools?| apps?| applications?| software| programs?)?\b|\bremote (?:tools?|apps?|software|programs?)\b|\bscreen[- ]?shar(?:ing|e)\b/,
+  ],
+  ['crypto_chain', /\bcrypto(?:currency|currencies)?(?: chains?| networks?| coins?)?\b|\bblock ?chains?\b|\bchains?\b|\bcoins?\b/],
+  [
+    'payment_method',
+    /\bpayment(?: methods?| types?| options?| channels?)?\b|\bhow (?:do|did) (?:they|scammers|the scammers) want (?:to be )?paid\b|\bways? (?:to|of) pay(?:ing|ment)?\b|\bpay(?:ing)? methods?\b|\bpaid\b/,
+  ],
+  [
+    'lure_category',
+    /\bscam types?\b|\btypes? of scams?\b|\bkinds? of scams?\b|\blures?\b|\blure categor(?:y|ies)\b|\bscam categor(?:y|ies)\b|\bpretexts?\b|\bcategor(?:y|ies)\b|\bscams? (?:are|were|is|was) (?:the )?(?:most )?(?:common|popular|frequent)\b/,
+  ],
+  [
+    'impersonated_brand',
+    /\bbrands?\b|\bimpersonat(?:ed|ing|e|ion)s?\b|\bcompanies\b|\bwho (?:do|did) (?:they|scammers|the scammers) (?:pretend|claim) to be\b/,
+  ],
+];
+
+export const DISCONNECT_PATTERNS: Array<[DisconnectReason, RegExp]> = [
+  ['caller_hung_up_normal', /\bhung? ?up\b|\bhang ?ups?\b|\bhanging up\b|\bcaller ended\b/],
+  ['websocket_issue_our_side', /\bwebsockets?\b|\bconnection (?:problems?|issues?|errors?)\b|\bmedia\b|\bour side\b/],
+  ['voice_engine_issue', /\bvoice(?: engine)?\b|\bpersona engine\b/],
+  ['ai_session_capped', /\bcapped\b|\bcaps?\b|\bsession limits?\b|\btime ?limits?\b|\bhit (?:the|its|their) (?:cap|limit)\b/],
+];
+
+/** USPS codes of the states, DC and territories, by lower-case name. */
+export const STATES: Record<string, string> = {
+  alabama: 'AL', alaska: 'AK', arizona: 'AZ', arkansas: 'AR', california: 'CA', colorado: 'CO', connecticut: 'CT',
+  delaware: 'DE', 'district of columbia': 'DC', 'washington dc': 'DC', 'washington d c': 'DC', florida: 'FL',
+  georgia: 'GA', hawaii: 'HI', idaho: 'ID', illinois: 'IL', indiana: 'IN', iowa: 'IA', kansas: 'KS', kentucky: 'KY',
+  louisiana: 'LA', maine: 'ME', maryland: 'MD', massachusetts: 'MA', michigan: 'MI', minnesota: 'MN',
+  mississippi: 'MS', missouri: 'MO', montana: 'MT', nebraska: 'NE', nevada: 'NV', 'new hampshire': 'NH',
+  'new jersey': 'NJ', 'new mexico': 'NM', 'new york': 'NY', 'north carolina': 'NC', 'north dakota': 'ND', ohio: 'OH',
+  oklahoma: 'OK', oregon: 'OR', pennsylvania: 'PA', 'rhode island': 'RI', 'south carolina': 'SC',
+  'south dakota': 'SD', tennessee: 'TN', texas: 'TX', utah: 'UT', vermont: 'VT', virginia: 'VA',
+  'washington state': 'WA', washington: 'WA', 'west virginia': 'WV', wisconsin: 'WI', wyoming: 'WY',
+  'puerto rico': 'PR', guam: 'GU', 'us virgin islands': 'VI', 'virgin islands': 'VI', 'american samoa': 'AS',
+  'northern mariana islands': 'MP',
+};
+export const STATE_CODES = new Set(Object.values(STATES));
+export const STATE_NAMES: Record<string, string> = Object.fromEntries(
+  Object.entries(STATES)
+    .filter(([name]) => !['washington dc', 'washington d c', 'washington state', 'virgin islands'].includes(name))
+    .map(([name, code]) => [code, name.replace(/\b[a-z]/g, (c) => c.toUpperCase()).replace(/\bOf\b/, 'of')]),
+);
+
+/** Longest names first, so "west virginia" wins over "virginia". */
+export const STATE_NAME_RE = new RegExp(
+  `\\b(${Object.keys(STATES)
+    .sort((a, b) => b.length - a.length)
+    .join('|')})\\b`,
+);

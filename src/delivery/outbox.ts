@@ -1,0 +1,77 @@
+// The transactional outbox: called inside the ingest transaction, right after the upsert, so
+// an event exists exactly when the call that causes it is stored. Set-based SQL only: one
+// INSERT … SELECT for every event type of the batch, one per distinct subscriber slice for
+// the deliveries; never a statement per call.
+
+import { randomUUID } from 'node:crypto';
+import type { Scope } from '../domain/scope.js';
+import { Params, type Db } from '../storage/db.js';
+import { sliceWhere } from '../storage/slice.js';
+import { CALL_EVENTS, conditionSql } from './events.js';
+
+export interface OutboxBatch {
+  orgId: string;
+  /** Marks this transaction's events, so only they fan out (and only once). */
+  batchId: string;
+  now: number;
+}
+
+export const newOutboxBatch = (orgId: string, now: number): OutboxBatch => ({ orgId, batchId: randomUUID(), now });
+
+/** A fresh random id computed by the engine (both DuckDB and PostgreSQL ≥ 13 have gen_random_uuid). */
+export const sqlNewId = (prefix: string) => `'${prefix}_' || replace(CAST(gen_random_uuid() AS TEXT), '-', '')`;
+
+/**
+ * Records the events caused by the batch's stored calls. `calls` is a relation holding them
+ * (aliased `c`), `where` restricts it to the batch. The unique (org_id, call_sid, type) makes
+ * an event happen once per call and type: re-ingesting records nothing.
+ */
+export async function recordCallEvents(tx: Db, batch: OutboxBatch, calls: string, where: (p: Params) => string): Promise<void> {
+  const p = new Params();
+  const batchId = p.p(batch.batchId);
+  const now = p.p(batch.now);
+  const filter = where(p);
+  const selects = CALL_EVENTS.map(
+    (def) =>
+      `SELECT ${sqlNewId('evt')}, c.org_id, ${p.p(def.type)}, c.call_sid, ${batchId}, ${now}
+       FROM ${calls} c WHERE ${filter} AND ${conditionSql(def.when, 'c')}`,
+  );
+  await tx.run(
+    `INSERT INTO webhook_events (id, org_id, type, call_sid, batch_id, created_at)
+     ${selects.join('\nUNION ALL\n')}
+     ON CONFLICT (org_id, call_sid, type) DO NOTHING`,
+    p.values,
+  );
+}
+
+/**
+ * Queues one delivery per new event of the batch and active subscription of its type whose
+ * slice (the creating key's scope) contains the call. One statement per distinct slice.
+ */
+export async function queueCallDeliveries(tx: Db, batch: OutboxBatch, calls: string): Promise<void> {
+  const subs = await tx.all<{ id: string; scope_json: string | null }>(
+    `SELECT id, scope_json FROM webhook_subscriptions WHERE org_id = $1 AND status = 'active'`,
+    [batch.orgId],
+  );
+  const bySlice = new Map<string | null, string[]>();
+  for (const s of subs) bySlice.set(s.scope_json, [...(bySlice.get(s.scope_json) ?? []), s.id]);
+  for (const [scopeJson, ids] of bySlice) {
+    const p = new Params();
+    const now = p.p(batch.now);
+    const scope = scopeJson ? (JSON.parse(scopeJson) as Scope) : null;
+    const slice = scope
+      ? `JOIN ${calls} c ON c.org_id = e.org_id AND c.call_sid = e.call_sid AND ${sliceWhere({ orgId: batch.orgId, scope }, p, 'c')}`
+      : '';
+    await tx.run(
+      `INSERT INTO webhook_deliveries (id, org_id, event_id, subscription_id, url, scope_json, status, attempts,
+         next_attempt_at, created_at, updated_at)
+       SELECT ${sqlNewId('whd')}, e.org_id, e.id, s.id, s.url, s.scope_json, 'pending', 0, ${now}, ${now}, ${now}
+       FROM webhook_events e
+       JOIN webhook_subscriptions s ON s.org_id = e.org_id AND s.event_type = e.type
+       ${slice}
+       WHERE e.org_id = ${p.p(batch.orgId)} AND e.created_at = ${now} AND e.batch_id = ${p.p(batch.batchId)}
+         AND s.id IN (${p.list(ids)})`,
+      p.values,
+    );
+  }
+}

@@ -1,0 +1,422 @@
+// Storage of subscriptions, the delivery queue and the attempts log. Plain CRUD plus the
+// claim step; the one dialect difference (SKIP LOCKED) sits in `claimDue`, beside its twin.
+
+import { randomUUID } from 'node:crypto';
+import type { Principal } from '../domain/principal.js';
+import { SCOPE_DIMENSIONS, type Scope } from '../domain/scope.js';
+import { ApiError } from '../errors.js';
+import { num, numOrNull, Params, type Db, type Row } from '../storage/db.js';
+import { PING, envelope } from './events.js';
+import { newSigningSecret } from './send.js';
+
+export const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '')}`;
+
+/** The scope as stored on the objects a key creates: dimensions in a fixed order, values sorted. */
+export function scopeJson(scope: Scope | null): string | null {
+  if (!scope) return null;
+  const out: Scope = {};
+  for (const dim of SCOPE_DIMENSIONS) if (scope[dim]) out[dim] = [...scope[dim]!].sort();
+  return JSON.stringify(out);
+}
+
+/**
+ * The objects a principal sees: its org's, and for a scoped key only those created with the
+ * same scope (an id outside answers 404, like a foreign one).
+ */
+export function ownedWhere(principal: Principal, p: Params, alias = ''): string {
+  const col = (c: string) => (alias ? `${alias}.${c}` : c);
+  const org = `${col('org_id')} = ${p.p(principal.orgId)}`;
+  return principal.scope ? `${org} AND ${col('scope_json')} = ${p.p(scopeJson(principal.scope))}` : org;
+}
+
+// ---------------------------------------------------------------------------------------------
+// subscriptions
+
+export type SubscriptionStatus = 'active' | 'disabled';
+
+export interface Subscription {
+  id: string;
+  event_type: string;
+  url: string;
+  status: SubscriptionStatus;
+  created_at: number;
+}
+
+const SUB_COLUMNS = 'id, event_type, url, status, created_at';
+
+const toSub = (r: Row): Subscription => ({
+  id: String(r.id),
+  event_type: String(r.event_type),
+  url: String(r.url),
+  status: r.status as SubscriptionStatus,
+  created_at: num(r.created_at),
+});
+
+export async function createSubscription(
+  db: Db,
+  principal: Principal,
+  input: { event_type: string; url: string },
+  now: number,
+): Promise<{ record: Subscription; secret: string }> {
+  const record: Subscription = { id: newId('whs'), event_type: input.event_type, url: input.url, status: 'active', created_at: now };
+  const secret = newSigningSecret();
+  const duplicate = () => new ApiError(409, 'conflict', 'This organisation already has a subscription to this event type at this URL.');
+  try {
+    await db.tx(async (tx) => {
+      const dup = await tx.all('SELECT id FROM webhook_subscriptions WHERE org_id = $1 AND event_type = $2 AND url = $3', [
+        principal.orgId,
+        input.event_type,
+        input.url,
+      ]);
+      if (dup.length) throw duplicate();
+      await tx.run(
+        `INSERT INTO webhook_subscriptions (id, org_id, event_type, url, secret, scope_json, status, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [record.id, principal.orgId, record.event_type, record.url, secret, scopeJson(principal.scope), record.status, now],
+      );
+    });
+  } catch (err) {
+    // Two instances racing past the check meet the unique constraint instead.
+    if (!(err instanceof ApiError) && /unique|duplicate/i.test(String((err as Error).message))) throw duplicate();
+    throw err;
+  }
+  return { record, secret };
+}
+
+export async function listSubscriptions(db: Db, principal: Principal): Promise<Subscription[]> {
+  const p = new Params();
+  const rows = await db.all(`SELECT ${SUB_COLUMNS} FROM webhook_subscriptions WHERE ${ownedWhere(principal, p)} ORDER BY created_at DESC, id`, p.values);
+  return rows.map(toSub);
+}
+
+export async function getSubscription(db: Db, principal: Principal, id: string): Promise<Subscription | null> {
+  const p = new Params();
+  const rows = await db.all(`SELECT ${SUB_COLUMNS} FROM webhook_subscriptions WHERE ${ownedWhere(principal, p)} AND id = ${p.p(id)}`, p.values);
+  return rows[0] ? toSub(rows[0]) : null;
+}
+
+/** Deletes a subscription and cancels its pending deliveries; false when the principal has none by that id. */
+export async function deleteSubscription(db: Db, principal: Principal, id: string, now: number): Promise<boolean> {
+  return db.tx(async (tx) => {
+    const p = new Params();
+    const gone = await tx.all(`DELETE FROM webhook_subscriptions WHERE ${ownedWhere(principal, p)} AND id = ${p.p(id)} RETURNING id`, p.values);
+    if (gone.length === 0) return false;
+    await cancelPending(tx, 'subscription_id', id, now);
+    return true;
+  });
+}
+
+/** Cancels the pending deliveries of a subscription or rule that was deleted or disabled. */
+export async function cancelPending(tx: Db, by: 'subscription_id' | 'rule_id', id: string, now: number): Promise<void> {
+  await tx.run(
+    `UPDATE webhook_deliveries SET status = 'cancelled', lease_until = NULL, updated_at = $1 WHERE ${by} = $2 AND status = 'pending'`,
+    [now, id],
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// queue
+
+/** A queued delivery with what an attempt needs. */
+export interface Job {
+  id: string;
+  org_id: string;
+  event_id: string;
+  event_type: string;
+  event_created_at: number;
+  call_sid: string | null;
+  payload: string | null;
+  subscription_id: string | null;
+  rule_id: string | null;
+  url: string;
+  scope_json: string | null;
+  attempts: number;
+  max_attempts: number | null;
+  /** Null when the subscription or rule is gone. */
+  secret: string | null;
+}
+
+export async function hasDue(db: Db, now: number): Promise<boolean> {
+  const rows = await db.all(
+    `SELECT id FROM webhook_deliveries
+     WHERE status = 'pending' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1) LIMIT 1`,
+    [now],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Leases up to `limit` due deliveries until `leaseUntil` and returns their ids. A worker that
+ * dies mid-attempt loses the lease and another one retries (at-least-once).
+ */
+export async function claimDue(db: Db, now: number, leaseUntil: number, limit: number): Promise<string[]> {
+  const due = `SELECT id FROM webhook_deliveries
+    WHERE status = 'pending' AND next_attempt_at <= $1 AND (lease_until IS NULL OR lease_until <= $1)
+    ORDER BY next_attempt_at LIMIT $2`;
+  // PostgreSQL: several instances claim at once; SKIP LOCKED hands each different rows without waiting.
+  // DuckDB: one process, and db.tx runs one writer at a time (the engine's write mutex), so the plain subselect is atomic.
+  const pick = db.dialect === 'postgres' ? `${due} FOR UPDATE SKIP LOCKED` : due;
+  const rows = await db.tx((tx) =>
+    tx.all<{ id: string }>(`UPDATE webhook_deliveries SET lease_until = $3 WHERE id IN (${pick}) RETURNING id`, [now, limit, leaseUntil]),
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Leases one pending delivery now (API-triggered sends); false when another attempt holds it. */
+export async function claimOne(db: Db, id: string, now: number, leaseUntil: number): Promise<boolean> {
+  const rows = await db.tx((tx) =>
+    tx.all(
+      `UPDATE webhook_deliveries SET lease_until = $1, next_attempt_at = $2
+       WHERE id = $3 AND status = 'pending' AND (lease_until IS NULL OR lease_until <= $2) RETURNING id`,
+      [leaseUntil, now, id],
+    ),
+  );
+  return rows.length > 0;
+}
+
+/** Frees every lease (embedded engine at start: a lease left over belongs to a process that died). */
+export async function releaseLeases(db: Db): Promise<void> {
+  await db.run(`UPDATE webhook_deliveries SET lease_until = NULL WHERE status = 'pending' AND lease_until IS NOT NULL`);
+}
+
+/** When the next delivery becomes claimable (null when none is pending). */
+export async function nextDueAt(db: Db): Promise<number | null> {
+  const [r] = await db.all(
+    `SELECT min(greatest(next_attempt_at, coalesce(lease_until, 0))) AS t FROM webhook_deliveries WHERE status = 'pending'`,
+  );
+  return numOrNull(r?.t);
+}
+
+export async function loadJob(db: Db, id: string): Promise<Job | null> {
+  const rows = await db.all(
+    `SELECT d.id, d.org_id, d.event_id, e.type AS event_type, e.created_at AS event_created_at, e.call_sid, e.payload,
+       d.subscription_id, d.rule_id, d.url, d.scope_json, d.attempts, d.max_attempts,
+       coalesce(s.secret, r.secret) AS secret
+     FROM webhook_deliveries d
+     JOIN webhook_events e ON e.id = d.event_id
+     LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
+     LEFT JOIN alert_rules r ON r.id = d.rule_id
+     WHERE d.id = $1`,
+    [id],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: String(r.id),
+    org_id: String(r.org_id),
+    event_id: String(r.event_id),
+    event_type: String(r.event_type),
+    event_created_at: num(r.event_created_at),
+    call_sid: (r.call_sid as string | null) ?? null,
+    payload: (r.payload as string | null) ?? null,
+    subscription_id: (r.subscription_id as string | null) ?? null,
+    rule_id: (r.rule_id as string | null) ?? null,
+    url: String(r.url),
+    scope_json: (r.scope_json as string | null) ?? null,
+    attempts: num(r.attempts),
+    max_attempts: numOrNull(r.max_attempts),
+    secret: (r.secret as string | null) ?? null,
+  };
+}
+
+/** Stores the payload of an event the first time it is sent, so every retry sends the same bytes. */
+export async function settlePayload(db: Db, eventId: string, payload: string): Promise<string> {
+  const set = await db.tx((tx) =>
+    tx.all('UPDATE webhook_events SET payload = $1 WHERE id = $2 AND payload IS NULL RETURNING payload', [payload, eventId]),
+  );
+  if (set.length) return payload;
+  const [r] = await db.all<{ payload: string }>('SELECT payload FROM webhook_events WHERE id = $1', [eventId]);
+  return r.payload;
+}
+
+export async function cancelJob(db: Db, id: string, now: number): Promise<void> {
+  await db.run(`UPDATE webhook_deliveries SET status = 'cancelled', lease_until = NULL, updated_at = $1 WHERE id = $2`, [now, id]);
+}
+
+/** Queues a signed `ping` to a subscription, sent once (no retries). Returns the delivery id. */
+export async function queuePing(db: Db, orgId: string, sub: Subscription, now: number): Promise<string> {
+  const eventId = newId('evt');
+  const jobId = newId('whd');
+  const payload = JSON.stringify(
+    envelope(eventId, PING, now, {
+      subscription_id: sub.id,
+      event_type: sub.event_type,
+      message: 'A test delivery from Honeypot Intel.',
+    }),
+  );
+  await db.tx(async (tx) => {
+    await tx.run('INSERT INTO webhook_events (id, org_id, type, payload, created_at) VALUES ($1, $2, $3, $4, $5)', [
+      eventId,
+      orgId,
+      PING,
+      payload,
+      now,
+    ]);
+    await tx.run(
+      `INSERT INTO webhook_deliveries (id, org_id, event_id, subscription_id, url, scope_json, status, attempts, max_attempts,
+         next_attempt_at, created_at, updated_at)
+       SELECT $1, org_id, $2, id, url, scope_json, 'pending', 0, 1, $3, $3, $3 FROM webhook_subscriptions WHERE id = $4`,
+      [jobId, eventId, now, sub.id],
+    );
+  });
+  return jobId;
+}
+
+/**
+ * Makes the delivery of an attempt sendable now: a finished delivery gets one more attempt, a
+ * pending one is brought forward. Null when the principal has no such attempt.
+ */
+export async function requeueForRetry(db: Db, principal: Principal, attemptId: string, now: number): Promise<string | null> {
+  return db.tx(async (tx) => {
+    const p = new Params();
+    const rows = await tx.all<{ delivery_id: string; owner: string | null }>(
+      `SELECT a.delivery_id, coalesce(s.id, r.id) AS owner FROM webhook_attempts a
+       LEFT JOIN webhook_subscriptions s ON s.id = a.subscription_id
+       LEFT JOIN alert_rules r ON r.id = a.rule_id
+       WHERE ${ownedWhere(principal, p, 'a')} AND a.id = ${p.p(attemptId)}`,
+      p.values,
+    );
+    if (!rows[0]) return null;
+    if (!rows[0].owner) throw new ApiError(409, 'conflict', 'The subscription or rule of this delivery has been deleted.');
+    const id = rows[0].delivery_id;
+    await tx.run(
+      `UPDATE webhook_deliveries SET
+         max_attempts = CASE WHEN status = 'pending' THEN max_attempts ELSE attempts + 1 END,
+         status = 'pending', next_attempt_at = $1, updated_at = $1
+       WHERE id = $2 AND NOT (status = 'pending' AND lease_until > $1)`,
+      [now, id],
+    );
+    return id;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// attempts
+
+export type AttemptStatus = 'succeeded' | 'failed' | 'retrying';
+
+export interface Attempt {
+  id: string;
+  subscription_id: string | null;
+  rule_id: string | null;
+  event_id: string;
+  event_type: string;
+  url: string;
+  attempt: number;
+  status: AttemptStatus;
+  response_status: number | null;
+  response_body: string | null;
+  error: string | null;
+  duration_ms: number | null;
+  created_at: number;
+}
+
+const ATTEMPT_COLUMNS =
+  'id, subscription_id, rule_id, event_id, event_type, url, attempt, status, response_status, response_body, error, duration_ms, created_at';
+
+const toAttempt = (r: Row): Attempt => ({
+  id: String(r.id),
+  subscription_id: (r.subscription_id as string | null) ?? null,
+  rule_id: (r.rule_id as string | null) ?? null,
+  event_id: String(r.event_id),
+  event_type: String(r.event_type),
+  url: String(r.url),
+  attempt: num(r.attempt),
+  status: r.status as AttemptStatus,
+  response_status: numOrNull(r.response_status),
+  response_body: (r.response_body as string | null) ?? null,
+  error: (r.error as string | null) ?? null,
+  duration_ms: numOrNull(r.duration_ms),
+  created_at: num(r.created_at),
+});
+
+export interface AttemptResult {
+  ok: boolean;
+  responseStatus: number | null;
+  responseBody: string | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** Subscriptions that failed every delivery for this long are disabled. */
+export const DISABLE_AFTER_MS = 5 * 24 * 3_600_000;
+
+/**
+ * Logs an attempt and moves its delivery on, in one transaction: succeeded, failed, or
+ * pending again at `nextAt`. Keeps the subscription's health: a success clears
+ * `failing_since` (and re-activates it); a failure after 5 days of nothing but failures
+ * disables it and cancels what it still has queued.
+ */
+export async function recordAttempt(db: Db, job: Job, result: AttemptResult, nextAt: number | null, now: number): Promise<Attempt> {
+  const attempt: Attempt = {
+    id: newId('dlv'),
+    subscription_id: job.subscription_id,
+    rule_id: job.rule_id,
+    event_id: job.event_id,
+    event_type: job.event_type,
+    url: job.url,
+    attempt: job.attempts + 1,
+    status: result.ok ? 'succeeded' : nextAt !== null ? 'retrying' : 'failed',
+    response_status: result.responseStatus,
+    response_body: result.responseBody,
+    error: result.error,
+    duration_ms: result.durationMs,
+    created_at: now,
+  };
+  const jobStatus = result.ok ? 'succeeded' : nextAt !== null ? 'pending' : 'failed';
+  await db.tx(async (tx) => {
+    await tx.run(
+      `INSERT INTO webhook_attempts (id, org_id, delivery_id, subscription_id, rule_id, event_id, event_type, url, scope_json,
+         attempt, status, response_status, response_body, error, duration_ms, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+      [
+        attempt.id,
+        job.org_id,
+        job.id,
+        attempt.subscription_id,
+        attempt.rule_id,
+        attempt.event_id,
+        attempt.event_type,
+        attempt.url,
+        job.scope_json,
+        attempt.attempt,
+        attempt.status,
+        attempt.response_status,
+        attempt.response_body,
+        attempt.error,
+        attempt.duration_ms,
+        now,
+      ],
+    );
+    // A delivery cancelled while in flight stays cancelled.
+    await tx.run(
+      `UPDATE webhook_deliveries SET status = CASE WHEN status = 'cancelled' THEN status ELSE $1 END,
+         attempts = $2, next_attempt_at = $3, lease_until = NULL, updated_at = $4
+       WHERE id = $5`,
+      [jobStatus, attempt.attempt, nextAt ?? now, now, job.id],
+    );
+    if (!job.subscription_id) return;
+    if (result.ok) {
+      await tx.run(`UPDATE webhook_subscriptions SET failing_since = NULL, status = 'active' WHERE id = $1`, [job.subscription_id]);
+      return;
+    }
+    const [sub] = await tx.all<{ status: string }>(
+      `UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, $1),
+         status = CASE WHEN coalesce(failing_since, $1) <= $2 THEN 'disabled' ELSE status END
+       WHERE id = $3 RETURNING status`,
+      [now, now - DISABLE_AFTER_MS, job.subscription_id],
+    );
+    if (sub?.status === 'disabled') await cancelPending(tx, 'subscription_id', job.subscription_id, now);
+  });
+  return attempt;
+}
+
+export async function listAttempts(db: Db, principal: Principal, limit: number): Promise<Attempt[]> {
+  const p = new Params();
+  const rows = await db.all(
+    `SELECT ${ATTEMPT_COLUMNS} FROM webhook_attempts WHERE ${ownedWhere(principal, p)}
+     ORDER BY created_at DESC, attempt DESC, id DESC LIMIT ${p.p(limit)}`,
+    p.values,
+  );
+  return rows.map(toAttempt);
+}

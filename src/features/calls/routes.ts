@@ -1,0 +1,73 @@
+// Call search and call detail (CONTRACT §7). The list walks: query → (saved search merged
+// in) → parsed filter → keyset page in the caller's org and slice → response shape.
+
+import type { FastifyInstance } from 'fastify';
+import { mergeFilters, parseCallFilters, pickFilters } from '../../domain/callFilters.js';
+import type { Scope } from '../../domain/scope.js';
+import { rangeObject } from '../../domain/window.js';
+import { notFound } from '../../errors.js';
+import { principalOf } from '../../http/auth.js';
+import { getCall, listCalls } from '../../storage/queries/calls.js';
+import { getSavedSearch } from '../../storage/queries/savedSearches.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { CallDetailOut, CallListOut, CallParams, CallsQuery } from './schemas.js';
+
+export async function callRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps.storage;
+  const base = { tags: ['calls'] };
+
+  app.get(
+    '/api/calls',
+    {
+      schema: {
+        ...base,
+        summary: 'Search calls',
+        description:
+          'Calls of the window (default 7d) in the caller’s slice, newest first (ties by call_sid ascending), ' +
+          'filtered by transcript text, extracted intel, tier, hooked and duration. Filters combine with AND; the ' +
+          'values of one repeatable filter with OR. Keyset-paginated with an opaque cursor.',
+        querystring: CallsQuery,
+        response: { 200: CallListOut },
+      },
+    },
+    async (req) => {
+      const query = req.query as CallsQuery;
+      const principal = principalOf(req);
+      const after = query.cursor !== undefined ? decodeCursor(query.cursor) : null;
+      let filters = pickFilters(query);
+      let savedScope: Scope | null = null;
+      if (query.saved_search_id !== undefined) {
+        const saved = await getSavedSearch(db, principal, query.saved_search_id);
+        if (!saved) throw notFound(`No saved search "${query.saved_search_id}".`);
+        filters = mergeFilters(saved.filters, filters);
+        savedScope = saved.scope;
+      }
+      const filter = parseCallFilters(filters, app.deps.now());
+      const page = await listCalls(db, principal, filter, { limit: query.limit, after }, savedScope);
+      return {
+        range: rangeObject(filter.window),
+        items: page.items,
+        next_cursor: page.next ? encodeCursor(page.next) : null,
+      };
+    },
+  );
+
+  app.get(
+    '/api/calls/:call_sid',
+    {
+      schema: {
+        ...base,
+        summary: 'One call with its transcript and extraction',
+        description: '404 when the call is unknown, belongs to another organisation or is outside the key’s slice.',
+        params: CallParams,
+        response: { 200: CallDetailOut },
+      },
+    },
+    async (req) => {
+      const { call_sid } = req.params as { call_sid: string };
+      const call = await getCall(db, principalOf(req), call_sid);
+      if (!call) throw notFound(`No call "${call_sid}".`);
+      return call;
+    },
+  );
+}

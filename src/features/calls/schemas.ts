@@ -1,0 +1,94 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DISCONNECT_REASONS, INTEL_FIELDS, SPEAKERS } from '../../domain/call.js';
+import { CallFilterFields } from '../../domain/callFilters.js';
+import { RangeObject } from '../kpis/schemas.js';
+import { MAX_CURSOR_LENGTH } from './cursor.js';
+
+const StrOrNull = Type.Union([Type.String(), Type.Null()]);
+const NumOrNull = Type.Union([Type.Number(), Type.Null()]);
+export const SID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+export const SAVED_SEARCH_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+
+export const CallsQuery = Type.Object({
+  ...CallFilterFields,
+  saved_search_id: Type.Optional(
+    Type.String({
+      pattern: SAVED_SEARCH_ID_PATTERN,
+      description:
+        "Run this saved search's filters (404 when the org has no such id). Filters given alongside override the saved " +
+        'filter of the same name; range/start/end override the saved window as a group. Results are always limited to ' +
+        "the caller's slice and to the scope the saved search was written with.",
+    }),
+  ),
+  limit: Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Page size, 1–200 (default 50)' }),
+  cursor: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: MAX_CURSOR_LENGTH,
+      description: 'Opaque: next_cursor of the previous page, with the same filters. A malformed cursor is 400.',
+    }),
+  ),
+});
+export type CallsQuery = Static<typeof CallsQuery>;
+
+export const CallParams = Type.Object({
+  call_sid: Type.String({ pattern: SID_PATTERN, description: 'The call_sid given at ingest' }),
+});
+
+const summaryFields = {
+  call_sid: Type.String(),
+  started_at: Type.String({ description: 'RFC 3339 UTC' }),
+  duration_sec: Type.Integer(),
+  caller_id: StrOrNull,
+  caller_state: Type.Union([Type.String(), Type.Null()], {
+    description: "Two-letter US state/territory of the caller ID's area code; null when not a US geographic number",
+  }),
+  persona: StrOrNull,
+  disconnect_reason: Type.Union([...DISCONNECT_REASONS.map((r) => Type.Literal(r)), Type.Null()]),
+  cleanly_closed: Type.Union([Type.Boolean(), Type.Null()]),
+  tier: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Null()], {
+    description: 'Intel tier (1 highest); null when the call carries no tiered intel',
+  }),
+  hooked: Type.Boolean({ description: 'duration ≥ 15 s and at least one intel field' }),
+  has_intel: Type.Boolean({ description: 'At least one of the 16 intel fields is non-null' }),
+  auditor_confidence: NumOrNull,
+  impersonated_brand: StrOrNull,
+  lure_category: StrOrNull,
+  payment_method: StrOrNull,
+  total_dollars_asked: Type.Number({ description: 'Sum of dollar_asks (0 when none)' }),
+  dollars_dangled: NumOrNull,
+};
+
+export const CallSummaryOut = Type.Object(summaryFields, { description: 'A call as a list row' });
+
+const TurnOut = Type.Object({
+  speaker: Type.Union(SPEAKERS.map((s) => Type.Literal(s))),
+  text: Type.String(),
+  offset_sec: Type.Optional(Type.Number({ description: 'Seconds from the start of the call, when known' })),
+});
+
+const ExtractionOut = Type.Object(
+  {
+    auditor_confidence: NumOrNull,
+    ...Object.fromEntries(INTEL_FIELDS.map((f) => [f, StrOrNull])),
+    dollar_asks: Type.Array(Type.Number(), { description: 'Every amount the caller asked for, in order ([] when none)' }),
+    dollars_dangled: NumOrNull,
+  },
+  { description: 'What the auditor extracted from the call: the 16 intel fields, confidence and dollar figures' },
+);
+
+export const CallDetailOut = Type.Object(
+  {
+    ...summaryFields,
+    caller_area_code: Type.Union([Type.String(), Type.Null()], { description: 'Area code counted for geography' }),
+    transcript: Type.Array(TurnOut, { description: 'Turns in order ([] when none was ingested)' }),
+    extraction: Type.Union([ExtractionOut, Type.Null()], { description: 'null when the call had no extraction' }),
+  },
+  { description: 'The whole call' },
+);
+
+export const CallListOut = Type.Object({
+  range: RangeObject,
+  items: Type.Array(CallSummaryOut, { description: 'Newest started_at first, ties by call_sid ascending' }),
+  next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as cursor for the next page; null on the last page' }),
+});

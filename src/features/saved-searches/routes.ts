@@ -1,0 +1,117 @@
+// Saved searches (seed §4.5, CONTRACT §7). They are org objects keyed by (org, id): every
+// read key of the org lists, replaces and deletes them. A search keeps the scope of the key
+// that last wrote it, and running it (GET /api/calls?saved_search_id=) is always limited to
+// the caller's own slice AND that kept scope, so a search never widens what a key sees.
+
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { canonicalFilters, parseCallFilters } from '../../domain/callFilters.js';
+import { formatUtc } from '../../domain/time.js';
+import { ApiError, notFound } from '../../errors.js';
+import { principalOf } from '../../http/auth.js';
+import {
+  deleteSavedSearch,
+  listSavedSearches,
+  MAX_SAVED_SEARCHES_PER_ORG,
+  newSavedSearchId,
+  upsertSavedSearch,
+  type SavedSearch,
+} from '../../storage/queries/savedSearches.js';
+import { SavedSearchBody, SavedSearchListOut, SavedSearchOut, SavedSearchParams } from './schemas.js';
+
+const savedSearchJson = (s: SavedSearch) => ({
+  id: s.id,
+  name: s.name,
+  filters: s.filters,
+  created_at: formatUtc(s.created_at),
+  updated_at: formatUtc(s.updated_at),
+});
+
+function dropNulls(body: unknown): void {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return;
+  const b = body as Record<string, unknown>;
+  if (b.id === null) delete b.id;
+  const filters = b.filters;
+  if (filters && typeof filters === 'object' && !Array.isArray(filters)) {
+    for (const [k, v] of Object.entries(filters)) if (v === null) delete (filters as Record<string, unknown>)[k];
+  }
+}
+
+export async function savedSearchRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps.storage;
+  const base = { tags: ['saved-searches'] };
+
+  app.get(
+    '/api/saved-searches',
+    {
+      schema: {
+        ...base,
+        summary: "List the organisation's saved searches",
+        description: 'Every saved search of the org, newest updated_at first.',
+        response: { 200: SavedSearchListOut },
+      },
+    },
+    async (req) => ({ items: (await listSavedSearches(db, principalOf(req))).map(savedSearchJson) }),
+  );
+
+  app.post(
+    '/api/saved-searches',
+    {
+      schema: {
+        ...base,
+        summary: 'Create or replace a saved search',
+        description:
+          'Upsert keyed by (org, id): no id → 201 with a generated id; an id of the org → 200, replaced (created_at ' +
+          'kept); an id unknown to the org → 201, created under that id. `filters` takes exactly the filters of ' +
+          'GET /api/calls (not cursor, limit, saved_search_id), validated the same way; unknown names are 400. ' +
+          `At most ${MAX_SAVED_SEARCHES_PER_ORG} per org: creating one more is 409 conflict (replacing is always allowed). ` +
+          'The search keeps the scope of the writing key.',
+        body: SavedSearchBody,
+        response: { 200: SavedSearchOut, 201: SavedSearchOut },
+      },
+      // A null `id` or filter means "not set" (forms send nulls); without this the validator's
+      // type coercion would read `hooked: null` as false and `max_duration_sec: null` as 0.
+      preValidation: async (req) => dropNulls(req.body),
+    },
+    async (req, reply) => {
+      const principal = principalOf(req);
+      const body = req.body as SavedSearchBody;
+      const now = app.deps.now();
+      const filters = canonicalFilters(body.filters);
+      parseCallFilters(filters, now, 'body.filters'); // same checks as running it: window, min ≤ max
+      const result = await upsertSavedSearch(
+        db,
+        principal,
+        { id: body.id ?? newSavedSearchId(), name: body.name.trim(), filters },
+        now.getTime(),
+      );
+      if (result.outcome === 'limit_reached') {
+        throw new ApiError(
+          409,
+          'conflict',
+          `The organisation already has ${MAX_SAVED_SEARCHES_PER_ORG} saved searches, the most allowed; delete one first.`,
+        );
+      }
+      reply.code(result.outcome === 'created' ? 201 : 200);
+      return savedSearchJson(result.record);
+    },
+  );
+
+  app.delete(
+    '/api/saved-searches/:search_id',
+    {
+      schema: {
+        ...base,
+        summary: 'Delete a saved search',
+        description: '204 when deleted; 404 when the org has no saved search with that id.',
+        params: SavedSearchParams,
+        response: { 204: Type.Null({ description: 'Deleted' }) },
+      },
+    },
+    async (req, reply) => {
+      const { search_id } = req.params as { search_id: string };
+      if (!(await deleteSavedSearch(db, principalOf(req), search_id))) throw notFound(`No saved search "${search_id}".`);
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,108 @@
+// The dashboard: the single-page app built into web/dist (`npm run build:web`), served at `/`.
+// Hashed assets are cached for a year; index.html is answered for every client route
+// (/calls, /calls/:sid, /agent, …) to a browser asking for HTML. API paths keep the
+// problem+json 404 of the not-found handler, whatever the client accepts.
+
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Paths that never fall back to the dashboard. */
+export const NON_DASHBOARD_PREFIXES = ['/api', '/docs', '/openapi.json', '/healthz', '/readyz', '/metrics'];
+
+const under = (p: string, prefix: string) => p === prefix || p.startsWith(`${prefix}/`);
+
+/**
+ * web/dist, found by walking up from this module to the directory holding package.json:
+ * the same answer from src/features/web (tsx) and from dist/src/features/web (compiled).
+ */
+export function webDistDir(from: string = path.dirname(fileURLToPath(import.meta.url))): string {
+  let dir = from;
+  for (;;) {
+    if (existsSync(path.join(dir, 'package.json'))) return path.join(dir, 'web', 'dist');
+    const parent = path.dirname(dir);
+    if (parent === dir) return path.resolve('web', 'dist');
+    dir = parent;
+  }
+}
+
+// The key sits in sessionStorage, so the page allows scripts from its own origin only.
+const HTML_HEADERS: Record<string, string> = {
+  'cache-control': 'no-cache',
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+};
+
+const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Honeypot Intel</title>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;line-height:1.5">
+<h1>The dashboard has not been built</h1>
+<p>Run <code>npm run build</code> (or <code>npm run build:web</code>) and reload. The API is up: see <a href="/docs">/docs</a>.</p>
+</body></html>`;
+
+/** Browsers navigating to a page ask for text/html; API clients and asset loads do not. */
+const wantsHtml = (req: FastifyRequest) => (req.headers.accept ?? '').includes('text/html');
+
+export interface WebRoutesOptions {
+  /** Defaults to web/dist beside package.json. */
+  distDir?: string;
+}
+
+export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions = {}): Promise<void> {
+  const root = path.resolve(opts.distDir ?? webDistDir());
+  // `serve: false`: only reply.sendFile is used, from the one wildcard route below, so the
+  // fallback and the API's 404 stay in one place. Pre-compressed .br/.gz siblings win.
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true, cacheControl: false, suppressWarning: true });
+
+  const sendIndex = (reply: FastifyReply) => {
+    if (!existsSync(path.join(root, 'index.html'))) {
+      return reply.code(503).headers({ 'cache-control': 'no-cache' }).type('text/html; charset=utf-8').send(NOT_BUILT);
+    }
+    return reply.headers(HTML_HEADERS).sendFile('index.html');
+  };
+
+  /** A file under web/dist for this URL path, or null (no traversal, no directories). */
+  const fileFor = (urlPath: string): string | null => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(urlPath);
+    } catch {
+      return null;
+    }
+    if (decoded.includes('\0') || decoded.split('/').some((s) => s === '..' || s === '.')) return null;
+    const rel = decoded.replace(/^\/+/, '');
+    if (!rel) return null;
+    const abs = path.resolve(root, rel);
+    if (!abs.startsWith(root + path.sep)) return null;
+    try {
+      return statSync(abs).isFile() ? rel : null;
+    } catch {
+      return null;
+    }
+  };
+
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const urlPath = req.url.split('?')[0];
+    if (NON_DASHBOARD_PREFIXES.some((p) => under(urlPath, p))) return reply.callNotFound();
+    const file = fileFor(urlPath);
+    if (file === 'index.html') return sendIndex(reply);
+    if (file) {
+      // Vite names assets by content hash: they never change under the same name.
+      reply.header('cache-control', file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      reply.header('x-content-type-options', 'nosniff');
+      return reply.sendFile(file);
+    }
+    // A client route (/calls/CA…) or a mistyped path: the app shows its own "not found".
+    if (!urlPath.startsWith('/assets/') && wantsHtml(req)) return sendIndex(reply);
+    return reply.callNotFound();
+  };
+
+  const schema = { hide: true };
+  app.get('/', { schema }, async (_req, reply) => sendIndex(reply));
+  app.get('/*', { schema }, handler);
+}

@@ -1,0 +1,178 @@
+// Call search and call detail (CONTRACT §7). The list is keyset-paginated: newest
+// `started_at` first, ties by `call_sid` ascending in code-point order on every engine.
+
+import { INTEL_FIELDS, type DisconnectReason, type Extraction, type IntelField, type Tier, type TranscriptTurn } from '../../domain/call.js';
+import type { CallFilter } from '../../domain/callFilters.js';
+import type { Principal } from '../../domain/principal.js';
+import type { Scope } from '../../domain/scope.js';
+import { formatUtc } from '../../domain/time.js';
+import { num, numOrNull, Params, type Db, type Row } from '../db.js';
+import { sliceWhere } from '../slice.js';
+import { windowWhere } from './summary.js';
+import { byCodePoint } from './textOrder.js';
+
+export interface CallSummary {
+  call_sid: string;
+  started_at: string;
+  duration_sec: number;
+  caller_id: string | null;
+  caller_state: string | null;
+  persona: string | null;
+  disconnect_reason: DisconnectReason | null;
+  cleanly_closed: boolean | null;
+  tier: Tier | null;
+  hooked: boolean;
+  has_intel: boolean;
+  auditor_confidence: number | null;
+  impersonated_brand: string | null;
+  lure_category: string | null;
+  payment_method: string | null;
+  total_dollars_asked: number;
+  dollars_dangled: number | null;
+}
+
+export interface CallDetail extends CallSummary {
+  caller_area_code: string | null;
+  transcript: TranscriptTurn[];
+  extraction: Extraction | null;
+}
+
+/** A position in the list order: the last call of a page. */
+export interface CallPosition {
+  startedAt: number;
+  callSid: string;
+}
+
+export interface CallPage {
+  items: CallSummary[];
+  /** Position of the last item when another page follows, else null. */
+  next: CallPosition | null;
+}
+
+const SUMMARY_COLUMNS = [
+  'call_sid',
+  'started_at',
+  'duration_sec',
+  'caller_id',
+  'caller_state',
+  'persona',
+  'disconnect_reason',
+  'cleanly_closed',
+  'tier',
+  'hooked',
+  'has_intel',
+  'auditor_confidence',
+  'impersonated_brand',
+  'lure_category',
+  'payment_method',
+  'asks_total',
+  'dollars_dangled',
+];
+const DETAIL_COLUMNS = [
+  ...new Set([
+    ...SUMMARY_COLUMNS,
+    'caller_area_code',
+    'has_extraction',
+    ...INTEL_FIELDS,
+    'dollar_asks',
+    'transcript_json',
+  ]),
+];
+
+
+/**
+ * Tenant, slice, window and every call-list filter as one WHERE clause. `savedScope` is the
+ * scope kept by a saved search: it narrows the caller's own slice, never widens it.
+ */
+export function callFilterWhere(principal: Principal, f: CallFilter, params: Params, savedScope: Scope | null = null): string {
+  const parts = [windowWhere(principal, f.window, params)];
+  if (savedScope) parts.push(sliceWhere({ orgId: principal.orgId, scope: savedScope }, params));
+  if (f.q !== null) parts.push(`strpos(transcript_lower, ${params.p(f.q)}) > 0`);
+  for (const [column, values] of Object.entries(f.values)) {
+    parts.push(`lower(${column}) IN (${params.list(values)})`);
+  }
+  if (f.tiers) parts.push(`tier IN (${params.list(f.tiers)})`);
+  if (f.hooked !== null) parts.push(`hooked = ${params.p(f.hooked)}`);
+  if (f.minDurationSec !== null) parts.push(`duration_sec >= ${params.p(f.minDurationSec)}`);
+  if (f.maxDurationSec !== null) parts.push(`duration_sec <= ${params.p(f.maxDurationSec)}`);
+  return parts.join(' AND ');
+}
+
+const str = (v: unknown) => (v === null || v === undefined ? null : (v as string));
+
+function summaryOf(r: Row): CallSummary {
+  return {
+    call_sid: r.call_sid as string,
+    started_at: formatUtc(num(r.started_at)),
+    duration_sec: num(r.duration_sec),
+    caller_id: str(r.caller_id),
+    caller_state: str(r.caller_state),
+    persona: str(r.persona),
+    disconnect_reason: str(r.disconnect_reason) as DisconnectReason | null,
+    cleanly_closed: (r.cleanly_closed as boolean | null) ?? null,
+    tier: numOrNull(r.tier) as Tier | null,
+    hooked: r.hooked === true,
+    has_intel: r.has_intel === true,
+    auditor_confidence: numOrNull(r.auditor_confidence),
+    impersonated_brand: str(r.impersonated_brand),
+    lure_category: str(r.lure_category),
+    payment_method: str(r.payment_method),
+    total_dollars_asked: num(r.asks_total),
+    dollars_dangled: numOrNull(r.dollars_dangled),
+  };
+}
+
+export async function listCalls(
+  db: Db,
+  principal: Principal,
+  filter: CallFilter,
+  page: { limit: number; after: CallPosition | null },
+  savedScope: Scope | null = null,
+): Promise<CallPage> {
+  const p = new Params();
+  let where = callFilterWhere(principal, filter, p, savedScope);
+  const sid = byCodePoint('call_sid');
+  if (page.after) {
+    const t = p.p(page.after.startedAt);
+    where += ` AND (started_at < ${t} OR (started_at = ${t} AND ${sid} > ${p.p(page.after.callSid)}))`;
+  }
+  const rows = await db.all(
+    `SELECT ${SUMMARY_COLUMNS.join(', ')} FROM calls WHERE ${where}
+     ORDER BY started_at DESC, ${sid} ASC LIMIT ${p.p(page.limit + 1)}`,
+    p.values,
+  );
+  const more = rows.length > page.limit;
+  const kept = more ? rows.slice(0, page.limit) : rows;
+  const last = kept[kept.length - 1];
+  return {
+    items: kept.map(summaryOf),
+    next: more ? { startedAt: num(last.started_at), callSid: last.call_sid as string } : null,
+  };
+}
+
+/** The whole call, or null when it does not exist in the principal's org and slice. */
+export async function getCall(db: Db, principal: Principal, callSid: string): Promise<CallDetail | null> {
+  const p = new Params();
+  const rows = await db.all(
+    `SELECT ${DETAIL_COLUMNS.join(', ')} FROM calls WHERE ${sliceWhere(principal, p)} AND call_sid = ${p.p(callSid)}`,
+    p.values,
+  );
+  const r = rows[0];
+  if (!r) return null;
+  let extraction: Extraction | null = null;
+  if (r.has_extraction === true) {
+    const intel = Object.fromEntries(INTEL_FIELDS.map((f) => [f, str(r[f])])) as Record<IntelField, string | null>;
+    extraction = {
+      ...intel,
+      auditor_confidence: numOrNull(r.auditor_confidence),
+      dollar_asks: ((r.dollar_asks as unknown[] | null) ?? []).map(num),
+      dollars_dangled: numOrNull(r.dollars_dangled),
+    };
+  }
+  return {
+    ...summaryOf(r),
+    caller_area_code: str(r.caller_area_code),
+    transcript: r.transcript_json ? (JSON.parse(r.transcript_json as string) as TranscriptTurn[]) : [],
+    extraction,
+  };
+}

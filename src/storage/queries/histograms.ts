@@ -1,0 +1,85 @@
+// Histograms (CONTRACT §6): call durations and individual dollar asks. Every bucket is
+// present (zeros included); a bucket holds `min <= x < max`, the last one is open (max null).
+
+import type { Principal } from '../../domain/principal.js';
+import type { Window } from '../../domain/window.js';
+import { num, Params, type Db } from '../db.js';
+import { windowWhere } from './summary.js';
+
+interface Edge {
+  label: string;
+  min: number;
+  max: number | null;
+}
+
+/**
+ * Duration buckets. Durations are whole seconds, so each label names the first and last
+ * second it holds: "0–14s", "15–29s", "30–59s", "1m–1m59s", …, "20m–29m59s", "30m+".
+ */
+export const DURATION_BUCKETS: readonly Edge[] = [
+  { label: '0–14s', min: 0, max: 15 },
+  { label: '15–29s', min: 15, max: 30 },
+  { label: '30–59s', min: 30, max: 60 },
+  { label: '1m–1m59s', min: 60, max: 120 },
+  { label: '2m–4m59s', min: 120, max: 300 },
+  { label: '5m–9m59s', min: 300, max: 600 },
+  { label: '10m–19m59s', min: 600, max: 1200 },
+  { label: '20m–29m59s', min: 1200, max: 1800 },
+  { label: '30m+', min: 1800, max: null },
+];
+
+/**
+ * Ask buckets, labelled by whole dollars: "$0–$99" holds every ask below $100 (so $99.50
+ * too), …, "$10,000+".
+ */
+export const ASK_BUCKETS: readonly Edge[] = [
+  { label: '$0–$99', min: 0, max: 100 },
+  { label: '$100–$499', min: 100, max: 500 },
+  { label: '$500–$999', min: 500, max: 1000 },
+  { label: '$1,000–$2,499', min: 1000, max: 2500 },
+  { label: '$2,500–$4,999', min: 2500, max: 5000 },
+  { label: '$5,000–$9,999', min: 5000, max: 10000 },
+  { label: '$10,000+', min: 10000, max: null },
+];
+
+/** One `count(*) FILTER (…) AS b<i>` per bucket over `expr`. */
+function bucketCounts(expr: string, buckets: readonly Edge[], p: Params): string {
+  return buckets
+    .map((b, i) => {
+      const upper = b.max === null ? '' : ` AND ${expr} < ${p.p(b.max)}`;
+      return `count(*) FILTER (WHERE ${expr} >= ${p.p(b.min)}${upper}) AS b${i}`;
+    })
+    .join(',\n       ');
+}
+
+export interface DurationBucket {
+  label: string;
+  min_sec: number;
+  max_sec: number | null;
+  count: number;
+}
+
+export async function durationHistogram(db: Db, principal: Principal, w: Window): Promise<DurationBucket[]> {
+  const p = new Params();
+  const counts = bucketCounts('duration_sec', DURATION_BUCKETS, p);
+  const [row] = await db.all(`SELECT ${counts} FROM calls WHERE ${windowWhere(principal, w, p)}`, p.values);
+  return DURATION_BUCKETS.map((b, i) => ({ label: b.label, min_sec: b.min, max_sec: b.max, count: num(row[`b${i}`]) }));
+}
+
+export interface AskBucket {
+  label: string;
+  min: number;
+  max: number | null;
+  count: number;
+}
+
+export async function askHistogram(db: Db, principal: Principal, w: Window): Promise<AskBucket[]> {
+  const p = new Params();
+  const counts = bucketCounts('amount', ASK_BUCKETS, p);
+  const [row] = await db.all(
+    `SELECT ${counts}
+     FROM (SELECT unnest(dollar_asks) AS amount FROM calls WHERE ${windowWhere(principal, w, p)} AND asks_count > 0) a`,
+    p.values,
+  );
+  return ASK_BUCKETS.map((b, i) => ({ label: b.label, min: b.min, max: b.max, count: num(row[`b${i}`]) }));
+}

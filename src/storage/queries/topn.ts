@@ -1,0 +1,51 @@
+// Top-N (CONTRACT §6): the distinct non-null values of one field with their call counts,
+// count descending then label by code point, cut at n; pct_of_total over the calls of the
+// window whose field is non-null.
+
+import type { IntelField } from '../../domain/call.js';
+import type { Principal } from '../../domain/principal.js';
+import type { Window } from '../../domain/window.js';
+import { num, Params, type Db } from '../db.js';
+import { windowWhere } from './summary.js';
+import { byCodePoint } from './textOrder.js';
+
+/** API field name → column. `mule_bank_routing` reads `mule_bank_routing_number`. */
+export const TOPN_COLUMNS = {
+  impersonated_brand: 'impersonated_brand',
+  lure_category: 'lure_category',
+  payment_method: 'payment_method',
+  impersonated_government_agency: 'impersonated_government_agency',
+  mule_bank_name: 'mule_bank_name',
+  mule_bank_routing: 'mule_bank_routing_number',
+  crypto_chain: 'crypto_chain',
+  gift_card_brand: 'gift_card_brand',
+  remote_desktop_app: 'remote_desktop_app',
+  synthetic_org: 'synthetic_org',
+  fake_agent_name: 'fake_agent_name',
+} as const satisfies Record<string, IntelField>;
+export type TopnField = keyof typeof TOPN_COLUMNS;
+export const TOPN_FIELDS = Object.keys(TOPN_COLUMNS) as TopnField[];
+
+export interface TopnItem {
+  label: string;
+  count: number;
+  pct_of_total: number;
+}
+
+export async function topn(db: Db, principal: Principal, w: Window, field: TopnField, n: number): Promise<TopnItem[]> {
+  // The column comes from the fixed map above, never from the request text.
+  const col = TOPN_COLUMNS[field];
+  const p = new Params();
+  const where = `${windowWhere(principal, w, p)} AND ${col} IS NOT NULL`;
+  const rows = await db.all(
+    `WITH counted AS (
+       SELECT ${col} AS label, count(*) AS count FROM calls WHERE ${where} GROUP BY ${col}
+     )
+     SELECT label, count, (SELECT CAST(sum(count) AS DOUBLE PRECISION) FROM counted) AS total
+     FROM counted
+     ORDER BY count DESC, ${byCodePoint('label')}
+     LIMIT ${p.p(n)}`,
+    p.values,
+  );
+  return rows.map((r) => ({ label: String(r.label), count: num(r.count), pct_of_total: num(r.count) / num(r.total) }));
+}

@@ -1,0 +1,165 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Loading } from './components/states';
+import { SignIn } from './components/SignIn';
+import { maskKey, signOut, useApiKey } from './lib/session';
+import { Link, matchRoute, useLocation, type Route } from './lib/router';
+import { prefetchOverview } from './lib/kpi';
+import { useTier } from './lib/tier';
+import { useWindow } from './lib/window';
+
+const Overview = lazy(() => import('./pages/Overview'));
+const Calls = lazy(() => import('./pages/Calls'));
+const CallPage = lazy(() => import('./pages/CallPage'));
+const Webhooks = lazy(() => import('./pages/Webhooks'));
+const Alerts = lazy(() => import('./pages/Alerts'));
+const AgentChat = lazy(() => import('./agent/AgentChat'));
+
+const NAV: { to: string; label: string; match: Route['page'][] }[] = [
+  { to: '/', label: 'Overview', match: ['overview'] },
+  { to: '/calls', label: 'Calls', match: ['calls', 'call'] },
+  { to: '/agent', label: 'Agent', match: ['agent'] },
+  { to: '/webhooks', label: 'Webhooks', match: ['webhooks'] },
+  { to: '/alerts', label: 'Alerts', match: ['alerts'] },
+];
+
+const TITLES: Record<Route['page'], string> = {
+  overview: 'Overview',
+  calls: 'Calls',
+  call: 'Call',
+  agent: 'Agent',
+  webhooks: 'Webhooks',
+  alerts: 'Alerts',
+  not_found: 'Not found',
+};
+
+const AGENT_OPEN = 'hp.agentOpen';
+
+function Page({ route }: { route: Route }) {
+  switch (route.page) {
+    case 'overview':
+      return <Overview />;
+    case 'calls':
+      return <Calls />;
+    case 'call':
+      return <CallPage sid={route.sid} />;
+    case 'agent':
+      return (
+        <div className="page page-agent">
+          <AgentChat variant="page" />
+        </div>
+      );
+    case 'webhooks':
+      return <Webhooks />;
+    case 'alerts':
+      return <Alerts />;
+    default:
+      return (
+        <div className="page">
+          <h1 tabIndex={-1}>Page not found</h1>
+          <p>
+            There is nothing at this address. Go to the <Link to="/">overview</Link>.
+          </p>
+        </div>
+      );
+  }
+}
+
+export function App() {
+  const key = useApiKey();
+  const qc = useQueryClient();
+  const { pathname } = useLocation();
+  const route = matchRoute(pathname);
+  const tier = useTier();
+  const [agentOpen, setAgentOpen] = useState(() => sessionStorage.getItem(AGENT_OPEN) === '1');
+  const first = useRef(true);
+
+  // A new key sees none of the previous key's cached data.
+  useEffect(() => {
+    if (!key) qc.clear();
+  }, [key, qc]);
+
+  // The overview's data is requested in parallel with its code.
+  const { sel } = useWindow();
+  const prefetched = useRef(false);
+  if (key && route.page === 'overview' && !prefetched.current) {
+    prefetched.current = true;
+    prefetchOverview(qc, sel);
+  }
+
+  useEffect(() => {
+    document.title = `${TITLES[route.page]} · Honeypot Intel`;
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    // Move focus to the new page for keyboard and screen-reader users.
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname, route.page]);
+
+  const toggleAgent = () => {
+    setAgentOpen((o) => {
+      sessionStorage.setItem(AGENT_OPEN, o ? '0' : '1');
+      return !o;
+    });
+  };
+
+  if (!key) return <SignIn />;
+
+  const showSide = agentOpen && route.page !== 'agent';
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <Link to="/" className="brand" aria-label="Honeypot Intel, overview">
+          <svg viewBox="0 0 16 16" width="22" height="22" aria-hidden="true">
+            <path d="M8 1l6 3.5v7L8 15l-6-3.5v-7z" fill="#f59e0b" />
+            <path d="M8 4.5l3 1.75v3.5L8 11.5 5 9.75v-3.5z" fill="#78350f" />
+          </svg>
+          <span>Honeypot Intel</span>
+        </Link>
+        <nav aria-label="Main" className="mainnav">
+          {NAV.map((n) => (
+            <Link key={n.to} to={n.to} aria-current={n.match.includes(route.page) ? 'page' : undefined}>
+              {n.label}
+            </Link>
+          ))}
+        </nav>
+        <div className="topbar-end">
+          {tier !== 'unknown' && (
+            <span className={`badge ${tier === 'pro' ? 'badge-pro' : 'badge-free'}`} data-tier={tier} title={`This organisation is on the ${tier} plan`}>
+              {tier === 'pro' ? 'Pro plan' : 'Free plan'}
+            </span>
+          )}
+          <span className="key-mask" title="Signed in with this API key (kept for this tab only)">
+            {maskKey(key)}
+          </span>
+          {route.page !== 'agent' && (
+            <button type="button" className={`btn btn-small ${agentOpen ? 'btn-active' : ''}`} aria-pressed={agentOpen} aria-controls="agent-side" onClick={toggleAgent}>
+              Ask the agent
+            </button>
+          )}
+          <button type="button" className="btn btn-small btn-ghost" onClick={() => signOut()}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <div className={`layout ${showSide ? 'with-side' : ''}`}>
+        <main id="main" tabIndex={-1}>
+          <Suspense fallback={<Loading label="Loading page" height={320} />}>
+            <Page route={route} />
+          </Suspense>
+        </main>
+        {showSide && (
+          <aside id="agent-side" className="agent-side" aria-label="Agent">
+            <Suspense fallback={<Loading label="Loading the agent" />}>
+              <AgentChat variant="side" onClose={toggleAgent} />
+            </Suspense>
+          </aside>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { BarChart } from 'echarts/charts';
+import { useMemo } from 'react';
+import { COLORS, baseText, echarts, esc, tooltipBase } from './core';
+import { EChart } from './EChart';
+
+echarts.use([BarChart]);
+
+interface Props {
+  categories: string[];
+  values: number[];
+  /** Horizontal bars (ranked lists) or columns (histograms). */
+  horizontal?: boolean;
+  format: (v: number) => string;
+  /** Extra tooltip line per bar. */
+  detail?: (index: number) => string;
+  height: number;
+  label: string;
+  color?: string;
+  onClick?: (index: number) => void;
+}
+
+export function Bars({ categories, values, horizontal, format, detail, height, label, color = COLORS.series, onClick }: Props) {
+  const option = useMemo(() => {
+    const catAxis = {
+      type: 'category',
+      data: categories,
+      inverse: horizontal,
+      axisTick: { show: false },
+      axisLine: { lineStyle: { color: COLORS.grid } },
+      axisLabel: {
+        ...baseText,
+        color: COLORS.text,
+        interval: 0,
+        width: horizontal ? 130 : undefined,
+        overflow: 'truncate',
+        hideOverlap: !horizontal,
+      },
+    };
+    const valAxis = {
+      type: 'value',
+      splitLine: { lineStyle: { color: COLORS.grid } },
+      axisLabel: { ...baseText, formatter: (v: number) => format(v) },
+    };
+    return {
+      animationDuration: 250,
+      grid: horizontal ? { left: 8, right: 56, top: 4, bottom: 4, containLabel: true } : { left: 8, right: 8, top: 12, bottom: 4, containLabel: true },
+      tooltip: {
+        ...tooltipBase,
+        trigger: 'axis',
+        axisPointer: { type: 'shadow' },
+        formatter: (ps: { dataIndex: number; name: string }[]) => {
+          const p = ps[0];
+          const extra = detail ? `<br/>${esc(detail(p.dataIndex))}` : '';
+          return `<strong>${esc(p.name)}</strong><br/>${esc(format(values[p.dataIndex]))}${extra}`;
+        },
+      },
+      xAxis: horizontal ? { ...valAxis, show: false } : catAxis,
+      yAxis: horizontal ? catAxis : valAxis,
+      series: [
+        {
+          type: 'bar',
+          data: values,
+          barMaxWidth: horizontal ? 18 : 42,
+          itemStyle: { color, borderRadius: horizontal ? [0, 3, 3, 0] : [3, 3, 0, 0] },
+          label: horizontal ? { show: true, position: 'right', ...baseText, color: COLORS.text, formatter: (p: { value: number }) => format(p.value) } : { show: false },
+          emphasis: { itemStyle: { color: COLORS.accent } },
+        },
+      ],
+    };
+  }, [categories, values, horizontal, format, detail, color]);
+  return <EChart option={option} height={height} label={label} onClick={onClick ? (p) => p.dataIndex !== undefined && onClick(p.dataIndex) : undefined} />;
+}

@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+import type { EChartsCoreOption, ECharts } from 'echarts/core';
+import { echarts } from './core';
+
+interface Props {
+  option: EChartsCoreOption;
+  height: number;
+  /** Describes the chart for screen readers; the numbers are in the panel's data table. */
+  label: string;
+  onClick?: (params: { name?: string; data?: unknown; dataIndex?: number }) => void;
+}
+
+export function EChart({ option, height, label, onClick }: Props) {
+  const el = useRef<HTMLDivElement>(null);
+  const chart = useRef<ECharts | null>(null);
+  const click = useRef(onClick);
+  click.current = onClick;
+
+  useEffect(() => {
+    const node = el.current!;
+    const c = echarts.init(node, null, { renderer: 'canvas' });
+    chart.current = c;
+    c.on('click', (p) => click.current?.(p as never));
+    const ro = new ResizeObserver(() => c.resize());
+    ro.observe(node);
+    return () => {
+      ro.disconnect();
+      c.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption(option, { notMerge: true, lazyUpdate: false });
+  }, [option]);
+
+  return <div ref={el} className="echart" style={{ height, cursor: onClick ? 'pointer' : undefined }} role="img" aria-label={label} />;
+}

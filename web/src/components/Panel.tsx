@@ -1,0 +1,61 @@
+import { useId, type ReactNode } from 'react';
+
+interface PanelProps {
+  title: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}
+
+/** A titled dashboard panel; its heading labels the region for screen readers. */
+export function Panel({ title, subtitle, actions, className, testId, children }: PanelProps) {
+  const id = useId();
+  return (
+    <section className={`panel ${className ?? ''}`} aria-labelledby={id} data-panel={testId}>
+      <header className="panel-head">
+        <div>
+          <h2 id={id}>{title}</h2>
+          {subtitle && <p className="panel-sub">{subtitle}</p>}
+        </div>
+        {actions && <div className="panel-actions">{actions}</div>}
+      </header>
+      <div className="panel-body">{children}</div>
+    </section>
+  );
+}
+
+/** The numbers behind a chart, for keyboard and screen-reader users (and the curious). */
+export function DataTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: ReactNode[][] }) {
+  return (
+    <details className="data-table">
+      <summary>Show data as a table</summary>
+      <div className="table-scroll table-short">
+        <table>
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((c, i) => (
+                <th key={c} scope="col" className={i > 0 ? 'num' : undefined}>
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => (
+              <tr key={i}>
+                {r.map((cell, j) => (
+                  <td key={j} className={j > 0 ? 'num' : undefined}>
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react';
+import { api, ApiError, errorMessage } from '../lib/api';
+import { signIn, signOutNotice } from '../lib/session';
+
+/** Paste an API key; it is checked against the API before it is kept (for this tab only). */
+export function SignIn() {
+  const [key, setKey] = useState('');
+  const [show, setShow] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const notice = signOutNotice();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const k = key.trim();
+    if (!k) {
+      setError('Paste an API key first.');
+      return;
+    }
+    if (!k.startsWith('hpk_')) {
+      setError('API keys start with "hpk_". Check that you copied the whole key.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await api('/api/kpis/summary', { query: { range: '24h' }, key: k });
+      signIn(k);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) setError('That key was refused: it is unknown or has been revoked.');
+      else if (err instanceof ApiError && err.code === 'forbidden') setError(`${err.detail} The dashboard needs a read key.`);
+      else setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="signin" id="main">
+      <div className="signin-card">
+        <div className="brand brand-large">
+          <svg viewBox="0 0 16 16" width="34" height="34" aria-hidden="true">
+            <path d="M8 1l6 3.5v7L8 15l-6-3.5v-7z" fill="#f59e0b" />
+            <path d="M8 4.5l3 1.75v3.5L8 11.5 5 9.75v-3.5z" fill="#78350f" />
+          </svg>
+          <h1>Honeypot Intel</h1>
+        </div>
+        <p className="muted">Threat intelligence from the calls our AI honeypot receives.</p>
+        {notice && (
+          <p className="notice" role="status">
+            {notice}
+          </p>
+        )}
+        <form onSubmit={submit} noValidate>
+          <label htmlFor="api-key">API key</label>
+          <div className="input-row">
+            <input
+              id="api-key"
+              name="api-key"
+              type={show ? 'text' : 'password'}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="hpk_…"
+              value={key}
+              onChange={(e) => setKey(e.target.value)}
+              aria-describedby="api-key-help"
+              aria-invalid={error ? true : undefined}
+              autoFocus
+            />
+            <button type="button" className="btn btn-ghost" onClick={() => setShow((s) => !s)} aria-pressed={show}>
+              {show ? 'Hide' : 'Show'}
+            </button>
+          </div>
+          <p id="api-key-help" className="help">
+            Use a read key. The demo key is printed in the terminal by <code>npm start</code>. The key is kept in this tab&apos;s
+            session storage only and is sent as an <code>Authorization</code> header, never in a URL.
+          </p>
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? 'Checking…' : 'Sign in'}
+          </button>
+        </form>
+      </div>
+    </main>
+  );
+}

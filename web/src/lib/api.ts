@@ -1,0 +1,114 @@
+// The one way the dashboard talks to the service: the public API, with the same bearer key
+// any client uses. Errors become ApiError with the problem+json `detail` in words.
+
+import { getApiKey, signOut } from './session';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly detail: string,
+    readonly errors: { path: string; message: string }[] = [],
+  ) {
+    super(detail);
+  }
+
+  /** The route itself does not exist on this server (yet): not an error of the user's doing. */
+  get unavailable(): boolean {
+    return this.status === 404 && /^No route for/i.test(this.detail);
+  }
+
+  get proRequired(): boolean {
+    return this.status === 403 && this.code === 'tier_required';
+  }
+}
+
+export type Query = Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
+
+export function queryString(q: Query = {}): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) {
+    if (v === null || v === undefined || v === '') continue;
+    if (Array.isArray(v)) v.forEach((x) => p.append(k, String(x)));
+    else p.append(k, String(v));
+  }
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+async function problemOf(res: Response): Promise<ApiError> {
+  let body: { code?: string; detail?: string; title?: string; errors?: { path: string; message: string }[] } = {};
+  try {
+    body = await res.json();
+  } catch {
+    /* not JSON: fall back to the status text */
+  }
+  const detail = body.detail || body.title || `The server answered ${res.status} ${res.statusText}.`;
+  return new ApiError(res.status, body.code ?? `http_${res.status}`, detail, body.errors ?? []);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'DELETE' | 'PATCH' | 'PUT';
+  query?: Query;
+  body?: unknown;
+  accept?: string;
+  signal?: AbortSignal;
+  /** Use this key instead of the signed-in one (sign-in check). */
+  key?: string;
+}
+
+/** Sends a request and returns the raw Response when it is 2xx; throws ApiError otherwise. */
+export async function apiResponse(path: string, opts: RequestOptions = {}): Promise<Response> {
+  const key = opts.key ?? getApiKey();
+  const headers: Record<string, string> = { accept: opts.accept ?? 'application/json' };
+  if (key) headers.authorization = `Bearer ${key}`;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(path + queryString(opts.query), {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+      cache: 'no-store',
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'network', 'The service could not be reached. Check your connection and try again.');
+  }
+  if (res.ok) return res;
+  const problem = await problemOf(res);
+  // A refused key ends the session everywhere, except while checking a key at sign-in.
+  if (res.status === 401 && !opts.key) signOut(`Signed out: ${problem.detail}`);
+  if (res.status === 429) {
+    const after = res.headers.get('retry-after');
+    throw new ApiError(429, problem.code, after ? `${problem.detail} Try again in ${after} s.` : problem.detail);
+  }
+  throw problem;
+}
+
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await apiResponse(path, opts);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+/** Downloads a file from an authenticated endpoint (the key never goes into a URL). */
+export async function downloadFile(path: string, query: Query, fallbackName: string): Promise<void> {
+  const res = await apiResponse(path, { query, accept: 'text/csv' });
+  const blob = await res.blob();
+  const cd = res.headers.get('content-disposition') ?? '';
+  const m = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(cd);
+  const name = m ? decodeURIComponent(m[1]) : fallbackName;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export const errorMessage = (err: unknown): string =>
+  err instanceof ApiError ? err.detail : err instanceof Error ? err.message : 'Something went wrong.';
