@@ -82,7 +82,8 @@ export async function tier1Table(
 /**
  * Every tier-1 call of the window, in the table's order, one page at a time. Each page
  * continues after the last (started_at, call_sid) seen, so no row is read twice or skipped
- * however many calls share a timestamp.
+ * however many calls share a timestamp. Pages are separate reads, not one snapshot: a call
+ * re-ingested mid-export with another started_at may show at its old or new place, or not at all.
  */
 export async function* tier1Pages(db: Db, principal: Principal, w: Window, pageSize = 1000): AsyncGenerator<Tier1Row[]> {
   let after: { startedAt: number; callSid: string } | null = null;
