@@ -9,7 +9,6 @@ export interface AgentRequest {
   question: string;
   /** The window when the question names none (body dashboard_range, else 7d). */
   dashboardRange: string;
-  dashboardRangeGiven: boolean;
   contextCallSid: string | null;
   contextChartId: string | null;
   /** Prior turns of the session, oldest first (same org and slice). */

@@ -105,7 +105,8 @@ export function changeClause(kind: Kind, before: number | null, after: number | 
     const pts = (diff * 100).toFixed(1);
     return `${diff >= 0 ? '+' : ''}${pts} percentage points`;
   }
-  const sign = diff > 0 ? '+' : diff < 0 ? '-' : '±';
+  if (diff === 0) return '±0 (no change)';
+  const sign = diff > 0 ? '+' : '-';
   const abs = Math.abs(diff);
   const absText = kind === 'usd' ? fmtUsd(abs) : kind === 'seconds' ? fmtSec(abs) : kind === 'confidence' ? fmtConfidence(abs) : fmtNum(abs);
   const pct = before === 0 ? (diff === 0 ? ' (no change)' : ' (up from zero)') : ` (${diff >= 0 ? '+' : '-'}${Math.abs((diff / before) * 100).toFixed(1)}%)`;

@@ -23,25 +23,44 @@ export const sqlNewId = (prefix: string) => `'${prefix}_' || replace(CAST(gen_ra
 
 /**
  * Records the events caused by the batch's stored calls. `calls` is a relation holding them
- * (aliased `c`), `where` restricts it to the batch. The unique (org_id, call_sid, type) makes
- * an event happen once per call and type: re-ingesting records nothing.
+ * (aliased `c`), `where` restricts it to the batch; `someExisted` says whether any of them
+ * was stored before. An event happens once per (org, call, type): re-ingesting records nothing.
  */
-export async function recordCallEvents(tx: Db, batch: OutboxBatch, calls: string, where: (p: Params) => string): Promise<void> {
+export async function recordCallEvents(
+  tx: Db,
+  batch: OutboxBatch,
+  calls: string,
+  where: (p: Params) => string,
+  someExisted: boolean,
+): Promise<void> {
   const p = new Params();
   const batchId = p.p(batch.batchId);
   const now = p.p(batch.now);
   const filter = where(p);
-  const selects = CALL_EVENTS.map(
+  const candidates = CALL_EVENTS.map(
     (def) =>
-      `SELECT ${sqlNewId('evt')}, c.org_id, ${p.p(def.type)}, c.call_sid, ${batchId}, ${now}
+      `SELECT ${sqlNewId('evt')} AS id, c.org_id, ${p.p(def.type)} AS type, c.call_sid, ${batchId} AS batch_id, ${now} AS created_at
        FROM ${calls} c WHERE ${filter} AND ${conditionSql(def.when, 'c')}`,
-  );
-  await tx.run(
-    `INSERT INTO webhook_events (id, org_id, type, call_sid, batch_id, created_at)
-     ${selects.join('\nUNION ALL\n')}
-     ON CONFLICT (org_id, call_sid, type) DO NOTHING`,
-    p.values,
-  );
+  ).join('\nUNION ALL\n');
+  const insert = 'INSERT INTO webhook_events (id, org_id, type, call_sid, batch_id, created_at)';
+  let sql: string;
+  if (tx.dialect === 'postgres') {
+    // The unique index decides, also between instances ingesting the same call at once.
+    sql = `${insert} ${candidates} ON CONFLICT (org_id, call_sid, type) DO NOTHING`;
+  } else if (!someExisted) {
+    // DuckDB, new calls only: no event can exist for a call never stored, so just append.
+    sql = `${insert} ${candidates}`;
+  } else {
+    // DuckDB, re-ingested calls: leave out the (call, type) pairs already recorded. The single
+    // writer makes this check-then-insert atomic; the join is built on the batch, not the table.
+    sql = `${insert}
+      SELECT n.id, n.org_id, n.type, n.call_sid, n.batch_id, n.created_at FROM (${candidates}) n
+      LEFT JOIN (SELECT e.call_sid, e.type FROM webhook_events e
+                 JOIN ${calls} c ON c.org_id = e.org_id AND c.call_sid = e.call_sid WHERE ${filter}) seen
+        ON seen.call_sid = n.call_sid AND seen.type = n.type
+      WHERE seen.call_sid IS NULL`;
+  }
+  await tx.run(sql, p.values);
 }
 
 /**
@@ -62,14 +81,16 @@ export async function queueCallDeliveries(tx: Db, batch: OutboxBatch, calls: str
     const slice = scope
       ? `JOIN ${calls} c ON c.org_id = e.org_id AND c.call_sid = e.call_sid AND ${sliceWhere({ orgId: batch.orgId, scope }, p, 'c')}`
       : '';
+    // created_at first: it prunes the scan to the newest events (zone maps / index).
     await tx.run(
-      `INSERT INTO webhook_deliveries (id, org_id, event_id, subscription_id, url, scope_json, status, attempts,
-         next_attempt_at, created_at, updated_at)
-       SELECT ${sqlNewId('whd')}, e.org_id, e.id, s.id, s.url, s.scope_json, 'pending', 0, ${now}, ${now}, ${now}
+      `INSERT INTO webhook_deliveries (id, org_id, event_id, event_type, event_created_at, call_sid, subscription_id, url,
+         scope_json, status, attempts, next_attempt_at, created_at, updated_at)
+       SELECT ${sqlNewId('whd')}, e.org_id, e.id, e.type, e.created_at, e.call_sid, s.id, s.url,
+         s.scope_json, 'pending', 0, ${now}, ${now}, ${now}
        FROM webhook_events e
        JOIN webhook_subscriptions s ON s.org_id = e.org_id AND s.event_type = e.type
        ${slice}
-       WHERE e.org_id = ${p.p(batch.orgId)} AND e.created_at = ${now} AND e.batch_id = ${p.p(batch.batchId)}
+       WHERE e.created_at = ${now} AND e.org_id = ${p.p(batch.orgId)} AND e.batch_id = ${p.p(batch.batchId)}
          AND s.id IN (${p.list(ids)})`,
       p.values,
     );

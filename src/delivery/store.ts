@@ -189,11 +189,10 @@ export async function nextDueAt(db: Db): Promise<number | null> {
 
 export async function loadJob(db: Db, id: string): Promise<Job | null> {
   const rows = await db.all(
-    `SELECT d.id, d.org_id, d.event_id, e.type AS event_type, e.created_at AS event_created_at, e.call_sid, e.payload,
+    `SELECT d.id, d.org_id, d.event_id, d.event_type, d.event_created_at, d.call_sid, d.payload,
        d.subscription_id, d.rule_id, d.url, d.scope_json, d.attempts, d.max_attempts,
        coalesce(s.secret, r.secret) AS secret
      FROM webhook_deliveries d
-     JOIN webhook_events e ON e.id = d.event_id
      LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
      LEFT JOIN alert_rules r ON r.id = d.rule_id
      WHERE d.id = $1`,
@@ -219,14 +218,9 @@ export async function loadJob(db: Db, id: string): Promise<Job | null> {
   };
 }
 
-/** Stores the payload of an event the first time it is sent, so every retry sends the same bytes. */
-export async function settlePayload(db: Db, eventId: string, payload: string): Promise<string> {
-  const set = await db.tx((tx) =>
-    tx.all('UPDATE webhook_events SET payload = $1 WHERE id = $2 AND payload IS NULL RETURNING payload', [payload, eventId]),
-  );
-  if (set.length) return payload;
-  const [r] = await db.all<{ payload: string }>('SELECT payload FROM webhook_events WHERE id = $1', [eventId]);
-  return r.payload;
+/** Keeps the payload a delivery first sent, so every retry sends the same bytes. */
+export async function settlePayload(db: Db, deliveryId: string, payload: string): Promise<void> {
+  await db.run('UPDATE webhook_deliveries SET payload = $1 WHERE id = $2 AND payload IS NULL', [payload, deliveryId]);
 }
 
 export async function cancelJob(db: Db, id: string, now: number): Promise<void> {
@@ -234,32 +228,21 @@ export async function cancelJob(db: Db, id: string, now: number): Promise<void> 
 }
 
 /** Queues a signed `ping` to a subscription, sent once (no retries). Returns the delivery id. */
-export async function queuePing(db: Db, orgId: string, sub: Subscription, now: number): Promise<string> {
+export async function queuePing(db: Db, sub: Subscription, now: number): Promise<string> {
   const eventId = newId('evt');
-  const jobId = newId('whd');
-  const payload = JSON.stringify(
-    envelope(eventId, PING, now, {
-      subscription_id: sub.id,
-      event_type: sub.event_type,
-      message: 'A test delivery from Honeypot Intel.',
-    }),
-  );
-  await db.tx(async (tx) => {
-    await tx.run('INSERT INTO webhook_events (id, org_id, type, payload, created_at) VALUES ($1, $2, $3, $4, $5)', [
-      eventId,
-      orgId,
-      PING,
-      payload,
-      now,
-    ]);
-    await tx.run(
-      `INSERT INTO webhook_deliveries (id, org_id, event_id, subscription_id, url, scope_json, status, attempts, max_attempts,
-         next_attempt_at, created_at, updated_at)
-       SELECT $1, org_id, $2, id, url, scope_json, 'pending', 0, 1, $3, $3, $3 FROM webhook_subscriptions WHERE id = $4`,
-      [jobId, eventId, now, sub.id],
-    );
+  const payload = envelope(eventId, PING, now, {
+    subscription_id: sub.id,
+    event_type: sub.event_type,
+    message: 'A test delivery from Honeypot Intel.',
   });
-  return jobId;
+  const id = newId('whd');
+  await db.run(
+    `INSERT INTO webhook_deliveries (id, org_id, event_id, event_type, event_created_at, payload, subscription_id, url,
+       scope_json, status, attempts, max_attempts, next_attempt_at, created_at, updated_at)
+     SELECT $1, org_id, $2, $3, $4, $5, id, url, scope_json, 'pending', 0, 1, $4, $4, $4 FROM webhook_subscriptions WHERE id = $6`,
+    [id, eventId, PING, now, JSON.stringify(payload), sub.id],
+  );
+  return id;
 }
 
 /**
@@ -343,28 +326,41 @@ export const DISABLE_AFTER_MS = 5 * 24 * 3_600_000;
 
 /**
  * Logs an attempt and moves its delivery on, in one transaction: succeeded, failed, or
- * pending again at `nextAt`. Keeps the subscription's health: a success clears
+ * pending again at `retryAt`. Keeps the subscription's health: a success clears
  * `failing_since` (and re-activates it); a failure after 5 days of nothing but failures
- * disables it and cancels what it still has queued.
+ * disables it, ends this delivery and cancels what it still has queued.
  */
-export async function recordAttempt(db: Db, job: Job, result: AttemptResult, nextAt: number | null, now: number): Promise<Attempt> {
-  const attempt: Attempt = {
-    id: newId('dlv'),
-    subscription_id: job.subscription_id,
-    rule_id: job.rule_id,
-    event_id: job.event_id,
-    event_type: job.event_type,
-    url: job.url,
-    attempt: job.attempts + 1,
-    status: result.ok ? 'succeeded' : nextAt !== null ? 'retrying' : 'failed',
-    response_status: result.responseStatus,
-    response_body: result.responseBody,
-    error: result.error,
-    duration_ms: result.durationMs,
-    created_at: now,
-  };
-  const jobStatus = result.ok ? 'succeeded' : nextAt !== null ? 'pending' : 'failed';
-  await db.tx(async (tx) => {
+export async function recordAttempt(db: Db, job: Job, result: AttemptResult, retryAt: number | null, now: number): Promise<Attempt> {
+  return db.tx(async (tx) => {
+    let nextAt = result.ok ? null : retryAt;
+    let disabled = false;
+    if (job.subscription_id && result.ok) {
+      await tx.run(`UPDATE webhook_subscriptions SET failing_since = NULL, status = 'active' WHERE id = $1`, [job.subscription_id]);
+    } else if (job.subscription_id) {
+      const [sub] = await tx.all<{ status: string }>(
+        `UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, $1),
+           status = CASE WHEN coalesce(failing_since, $1) <= $2 THEN 'disabled' ELSE status END
+         WHERE id = $3 RETURNING status`,
+        [now, now - DISABLE_AFTER_MS, job.subscription_id],
+      );
+      disabled = sub?.status === 'disabled';
+      if (disabled) nextAt = null;
+    }
+    const attempt: Attempt = {
+      id: newId('dlv'),
+      subscription_id: job.subscription_id,
+      rule_id: job.rule_id,
+      event_id: job.event_id,
+      event_type: job.event_type,
+      url: job.url,
+      attempt: job.attempts + 1,
+      status: result.ok ? 'succeeded' : nextAt !== null ? 'retrying' : 'failed',
+      response_status: result.responseStatus,
+      response_body: result.responseBody,
+      error: result.error,
+      duration_ms: result.durationMs,
+      created_at: now,
+    };
     await tx.run(
       `INSERT INTO webhook_attempts (id, org_id, delivery_id, subscription_id, rule_id, event_id, event_type, url, scope_json,
          attempt, status, response_status, response_body, error, duration_ms, created_at)
@@ -393,22 +389,11 @@ export async function recordAttempt(db: Db, job: Job, result: AttemptResult, nex
       `UPDATE webhook_deliveries SET status = CASE WHEN status = 'cancelled' THEN status ELSE $1 END,
          attempts = $2, next_attempt_at = $3, lease_until = NULL, updated_at = $4
        WHERE id = $5`,
-      [jobStatus, attempt.attempt, nextAt ?? now, now, job.id],
+      [result.ok ? 'succeeded' : nextAt !== null ? 'pending' : 'failed', attempt.attempt, nextAt ?? now, now, job.id],
     );
-    if (!job.subscription_id) return;
-    if (result.ok) {
-      await tx.run(`UPDATE webhook_subscriptions SET failing_since = NULL, status = 'active' WHERE id = $1`, [job.subscription_id]);
-      return;
-    }
-    const [sub] = await tx.all<{ status: string }>(
-      `UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, $1),
-         status = CASE WHEN coalesce(failing_since, $1) <= $2 THEN 'disabled' ELSE status END
-       WHERE id = $3 RETURNING status`,
-      [now, now - DISABLE_AFTER_MS, job.subscription_id],
-    );
-    if (sub?.status === 'disabled') await cancelPending(tx, 'subscription_id', job.subscription_id, now);
+    if (disabled) await cancelPending(tx, 'subscription_id', job.subscription_id!, now);
+    return attempt;
   });
-  return attempt;
 }
 
 export async function listAttempts(db: Db, principal: Principal, limit: number): Promise<Attempt[]> {

@@ -180,6 +180,7 @@ export class DeliveryWorker {
     ]);
     if (!rows[0]) return null;
     const body = JSON.stringify(envelope(job.event_id, job.event_type, job.event_created_at, callEventData(def, rows[0])));
-    return settlePayload(this.db, job.event_id, body);
+    await settlePayload(this.db, job.id, body);
+    return body;
   }
 }

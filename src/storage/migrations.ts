@@ -82,7 +82,7 @@ ${intelColumns},
     // scope_json is the canonical scope of the key that created the object (null: whole org).
     // webhook_events is the transactional outbox: written in the ingest transaction, one row
     // per (org, call, type). webhook_deliveries is the work queue (one row per event and
-    // target, leased by a worker); webhook_attempts is the log the API lists.
+    // target, leased by a worker, carrying the payload it sends); webhook_attempts is the log.
     sql: (dialect) => [
       `CREATE TABLE webhook_subscriptions (
         id TEXT PRIMARY KEY,
@@ -96,20 +96,36 @@ ${intelColumns},
         created_at BIGINT NOT NULL,
         UNIQUE (org_id, event_type, url)
       )`,
-      `CREATE TABLE webhook_events (
-        id TEXT PRIMARY KEY,
-        org_id TEXT NOT NULL,
-        type TEXT NOT NULL,
-        call_sid TEXT,
-        batch_id TEXT,
-        payload TEXT,
-        created_at BIGINT NOT NULL,
-        UNIQUE (org_id, call_sid, type)
-      )`,
+      // One event per (org_id, call_sid, type). PostgreSQL enforces it with a unique index
+      // (ingest uses ON CONFLICT DO NOTHING). DuckDB gets no index: maintaining an ART index
+      // costs more than the whole ingest of a call, and its single writer makes the outbox's
+      // check-then-insert safe (see recordCallEvents).
+      dialect === 'postgres'
+        ? `CREATE TABLE webhook_events (
+            id TEXT PRIMARY KEY,
+            org_id TEXT NOT NULL,
+            type TEXT NOT NULL,
+            call_sid TEXT NOT NULL,
+            batch_id TEXT NOT NULL,
+            created_at BIGINT NOT NULL,
+            UNIQUE (org_id, call_sid, type)
+          )`
+        : `CREATE TABLE webhook_events (
+            id TEXT NOT NULL,
+            org_id TEXT NOT NULL,
+            type TEXT NOT NULL,
+            call_sid TEXT NOT NULL,
+            batch_id TEXT NOT NULL,
+            created_at BIGINT NOT NULL
+          )`,
       `CREATE TABLE webhook_deliveries (
         id TEXT PRIMARY KEY,
         org_id TEXT NOT NULL,
         event_id TEXT NOT NULL,
+        event_type TEXT NOT NULL,
+        event_created_at BIGINT NOT NULL,
+        call_sid TEXT,
+        payload TEXT,
         subscription_id TEXT,
         rule_id TEXT,
         url TEXT NOT NULL,
@@ -170,13 +186,12 @@ ${intelColumns},
         fired_at BIGINT NOT NULL,
         resolved_at BIGINT
       )`,
-      // PostgreSQL needs the queue and log indexes; DuckDB scans these small tables with zone
-      // maps, and its ART indexes would only slow the ingest-time inserts.
+      // PostgreSQL needs the queue and log indexes; DuckDB scans these tables with zone maps.
       ...(dialect === 'postgres'
         ? [
+            `CREATE INDEX webhook_events_batch ON webhook_events (batch_id)`,
             `CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending'`,
             `CREATE INDEX webhook_attempts_org ON webhook_attempts (org_id, created_at DESC)`,
-            `CREATE INDEX webhook_events_batch ON webhook_events (batch_id)`,
             `CREATE INDEX alert_firings_org ON alert_firings (org_id, fired_at DESC)`,
           ]
         : []),

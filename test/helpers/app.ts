@@ -20,8 +20,9 @@ export interface TestApp {
   setNow(d: Date): void;
 }
 
-export async function testApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'honeypot-test-'));
+/** `reuse.dir` opens an existing data directory; `reuse.keep` leaves it on close (restart tests). */
+export async function testApp(env: Record<string, string> = {}, reuse: { dir?: string; keep?: boolean } = {}): Promise<TestApp> {
+  const dir = reuse.dir ?? mkdtempSync(path.join(tmpdir(), 'honeypot-test-'));
   const config = loadConfig({ HONEYPOT_DATA_DIR: dir, HONEYPOT_ADMIN_TOKEN: ADMIN, HONEYPOT_DEMO: '0', ...env });
   const storage = await openStorage(config);
   let now: Date | null = null;
@@ -37,7 +38,7 @@ export async function testApp(env: Record<string, string> = {}): Promise<TestApp
     async close() {
       await app.close();
       await storage.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (!reuse.keep) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -4,6 +4,7 @@ import { Loading } from './components/states';
 import { SignIn } from './components/SignIn';
 import { maskKey, signOut, useApiKey } from './lib/session';
 import { Link, matchRoute, useLocation, type Route } from './lib/router';
+import { OPEN_AGENT_EVENT } from './lib/agentBridge';
 import { prefetchOverview } from './lib/kpi';
 import { useTier } from './lib/tier';
 import { useWindow } from './lib/window';
@@ -96,6 +97,16 @@ export function App() {
     // Move focus to the new page for keyboard and screen-reader users.
     document.getElementById('main')?.focus({ preventScroll: true });
   }, [pathname, route.page]);
+
+  // A panel's "Explain" button opens the agent beside the page.
+  useEffect(() => {
+    const open = () => {
+      sessionStorage.setItem(AGENT_OPEN, '1');
+      setAgentOpen(true);
+    };
+    window.addEventListener(OPEN_AGENT_EVENT, open);
+    return () => window.removeEventListener(OPEN_AGENT_EVENT, open);
+  }, []);
 
   const toggleAgent = () => {
     setAgentOpen((o) => {

@@ -3,8 +3,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ApiError } from './lib/api';
+import { getApiKey } from './lib/session';
 import { WindowProvider } from './lib/window';
 import './styles.css';
+
+// The overview is the landing page: its code and the map's start downloading now, in
+// parallel with its data (requested by the shell), not after React has rendered the route.
+if (window.location.pathname === '/' && getApiKey()) {
+  void import('./pages/Overview');
+  void import('./charts/UsMap');
+}
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -13,6 +13,7 @@ import { ApiError, notFound, validationFailed, type FieldError } from '../../err
 import { principalOf } from '../../http/auth.js';
 const MiB = 1024 * 1024;
 import { upsertCalls } from '../../storage/queries/upsertCalls.js';
+import { afterIngest } from '../../delivery/pipeline.js';
 
 const BATCH = 5_000;
 const MAX_ARRAY = 10_000;
@@ -136,6 +137,7 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
       metrics.ingested.inc({ outcome: 'updated' }, run.updated);
       metrics.ingested.inc({ outcome: 'rejected' }, run.rejectedCount);
       await storage.sessions.end(principal.orgId, run.sids);
+      if (run.accepted > 0) await afterIngest(app, principal.orgId); // webhooks now, alert rules evaluated
       if (run.accepted === 0) {
         throw new ApiError(422, 'all_records_rejected', `All ${run.rejectedCount} records were rejected.`, undefined, {
           rejected: run.rejected,

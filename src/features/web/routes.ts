@@ -15,13 +15,13 @@ export const NON_DASHBOARD_PREFIXES = ['/api', '/docs', '/openapi.json', '/healt
 const under = (p: string, prefix: string) => p === prefix || p.startsWith(`${prefix}/`);
 
 /**
- * web/dist, found by walking up from this module to the directory holding package.json:
- * the same answer from src/features/web (tsx) and from dist/src/features/web (compiled).
+ * web/dist, found by walking up from this module to the project root (package.json beside
+ * web/): the same answer from src/features/web (tsx) and from dist/src/features/web (tsc).
  */
 export function webDistDir(from: string = path.dirname(fileURLToPath(import.meta.url))): string {
   let dir = from;
   for (;;) {
-    if (existsSync(path.join(dir, 'package.json'))) return path.join(dir, 'web', 'dist');
+    if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'web'))) return path.join(dir, 'web', 'dist');
     const parent = path.dirname(dir);
     if (parent === dir) return path.resolve('web', 'dist');
     dir = parent;

@@ -112,7 +112,7 @@ async function upsertDuckDb(db: DuckDb, rows: unknown[][], outbox: OutboxBatch):
       );
     }
     await tx.run(`INSERT INTO calls (${cols}) SELECT ${cols} FROM calls_stage`);
-    await recordCallEvents(tx, outbox, 'calls_stage', (p) => `c.org_id = ${p.p(outbox.orgId)}`);
+    await recordCallEvents(tx, outbox, 'calls_stage', (p) => `c.org_id = ${p.p(outbox.orgId)}`, n > 0);
     await queueCallDeliveries(tx, outbox, 'calls_stage');
     await tx.run('DELETE FROM calls_stage');
     return n;
@@ -136,7 +136,7 @@ async function upsertGeneric(db: Db, rows: unknown[][], outbox: OutboxBatch): Pr
       );
       existing += out.filter((r) => !r.inserted).length;
       const sids = chunk.map((row) => row[1]);
-      await recordCallEvents(tx, outbox, 'calls', (p) => `c.org_id = ${p.p(outbox.orgId)} AND c.call_sid IN (${p.list(sids)})`);
+      await recordCallEvents(tx, outbox, 'calls', (p) => `c.org_id = ${p.p(outbox.orgId)} AND c.call_sid IN (${p.list(sids)})`, true);
     }
     await queueCallDeliveries(tx, outbox, 'calls');
     return existing;

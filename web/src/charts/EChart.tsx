@@ -21,7 +21,14 @@ export function EChart({ option, height, label, onClick }: Props) {
     const c = echarts.init(node, null, { renderer: 'canvas' });
     chart.current = c;
     c.on('click', (p) => click.current?.(p as never));
-    const ro = new ResizeObserver(() => c.resize());
+    // The observer also fires once on start; only a real change of size needs a re-layout.
+    let size = `${node.clientWidth}x${node.clientHeight}`;
+    const ro = new ResizeObserver(() => {
+      const next = `${node.clientWidth}x${node.clientHeight}`;
+      if (next === size) return;
+      size = next;
+      c.resize();
+    });
     ro.observe(node);
     return () => {
       ro.disconnect();

@@ -87,8 +87,11 @@ export default function UsMap({ items, height, onSelect }: Props) {
           nameProperty: 'code',
           projection: identity,
           roam: false,
-          layoutCenter: ['50%', '46%'],
-          layoutSize: '98%',
+          // The box the map is fitted into (aspect kept); the legend sits below it.
+          left: 4,
+          right: 4,
+          top: 4,
+          bottom: 36,
           aspectScale: 1,
           itemStyle: { areaColor: '#f3f4f6', borderColor: '#fff', borderWidth: 0.8 },
           emphasis: { label: { show: false }, itemStyle: { areaColor: '#f59e0b' } },

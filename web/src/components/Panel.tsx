@@ -1,4 +1,7 @@
 import { useId, type ReactNode } from 'react';
+import { askAgentAbout } from '../lib/agentBridge';
+import { useTier } from '../lib/tier';
+import { useWindow } from '../lib/window';
 
 interface PanelProps {
   title: string;
@@ -6,11 +9,30 @@ interface PanelProps {
   actions?: ReactNode;
   className?: string;
   testId?: string;
+  /** A chart id the agent understands (e.g. "timeseries:hook_rate"): adds an "Explain" button. */
+  explain?: string;
   children: ReactNode;
 }
 
+function ExplainButton({ chartId, title }: { chartId: string; title: string }) {
+  const tier = useTier();
+  const { sel } = useWindow();
+  if (tier !== 'pro') return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-small btn-ghost explain"
+      onClick={() => askAgentAbout(chartId, sel.kind === 'named' ? sel.range : undefined)}
+      aria-label={`Ask the agent to explain ${title.toLowerCase()}`}
+      title="Ask the agent to explain this chart"
+    >
+      Explain
+    </button>
+  );
+}
+
 /** A titled dashboard panel; its heading labels the region for screen readers. */
-export function Panel({ title, subtitle, actions, className, testId, children }: PanelProps) {
+export function Panel({ title, subtitle, actions, className, testId, explain, children }: PanelProps) {
   const id = useId();
   return (
     <section className={`panel ${className ?? ''}`} aria-labelledby={id} data-panel={testId}>
@@ -19,7 +41,12 @@ export function Panel({ title, subtitle, actions, className, testId, children }:
           <h2 id={id}>{title}</h2>
           {subtitle && <p className="panel-sub">{subtitle}</p>}
         </div>
-        {actions && <div className="panel-actions">{actions}</div>}
+        {(actions || explain) && (
+          <div className="panel-actions">
+            {actions}
+            {explain && <ExplainButton chartId={explain} title={title} />}
+          </div>
+        )}
       </header>
       <div className="panel-body">{children}</div>
     </section>

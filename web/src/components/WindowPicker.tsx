@@ -20,6 +20,7 @@ export function WindowPicker({ resolved }: { resolved?: RangeObj }) {
     e.preventDefault();
     if (!from || !to) return setError('Choose both dates.');
     if (from > to) return setError('The first day must not be after the last day.');
+    if (Date.parse(to) - Date.parse(from) >= 400 * 86_400_000) return setError('A window can span at most 400 days.');
     setError(null);
     setSel({ kind: 'custom', from, to });
   };

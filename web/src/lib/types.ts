@@ -133,7 +133,10 @@ export interface CallSummary {
   lure_category?: string | null;
   payment_method?: string | null;
   auditor_confidence?: number | null;
-  extraction?: Extraction | null;
+  has_intel?: boolean;
+  cleanly_closed?: boolean | null;
+  total_dollars_asked?: number;
+  dollars_dangled?: number | null;
 }
 
 export interface CallList {
@@ -143,7 +146,7 @@ export interface CallList {
 }
 
 export interface CallDetail extends CallSummary {
-  cleanly_closed?: boolean | null;
+  caller_area_code?: string | null;
   transcript?: TranscriptTurn[] | null;
   extraction?: Extraction | null;
 }

@@ -1,3 +1,278 @@
+// Webhook subscriptions (create, delete, send a test), the event types, and the log of
+// delivery attempts with retry. Pro plan.
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { PageHeader } from '../components/PageHeader';
+import { Panel } from '../components/Panel';
+import { ConfirmDelete, SecretOnce } from '../components/SecretOnce';
+import { Empty, ErrorState, Loading, ProNotice } from '../components/states';
+import { api, ApiError, errorMessage } from '../lib/api';
+import { fmtDateTime, fmtInt } from '../lib/format';
+import { useTier } from '../lib/tier';
+import type { Delivery, Items, Subscription, WebhookEventType } from '../lib/types';
+
+const SUBS = ['webhooks', 'subscriptions'];
+const DELIVERIES = ['webhooks', 'deliveries'];
+
+function CreateSubscription({ events }: { events: WebhookEventType[] }) {
+  const qc = useQueryClient();
+  const [eventType, setEventType] = useState(events[0]?.type ?? '');
+  const [url, setUrl] = useState('');
+  const [created, setCreated] = useState<Subscription | null>(null);
+  const ids = useId();
+  const create = useMutation({
+    mutationFn: () => api<Subscription>('/api/webhooks/subscriptions', { method: 'POST', body: { event_type: eventType, url: url.trim() } }),
+    onSuccess: (s) => {
+      setCreated(s);
+      setUrl('');
+      return qc.invalidateQueries({ queryKey: SUBS });
+    },
+  });
+  const urlError = url && !/^https:\/\//i.test(url.trim()) ? 'Webhook URLs must start with https://' : null;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!eventType || !url.trim() || urlError) return;
+    create.mutate();
+  };
+  return (
+    <>
+      {created?.secret && <SecretOnce title={`Subscribed ${created.url} to ${created.event_type}`} secret={created.secret} onDone={() => setCreated(null)} />}
+      <form className="inline-form" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor={`${ids}e`}>Event type</label>
+          <select id={`${ids}e`} value={eventType} onChange={(e) => setEventType(e.target.value)}>
+            {events.map((ev) => (
+              <option key={ev.type} value={ev.type}>
+                {ev.type}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field grow">
+          <label htmlFor={`${ids}u`}>Endpoint URL</label>
+          <input id={`${ids}u`} type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/hooks/honeypot" aria-invalid={urlError ? true : undefined} required maxLength={2048} />
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={create.isPending || !url.trim() || !!urlError}>
+          {create.isPending ? 'Subscribing…' : 'Subscribe'}
+        </button>
+      </form>
+      {(urlError || create.isError) && (
+        <p className="form-error" role="alert">
+          {urlError ?? errorMessage(create.error)}
+        </p>
+      )}
+    </>
+  );
+}
+
+function SubscriptionRow({ s }: { s: Subscription }) {
+  const qc = useQueryClient();
+  const test = useMutation({
+    mutationFn: () => api<Delivery>(`/api/webhooks/subscriptions/${encodeURIComponent(s.id)}/test`, { method: 'POST' }),
+    onSettled: () => qc.invalidateQueries({ queryKey: DELIVERIES }),
+  });
+  const del = useMutation({
+    mutationFn: () => api(`/api/webhooks/subscriptions/${encodeURIComponent(s.id)}`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: SUBS }),
+  });
+  const r = test.data;
+  return (
+    <tr>
+      <td>
+        <code>{s.event_type}</code>
+      </td>
+      <td className="break">{s.url}</td>
+      <td>{s.status ? <span className={`badge ${s.status === 'active' ? 'badge-ok' : 'badge-failed'}`}>{s.status}</span> : '—'}</td>
+      <td className="nowrap">{fmtDateTime(s.created_at)}</td>
+      <td>
+        <div className="row-actions">
+          <button type="button" className="btn btn-small" onClick={() => test.mutate()} disabled={test.isPending} aria-label={`Send a test event to ${s.url}`}>
+            {test.isPending ? 'Sending…' : 'Send test'}
+          </button>
+          <ConfirmDelete what={`the subscription to ${s.url}`} onConfirm={() => del.mutate()} busy={del.isPending} />
+        </div>
+        {r && (
+          <p className={`small ${r.status === 'succeeded' ? 'ok-text' : 'form-error'}`} role="status">
+            Test {r.status}
+            {r.response_status ? ` (HTTP ${r.response_status})` : ''}
+            {r.duration_ms !== null ? ` in ${fmtInt(r.duration_ms)} ms` : ''}
+            {r.error ? `: ${r.error}` : ''}
+          </p>
+        )}
+        {(test.isError || del.isError) && (
+          <p className="form-error small" role="alert">
+            {errorMessage(test.error ?? del.error)}
+          </p>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+function DeliveryRow({ d }: { d: Delivery }) {
+  const qc = useQueryClient();
+  const retry = useMutation({
+    mutationFn: () => api<Delivery>(`/api/webhooks/deliveries/${encodeURIComponent(d.id)}/retry`, { method: 'POST' }),
+    onSettled: () => qc.invalidateQueries({ queryKey: DELIVERIES }),
+  });
+  return (
+    <tr>
+      <td className="nowrap">{fmtDateTime(d.created_at, { seconds: true })}</td>
+      <td>
+        <code>{d.event_type}</code>
+        {d.rule_id && <span className="muted small"> · alert rule</span>}
+      </td>
+      <td className="break">{d.url}</td>
+      <td className="num">{d.attempt}</td>
+      <td>
+        <span className={`badge badge-${d.status}`}>{d.status}</span>
+      </td>
+      <td className="num">{d.response_status ?? '—'}</td>
+      <td className="num">{d.duration_ms === null ? '—' : `${fmtInt(d.duration_ms)} ms`}</td>
+      <td className="break small">{d.error ?? ''}</td>
+      <td>
+        {d.status !== 'succeeded' && (
+          <button type="button" className="btn btn-small" onClick={() => retry.mutate()} disabled={retry.isPending} aria-label={`Retry delivery ${d.id}`}>
+            {retry.isPending ? 'Retrying…' : 'Retry'}
+          </button>
+        )}
+        {retry.isError && (
+          <p className="form-error small" role="alert">
+            {errorMessage(retry.error)}
+          </p>
+        )}
+      </td>
+    </tr>
+  );
+}
+
 export default function Webhooks() {
-  return <div className="page"><h1 tabIndex={-1}>Webhooks</h1></div>;
+  const tier = useTier();
+  const events = useQuery({ queryKey: ['webhooks', 'events'], queryFn: () => api<Items<WebhookEventType>>('/api/webhooks/events') });
+  const subs = useQuery({ queryKey: SUBS, queryFn: () => api<Items<Subscription>>('/api/webhooks/subscriptions') });
+  const [limit, setLimit] = useState(50);
+  const deliveries = useQuery({
+    queryKey: [...DELIVERIES, limit],
+    queryFn: () => api<Items<Delivery>>('/api/webhooks/deliveries', { query: { limit } }),
+    refetchInterval: 10_000,
+  });
+  const pro = tier === 'free' || (events.error instanceof ApiError && events.error.proRequired);
+  return (
+    <div className="page page-webhooks">
+      <PageHeader title="Webhooks" subtitle="Push new intel to your systems as it is extracted, signed per Standard Webhooks." />
+      {pro ? (
+        <ProNotice feature="Webhooks" height={160} />
+      ) : events.isError ? (
+        <ErrorState error={events.error} feature="Webhooks" onRetry={() => void events.refetch()} />
+      ) : (
+        <div className="stack">
+          <Panel title="Subscriptions" testId="subscriptions">
+            {events.isPending ? <Loading label="Loading event types" /> : <CreateSubscription events={events.data.items} />}
+            {subs.isPending ? (
+              <Loading label="Loading subscriptions" />
+            ) : subs.isError ? (
+              <ErrorState error={subs.error} feature="Subscriptions" onRetry={() => void subs.refetch()} />
+            ) : subs.data.items.length === 0 ? (
+              <Empty>No subscriptions yet. Subscribe an HTTPS endpoint above.</Empty>
+            ) : (
+              <div className="table-scroll">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Event</th>
+                      <th scope="col">URL</th>
+                      <th scope="col">Status</th>
+                      <th scope="col">Created</th>
+                      <th scope="col">Actions</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {subs.data.items.map((s) => (
+                      <SubscriptionRow key={s.id} s={s} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Panel>
+          <Panel
+            title="Deliveries"
+            testId="deliveries"
+            subtitle="Every attempt, newest first; refreshes every 10 seconds"
+            actions={
+              <>
+                <label className="inline-label" htmlFor="deliveries-limit">
+                  Show
+                </label>
+                <select id="deliveries-limit" value={limit} onChange={(e) => setLimit(Number(e.target.value))}>
+                  {[50, 100, 200, 500].map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
+                </select>
+                <button type="button" className="btn btn-small" onClick={() => void deliveries.refetch()} disabled={deliveries.isFetching}>
+                  Refresh
+                </button>
+              </>
+            }
+          >
+            {deliveries.isPending ? (
+              <Loading label="Loading deliveries" />
+            ) : deliveries.isError ? (
+              <ErrorState error={deliveries.error} feature="Deliveries" onRetry={() => void deliveries.refetch()} />
+            ) : deliveries.data.items.length === 0 ? (
+              <Empty>No delivery attempts yet. “Send test” on a subscription makes one.</Empty>
+            ) : (
+              <div className="table-scroll table-tall">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">When</th>
+                      <th scope="col">Event</th>
+                      <th scope="col">URL</th>
+                      <th scope="col" className="num">
+                        Attempt
+                      </th>
+                      <th scope="col">Status</th>
+                      <th scope="col" className="num">
+                        HTTP
+                      </th>
+                      <th scope="col" className="num">
+                        Took
+                      </th>
+                      <th scope="col">Error</th>
+                      <th scope="col">
+                        <span className="sr-only">Actions</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {deliveries.data.items.map((d) => (
+                      <DeliveryRow key={d.id} d={d} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Panel>
+          {events.data && (
+            <Panel title="Event types" testId="event-types">
+              <dl className="event-types">
+                {events.data.items.map((e) => (
+                  <div key={e.type}>
+                    <dt>
+                      <code>{e.type}</code>
+                    </dt>
+                    <dd>{e.description}</dd>
+                  </div>
+                ))}
+              </dl>
+            </Panel>
+          )}
+        </div>
+      )}
+    </div>
+  );
 }

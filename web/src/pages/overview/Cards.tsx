@@ -41,18 +41,19 @@ export function SummaryCards({ q }: { q: UseQueryResult<Summary> }) {
         testId="tiers"
         value={
           <span className="tiers">
-            <span title="Tier 1: mule bank, crypto or gift card">
-              <span className="tier-num t1">{fmtInt(s.tier1_calls)}</span>
-              <span className="tier-name">Tier 1</span>
-            </span>
-            <span title="Tier 2: payment method, phishing URL, remote desktop or agency">
-              <span className="tier-num t2">{fmtInt(s.tier2_calls)}</span>
-              <span className="tier-name">Tier 2</span>
-            </span>
-            <span title="Tier 3: brand or lure only">
-              <span className="tier-num t3">{fmtInt(s.tier3_calls)}</span>
-              <span className="tier-name">Tier 3</span>
-            </span>
+            {(
+              [
+                [1, s.tier1_calls, 'mule bank, crypto or gift card'],
+                [2, s.tier2_calls, 'payment method, phishing URL, remote desktop or agency'],
+                [3, s.tier3_calls, 'impersonated brand or lure only'],
+              ] as const
+            ).map(([t, n, what]) => (
+              <span className="tier-row" key={t} title={`Tier ${t}: ${what}`}>
+                <span className={`dot t${t}`} aria-hidden="true" />
+                <span className="tier-name">Tier {t}</span>
+                <span className={`tier-num t${t}`}>{fmtInt(n)}</span>
+              </span>
+            ))}
           </span>
         }
       />

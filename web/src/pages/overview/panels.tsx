@@ -53,6 +53,7 @@ export function TimeseriesPanel() {
     <Panel
       title="Over time"
       testId="timeseries"
+      explain={`timeseries:${metric}`}
       className="w-4"
       subtitle={`${m.label} per ${bucket === '15min' ? '15 minutes' : bucket} (UTC)`}
       actions={
@@ -108,7 +109,7 @@ const REASONS: Record<string, string> = {
 export function DisconnectPanel() {
   const q = useKpi<DisconnectBreakdown>('/api/kpis/disconnect-breakdown');
   return (
-    <Panel title="Why calls ended" testId="disconnect" className="w-2" subtitle="Disconnect reasons">
+    <Panel title="Why calls ended" testId="disconnect" explain="disconnect" className="w-2" subtitle="Disconnect reasons">
       <QueryBody
         q={q}
         feature="Disconnect reasons"
@@ -190,6 +191,7 @@ export function TopNPanel() {
     <Panel
       title="Top values"
       testId="topn"
+      explain={`topn:${field}`}
       className="w-3"
       subtitle={`${f.label}, by number of calls`}
       actions={
@@ -235,8 +237,16 @@ export function TopNPanel() {
               label={`Top ${d.items.length} ${f.label.toLowerCase()} values by calls`}
               onClick={f.filter ? (i) => navigate(`/calls?${f.filter}=${encodeURIComponent(d.items[i].label)}`) : undefined}
             />
-            <DataTable caption={`Top ${f.label}`} columns={[f.label, 'Calls', 'Share']} rows={d.items.map((i) => [i.label, fmtInt(i.count), fmtPct(i.pct_of_total)])} />
-            {f.filter && <p className="panel-note">Select a bar to list those calls.</p>}
+            <DataTable
+              caption={`Top ${f.label}`}
+              columns={[f.label, 'Calls', 'Share']}
+              rows={d.items.map((i) => [
+                f.filter ? <Link to={`/calls?${f.filter}=${encodeURIComponent(i.label)}`}>{i.label}</Link> : i.label,
+                fmtInt(i.count),
+                fmtPct(i.pct_of_total),
+              ])}
+            />
+            {f.filter && <p className="panel-note">Select a bar (or a name in the table) to list those calls.</p>}
           </>
         )}
       </QueryBody>
@@ -249,7 +259,7 @@ export function TopNPanel() {
 export function GeoPanel() {
   const q = useKpi<Geo>('/api/kpis/attacker-geo');
   return (
-    <Panel title="Attacker geography" testId="geo" className="w-3" subtitle="Calls by caller-ID area code, mapped to US states; hover for area codes">
+    <Panel title="Attacker geography" testId="geo" explain="geo" className="w-3" subtitle="Calls by caller-ID area code, mapped to US states; hover for area codes">
       <QueryBody q={q} feature="Attacker geography" height={300} isEmpty={(d) => d.items.length === 0} empty="No US caller IDs in this window.">
         {(d) => {
           const total = d.items.reduce((s, i) => s + i.count, 0);
@@ -264,7 +274,11 @@ export function GeoPanel() {
               <DataTable
                 caption="Calls per state"
                 columns={['State', 'Calls', 'Area codes']}
-                rows={d.items.map((i) => [`${stateName(i.state)} (${i.state})`, fmtInt(i.count), i.area_codes.join(', ')])}
+                rows={d.items.map((i) => [
+                  <Link to={`/calls?caller_state=${encodeURIComponent(i.state)}`}>{`${stateName(i.state)} (${i.state})`}</Link>,
+                  fmtInt(i.count),
+                  i.area_codes.join(', '),
+                ])}
               />
             </>
           );

@@ -1,0 +1,79 @@
+// Wires delivery into the app: one worker and one alert timer per app, started on ready and
+// stopped on close (in-flight deliveries finish first). The webhooks and alerts plugins share
+// it through `pipelineOf`; ingest calls `afterIngest` once its records are committed.
+
+import type { FastifyInstance } from 'fastify';
+import { evaluateRules } from './alerts.js';
+import { DeliveryWorker } from './worker.js';
+
+export class DeliveryPipeline {
+  readonly worker: DeliveryWorker;
+  private evalTimer: NodeJS.Timeout | null = null;
+  private evaluation: Promise<unknown> | null = null;
+
+  constructor(private readonly app: FastifyInstance) {
+    const { config, storage } = app.deps;
+    this.worker = new DeliveryWorker(
+      storage.db,
+      {
+        retrySchedule: config.webhookRetrySchedule,
+        timeoutMs: config.webhookTimeoutMs,
+        policy: { allowHttp: config.webhookAllowHttp, allowPrivate: config.webhookAllowPrivate },
+      },
+      app.log,
+    );
+  }
+
+  async start(): Promise<void> {
+    await this.worker.start();
+    this.evalTimer = setInterval(() => void this.evaluate(), this.app.deps.config.alertEvalSec * 1000);
+    this.evalTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.evalTimer) clearInterval(this.evalTimer);
+    this.evalTimer = null;
+    await this.evaluation;
+    await this.worker.stop();
+  }
+
+  /** After an ingest committed: deliver its events now, and evaluate the org's rules. */
+  async afterIngest(orgId: string): Promise<void> {
+    this.worker.kick();
+    await this.evaluate(orgId);
+  }
+
+  /** Evaluates one org's rules, or every rule (timer); errors are logged, never thrown. */
+  async evaluate(orgId?: string): Promise<void> {
+    // The timer skips a tick while its previous pass is still running.
+    if (!orgId && this.evaluation) return;
+    const run = evaluateRules(this.app.deps.storage.db, this.app.deps.now(), orgId)
+      .then((fired) => {
+        if (fired > 0) this.worker.kick();
+      })
+      .catch((err) => this.app.log.error({ err }, 'alert evaluation failed'));
+    if (!orgId) this.evaluation = run.finally(() => (this.evaluation = null));
+    await run;
+  }
+}
+
+// Keyed by the app's deps object, which the root instance and every plugin context share.
+const pipelines = new WeakMap<object, DeliveryPipeline>();
+
+/** The app's pipeline, created (with its ready/close hooks) on first use. */
+export function pipelineOf(app: FastifyInstance): DeliveryPipeline {
+  let pipeline = pipelines.get(app.deps);
+  if (!pipeline) {
+    const created = new DeliveryPipeline(app);
+    pipelines.set(app.deps, created);
+    app.addHook('onReady', () => created.start());
+    app.addHook('onClose', () => created.stop());
+    pipeline = created;
+  }
+  return pipeline;
+}
+
+/** Called by ingest once the records are stored; a no-op when delivery is not registered. */
+export async function afterIngest(app: FastifyInstance, orgId: string): Promise<void> {
+  await pipelines.get(app.deps)?.afterIngest(orgId);
+}

@@ -1,0 +1,161 @@
+// Webhooks (seed §4.3, CONTRACT §9): the event catalog, subscriptions, the deliveries log,
+// and two debugging sends (a test ping, a redelivery). Subscriptions keep the creating key's
+// scope: they receive only events of calls inside it, and a scoped key sees only its own.
+
+import type { FastifyInstance } from 'fastify';
+import { CALL_EVENTS } from '../../delivery/events.js';
+import { pipelineOf } from '../../delivery/pipeline.js';
+import { checkTargetUrl } from '../../delivery/ssrf.js';
+import {
+  createSubscription,
+  deleteSubscription,
+  getSubscription,
+  listAttempts,
+  listSubscriptions,
+  queuePing,
+  requeueForRetry,
+  type Attempt,
+  type Subscription,
+} from '../../delivery/store.js';
+import { formatUtc } from '../../domain/time.js';
+import { notFound, validationFailed } from '../../errors.js';
+import { principalOf } from '../../http/auth.js';
+import {
+  DeliveryListOut,
+  DeliveryOut,
+  DeliveryParams,
+  EventsOut,
+  LimitQuery,
+  SubscriptionBody,
+  SubscriptionCreatedOut,
+  SubscriptionListOut,
+  SubscriptionParams,
+} from './schemas.js';
+
+export const subscriptionJson = (s: Subscription) => ({
+  id: s.id,
+  event_type: s.event_type,
+  url: s.url,
+  created_at: formatUtc(s.created_at),
+  status: s.status,
+});
+
+export const deliveryJson = (a: Attempt) => ({ ...a, created_at: formatUtc(a.created_at) });
+
+/** Checks an https target (CONTRACT §9) and returns it normalised; 400 naming `path` otherwise. */
+export function targetUrl(app: FastifyInstance, raw: string, path: string): string {
+  const { webhookAllowHttp, webhookAllowPrivate } = app.deps.config;
+  const checked = checkTargetUrl(raw, { allowHttp: webhookAllowHttp, allowPrivate: webhookAllowPrivate });
+  if (!checked.ok) throw validationFailed(`${path} ${checked.message}.`, [{ path, message: checked.message }]);
+  return checked.url;
+}
+
+export async function webhookRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps.storage;
+  const pipeline = pipelineOf(app);
+  const now = () => app.deps.now().getTime();
+  const base = { tags: ['webhooks'] };
+
+  app.get(
+    '/api/webhooks/events',
+    { schema: { ...base, summary: 'Subscribable event types', response: { 200: EventsOut } } },
+    async () => ({ items: CALL_EVENTS.map((e) => ({ type: e.type, description: e.description })) }),
+  );
+
+  app.post(
+    '/api/webhooks/subscriptions',
+    {
+      schema: {
+        ...base,
+        summary: 'Subscribe a URL to one event type (the signing secret is shown only here)',
+        description:
+          'Deliveries are POSTed as JSON {id, type, created_at, data}, signed per Standard Webhooks (webhook-id, ' +
+          'webhook-timestamp, webhook-signature) with the returned secret. 409 conflict when the org already has this ' +
+          'event_type and url. A subscription made with a scoped key receives only events of calls inside its scope.',
+        body: SubscriptionBody,
+        response: { 201: SubscriptionCreatedOut },
+      },
+    },
+    async (req, reply) => {
+      const body = req.body as { event_type: string; url: string };
+      const url = targetUrl(app, body.url, 'body.url');
+      const { record, secret } = await createSubscription(db, principalOf(req), { event_type: body.event_type, url }, now());
+      reply.code(201);
+      return { ...subscriptionJson(record), secret };
+    },
+  );
+
+  app.get(
+    '/api/webhooks/subscriptions',
+    { schema: { ...base, summary: "List the organisation's subscriptions (never the secrets)", response: { 200: SubscriptionListOut } } },
+    async (req) => ({ items: (await listSubscriptions(db, principalOf(req))).map(subscriptionJson) }),
+  );
+
+  app.delete(
+    '/api/webhooks/subscriptions/:sub_id',
+    { schema: { ...base, summary: 'Delete a subscription (its queued deliveries are dropped)', params: SubscriptionParams } },
+    async (req, reply) => {
+      const { sub_id } = req.params as { sub_id: string };
+      if (!(await deleteSubscription(db, principalOf(req), sub_id, now()))) throw notFound('No such subscription.');
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/webhooks/subscriptions/:sub_id/test',
+    {
+      schema: {
+        ...base,
+        summary: 'Send a signed ping event to the subscription now',
+        description: 'One attempt, no retries; answers with the attempt as it appears in the deliveries log.',
+        params: SubscriptionParams,
+        response: { 200: DeliveryOut },
+      },
+    },
+    async (req) => {
+      const principal = principalOf(req);
+      const sub = await getSubscription(db, principal, (req.params as { sub_id: string }).sub_id);
+      if (!sub) throw notFound('No such subscription.');
+      const jobId = await queuePing(db, sub, Date.now());
+      return deliveryJson(await pipeline.worker.deliverNow(jobId));
+    },
+  );
+
+  app.get(
+    '/api/webhooks/deliveries',
+    {
+      schema: {
+        ...base,
+        summary: 'Recent delivery attempts, newest first',
+        description: 'One item per attempt, for webhook subscriptions and alert rules alike.',
+        querystring: LimitQuery,
+        response: { 200: DeliveryListOut },
+      },
+    },
+    async (req) => {
+      const { limit } = req.query as { limit: number };
+      return { items: (await listAttempts(db, principalOf(req), limit)).map(deliveryJson) };
+    },
+  );
+
+  app.post(
+    '/api/webhooks/deliveries/:delivery_id/retry',
+    {
+      schema: {
+        ...base,
+        summary: 'Redeliver the event of a delivery attempt now',
+        description:
+          'Sends the same event (same webhook-id) to the same target at once and answers with the new attempt. A ' +
+          'delivery that had finished gets this one extra attempt. 409 while an attempt is in flight.',
+        params: DeliveryParams,
+        response: { 200: DeliveryOut },
+      },
+    },
+    async (req) => {
+      const { delivery_id } = req.params as { delivery_id: string };
+      const jobId = await requeueForRetry(db, principalOf(req), delivery_id, Date.now());
+      if (!jobId) throw notFound('No such delivery.');
+      return deliveryJson(await pipeline.worker.deliverNow(jobId));
+    },
+  );
+}
