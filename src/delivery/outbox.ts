@@ -22,6 +22,12 @@ export const newOutboxBatch = (orgId: string, now: number): OutboxBatch => ({ or
 export const sqlNewId = (prefix: string) => `'${prefix}_' || replace(CAST(gen_random_uuid() AS TEXT), '-', '')`;
 
 /**
+ * The id of a call event, derived from what makes it unique, so it needs no column and is
+ * stable: it is the webhook-id every subscriber sees for this call and type.
+ */
+const sqlEventId = (e: string) => `'evt_' || md5(${e}.org_id || '/' || ${e}.call_sid || '/' || ${e}.type)`;
+
+/**
  * Records the events caused by the batch's stored calls. `calls` is a relation holding them
  * (aliased `c`), `where` restricts it to the batch; `someExisted` says whether any of them
  * was stored before. An event happens once per (org, call, type): re-ingesting records nothing.
@@ -33,16 +39,17 @@ export async function recordCallEvents(
   where: (p: Params) => string,
   someExisted: boolean,
 ): Promise<void> {
+  // Parameters in a select list are cast, so PostgreSQL knows their types.
   const p = new Params();
-  const batchId = p.p(batch.batchId);
-  const now = p.p(batch.now);
+  const batchId = `CAST(${p.p(batch.batchId)} AS TEXT)`;
+  const now = `CAST(${p.p(batch.now)} AS BIGINT)`;
   const filter = where(p);
   const candidates = CALL_EVENTS.map(
     (def) =>
-      `SELECT ${sqlNewId('evt')} AS id, c.org_id, ${p.p(def.type)} AS type, c.call_sid, ${batchId} AS batch_id, ${now} AS created_at
+      `SELECT c.org_id, CAST(${p.p(def.type)} AS TEXT) AS type, c.call_sid, ${batchId} AS batch_id, ${now} AS created_at
        FROM ${calls} c WHERE ${filter} AND ${conditionSql(def.when, 'c')}`,
   ).join('\nUNION ALL\n');
-  const insert = 'INSERT INTO webhook_events (id, org_id, type, call_sid, batch_id, created_at)';
+  const insert = 'INSERT INTO webhook_events (org_id, type, call_sid, batch_id, created_at)';
   let sql: string;
   if (tx.dialect === 'postgres') {
     // The unique index decides, also between instances ingesting the same call at once.
@@ -54,7 +61,7 @@ export async function recordCallEvents(
     // DuckDB, re-ingested calls: leave out the (call, type) pairs already recorded. The single
     // writer makes this check-then-insert atomic; the join is built on the batch, not the table.
     sql = `${insert}
-      SELECT n.id, n.org_id, n.type, n.call_sid, n.batch_id, n.created_at FROM (${candidates}) n
+      SELECT n.org_id, n.type, n.call_sid, n.batch_id, n.created_at FROM (${candidates}) n
       LEFT JOIN (SELECT e.call_sid, e.type FROM webhook_events e
                  JOIN ${calls} c ON c.org_id = e.org_id AND c.call_sid = e.call_sid WHERE ${filter}) seen
         ON seen.call_sid = n.call_sid AND seen.type = n.type
@@ -76,7 +83,7 @@ export async function queueCallDeliveries(tx: Db, batch: OutboxBatch, calls: str
   for (const s of subs) bySlice.set(s.scope_json, [...(bySlice.get(s.scope_json) ?? []), s.id]);
   for (const [scopeJson, ids] of bySlice) {
     const p = new Params();
-    const now = p.p(batch.now);
+    const now = `CAST(${p.p(batch.now)} AS BIGINT)`;
     const scope = scopeJson ? (JSON.parse(scopeJson) as Scope) : null;
     const slice = scope
       ? `JOIN ${calls} c ON c.org_id = e.org_id AND c.call_sid = e.call_sid AND ${sliceWhere({ orgId: batch.orgId, scope }, p, 'c')}`
@@ -85,7 +92,7 @@ export async function queueCallDeliveries(tx: Db, batch: OutboxBatch, calls: str
     await tx.run(
       `INSERT INTO webhook_deliveries (id, org_id, event_id, event_type, event_created_at, call_sid, subscription_id, url,
          scope_json, status, attempts, next_attempt_at, created_at, updated_at)
-       SELECT ${sqlNewId('whd')}, e.org_id, e.id, e.type, e.created_at, e.call_sid, s.id, s.url,
+       SELECT ${sqlNewId('whd')}, e.org_id, ${sqlEventId('e')}, e.type, e.created_at, e.call_sid, s.id, s.url,
          s.scope_json, 'pending', 0, ${now}, ${now}, ${now}
        FROM webhook_events e
        JOIN webhook_subscriptions s ON s.org_id = e.org_id AND s.event_type = e.type

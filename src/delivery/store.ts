@@ -239,7 +239,9 @@ export async function queuePing(db: Db, sub: Subscription, now: number): Promise
   await db.run(
     `INSERT INTO webhook_deliveries (id, org_id, event_id, event_type, event_created_at, payload, subscription_id, url,
        scope_json, status, attempts, max_attempts, next_attempt_at, created_at, updated_at)
-     SELECT $1, org_id, $2, $3, $4, $5, id, url, scope_json, 'pending', 0, 1, $4, $4, $4 FROM webhook_subscriptions WHERE id = $6`,
+     SELECT CAST($1 AS TEXT), org_id, CAST($2 AS TEXT), CAST($3 AS TEXT), CAST($4 AS BIGINT), CAST($5 AS TEXT), id, url, scope_json,
+       'pending', 0, 1, CAST($4 AS BIGINT), CAST($4 AS BIGINT), CAST($4 AS BIGINT)
+     FROM webhook_subscriptions WHERE id = $6`,
     [id, eventId, PING, now, JSON.stringify(payload), sub.id],
   );
   return id;
@@ -266,7 +268,7 @@ export async function requeueForRetry(db: Db, principal: Principal, attemptId: s
       `UPDATE webhook_deliveries SET
          max_attempts = CASE WHEN status = 'pending' THEN max_attempts ELSE attempts + 1 END,
          status = 'pending', next_attempt_at = $1, updated_at = $1
-       WHERE id = $2 AND NOT (status = 'pending' AND lease_until > $1)`,
+       WHERE id = $2 AND NOT (status = 'pending' AND coalesce(lease_until, 0) > $1)`,
       [now, id],
     );
     return id;

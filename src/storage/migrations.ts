@@ -96,28 +96,17 @@ ${intelColumns},
         created_at BIGINT NOT NULL,
         UNIQUE (org_id, event_type, url)
       )`,
-      // One event per (org_id, call_sid, type). PostgreSQL enforces it with a unique index
-      // (ingest uses ON CONFLICT DO NOTHING). DuckDB gets no index: maintaining an ART index
-      // costs more than the whole ingest of a call, and its single writer makes the outbox's
-      // check-then-insert safe (see recordCallEvents).
-      dialect === 'postgres'
-        ? `CREATE TABLE webhook_events (
-            id TEXT PRIMARY KEY,
-            org_id TEXT NOT NULL,
-            type TEXT NOT NULL,
-            call_sid TEXT NOT NULL,
-            batch_id TEXT NOT NULL,
-            created_at BIGINT NOT NULL,
-            UNIQUE (org_id, call_sid, type)
-          )`
-        : `CREATE TABLE webhook_events (
-            id TEXT NOT NULL,
-            org_id TEXT NOT NULL,
-            type TEXT NOT NULL,
-            call_sid TEXT NOT NULL,
-            batch_id TEXT NOT NULL,
-            created_at BIGINT NOT NULL
-          )`,
+      // One event per (org_id, call_sid, type), which is also its identity (the event id is
+      // derived from it). PostgreSQL enforces it with a unique index (ingest uses ON CONFLICT DO
+      // NOTHING). DuckDB gets no index: maintaining an ART index costs more than the whole
+      // ingest of a call, and its single writer makes the outbox's check-then-insert safe.
+      `CREATE TABLE webhook_events (
+        org_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        call_sid TEXT NOT NULL,
+        batch_id TEXT NOT NULL,
+        created_at BIGINT NOT NULL${dialect === 'postgres' ? ',\n        PRIMARY KEY (org_id, call_sid, type)' : ''}
+      )`,
       `CREATE TABLE webhook_deliveries (
         id TEXT PRIMARY KEY,
         org_id TEXT NOT NULL,
