@@ -9,12 +9,10 @@ import path from 'node:path';
 import { request } from 'undici';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import type { CallRecord } from '../src/domain/call.js';
-import { validateCallRecord } from '../src/domain/ingestRecord.js';
 import { generateCalls } from '../src/demo/generate.js';
 import { openStorage } from '../src/storage/index.js';
 import { createKey, createOrg } from '../src/storage/queries/orgs.js';
-import { upsertCalls } from '../src/storage/queries/upsertCalls.js';
+import { IngestRun } from '../src/features/ingest/ingestRun.js';
 
 const WINDOWS: [string, number][] = [
   ['24h', 86_400_000],
@@ -106,16 +104,7 @@ export async function benchKpis(total = 1_000_000): Promise<void> {
     const org = await createOrg(storage.db, 'bench', 'pro');
     const { secret } = await createKey(storage.db, org.id, { name: 'read', role: 'read', scope: null });
     const t0 = performance.now();
-    let batch: CallRecord[] = [];
-    for (const raw of generateCalls({ days: 365, callsPerDay: total / 365, end: now, seed: 7, transcripts: false })) {
-      const r = validateCallRecord(raw);
-      if (r.ok) batch.push(r.record);
-      if (batch.length >= 10_000) {
-        await upsertCalls(storage.db, org.id, batch);
-        batch = [];
-      }
-    }
-    await upsertCalls(storage.db, org.id, batch);
+    await new IngestRun(storage.db, org.id).addAll(generateCalls({ days: 365, callsPerDay: total / 365, end: now, seed: 7, transcripts: false }));
     await storage.db.run('CHECKPOINT');
     console.log(`\nStore of ${total.toLocaleString('en-US')} calls built in ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
 

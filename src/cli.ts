@@ -2,18 +2,15 @@
 // configured storage (stop an embedded server first: DuckDB allows one process per file).
 
 import { createReadStream, createWriteStream, statSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
-import type { CallRecord } from './domain/call.js';
-import { validateCallRecord } from './domain/ingestRecord.js';
 import { parseScope } from './domain/scope.js';
 import { generateCalls } from './demo/generate.js';
 import { ApiError } from './errors.js';
 import { keyJson, orgJson } from './features/admin/routes.js';
+import { IngestRun } from './features/ingest/ingestRun.js';
 import { openStorage, type Storage } from './storage/index.js';
 import { createKey, createOrg, getOrg, listKeys, listOrgs, revokeKey } from './storage/queries/orgs.js';
-import { upsertCalls } from './storage/queries/upsertCalls.js';
 
 const USAGE = `honeypot — Honeypot Intel command line
 
@@ -62,44 +59,15 @@ function progress(done: number, total: number, rejected: number) {
 async function ingestFile(s: Storage, orgId: string, file: string) {
   const size = statSync(file).size;
   const stream = createReadStream(file);
-  const lines = createInterface({ input: stream, crlfDelay: Infinity });
-  let batch: CallRecord[] = [];
-  let index = 0;
-  const totals = { accepted: 0, created: 0, updated: 0, rejected: 0 };
-  const rejections: string[] = [];
-  const flush = async () => {
-    if (!batch.length) return;
-    const r = await upsertCalls(s.db, orgId, batch);
-    totals.accepted += batch.length;
-    totals.created += r.created;
-    totals.updated += r.updated;
-    batch = [];
-    progress(stream.bytesRead, size, totals.rejected);
-  };
-  for await (const line of lines) {
-    if (!line.trim()) continue;
-    let raw: unknown;
-    let result;
-    try {
-      raw = JSON.parse(line);
-      result = validateCallRecord(raw);
-    } catch {
-      result = { ok: false as const, call_sid: null, errors: [{ path: '(record)', message: 'is not valid JSON' }] };
-    }
-    if (result.ok) batch.push(result.record);
-    else {
-      totals.rejected++;
-      if (rejections.length < 20) {
-        rejections.push(`  #${index} ${result.call_sid ?? ''}: ${result.errors.map((e) => `${e.path} ${e.message}`).join('; ')}`);
-      }
-    }
-    index++;
-    if (batch.length >= 5000) await flush();
-  }
-  await flush();
+  const run: IngestRun = new IngestRun(s.db, orgId, (): void => progress(stream.bytesRead, size, run.rejectedCount));
+  await run.addNdjson(stream);
   if (process.stderr.isTTY) process.stderr.write('\n');
-  print(totals);
-  if (rejections.length) console.error(`Rejected records (first ${rejections.length}):\n${rejections.join('\n')}`);
+  print({ accepted: run.accepted, created: run.created, updated: run.updated, rejected: run.rejectedCount });
+  const shown = run.rejected.slice(0, 20);
+  if (shown.length) {
+    const lines = shown.map((r) => `  #${r.index} ${r.call_sid ?? ''}: ${r.errors.map((e) => `${e.path} ${e.message}`).join('; ')}`);
+    console.error(`Rejected records (first ${shown.length}):\n${lines.join('\n')}`);
+  }
 }
 
 async function demo(values: Record<string, string | boolean | undefined>) {
@@ -126,20 +94,8 @@ async function demo(values: Record<string, string | boolean | undefined>) {
   }
   await withStorage(async (s) => {
     const orgId = await requireOrg(s, values.org as string | undefined);
-    let batch: CallRecord[] = [];
-    const totals = { created: 0, updated: 0 };
-    for (const rec of generateCalls(opts)) {
-      const r = validateCallRecord(rec);
-      if (r.ok) batch.push(r.record);
-      if (batch.length >= 5000) {
-        const u = await upsertCalls(s.db, orgId, batch);
-        totals.created += u.created;
-        totals.updated += u.updated;
-        batch = [];
-      }
-    }
-    const u = await upsertCalls(s.db, orgId, batch);
-    print({ created: totals.created + u.created, updated: totals.updated + u.updated });
+    const run = await new IngestRun(s.db, orgId).addAll(generateCalls(opts));
+    print({ created: run.created, updated: run.updated });
   });
 }
 

@@ -5,7 +5,7 @@
 import { MULE_BANK_FIELDS, TIER1_FIELDS, type IntelField } from '../domain/call.js';
 import { formatUtc } from '../domain/time.js';
 import { num, numOrNull, type Row } from '../storage/db.js';
-import { TIER1_ROW_FIELDS } from '../storage/queries/tier1.js';
+import { tier1Row } from '../storage/queries/tier1.js';
 
 export type CallCondition = { tier1Fields: readonly IntelField[] } | { hooked: true };
 
@@ -90,15 +90,7 @@ const str = (v: unknown): string | null => (v === null || v === undefined ? null
 /** `data` of a call event, from the call row as stored when the event is first delivered. */
 export function callEventData(def: CallEventDef, r: Row): Record<string, unknown> {
   const started = formatUtc(num(r.started_at));
-  if (def.data === 'tier1_row') {
-    return Object.fromEntries(
-      TIER1_ROW_FIELDS.map((f) => {
-        if (f === 'call_started_at') return [f, started];
-        if (f === 'auditor_confidence') return [f, numOrNull(r.auditor_confidence)];
-        return [f, str(r[f])];
-      }),
-    );
-  }
+  if (def.data === 'tier1_row') return { ...tier1Row(r) };
   return {
     call_sid: String(r.call_sid),
     call_started_at: started,

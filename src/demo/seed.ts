@@ -2,10 +2,8 @@
 // printed once, and a few live sessions kept alive while the process runs.
 
 import type { FastifyInstance } from 'fastify';
-import type { CallRecord } from '../domain/call.js';
-import { validateCallRecord } from '../domain/ingestRecord.js';
+import { IngestRun } from '../features/ingest/ingestRun.js';
 import { createKey, createOrg, listOrgs } from '../storage/queries/orgs.js';
-import { upsertCalls } from '../storage/queries/upsertCalls.js';
 import { generateCalls, generateLiveSessions } from './generate.js';
 
 export const DEMO_ORG_NAME = 'Demo Honeypot';
@@ -27,18 +25,10 @@ export async function seedDemo(
   const org = await createOrg(db, DEMO_ORG_NAME, 'pro');
   const read = await createKey(db, org.id, { name: 'demo read key', role: 'read', scope: null });
   const ingest = await createKey(db, org.id, { name: 'demo ingest key', role: 'ingest', scope: null });
-  let batch: CallRecord[] = [];
-  let calls = 0;
-  const write = async () => {
-    calls += (await upsertCalls(db, org.id, batch)).created;
-    batch = [];
-  };
-  for (const raw of generateCalls({ days: opts.days ?? 30, callsPerDay: opts.callsPerDay ?? 300, end: now, seed: opts.seed ?? 7 })) {
-    const r = validateCallRecord(raw);
-    if (r.ok) batch.push(r.record);
-    if (batch.length >= 5000) await write();
-  }
-  await write();
+  const run = await new IngestRun(db, org.id).addAll(
+    generateCalls({ days: opts.days ?? 30, callsPerDay: opts.callsPerDay ?? 300, end: now, seed: opts.seed ?? 7 }),
+  );
+  const calls = run.created;
   return { orgId: org.id, orgName: org.name, readKey: read.secret, ingestKey: ingest.secret, calls };
 }
 

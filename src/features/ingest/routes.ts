@@ -2,28 +2,18 @@
 // length. Records are validated one by one; valid ones are stored in batches and the
 // response is sent only after every batch has committed.
 
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import type { CallRecord } from '../../domain/call.js';
-import { CallRecordSchema, validateCallRecord } from '../../domain/ingestRecord.js';
+import { CallRecordSchema } from '../../domain/ingestRecord.js';
 import { parseRfc3339 } from '../../domain/time.js';
-import { ApiError, notFound, validationFailed, type FieldError } from '../../errors.js';
+import { ApiError, notFound, validationFailed } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
-const MiB = 1024 * 1024;
-import { upsertCalls } from '../../storage/queries/upsertCalls.js';
 import { afterIngest } from '../../delivery/pipeline.js';
+import { IngestRun } from './ingestRun.js';
 
-const BATCH = 5_000;
+const MiB = 1024 * 1024;
 const MAX_ARRAY = 10_000;
-const MAX_REPORTED_REJECTIONS = 10_000;
-
-interface Rejection {
-  index: number;
-  call_sid: string | null;
-  errors: FieldError[];
-}
 
 const IngestResult = Type.Object({
   accepted: Type.Integer({ description: 'Valid records stored' }),
@@ -37,45 +27,6 @@ const IngestResult = Type.Object({
     }),
   ),
 });
-
-/** Accumulates one request's records into batches and writes them. */
-class IngestRun {
-  accepted = 0;
-  created = 0;
-  updated = 0;
-  rejectedCount = 0;
-  readonly rejected: Rejection[] = [];
-  private batch: CallRecord[] = [];
-  readonly sids: string[] = [];
-
-  constructor(private readonly write: (records: CallRecord[]) => Promise<{ created: number; updated: number }>) {}
-
-  async add(index: number, raw: unknown, parseError?: string): Promise<void> {
-    const result = parseError
-      ? { ok: false as const, call_sid: null, errors: [{ path: '(record)', message: parseError }] }
-      : validateCallRecord(raw);
-    if (!result.ok) {
-      this.rejectedCount++;
-      if (this.rejected.length < MAX_REPORTED_REJECTIONS) {
-        this.rejected.push({ index, call_sid: result.call_sid, errors: result.errors });
-      }
-      return;
-    }
-    this.batch.push(result.record);
-    if (this.batch.length >= BATCH) await this.flush();
-  }
-
-  async flush(): Promise<void> {
-    if (this.batch.length === 0) return;
-    const records = this.batch;
-    this.batch = [];
-    const r = await this.write(records);
-    this.accepted += records.length;
-    this.created += r.created;
-    this.updated += r.updated;
-    for (const rec of records) this.sids.push(rec.call_sid);
-  }
-}
 
 const SessionParams = Type.Object({ call_sid: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
 const Text = (max = 512) => Type.String({ maxLength: max });
@@ -117,26 +68,27 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const principal = principalOf(req);
-      const run = new IngestRun((records) => upsertCalls(storage.db, principal.orgId, records));
+      // Ingesting a finished call ends its live session, batch by batch.
+      const run = new IngestRun(storage.db, principal.orgId, (records) =>
+        storage.sessions.end(principal.orgId, records.map((r) => r.call_sid)),
+      );
       const body = req.body as unknown;
       if (isStream(body)) {
-        await readNdjson(body, run);
+        await run.addNdjson(body);
       } else if (Array.isArray(body)) {
         if (body.length > MAX_ARRAY) {
           throw validationFailed(`A JSON array holds at most ${MAX_ARRAY} records; send NDJSON for more.`);
         }
-        for (let i = 0; i < body.length; i++) await run.add(i, body[i]);
+        await run.addAll(body);
       } else if (body && typeof body === 'object') {
-        await run.add(0, body);
+        await run.addAll([body]);
       } else {
         throw validationFailed('The body must be a call record, an array of records, or NDJSON.');
       }
-      await run.flush();
       if (run.accepted + run.rejectedCount === 0) throw validationFailed('The body holds no records.');
       metrics.ingested.inc({ outcome: 'created' }, run.created);
       metrics.ingested.inc({ outcome: 'updated' }, run.updated);
       metrics.ingested.inc({ outcome: 'rejected' }, run.rejectedCount);
-      await storage.sessions.end(principal.orgId, run.sids);
       if (run.accepted > 0) await afterIngest(app, principal.orgId); // webhooks now, alert rules evaluated
       if (run.accepted === 0) {
         throw new ApiError(422, 'all_records_rejected', `All ${run.rejectedCount} records were rejected.`, undefined, {
@@ -221,20 +173,4 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
 
 function isStream(body: unknown): body is Readable {
   return !!body && typeof (body as Readable).pipe === 'function' && typeof (body as Readable).on === 'function';
-}
-
-async function readNdjson(stream: Readable, run: IngestRun): Promise<void> {
-  const lines = createInterface({ input: stream, crlfDelay: Infinity });
-  let index = 0;
-  for await (const line of lines) {
-    if (line.trim() === '') continue;
-    let value: unknown;
-    let parseError: string | undefined;
-    try {
-      value = JSON.parse(line);
-    } catch {
-      parseError = 'is not valid JSON';
-    }
-    await run.add(index++, value, parseError);
-  }
 }

@@ -45,7 +45,8 @@ const ORDER = `ORDER BY started_at DESC, ${byCodePoint('call_sid')}`;
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
-function tier1Row(r: Row): Tier1Row {
+/** A stored call row as a Tier-1 row: the one mapping used by the table, the export and webhooks. */
+export function tier1Row(r: Row): Tier1Row {
   return {
     call_sid: String(r.call_sid),
     call_started_at: formatUtc(new Date(num(r.started_at))),

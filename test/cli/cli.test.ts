@@ -1,0 +1,48 @@
+// The `honeypot` command on a real data directory: orgs, keys, demo NDJSON, ingest.
+
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+
+test('orgs, keys, demo --out and ingest with rejected records', { timeout: 120_000 }, () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'honeypot-cli-'));
+  const cli = (...args: string[]) =>
+    execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      env: { ...process.env, HONEYPOT_DATA_DIR: path.join(dir, 'data') },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  try {
+    const org = JSON.parse(cli('orgs', 'create', '--name', 'Acme', '--tier', 'pro'));
+    assert.equal(org.tier, 'pro');
+    assert.deepEqual(JSON.parse(cli('orgs', 'list')).items.map((o: { id: string }) => o.id), [org.id]);
+
+    const key = JSON.parse(cli('keys', 'create', '--org', org.id, '--name', 'a', '--role', 'read', '--scope', '{"persona":["Margaret"]}'));
+    assert.match(key.key, /^hpk_/);
+    assert.deepEqual(key.scope, { persona: ['margaret'] });
+    const listed = JSON.parse(cli('keys', 'list', '--org', org.id));
+    assert.equal(listed.items.length, 1);
+    assert.ok(!JSON.stringify(listed).includes(key.key));
+    assert.match(cli('keys', 'revoke', key.id), /Revoked/);
+    assert.notEqual(JSON.parse(cli('keys', 'list', '--org', org.id)).items[0].revoked_at, null);
+
+    const file = path.join(dir, 'calls.ndjson');
+    const written = JSON.parse(cli('demo', '--days', '2', '--per-day', '50', '--seed', '3', '--out', file));
+    assert.equal(written.written, 100);
+    assert.equal(readFileSync(file, 'utf8').trim().split('\n').length, 100);
+    appendFileSync(file, '{not json\n{"call_sid":"CA_x","started_at":"yesterday","duration_sec":1}\n');
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'ingest', file, '--org', org.id], {
+      env: { ...process.env, HONEYPOT_DATA_DIR: path.join(dir, 'data') },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    assert.deepEqual(JSON.parse(out), { accepted: 100, created: 100, updated: 0, rejected: 2 });
+    // Ingesting the same file again replaces: all updates, nothing created.
+    assert.deepEqual(JSON.parse(cli('ingest', file, '--org', org.id)), { accepted: 100, created: 0, updated: 100, rejected: 2 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
