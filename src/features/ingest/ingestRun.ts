@@ -26,6 +26,7 @@ export class IngestRun {
   /** The first rejections, with their index; `rejectedCount` counts them all. */
   readonly rejected: Rejection[] = [];
   private batch: CallRecord[] = [];
+  private inFlight: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -49,10 +50,28 @@ export class IngestRun {
     if (this.batch.length >= BATCH) await this.flush();
   }
 
+  /**
+   * Starts writing the current batch. One write stays in flight while the next batch is
+   * parsed and validated, so JavaScript and the engine work side by side; `finish()` waits
+   * for the last one. Any write error surfaces at the next flush or finish.
+   */
   async flush(): Promise<void> {
+    await this.inFlight;
     if (this.batch.length === 0) return;
     const records = this.batch;
     this.batch = [];
+    this.inFlight = this.write(records);
+    this.inFlight.catch(() => {}); // handled at the next flush or finish, not as an unhandled rejection
+  }
+
+  /** Flushes and waits until every record is stored. */
+  async finish(): Promise<this> {
+    await this.flush();
+    await this.inFlight;
+    return this;
+  }
+
+  private async write(records: CallRecord[]): Promise<void> {
     const r = await upsertCalls(this.db, this.orgId, records);
     this.accepted += records.length;
     this.created += r.created;
@@ -64,8 +83,7 @@ export class IngestRun {
   async addAll(records: Iterable<unknown>): Promise<this> {
     let i = 0;
     for (const raw of records) await this.add(i++, raw);
-    await this.flush();
-    return this;
+    return this.finish();
   }
 
   /** Reads NDJSON line by line (never whole); blank lines are skipped, not counted. */
@@ -83,7 +101,6 @@ export class IngestRun {
       }
       await this.add(index++, value, parseError);
     }
-    await this.flush();
-    return this;
+    return this.finish();
   }
 }

@@ -90,8 +90,8 @@ export async function upsertCalls(db: Db, orgId: string, records: CallRecord[]):
   return { created: rows.length - existing, updated: existing + repeats };
 }
 
-// DuckDB: the appender fills a staging table (fast, no SQL per row), then one
-// INSERT … ON CONFLICT moves the batch into `calls` in the same transaction.
+// DuckDB: the appender fills a staging table (fast, no SQL per row); replaced calls are
+// deleted and the batch inserted into `calls`, with its events, in the same transaction.
 async function upsertDuckDb(db: DuckDb, rows: unknown[][], outbox: OutboxBatch): Promise<number> {
   return db.withWriter(async (conn, tx) => {
     await tx.run(`CREATE TEMP TABLE IF NOT EXISTS calls_stage AS SELECT ${cols} FROM calls LIMIT 0`);
