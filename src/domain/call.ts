@@ -107,3 +107,21 @@ export const HIGH_CONFIDENCE = 0.7;
 export function isHooked(call: Pick<CallRecord, 'duration_sec' | 'extraction'>): boolean {
   return call.duration_sec >= HOOK_MIN_DURATION_SEC && hasIntel(call.extraction);
 }
+
+/**
+ * The call's yes/no figures packed in one small integer, stored at ingest, so the summary
+ * counts them with one GROUP BY over a few dozen groups instead of many FILTERs over every
+ * row: bit 0 cleanly closed, 1 hooked, 2 has an extraction, 3 high confidence, bits 4–5 tier.
+ */
+export const FLAG = { cleanlyClosed: 1, hooked: 2, extraction: 4, highConfidence: 8, tierUnit: 16 } as const;
+
+export function summaryFlags(call: Pick<CallRecord, 'duration_sec' | 'extraction' | 'cleanly_closed'>): number {
+  const e = call.extraction;
+  return (
+    (call.cleanly_closed ? FLAG.cleanlyClosed : 0) +
+    (isHooked(call) ? FLAG.hooked : 0) +
+    (e !== null ? FLAG.extraction : 0) +
+    (e !== null && e.auditor_confidence !== null && e.auditor_confidence >= HIGH_CONFIDENCE ? FLAG.highConfidence : 0) +
+    FLAG.tierUnit * (tierOf(e) ?? 0)
+  );
+}

@@ -1,10 +1,11 @@
 // The overview summary (CONTRACT §6): one scan for the call figures, one over the asks.
 
-import { HIGH_CONFIDENCE } from '../../domain/call.js';
+import { FLAG } from '../../domain/call.js';
 import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
 import { numOrNull, num, Params, type Db } from '../db.js';
 import { sliceWhere } from '../slice.js';
+import { medianAndMaxSql } from './median.js';
 
 export interface Summary {
   calls_received: number;
@@ -31,53 +32,55 @@ export function windowWhere(principal: Principal, w: Pick<Window, 'start' | 'end
   return `${sliceWhere(principal, params)} AND started_at >= ${params.p(w.start.getTime())} AND started_at < ${params.p(w.end.getTime())}`;
 }
 
+/**
+ * Three queries run side by side (one statement with all three ran them in turn): the yes/no
+ * figures counted over a few dozen groups of the stored flags (see summaryFlags), and the two
+ * exact medians.
+ */
 export async function summary(db: Db, principal: Principal, w: Window): Promise<Summary> {
   const p = new Params();
-  const where = windowWhere(principal, w, p);
-  const calls = db.all(
-    `SELECT count(*) AS calls,
-       count(*) FILTER (WHERE cleanly_closed) AS cleanly_closed,
-       count(*) FILTER (WHERE hooked) AS hooked,
-       CAST(avg(duration_sec) AS DOUBLE PRECISION) AS avg_duration,
-       CAST(percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_sec) AS DOUBLE PRECISION) AS median_duration,
-       max(duration_sec) AS max_duration,
-       count(*) FILTER (WHERE has_extraction) AS insights,
-       count(*) FILTER (WHERE auditor_confidence >= ${p.p(HIGH_CONFIDENCE)}) AS high_confidence,
-       CAST(avg(auditor_confidence) AS DOUBLE PRECISION) AS avg_confidence,
-       count(*) FILTER (WHERE tier = 1) AS tier1,
-       count(*) FILTER (WHERE tier = 2) AS tier2,
-       count(*) FILTER (WHERE tier = 3) AS tier3,
-       CAST(coalesce(sum(asks_total), 0) AS DOUBLE PRECISION) AS asked,
-       CAST(coalesce(sum(dollars_dangled), 0) AS DOUBLE PRECISION) AS dangled
-     FROM calls WHERE ${where}`,
-    p.values,
-  );
+  const flag = (bit: number) => `sum(n) FILTER (WHERE (flags & ${bit}) <> 0)`;
+  const tier = (t: number) => `sum(n) FILTER (WHERE (flags & ${3 * FLAG.tierUnit}) = ${t * FLAG.tierUnit})`;
+  const figures = `WITH g AS (
+      SELECT flags, count(*) AS n, sum(duration_sec) AS duration_sum,
+        sum(auditor_confidence) AS confidence_sum, count(auditor_confidence) AS confidence_n,
+        sum(asks_total) AS asked, sum(dollars_dangled) AS dangled
+      FROM calls WHERE ${windowWhere(principal, w, p)} GROUP BY flags)
+    SELECT coalesce(sum(n), 0) AS calls, coalesce(${flag(FLAG.cleanlyClosed)}, 0) AS cleanly_closed,
+      coalesce(${flag(FLAG.hooked)}, 0) AS hooked, coalesce(${flag(FLAG.extraction)}, 0) AS insights,
+      coalesce(${flag(FLAG.highConfidence)}, 0) AS high_confidence,
+      coalesce(${tier(1)}, 0) AS tier1, coalesce(${tier(2)}, 0) AS tier2, coalesce(${tier(3)}, 0) AS tier3,
+      CAST(sum(duration_sum) AS DOUBLE PRECISION) / sum(n) AS avg_duration,
+      CAST(sum(confidence_sum) AS DOUBLE PRECISION) / nullif(sum(confidence_n), 0) AS avg_confidence,
+      CAST(coalesce(sum(asked), 0) AS DOUBLE PRECISION) AS asked,
+      CAST(coalesce(sum(dangled), 0) AS DOUBLE PRECISION) AS dangled
+    FROM g`;
+  const dp = new Params();
+  const durations = medianAndMaxSql(`SELECT duration_sec FROM calls WHERE ${windowWhere(principal, w, dp)}`, 'duration_sec');
   const ap = new Params();
-  const asks = db.all(
-    `SELECT CAST(percentile_cont(0.5) WITHIN GROUP (ORDER BY amount) AS DOUBLE PRECISION) AS median_ask,
-       max(amount) AS max_ask
-     FROM (SELECT unnest(dollar_asks) AS amount FROM calls WHERE ${windowWhere(principal, w, ap)} AND asks_count > 0) a`,
-    ap.values,
+  const asks = medianAndMaxSql(
+    `SELECT unnest(dollar_asks) AS amount FROM calls WHERE ${windowWhere(principal, w, ap)} AND asks_count > 0`,
+    'amount',
   );
-  const [[c], [a]] = await Promise.all([calls, asks]);
-  const n = num(c.calls);
+  const [[r], [d], [a]] = await Promise.all([db.all(figures, p.values), db.all(durations, dp.values), db.all(asks, ap.values)]);
+  const n = num(r.calls);
   return {
     calls_received: n,
-    cleanly_closed: num(c.cleanly_closed),
-    hooked_calls: num(c.hooked),
-    hook_rate: n === 0 ? 0 : num(c.hooked) / n,
-    avg_call_duration_sec: numOrNull(c.avg_duration),
-    median_call_duration_sec: numOrNull(c.median_duration),
-    max_call_duration_sec: numOrNull(c.max_duration),
-    insights_produced: num(c.insights),
-    high_confidence_insights: num(c.high_confidence),
-    avg_auditor_confidence: numOrNull(c.avg_confidence),
-    tier1_calls: num(c.tier1),
-    tier2_calls: num(c.tier2),
-    tier3_calls: num(c.tier3),
-    total_dollars_asked: num(c.asked),
-    median_dollar_ask: numOrNull(a.median_ask),
-    max_single_ask: numOrNull(a.max_ask),
-    total_dollars_dangled: num(c.dangled),
+    cleanly_closed: num(r.cleanly_closed),
+    hooked_calls: num(r.hooked),
+    hook_rate: n === 0 ? 0 : num(r.hooked) / n,
+    avg_call_duration_sec: numOrNull(r.avg_duration),
+    median_call_duration_sec: numOrNull(d.median),
+    max_call_duration_sec: numOrNull(d.max),
+    insights_produced: num(r.insights),
+    high_confidence_insights: num(r.high_confidence),
+    avg_auditor_confidence: numOrNull(r.avg_confidence),
+    tier1_calls: num(r.tier1),
+    tier2_calls: num(r.tier2),
+    tier3_calls: num(r.tier3),
+    total_dollars_asked: num(r.asked),
+    median_dollar_ask: numOrNull(a.median),
+    max_single_ask: numOrNull(a.max),
+    total_dollars_dangled: num(r.dangled),
   };
 }

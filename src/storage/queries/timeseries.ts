@@ -66,7 +66,8 @@ export async function timeseries(
   const starts = bucketStarts(w, bucket);
   const first = bucketStart(w.start, bucket).getTime();
   const p = new Params();
-  const bucketExpr = `started_at - ((started_at - ${p.p(first)}) % ${p.p(bucketWidthMs(bucket))})`;
+  // The CASTs matter: with untyped parameters in this arithmetic DuckDB took 16x longer.
+  const bucketExpr = `started_at - ((started_at - CAST(${p.p(first)} AS BIGINT)) % CAST(${p.p(bucketWidthMs(bucket))} AS BIGINT))`;
   const select = metricSql(metric, p);
   const rows = await db.all(
     `SELECT ${bucketExpr} AS bucket_ms, ${select}

@@ -2,7 +2,7 @@
 // The derived columns are computed here from src/domain, once, at write time.
 
 import { DuckDBDataChunkWriter, JSToDuckDBValueConverter } from '@duckdb/node-api';
-import { hasIntel, INTEL_FIELDS, isHooked, tierOf, type CallRecord } from '../../domain/call.js';
+import { hasIntel, INTEL_FIELDS, isHooked, summaryFlags, tierOf, type CallRecord } from '../../domain/call.js';
 import { areaCodeOfCallerId, stateOfCallerId } from '../../domain/areaCodes.js';
 import type { Db } from '../db.js';
 import { DuckDb } from '../duckdb/engine.js';
@@ -32,6 +32,7 @@ export const CALL_COLUMNS = [
   'transcript_json',
   'transcript_lower',
   'ingested_at',
+  'flags',
 ] as const;
 
 export function callRow(orgId: string, c: CallRecord, now: number): unknown[] {
@@ -61,6 +62,7 @@ export function callRow(orgId: string, c: CallRecord, now: number): unknown[] {
     transcript_json: c.transcript.length ? JSON.stringify(c.transcript) : null,
     transcript_lower: c.transcript.length ? c.transcript.map((t) => t.text).join('\n').toLowerCase() : null,
     ingested_at: now,
+    flags: summaryFlags(c),
   } as Record<(typeof CALL_COLUMNS)[number], unknown>;
   return CALL_COLUMNS.map((col) => row[col]);
 }
