@@ -37,11 +37,11 @@ export async function startServer(env: Record<string, string>, port: number) {
   throw new Error('server did not start');
 }
 
-async function adminJson(base: string, method: 'POST', url: string, body: unknown) {
+export async function postJson(base: string, url: string, body: unknown, key = ADMIN) {
   const r = await request(`${base}${url}`, {
-    method,
+    method: 'POST',
     body: JSON.stringify(body),
-    headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
   });
   return (await r.body.json()) as Record<string, string>;
 }
@@ -50,8 +50,8 @@ export async function benchIngest(total = 1_000_000): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'honeypot-bench-ingest-'));
   const { child, base } = await startServer({ HONEYPOT_DATA_DIR: dir }, 18_181);
   try {
-    const org = await adminJson(base, 'POST', '/api/admin/orgs', { name: 'bench', tier: 'pro' });
-    const key = await adminJson(base, 'POST', `/api/admin/orgs/${org.id}/keys`, { name: 'ingest', role: 'ingest' });
+    const org = await postJson(base, '/api/admin/orgs', { name: 'bench', tier: 'pro' });
+    const key = await postJson(base, `/api/admin/orgs/${org.id}/keys`, { name: 'ingest', role: 'ingest' });
     const days = 365;
     const calls = generateCalls({ days, callsPerDay: Math.ceil(total / days), end: new Date(), seed: 42, transcripts: false });
     let sent = 0;

@@ -3,7 +3,7 @@
 import { benchIngest } from './ingest.js';
 
 const which = process.argv[2] ?? 'all';
-const known = ['all', 'ingest', 'kpis'];
+const known = ['all', 'ingest', 'kpis', 'webhooks'];
 if (!known.includes(which)) {
   console.error(`usage: npm run bench [-- ${known.join('|')}]`);
   process.exit(2);
@@ -14,4 +14,8 @@ if (which === 'all' || which === 'ingest') await benchIngest(total);
 if (which === 'all' || which === 'kpis') {
   const { benchKpis } = await import('./kpis.js');
   await benchKpis(total);
+}
+if (which === 'all' || which === 'webhooks') {
+  const { benchWebhooks } = await import('./webhooks.js');
+  await benchWebhooks();
 }

@@ -187,7 +187,10 @@ export async function nextDueAt(db: Db): Promise<number | null> {
   return numOrNull(r?.t);
 }
 
-export async function loadJob(db: Db, id: string): Promise<Job | null> {
+/** The leased deliveries with what sending needs (one query for a claimed batch). */
+export async function loadJobs(db: Db, ids: string[]): Promise<Job[]> {
+  if (ids.length === 0) return [];
+  const p = new Params();
   const rows = await db.all(
     `SELECT d.id, d.org_id, d.event_id, d.event_type, d.event_created_at, d.call_sid, d.payload,
        d.subscription_id, d.rule_id, d.url, d.scope_json, d.attempts, d.max_attempts,
@@ -195,12 +198,10 @@ export async function loadJob(db: Db, id: string): Promise<Job | null> {
      FROM webhook_deliveries d
      LEFT JOIN webhook_subscriptions s ON s.id = d.subscription_id
      LEFT JOIN alert_rules r ON r.id = d.rule_id
-     WHERE d.id = $1`,
-    [id],
+     WHERE d.id IN (${p.list(ids)})`,
+    p.values,
   );
-  const r = rows[0];
-  if (!r) return null;
-  return {
+  return rows.map((r) => ({
     id: String(r.id),
     org_id: String(r.org_id),
     event_id: String(r.event_id),
@@ -215,12 +216,17 @@ export async function loadJob(db: Db, id: string): Promise<Job | null> {
     attempts: num(r.attempts),
     max_attempts: numOrNull(r.max_attempts),
     secret: (r.secret as string | null) ?? null,
-  };
+  }));
 }
 
-/** Keeps the payload a delivery first sent, so every retry sends the same bytes. */
-export async function settlePayload(db: Db, deliveryId: string, payload: string): Promise<void> {
-  await db.run('UPDATE webhook_deliveries SET payload = $1 WHERE id = $2 AND payload IS NULL', [payload, deliveryId]);
+/** Keeps first-send payloads so retries send the same bytes (one transaction for a batch). */
+export async function settlePayloads(db: Db, payloads: Map<string, string>): Promise<void> {
+  if (payloads.size === 0) return;
+  await db.tx(async (tx) => {
+    for (const [id, payload] of payloads) {
+      await tx.run('UPDATE webhook_deliveries SET payload = $1 WHERE id = $2 AND payload IS NULL', [payload, id]);
+    }
+  });
 }
 
 export async function cancelJob(db: Db, id: string, now: number): Promise<void> {
@@ -332,70 +338,102 @@ export const DISABLE_AFTER_MS = 5 * 24 * 3_600_000;
  * `failing_since` (and re-activates it); a failure after 5 days of nothing but failures
  * disables it, ends this delivery and cancels what it still has queued.
  */
-export async function recordAttempt(db: Db, job: Job, result: AttemptResult, retryAt: number | null, now: number): Promise<Attempt> {
+export interface AttemptRecord {
+  job: Job;
+  result: AttemptResult;
+  retryAt: number | null;
+  now: number;
+}
+
+/**
+ * Records finished attempts in one transaction (the worker hands over those of one tick), with
+ * one statement for all the attempt rows and one for all the successful deliveries: a
+ * statement per attempt capped sending at a few hundred a second on the embedded engine.
+ */
+export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<Attempt[]> {
   return db.tx(async (tx) => {
-    let nextAt = result.ok ? null : retryAt;
-    let disabled = false;
-    if (job.subscription_id && result.ok) {
-      await tx.run(`UPDATE webhook_subscriptions SET failing_since = NULL, status = 'active' WHERE id = $1`, [job.subscription_id]);
-    } else if (job.subscription_id) {
-      const [sub] = await tx.all<{ status: string }>(
-        `UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, $1),
-           status = CASE WHEN coalesce(failing_since, $1) <= $2 THEN 'disabled' ELSE status END
-         WHERE id = $3 RETURNING status`,
-        [now, now - DISABLE_AFTER_MS, job.subscription_id],
+    const attempts: Attempt[] = [];
+    const succeeded: AttemptRecord[] = records.filter((r) => r.result.ok);
+    const subs = [...new Set(succeeded.map((r) => r.job.subscription_id).filter((id): id is string => id !== null))];
+    if (subs.length) {
+      const p = new Params();
+      await tx.run(
+        `UPDATE webhook_subscriptions SET failing_since = NULL, status = 'active'
+         WHERE id IN (${p.list(subs)}) AND (failing_since IS NOT NULL OR status <> 'active')`,
+        p.values,
       );
-      disabled = sub?.status === 'disabled';
-      if (disabled) nextAt = null;
     }
-    const attempt: Attempt = {
-      id: newId('dlv'),
-      subscription_id: job.subscription_id,
-      rule_id: job.rule_id,
-      event_id: job.event_id,
-      event_type: job.event_type,
-      url: job.url,
-      attempt: job.attempts + 1,
-      status: result.ok ? 'succeeded' : nextAt !== null ? 'retrying' : 'failed',
-      response_status: result.responseStatus,
-      response_body: result.responseBody,
-      error: result.error,
-      duration_ms: result.durationMs,
-      created_at: now,
-    };
+    for (const r of records) attempts.push(r.result.ok ? attemptOf(r, 'succeeded') : await recordFailure(tx, r));
+    const ap = new Params();
+    const tuples = records.map(
+      (r, i) =>
+        `(${ap.list([attempts[i].id, r.job.org_id, r.job.id, attempts[i].subscription_id, attempts[i].rule_id, attempts[i].event_id,
+          attempts[i].event_type, attempts[i].url, r.job.scope_json, attempts[i].attempt, attempts[i].status,
+          attempts[i].response_status, attempts[i].response_body, attempts[i].error, attempts[i].duration_ms, r.now])})`,
+    );
     await tx.run(
       `INSERT INTO webhook_attempts (id, org_id, delivery_id, subscription_id, rule_id, event_id, event_type, url, scope_json,
          attempt, status, response_status, response_body, error, duration_ms, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
-      [
-        attempt.id,
-        job.org_id,
-        job.id,
-        attempt.subscription_id,
-        attempt.rule_id,
-        attempt.event_id,
-        attempt.event_type,
-        attempt.url,
-        job.scope_json,
-        attempt.attempt,
-        attempt.status,
-        attempt.response_status,
-        attempt.response_body,
-        attempt.error,
-        attempt.duration_ms,
-        now,
-      ],
+       VALUES ${tuples.join(', ')}`,
+      ap.values,
     );
-    // A delivery cancelled while in flight stays cancelled.
-    await tx.run(
-      `UPDATE webhook_deliveries SET status = CASE WHEN status = 'cancelled' THEN status ELSE $1 END,
-         attempts = $2, next_attempt_at = $3, lease_until = NULL, updated_at = $4
-       WHERE id = $5`,
-      [result.ok ? 'succeeded' : nextAt !== null ? 'pending' : 'failed', attempt.attempt, nextAt ?? now, now, job.id],
-    );
-    if (disabled) await cancelPending(tx, 'subscription_id', job.subscription_id!, now);
-    return attempt;
+    if (succeeded.length) {
+      // A delivery cancelled while in flight stays cancelled. Its lease means `attempts` is ours.
+      const p = new Params();
+      const now = Math.max(...succeeded.map((r) => r.now));
+      await tx.run(
+        `UPDATE webhook_deliveries SET status = CASE WHEN status = 'cancelled' THEN status ELSE 'succeeded' END,
+           attempts = attempts + 1, next_attempt_at = ${p.p(now)}, lease_until = NULL, updated_at = ${p.p(now)}
+         WHERE id IN (${p.list(succeeded.map((r) => r.job.id))})`,
+        p.values,
+      );
+    }
+    return attempts;
   });
+}
+
+function attemptOf({ job, result, now }: AttemptRecord, status: Attempt['status']): Attempt {
+  return {
+    id: newId('dlv'),
+    subscription_id: job.subscription_id,
+    rule_id: job.rule_id,
+    event_id: job.event_id,
+    event_type: job.event_type,
+    url: job.url,
+    attempt: job.attempts + 1,
+    status,
+    response_status: result.responseStatus,
+    response_body: result.responseBody,
+    error: result.error,
+    duration_ms: result.durationMs,
+    created_at: now,
+  };
+}
+
+/** A failed attempt: the subscription's failure clock (which may disable it) and the next try. */
+async function recordFailure(tx: Db, r: AttemptRecord): Promise<Attempt> {
+  const { job, now } = r;
+  let nextAt = r.retryAt;
+  let disabled = false;
+  if (job.subscription_id) {
+    const [sub] = await tx.all<{ status: string }>(
+      `UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, $1),
+         status = CASE WHEN coalesce(failing_since, $1) <= $2 THEN 'disabled' ELSE status END
+       WHERE id = $3 RETURNING status`,
+      [now, now - DISABLE_AFTER_MS, job.subscription_id],
+    );
+    disabled = sub?.status === 'disabled';
+    if (disabled) nextAt = null;
+  }
+  const attempt = attemptOf(r, nextAt !== null ? 'retrying' : 'failed');
+  await tx.run(
+    `UPDATE webhook_deliveries SET status = CASE WHEN status = 'cancelled' THEN status ELSE $1 END,
+       attempts = $2, next_attempt_at = $3, lease_until = NULL, updated_at = $4
+     WHERE id = $5`,
+    [nextAt !== null ? 'pending' : 'failed', attempt.attempt, nextAt ?? now, now, job.id],
+  );
+  if (disabled) await cancelPending(tx, 'subscription_id', job.subscription_id!, now);
+  return attempt;
 }
 
 export async function listAttempts(db: Db, principal: Principal, limit: number): Promise<Attempt[]> {

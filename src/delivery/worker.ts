@@ -5,7 +5,7 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../errors.js';
-import type { Db } from '../storage/db.js';
+import { Params, type Db } from '../storage/db.js';
 import { CALL_EVENTS, PAYLOAD_COLUMNS, callEventData, envelope } from './events.js';
 import { postSigned, signDelivery } from './send.js';
 import type { TargetPolicy } from './ssrf.js';
@@ -14,11 +14,12 @@ import {
   claimDue,
   claimOne,
   hasDue,
-  loadJob,
+  loadJobs,
   nextDueAt,
-  recordAttempt,
+  recordAttempts,
+  type AttemptRecord,
   releaseLeases,
-  settlePayload,
+  settlePayloads,
   type Attempt,
   type Job,
 } from './store.js';
@@ -45,6 +46,8 @@ export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null;
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly concurrency: number;
+  private recording = false;
+  private toRecord: { r: AttemptRecord; resolve: (a: Attempt) => void; reject: (e: unknown) => void }[] = [];
   private readonly pollMs: number;
   /** A lease outlives the longest attempt, so only a dead worker's deliveries are taken over. */
   private readonly leaseMs: number;
@@ -92,7 +95,8 @@ export class DeliveryWorker {
     if (!(await claimOne(this.db, id, now, now + this.leaseMs))) {
       throw new ApiError(409, 'conflict', 'This delivery is being attempted right now; try again in a moment.');
     }
-    const attempt = await this.track(this.attempt(id));
+    const [ready] = await this.prepare([id]);
+    const attempt = ready ? await this.track(this.attempt(ready)) : null;
     if (!attempt) throw new ApiError(409, 'conflict', 'The subscription or rule of this delivery has been deleted.');
     return attempt;
   }
@@ -113,11 +117,11 @@ export class DeliveryWorker {
       if (!(await hasDue(this.db, now))) return;
       const ids = await claimDue(this.db, now, now + this.leaseMs, this.concurrency - this.inFlight.size);
       if (ids.length === 0) return;
-      for (const id of ids) {
+      for (const ready of await this.prepare(ids)) {
         void this.track(
-          this.attempt(id).catch((err) => {
+          this.attempt(ready).catch((err) => {
             // The lease runs out and the delivery is tried again.
-            this.log.error({ err, delivery: id }, 'webhook delivery: attempt failed unexpectedly');
+            this.log.error({ err, delivery: ready.job.id }, 'webhook delivery: attempt failed unexpectedly');
           }),
         );
       }
@@ -151,36 +155,80 @@ export class DeliveryWorker {
     this.timer.unref();
   }
 
-  /** One attempt of a leased delivery; null when there is nothing left to send. */
-  private async attempt(id: string): Promise<Attempt | null> {
-    const job = await loadJob(this.db, id);
-    if (!job) return null;
-    const payload = job.secret === null ? null : (job.payload ?? (await this.callPayload(job)));
-    if (job.secret === null || payload === null) {
-      await cancelJob(this.db, id, Date.now());
-      return null;
+  /**
+   * Loads a claimed batch and builds the payloads of first sends, with one query for the jobs,
+   * one per org for the calls and one transaction to keep the payloads (a query per delivery
+   * capped sending at about 100 a second). Deliveries with nothing left to send are cancelled.
+   */
+  private async prepare(ids: string[]): Promise<{ job: Job; payload: string }[]> {
+    const jobs = await loadJobs(this.db, ids);
+    const built = await this.callPayloads(jobs.filter((j) => j.secret !== null && j.payload === null));
+    await settlePayloads(this.db, built);
+    const ready: { job: Job; payload: string }[] = [];
+    for (const job of jobs) {
+      const payload = job.secret === null ? null : (job.payload ?? built.get(job.id) ?? null);
+      if (payload === null) await cancelJob(this.db, job.id, Date.now());
+      else ready.push({ job, payload });
     }
-    const headers = signDelivery(job.secret, job.event_id, new Date(), payload);
+    return ready;
+  }
+
+  /** One attempt of a leased, prepared delivery. */
+  private async attempt({ job, payload }: { job: Job; payload: string }): Promise<Attempt> {
+    const headers = signDelivery(job.secret!, job.event_id, new Date(), payload);
     const outcome = await postSigned(job.url, payload, headers, { timeoutMs: this.opts.timeoutMs, policy: this.opts.policy });
     const attemptNo = job.attempts + 1;
     const maxAttempts = job.max_attempts ?? this.opts.retrySchedule.length + 1;
     const done = Date.now();
     const nextAt =
       !outcome.ok && attemptNo < maxAttempts ? done + retryDelay(this.opts.retrySchedule, attemptNo, outcome.retryAfterMs) : null;
-    return recordAttempt(this.db, job, outcome, nextAt, done);
+    return this.record({ job, result: outcome, retryAt: nextAt, now: done });
   }
 
-  /** The payload of a call event, built from the stored call on its first send. */
-  private async callPayload(job: Job): Promise<string | null> {
-    const def = CALL_EVENTS.find((d) => d.type === job.event_type);
-    if (!def || !job.call_sid) return null;
-    const rows = await this.db.all(`SELECT ${PAYLOAD_COLUMNS.join(', ')} FROM calls WHERE org_id = $1 AND call_sid = $2`, [
-      job.org_id,
-      job.call_sid,
-    ]);
-    if (!rows[0]) return null;
-    const body = JSON.stringify(envelope(job.event_id, job.event_type, job.event_created_at, callEventData(def, rows[0])));
-    await settlePayload(this.db, job.id, body);
-    return body;
+  /**
+   * Queues a finished attempt for the log. Attempts that finish while one transaction is being
+   * written gather and are written together: one commit per attempt capped sending.
+   */
+  private record(r: AttemptRecord): Promise<Attempt> {
+    return new Promise((resolve, reject) => {
+      this.toRecord.push({ r, resolve, reject });
+      if (!this.recording) {
+        this.recording = true;
+        setImmediate(() => void this.flushRecords());
+      }
+    });
+  }
+
+  private async flushRecords(): Promise<void> {
+    while (this.toRecord.length) {
+      const batch = this.toRecord;
+      this.toRecord = [];
+      try {
+        const attempts = await recordAttempts(this.db, batch.map((b) => b.r));
+        batch.forEach((b, i) => b.resolve(attempts[i]));
+      } catch (err) {
+        for (const b of batch) b.reject(err);
+      }
+    }
+    this.recording = false;
+  }
+
+  /** Payloads of call events, built from the stored calls on their first send (id → body). */
+  private async callPayloads(jobs: Job[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    const byOrg = new Map<string, Job[]>();
+    for (const j of jobs) if (j.call_sid) byOrg.set(j.org_id, [...(byOrg.get(j.org_id) ?? []), j]);
+    for (const [orgId, orgJobs] of byOrg) {
+      const p = new Params();
+      const where = `org_id = ${p.p(orgId)} AND call_sid IN (${p.list([...new Set(orgJobs.map((j) => j.call_sid))])})`;
+      const rows = await this.db.all(`SELECT ${PAYLOAD_COLUMNS.join(', ')} FROM calls WHERE ${where}`, p.values);
+      const calls = new Map(rows.map((r) => [String(r.call_sid), r]));
+      for (const job of orgJobs) {
+        const def = CALL_EVENTS.find((d) => d.type === job.event_type);
+        const row = calls.get(job.call_sid!);
+        if (def && row) out.set(job.id, JSON.stringify(envelope(job.event_id, job.event_type, job.event_created_at, callEventData(def, row))));
+      }
+    }
+    return out;
   }
 }
