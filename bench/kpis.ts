@@ -97,7 +97,7 @@ const ms = (x: number) => (x < 10 ? x.toFixed(1) : x.toFixed(0));
 
 export async function benchKpis(total = 1_000_000): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'honeypot-bench-kpis-'));
-  const config = loadConfig({ HONEYPOT_DATA_DIR: dir, HONEYPOT_DEMO: '0', HONEYPOT_RATE_GENERAL: '1000000/1' });
+  const config = loadConfig({ HONEYPOT_DATA_DIR: dir, HONEYPOT_DEMO: '0', HONEYPOT_RATE_GENERAL: '1000000/1', HONEYPOT_RATE_AGENT: '1000000/1' });
   const storage = await openStorage(config);
   try {
     const now = new Date();
@@ -164,6 +164,30 @@ export async function benchKpis(total = 1_000_000): Promise<void> {
       );
       loads.push(performance.now() - t);
     }
+    // The built-in agent over 30 days: a mix of questions, each answered with its tool calls.
+    const questions = [
+      'How many calls did we get?',
+      'What is the hook rate?',
+      'Which mule banks did we see most?',
+      'Where are they calling from?',
+      'Show me the latest tier 1 calls',
+      'Is the hook rate going up?',
+      'Compare this week with last week',
+    ];
+    const asks: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const question = questions[i % questions.length];
+      const t = performance.now();
+      const r = await request(`${base}/api/agent/ask`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ question, dashboard_range: '30d' }),
+      });
+      await r.body.dump();
+      if (r.statusCode !== 200) throw new Error(`agent → ${r.statusCode}`);
+      asks.push(performance.now() - t);
+    }
+    console.log(`Built-in agent, ${questions.length} kinds of question over 30 days: p50 ${ms(pct(asks, 50))} ms, p95 ${ms(pct(asks, 95))} ms.`);
     const rss = process.memoryUsage().rss / 1024 / 1024;
     console.log(`\nFull dashboard load (all ten overview endpoints at once, 30d): p50 ${ms(pct(loads, 50))} ms, p95 ${ms(pct(loads, 95))} ms.`);
     console.log(`Process RSS with the store open and warm: ${rss.toFixed(0)} MiB.\n`);

@@ -47,7 +47,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  const keys = new KeyResolver(deps.storage.db);
+  const { storage } = deps;
+  // Several instances on PostgreSQL without Redis get no revocation messages: a 1 s cache
+  // then bounds how long a revoked key still works elsewhere.
+  const keyCacheMs = storage.db.dialect === 'postgres' && !storage.redis ? 1000 : 30_000;
+  const keys = new KeyResolver(storage.db, storage.keyEvents, keyCacheMs);
   const metrics = deps.metrics ?? new Metrics();
   app.decorate('deps', { config: deps.config, storage: deps.storage, now: deps.now ?? (() => new Date()), metrics, keys });
 
@@ -77,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   registerAuth(app, keys);
-  await registerRateLimit(app, deps.config);
+  await registerRateLimit(app, deps.config, storage.redis, storage.redisPrefix);
 
   await app.register(opsRoutes);
   await app.register(ingestRoutes);

@@ -154,6 +154,8 @@ async function main(argv: string[]) {
       if (!arg && !action) fail('KEY_ID is required');
       return withStorage(async (s) => {
         if (!(await revokeKey(s.db, arg))) fail(`No key ${arg}`);
+        // Running servers cache keys: tell them (server mode with REDIS_URL; a no-op otherwise).
+        await s.keyEvents.publish();
         console.log(`Revoked ${arg}.`);
       });
     case 'ingest':

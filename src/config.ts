@@ -12,6 +12,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   redisUrl: string | null;
+  /** Prefix of every Redis key and channel, so deployments (or test runs) can share a Redis. */
+  redisPrefix: string;
   adminToken: string | null;
   demo: boolean;
   rateGeneral: RateSpec;
@@ -92,6 +94,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: env.HONEYPOT_DATA_DIR || './data',
     databaseUrl,
     redisUrl,
+    redisPrefix: env.HONEYPOT_REDIS_PREFIX || 'honeypot:',
     adminToken: env.HONEYPOT_ADMIN_TOKEN || null,
     demo: flag(env, 'HONEYPOT_DEMO', true),
     rateGeneral: rate(env, 'HONEYPOT_RATE_GENERAL', '600/60'),

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Principal } from '../domain/principal.js';
 import { ApiError } from '../errors.js';
 import type { Db } from '../storage/db.js';
+import { LocalKeyEvents, type KeyEvents } from '../storage/keyEvents.js';
 import { findKeyBySecret, hashKey } from '../storage/queries/orgs.js';
 
 declare module 'fastify' {
@@ -29,17 +30,29 @@ export const unauthorized = (detail: string) => new ApiError(401, 'unauthorized'
 
 /**
  * Resolves keys with a short in-process cache. Any change to keys or tiers calls
- * `invalidate()`; in server mode the same call is broadcast to every instance.
+ * `invalidate()`, which is announced through `events` to every instance (Redis pub/sub in
+ * server mode); each instance clears its cache when told.
  */
 export class KeyResolver {
   private cache = new Map<string, { principal: Principal | null; at: number }>();
+  /** Bumped on every change, so a lookup that raced a revocation does not cache its stale answer. */
+  private generation = 0;
   constructor(
     private readonly db: Db,
+    private readonly events: KeyEvents = new LocalKeyEvents(),
     private readonly ttlMs = 30_000,
-  ) {}
+  ) {
+    events.subscribe(() => this.clear());
+  }
 
-  invalidate(): void {
+  private clear(): void {
+    this.generation++;
     this.cache.clear();
+  }
+
+  async invalidate(): Promise<void> {
+    this.clear();
+    await this.events.publish();
   }
 
   async resolve(secret: string): Promise<Principal | null> {
@@ -47,11 +60,13 @@ export class KeyResolver {
     const h = hashKey(secret);
     const hit = this.cache.get(h);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.principal;
+    const generation = this.generation;
     const found = await findKeyBySecret(this.db, secret);
     const principal: Principal | null =
       found && found.key.revoked_at === null
         ? { orgId: found.key.org_id, tier: found.tier, keyId: found.key.id, role: found.key.role, scope: found.key.scope }
         : null;
+    if (generation !== this.generation) return principal;
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(h, { principal, at: Date.now() });
     return principal;

@@ -3,10 +3,12 @@
 
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { ApiError } from '../errors.js';
 
-export async function registerRateLimit(app: FastifyInstance, config: Config, redis?: unknown): Promise<void> {
+/** With `redis` the counters live there, so a key's limit holds across every instance. */
+export async function registerRateLimit(app: FastifyInstance, config: Config, redis?: Redis | null, prefix = 'honeypot:'): Promise<void> {
   await app.register(rateLimit, {
     global: true,
     max: config.rateGeneral.max,
@@ -15,7 +17,7 @@ export async function registerRateLimit(app: FastifyInstance, config: Config, re
     // Only authenticated API calls are limited, per key.
     allowList: (req) => !req.principal,
     keyGenerator: (req) => req.principal?.keyId ?? req.ip,
-    ...(redis ? { redis: redis as never, nameSpace: 'honeypot-rl:' } : {}),
+    ...(redis ? { redis, nameSpace: `${prefix}rl:` } : {}),
     errorResponseBuilder: (_req, ctx) =>
       new ApiError(429, 'rate_limited', `Rate limit exceeded: ${ctx.max} requests per ${ctx.after}. Retry later.`),
   });

@@ -220,7 +220,22 @@ ${intelColumns},
   },
 ];
 
+// Any constant shared by every instance: the key of the advisory lock around migrations.
+const MIGRATION_LOCK = 726_517_001;
+
+/**
+ * Applies the pending migrations. PostgreSQL: in one transaction holding an advisory lock, so
+ * instances starting together wait for each other and the second finds nothing left to do.
+ */
 export async function migrate(db: Db): Promise<number[]> {
+  if (db.dialect !== 'postgres') return applyPending(db);
+  return db.tx(async (tx) => {
+    await tx.run('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    return applyPending(tx);
+  });
+}
+
+async function applyPending(db: Db): Promise<number[]> {
   await db.run(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,

@@ -1,5 +1,7 @@
 // Builds the real app (the same factory as production) on a fresh DuckDB file in a
-// temporary directory, with an admin token, and offers small request helpers.
+// temporary directory, with an admin token, and offers small request helpers. With
+// HONEYPOT_TEST_ENGINE=postgres the app runs in server mode instead: a fresh PostgreSQL
+// database and Redis key prefix, both named after the directory (so a restart finds them).
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +10,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openStorage } from '../../src/storage/index.js';
+import { clearRedisPrefix, createTestDatabase, dropTestDatabase, serverModeEnv, TEST_ENGINE, testDatabaseName, testRedisPrefix } from './serverMode.js';
 
 export const ADMIN = 'test-admin-token';
 
@@ -23,7 +26,19 @@ export interface TestApp {
 /** `reuse.dir` opens an existing data directory; `reuse.keep` leaves it on close (restart tests). */
 export async function testApp(env: Record<string, string> = {}, reuse: { dir?: string; keep?: boolean } = {}): Promise<TestApp> {
   const dir = reuse.dir ?? mkdtempSync(path.join(tmpdir(), 'honeypot-test-'));
-  const config = loadConfig({ HONEYPOT_DATA_DIR: dir, HONEYPOT_ADMIN_TOKEN: ADMIN, HONEYPOT_DEMO: '0', ...env });
+  let server: Record<string, string> = {};
+  let dropServerResources = async () => {};
+  if (TEST_ENGINE === 'postgres') {
+    const dbName = testDatabaseName(dir);
+    const prefix = testRedisPrefix(dir);
+    if (!reuse.dir) await createTestDatabase(dbName);
+    server = serverModeEnv(dbName, prefix);
+    dropServerResources = async () => {
+      await dropTestDatabase(dbName);
+      await clearRedisPrefix(prefix);
+    };
+  }
+  const config = loadConfig({ HONEYPOT_DATA_DIR: dir, HONEYPOT_ADMIN_TOKEN: ADMIN, HONEYPOT_DEMO: '0', ...server, ...env });
   const storage = await openStorage(config);
   let now: Date | null = null;
   const app = await buildApp({ config, storage, now: () => now ?? new Date(), logger: process.env.TEST_LOG ? { level: 'error' } : false });
@@ -38,7 +53,10 @@ export async function testApp(env: Record<string, string> = {}, reuse: { dir?: s
     async close() {
       await app.close();
       await storage.close();
-      if (!reuse.keep) rmSync(dir, { recursive: true, force: true });
+      if (!reuse.keep) {
+        rmSync(dir, { recursive: true, force: true });
+        await dropServerResources();
+      }
     },
   };
 }

@@ -1,0 +1,104 @@
+// Server engine: a pg.Pool on DATABASE_URL. Several instances share one database, so
+// anything that must happen once is decided by the database (row locks, SKIP LOCKED,
+// conditional UPDATEs, unique indexes), never by process memory.
+
+import pg from 'pg';
+import type { Db, Row } from '../db.js';
+
+// BIGINT and COUNT come back as numbers, as on DuckDB, so query code reads one shape.
+// Epoch milliseconds and row counts stay far below 2^53. NUMERIC (sum/avg of integers) is a
+// double for the same reason. The parsers live on this pool only, not on the pg module.
+const OID_INT8 = 20;
+const OID_NUMERIC = 1700;
+const OID_INT8_ARRAY = 1016;
+const OID_NUMERIC_ARRAY = 1231;
+
+const parseArray = (parse: (s: string) => number) => (text: string) => {
+  const inner = text.slice(1, -1);
+  if (inner === '') return [];
+  return inner.split(',').map((s) => (s === 'NULL' ? null : parse(s)));
+};
+
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (format !== 'binary') {
+      if (oid === OID_INT8) return (s: string) => Number(s);
+      if (oid === OID_NUMERIC) return (s: string) => parseFloat(s);
+      if (oid === OID_INT8_ARRAY) return parseArray(Number);
+      if (oid === OID_NUMERIC_ARRAY) return parseArray(parseFloat);
+    }
+    return pg.types.getTypeParser(oid, format as 'text');
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+async function query(q: Queryable, sql: string, params: unknown[]): Promise<Row[]> {
+  const res = await q.query(sql, params.map((v) => (v === undefined ? null : v)));
+  return res.rows as Row[];
+}
+
+/** One client inside BEGIN … COMMIT. */
+class PgTx implements Db {
+  readonly dialect = 'postgres' as const;
+  constructor(private readonly client: pg.PoolClient) {}
+  all<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return query(this.client, sql, params) as Promise<T[]>;
+  }
+  async run(sql: string, params: unknown[] = []): Promise<void> {
+    await query(this.client, sql, params);
+  }
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+    return fn(this); // already inside a transaction
+  }
+  async ping(): Promise<void> {}
+  async close(): Promise<void> {}
+}
+
+export class PgDb implements Db {
+  readonly dialect = 'postgres' as const;
+  private constructor(private readonly pool: pg.Pool) {}
+
+  static async open(url: string, opts: { max?: number } = {}): Promise<PgDb> {
+    const pool = new pg.Pool({ connectionString: url, types, max: opts.max ?? 10, idleTimeoutMillis: 10_000 });
+    // An idle client losing its connection must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = new PgDb(pool);
+    await db.ping();
+    return db;
+  }
+
+  all<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return query(this.pool, sql, params) as Promise<T[]>;
+  }
+
+  async run(sql: string, params: unknown[] = []): Promise<void> {
+    await query(this.pool, sql, params);
+  }
+
+  async tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const out = await fn(new PgTx(client));
+      await client.query('COMMIT');
+      return out;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
