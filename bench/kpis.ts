@@ -10,6 +10,7 @@ import { request } from 'undici';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { generateCalls } from '../src/demo/generate.js';
+import { benchDatabase } from './database.js';
 import { openStorage } from '../src/storage/index.js';
 import { createKey, createOrg } from '../src/storage/queries/orgs.js';
 import { IngestRun } from '../src/features/ingest/ingestRun.js';
@@ -35,10 +36,10 @@ const ENDPOINTS: Endpoint[] = [
     name: 'summary',
     path: '/api/kpis/summary',
     floor: `SELECT count(*), count(*) FILTER (WHERE cleanly_closed), count(*) FILTER (WHERE hooked), avg(duration_sec),
-      median(duration_sec), max(duration_sec), count(*) FILTER (WHERE has_extraction), count(*) FILTER (WHERE auditor_confidence >= 0.7),
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_sec), max(duration_sec), count(*) FILTER (WHERE has_extraction), count(*) FILTER (WHERE auditor_confidence >= 0.7),
       avg(auditor_confidence), count(*) FILTER (WHERE tier = 1), count(*) FILTER (WHERE tier = 2), count(*) FILTER (WHERE tier = 3),
       sum(asks_total), sum(dollars_dangled),
-      (SELECT median(a) FROM (SELECT unnest(dollar_asks) a FROM calls WHERE ${W})), (SELECT max(a) FROM (SELECT unnest(dollar_asks) a FROM calls WHERE ${W}))
+      (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY a) FROM (SELECT unnest(dollar_asks) a FROM calls WHERE ${W}) x), (SELECT max(a) FROM (SELECT unnest(dollar_asks) a FROM calls WHERE ${W}) y)
       FROM calls WHERE ${W}`,
   },
   {
@@ -67,7 +68,7 @@ const ENDPOINTS: Endpoint[] = [
     name: 'ask-histogram',
     path: '/api/kpis/ask-histogram',
     floor: `SELECT CASE WHEN a < 100 THEN 0 WHEN a < 500 THEN 1 WHEN a < 1000 THEN 2 WHEN a < 2500 THEN 3 WHEN a < 5000 THEN 4 WHEN a < 10000 THEN 5 ELSE 6 END, count(*)
-      FROM (SELECT unnest(dollar_asks) a FROM calls WHERE ${W}) GROUP BY 1`,
+      FROM (SELECT unnest(dollar_asks) a FROM calls WHERE ${W}) x GROUP BY 1`,
   },
   {
     name: 'tier1 (limit 100)',
@@ -79,7 +80,7 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: 'attacker-geo',
     path: '/api/kpis/attacker-geo',
-    floor: `SELECT caller_state, count(*), list(DISTINCT caller_area_code) FROM calls WHERE ${W} AND caller_state IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1`,
+    floor: `SELECT caller_state, count(*), array_agg(DISTINCT caller_area_code) FROM calls WHERE ${W} AND caller_state IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1`,
   },
   {
     name: 'disconnect-breakdown',
@@ -97,7 +98,15 @@ const ms = (x: number) => (x < 10 ? x.toFixed(1) : x.toFixed(0));
 
 export async function benchKpis(total = 1_000_000): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'honeypot-bench-kpis-'));
-  const config = loadConfig({ HONEYPOT_DATA_DIR: dir, HONEYPOT_DEMO: '0', HONEYPOT_RATE_GENERAL: '1000000/1', HONEYPOT_RATE_AGENT: '1000000/1' });
+  const database = await benchDatabase();
+  const config = loadConfig({
+    HONEYPOT_DATA_DIR: dir,
+    HONEYPOT_DEMO: '0',
+    HONEYPOT_RATE_GENERAL: '1000000/1',
+    HONEYPOT_RATE_AGENT: '1000000/1',
+    HONEYPOT_REDIS_PREFIX: `honeypot-bench-${process.pid}:`,
+    ...database.env,
+  });
   const storage = await openStorage(config);
   try {
     const now = new Date();
@@ -126,7 +135,7 @@ export async function benchKpis(total = 1_000_000): Promise<void> {
     };
     for (let i = 0; i < 3; i++) await fetchJson(`/api/kpis/summary?start=${windowFor(WINDOWS[3][1], 99 + i).start}`); // warm-up
 
-    console.log('\n## KPI endpoints (embedded engine, p50 / p95 ms over HTTP; floor = one hand-written SQL query)\n');
+    console.log(`\n## KPI endpoints (${database.label}, p50 / p95 ms over HTTP; floor = one hand-written SQL query)\n`);
     console.log('| endpoint | window | p50 | p95 | floor p50 | ratio p50/floor |');
     console.log('|---|---|---:|---:|---:|---:|');
     for (const ep of ENDPOINTS) {
@@ -194,6 +203,7 @@ export async function benchKpis(total = 1_000_000): Promise<void> {
     await app.close();
   } finally {
     await storage.close();
+    await database.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
