@@ -60,7 +60,8 @@ export class PgDb implements Db {
   private constructor(private readonly pool: pg.Pool) {}
 
   static async open(url: string, opts: { max?: number } = {}): Promise<PgDb> {
-    const pool = new pg.Pool({ connectionString: url, types, max: opts.max ?? 10, idleTimeoutMillis: 10_000 });
+    // JIT compilation costs tens of milliseconds per query and our queries are short scans.
+    const pool = new pg.Pool({ connectionString: url, types, max: opts.max ?? 10, idleTimeoutMillis: 10_000, options: '-c jit=off' });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = new PgDb(pool);
