@@ -4,6 +4,7 @@
 
 import { INTEL_FIELDS } from '../domain/call.js';
 import type { Db, Dialect } from './db.js';
+import { backfillStatements, ROLLUP_TABLES } from './queries/dailyRollups.js';
 
 interface Migration {
   version: number;
@@ -224,6 +225,12 @@ ${intelColumns},
     // Every figure reads one org's calls in a time window. DuckDB prunes by its zone maps on
     // started_at (calls arrive roughly in time order); PostgreSQL needs the index.
     sql: (dialect) => (dialect === 'postgres' ? ['CREATE INDEX calls_org_started ON calls (org_id, started_at)'] : []),
+  },
+  {
+    version: 6,
+    name: 'daily rollups of calls',
+    // Kept by every ingest from then on (see src/storage/queries/dailyRollups.ts).
+    sql: () => [...ROLLUP_TABLES, ...backfillStatements()],
   },
 ];
 

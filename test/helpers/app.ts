@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import type { Db } from '../../src/storage/db.js';
 import { openStorage } from '../../src/storage/index.js';
 import { clearRedisPrefix, createTestDatabase, dropTestDatabase, serverModeEnv, TEST_ENGINE, testDatabaseName, testRedisPrefix } from './serverMode.js';
 
@@ -18,6 +19,8 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   dir: string;
+  /** The app's database, for tests that check what is stored. */
+  db: Db;
   close(): Promise<void>;
   /** Sets the injectable clock. */
   setNow(d: Date): void;
@@ -47,6 +50,7 @@ export async function testApp(env: Record<string, string> = {}, reuse: { dir?: s
     app,
     config,
     dir,
+    db: storage.db,
     setNow(d) {
       now = d;
     },

@@ -1,15 +1,16 @@
-// Exact medians from value counts: group the values, accumulate the counts in value order
-// and pick the middle position(s). Durations are whole seconds and asks are mostly round
-// amounts, so the groups are few and this is about twice as fast as percentile_cont over
-// every row; it stays exact for any data (the mean of the two middle values for an even count).
+// Exact medians from value counts: accumulate the counts in value order and pick the middle
+// position(s). Durations are whole seconds and asks are mostly round amounts, so the groups
+// are few and this is about twice as fast as percentile_cont over every row; it stays exact
+// for any data (the mean of the two middle values for an even count).
 
 /**
- * SELECT returning `median` and `max` (both null when there are no rows) of the column `col`
- * of the subquery `source`. One SQL text for both engines; the value is cast to DOUBLE
- * PRECISION first, so the mean of two integers is not an integer division on PostgreSQL.
+ * SELECT returning `median` and `max` (both null when there are no values) of the values
+ * counted by `counts`: a subquery yielding `x` (a value) and `c` (how often it occurs; one
+ * value may appear in several rows). One SQL text for both engines; the value is cast to
+ * DOUBLE PRECISION first, so the mean of two integers is not an integer division on PostgreSQL.
  */
-export function medianAndMaxSql(source: string, col: string): string {
-  return `WITH v AS (SELECT CAST(${col} AS DOUBLE PRECISION) AS x, count(*) AS c FROM (${source}) s GROUP BY 1),
+export function medianAndMaxSql(counts: string): string {
+  return `WITH v AS (SELECT CAST(x AS DOUBLE PRECISION) AS x, sum(c) AS c FROM (${counts}) s GROUP BY 1),
     w AS (SELECT x, sum(c) OVER (ORDER BY x) AS cum, sum(c) OVER () AS n FROM v)
     SELECT (min(x) FILTER (WHERE cum >= floor((n + 1) / 2)) + min(x) FILTER (WHERE cum >= floor(n / 2) + 1)) / 2 AS median,
       max(x) AS max

@@ -1,10 +1,11 @@
-// The overview summary (CONTRACT §6): one scan for the call figures, one over the asks.
+// The overview summary (CONTRACT §6).
 
 import { FLAG } from '../../domain/call.js';
 import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
 import { numOrNull, num, Params, type Db } from '../db.js';
 import { sliceWhere } from '../slice.js';
+import { decimalSql, unionOverWindow } from './dailyRollups.js';
 import { medianAndMaxSql } from './median.js';
 
 export interface Summary {
@@ -35,17 +36,24 @@ export function windowWhere(principal: Principal, w: Pick<Window, 'start' | 'end
 /**
  * Three queries run side by side (one statement with all three ran them in turn): the yes/no
  * figures counted over a few dozen groups of the stored flags (see summaryFlags), and the two
- * exact medians.
+ * exact medians from value counts. Whole days of whole-org windows come from the daily
+ * rollups, the rest from the calls (see dailyRollups.ts).
  */
 export async function summary(db: Db, principal: Principal, w: Window): Promise<Summary> {
   const p = new Params();
   const flag = (bit: number) => `sum(n) FILTER (WHERE (flags & ${bit}) <> 0)`;
   const tier = (t: number) => `sum(n) FILTER (WHERE (flags & ${3 * FLAG.tierUnit}) = ${t * FLAG.tierUnit})`;
-  const figures = `WITH g AS (
-      SELECT flags, count(*) AS n, sum(duration_sec) AS duration_sum,
-        sum(auditor_confidence) AS confidence_sum, count(auditor_confidence) AS confidence_n,
-        sum(asks_total) AS asked, sum(dollars_dangled) AS dangled
-      FROM calls WHERE ${windowWhere(principal, w, p)} GROUP BY flags)
+  const groups = unionOverWindow(
+    principal,
+    w,
+    p,
+    (where) => `SELECT flags, calls AS n, duration_sum, confidence_sum, confidence_n, asked, dangled FROM call_days WHERE ${where}`,
+    (where) => `SELECT flags, count(*) AS n, sum(duration_sec) AS duration_sum,
+        sum(${decimalSql('auditor_confidence')}) AS confidence_sum, count(auditor_confidence) AS confidence_n,
+        sum(${decimalSql('asks_total')}) AS asked, sum(${decimalSql('dollars_dangled')}) AS dangled
+      FROM calls WHERE ${where} GROUP BY flags`,
+  );
+  const figures = `WITH g AS (${groups})
     SELECT coalesce(sum(n), 0) AS calls, coalesce(${flag(FLAG.cleanlyClosed)}, 0) AS cleanly_closed,
       coalesce(${flag(FLAG.hooked)}, 0) AS hooked, coalesce(${flag(FLAG.extraction)}, 0) AS insights,
       coalesce(${flag(FLAG.highConfidence)}, 0) AS high_confidence,
@@ -56,11 +64,24 @@ export async function summary(db: Db, principal: Principal, w: Window): Promise<
       CAST(coalesce(sum(dangled), 0) AS DOUBLE PRECISION) AS dangled
     FROM g`;
   const dp = new Params();
-  const durations = medianAndMaxSql(`SELECT duration_sec FROM calls WHERE ${windowWhere(principal, w, dp)}`, 'duration_sec');
+  const durations = medianAndMaxSql(
+    unionOverWindow(
+      principal,
+      w,
+      dp,
+      (where) => `SELECT duration_sec AS x, calls AS c FROM call_day_durations WHERE ${where}`,
+      (where) => `SELECT duration_sec AS x, count(*) AS c FROM calls WHERE ${where} GROUP BY 1`,
+    ),
+  );
   const ap = new Params();
   const asks = medianAndMaxSql(
-    `SELECT unnest(dollar_asks) AS amount FROM calls WHERE ${windowWhere(principal, w, ap)} AND asks_count > 0`,
-    'amount',
+    unionOverWindow(
+      principal,
+      w,
+      ap,
+      (where) => `SELECT amount AS x, asks AS c FROM call_day_asks WHERE ${where}`,
+      (where) => `SELECT amount AS x, count(*) AS c FROM (SELECT unnest(dollar_asks) AS amount FROM calls WHERE ${where} AND asks_count > 0) u GROUP BY 1`,
+    ),
   );
   const [[r], [d], [a]] = await Promise.all([db.all(figures, p.values), db.all(durations, dp.values), db.all(asks, ap.values)]);
   const n = num(r.calls);

@@ -1,10 +1,11 @@
 // Stores validated calls: insert or replace on (org, call_sid), reporting created vs updated.
 // The derived columns are computed here from src/domain, once, at write time.
 
-import { DuckDBDataChunkWriter, JSToDuckDBValueConverter } from '@duckdb/node-api';
+import { DuckDBDataChunkWriter, JSToDuckDBValueConverter, type DuckDBConnection } from '@duckdb/node-api';
 import { hasIntel, INTEL_FIELDS, isHooked, summaryFlags, tierOf, type CallRecord } from '../../domain/call.js';
 import { areaCodeOfCallerId, stateOfCallerId } from '../../domain/areaCodes.js';
 import type { Db } from '../db.js';
+import { applyDailyDeltas } from './dailyRollups.js';
 import { DuckDb } from '../duckdb/engine.js';
 import { newOutboxBatch, queueCallDeliveries, recordCallEvents, type OutboxBatch } from '../../delivery/outbox.js';
 
@@ -73,9 +74,6 @@ export interface UpsertResult {
 }
 
 const cols = CALL_COLUMNS.join(', ');
-const updates = CALL_COLUMNS.filter((c) => c !== 'org_id' && c !== 'call_sid')
-  .map((c) => `${c} = excluded.${c}`)
-  .join(', ');
 
 /** Upserts one batch. Within a batch the last record of a call_sid wins. */
 export async function upsertCalls(db: Db, orgId: string, records: CallRecord[]): Promise<UpsertResult> {
@@ -88,59 +86,62 @@ export async function upsertCalls(db: Db, orgId: string, records: CallRecord[]):
   if (rows.length === 0) return { created: 0, updated: 0 };
   // Webhook events are recorded in the same transaction as the calls (transactional outbox).
   const outbox = newOutboxBatch(orgId, now);
-  const existing = db instanceof DuckDb ? await upsertDuckDb(db, rows, outbox) : await upsertGeneric(db, rows, outbox);
+  const existing =
+    db instanceof DuckDb
+      ? await db.withWriter(async (conn, tx) => {
+          await stageWithAppender(conn, tx, rows);
+          return storeStaged(tx, orgId, outbox);
+        })
+      : await db.tx(async (tx) => {
+          // One writer per org at a time: the rollup deltas read the versions being replaced.
+          await tx.run('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ORG_WRITE_LOCK, orgId]);
+          await stageFromJson(tx, rows);
+          return storeStaged(tx, orgId, outbox);
+        });
   return { created: rows.length - existing, updated: existing + repeats };
 }
 
-// DuckDB: the appender fills a staging table (fast, no SQL per row); replaced calls are
-// deleted and the batch inserted into `calls`, with its events, in the same transaction.
-async function upsertDuckDb(db: DuckDb, rows: unknown[][], outbox: OutboxBatch): Promise<number> {
-  return db.withWriter(async (conn, tx) => {
-    await tx.run(`CREATE TEMP TABLE IF NOT EXISTS calls_stage AS SELECT ${cols} FROM calls LIMIT 0`);
-    await tx.run('DELETE FROM calls_stage');
-    const appender = await conn.createAppender('calls_stage', 'main', 'temp');
-    const writer = DuckDBDataChunkWriter.forAppender(appender, { converter: JSToDuckDBValueConverter });
-    for (const row of rows) writer.appendRow(row as never[]);
-    writer.flush();
-    appender.closeSync();
-    const [{ n }] = await tx.all<{ n: number }>(
-      `SELECT count(*) AS n FROM calls_stage s JOIN calls c ON c.org_id = s.org_id AND c.call_sid = s.call_sid`,
-    );
-    // Replacing is delete + insert: DuckDB's ON CONFLICT DO UPDATE is far slower for big batches.
-    if (n > 0) {
-      await tx.run(
-        `DELETE FROM calls WHERE org_id = $1 AND call_sid IN (SELECT call_sid FROM calls_stage)`,
-        [rows[0][0]],
-      );
-    }
-    await tx.run(`INSERT INTO calls (${cols}) SELECT ${cols} FROM calls_stage`);
-    await recordCallEvents(tx, outbox, 'calls_stage', (p) => `c.org_id = ${p.p(outbox.orgId)}`, n > 0);
-    await queueCallDeliveries(tx, outbox, 'calls_stage');
-    await tx.run('DELETE FROM calls_stage');
-    return n;
-  });
+// Any constant shared by every instance: the first key of the per-org ingest lock.
+const ORG_WRITE_LOCK = 726_517_002;
+
+// The batch first goes into a session-local staging table, from which it is stored with
+// set-based SQL that both engines accept.
+const createStage = `CREATE TEMP TABLE IF NOT EXISTS calls_stage AS SELECT ${cols} FROM calls LIMIT 0`;
+
+// DuckDB: the appender fills the staging table (fast, no SQL per row).
+async function stageWithAppender(conn: DuckDBConnection, tx: Db, rows: unknown[][]): Promise<void> {
+  await tx.run(createStage);
+  await tx.run('DELETE FROM calls_stage');
+  const appender = await conn.createAppender('calls_stage', 'main', 'temp');
+  const writer = DuckDBDataChunkWriter.forAppender(appender, { converter: JSToDuckDBValueConverter });
+  for (const row of rows) writer.appendRow(row as never[]);
+  writer.flush();
+  appender.closeSync();
 }
 
-// Any engine: parameterised multi-row INSERT … ON CONFLICT in one transaction.
-async function upsertGeneric(db: Db, rows: unknown[][], outbox: OutboxBatch): Promise<number> {
-  return db.tx(async (tx) => {
-    const perStmt = Math.max(1, Math.floor(30_000 / CALL_COLUMNS.length));
-    let existing = 0;
-    for (let i = 0; i < rows.length; i += perStmt) {
-      const chunk = rows.slice(i, i + perStmt);
-      const params: unknown[] = [];
-      const tuples = chunk.map((row) => `(${row.map((v) => `$${params.push(v)}`).join(', ')})`);
-      const out = await tx.all<{ inserted: boolean }>(
-        `INSERT INTO calls (${cols}) VALUES ${tuples.join(', ')}
-         ON CONFLICT (org_id, call_sid) DO UPDATE SET ${updates}
-         RETURNING (xmax = 0) AS inserted`,
-        params,
-      );
-      existing += out.filter((r) => !r.inserted).length;
-      const sids = chunk.map((row) => row[1]);
-      await recordCallEvents(tx, outbox, 'calls', (p) => `c.org_id = ${p.p(outbox.orgId)} AND c.call_sid IN (${p.list(sids)})`, true);
-    }
-    await queueCallDeliveries(tx, outbox, 'calls');
-    return existing;
-  });
+// PostgreSQL: the whole batch is one JSON parameter, expanded to rows by the server.
+async function stageFromJson(tx: Db, rows: unknown[][]): Promise<void> {
+  await tx.run(createStage);
+  await tx.run('TRUNCATE calls_stage');
+  const objects = rows.map((row) => Object.fromEntries(CALL_COLUMNS.map((c, i) => [c, row[i]])));
+  await tx.run(`INSERT INTO calls_stage SELECT * FROM json_populate_recordset(NULL::calls_stage, $1)`, [JSON.stringify(objects)]);
+  await tx.run('ANALYZE calls_stage'); // a fresh temp table has no statistics for the joins below
+}
+
+/**
+ * Stores the staged batch: rollup deltas, then replaced calls deleted and the batch inserted
+ * (DuckDB's ON CONFLICT DO UPDATE is far slower for big batches; on PostgreSQL the org lock
+ * makes delete + insert safe and the primary key still guards), then its webhook events.
+ * Returns how many of its calls were stored before.
+ */
+async function storeStaged(tx: Db, orgId: string, outbox: OutboxBatch): Promise<number> {
+  const [{ n }] = await tx.all<{ n: number }>(
+    `SELECT count(*) AS n FROM calls_stage s JOIN calls c ON c.org_id = s.org_id AND c.call_sid = s.call_sid`,
+  );
+  await applyDailyDeltas(tx, orgId, 'calls_stage', n > 0);
+  if (n > 0) await tx.run(`DELETE FROM calls WHERE org_id = $1 AND call_sid IN (SELECT call_sid FROM calls_stage)`, [orgId]);
+  await tx.run(`INSERT INTO calls (${cols}) SELECT ${cols} FROM calls_stage`);
+  await recordCallEvents(tx, outbox, 'calls_stage', (p) => `c.org_id = ${p.p(outbox.orgId)}`, n > 0);
+  await queueCallDeliveries(tx, outbox, 'calls_stage');
+  return n;
 }

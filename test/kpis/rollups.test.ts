@@ -1,0 +1,142 @@
+// The daily rollups (src/storage/queries/dailyRollups.ts) must always equal what the stored
+// calls say, however they got there: batches that replace calls and move them to other days,
+// concurrent ingests of the same calls, and the migration that fills them for existing data.
+// figures.test.ts checks the figures read from them against an independent model.
+
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { ingest, newOrg, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
+import { windowParts } from '../../src/storage/queries/dailyRollups.js';
+import { migrate } from '../../src/storage/migrations.js';
+import { prng, randomCall } from './reference.js';
+
+const DAY = 86_400_000;
+const t = (s: string) => Date.parse(s);
+
+describe('windowParts', () => {
+  const parts = (start: string, end: string, scope: Record<string, string[]> | null = null) =>
+    windowParts({ scope }, { start: new Date(start), end: new Date(end) });
+
+  it('reads whole UTC days from the rollups and the partial ends from the calls', () => {
+    assert.deepEqual(parts('2026-11-01T10:00:00Z', '2026-11-04T05:00:00Z'), {
+      days: [t('2026-11-02T00:00:00Z'), t('2026-11-04T00:00:00Z')],
+      raw: [
+        [t('2026-11-01T10:00:00Z'), t('2026-11-02T00:00:00Z')],
+        [t('2026-11-04T00:00:00Z'), t('2026-11-04T05:00:00Z')],
+      ],
+    });
+  });
+
+  it('needs no calls for a window on day boundaries', () => {
+    assert.deepEqual(parts('2026-11-01T00:00:00Z', '2026-11-03T00:00:00Z'), {
+      days: [t('2026-11-01T00:00:00Z'), t('2026-11-03T00:00:00Z')],
+      raw: [],
+    });
+  });
+
+  it('reads the calls alone when no whole day fits, or for a slice', () => {
+    const raw = { days: null, raw: [[t('2026-11-01T00:00:00.001Z'), t('2026-11-02T00:00:00Z')]] };
+    assert.deepEqual(parts('2026-11-01T00:00:00.001Z', '2026-11-02T00:00:00Z'), raw);
+    const sliced = { days: null, raw: [[t('2026-11-01T00:00:00Z'), t('2026-11-09T00:00:00Z')]] };
+    assert.deepEqual(parts('2026-11-01T00:00:00Z', '2026-11-09T00:00:00Z', { impersonated_brand: ['amazon'] }), sliced);
+  });
+
+  it('handles days before 1970', () => {
+    assert.deepEqual(parts('1969-12-30T12:00:00Z', '1970-01-01T00:00:00Z').days, [-DAY, 0]);
+  });
+});
+
+// What the rollups must hold, recomputed from the calls. Rows are compared as sorted text.
+const EXPECTED = {
+  call_days: `SELECT org_id, started_at - ((started_at % 86400000) + 86400000) % 86400000 AS day, flags, count(*) AS calls,
+      sum(duration_sec) AS duration_sum, sum(CAST(auditor_confidence AS DECIMAL(38, 9))) AS confidence_sum,
+      count(auditor_confidence) AS confidence_n, sum(CAST(asks_total AS DECIMAL(38, 9))) AS asked,
+      coalesce(sum(CAST(dollars_dangled AS DECIMAL(38, 9))), 0) AS dangled
+    FROM calls GROUP BY 1, 2, 3`,
+  call_day_durations: `SELECT org_id, started_at - ((started_at % 86400000) + 86400000) % 86400000 AS day, duration_sec, count(*) AS calls
+    FROM calls GROUP BY 1, 2, 3`,
+  call_day_asks: `SELECT org_id, day, amount, count(*) AS asks
+    FROM (SELECT org_id, started_at - ((started_at % 86400000) + 86400000) % 86400000 AS day, unnest(dollar_asks) AS amount FROM calls) a
+    GROUP BY 1, 2, 3`,
+};
+
+const COLUMNS = {
+  call_days: 'org_id, day, flags, calls, duration_sum, coalesce(confidence_sum, 0) AS confidence_sum, confidence_n, asked, dangled',
+  call_day_durations: 'org_id, day, duration_sec, calls',
+  call_day_asks: 'org_id, day, amount, asks',
+};
+
+async function rowsAsText(h: TestApp, sql: string): Promise<string[]> {
+  const rows = await h.db.all(sql);
+  return rows.map((r) => Object.values(r).map((v) => (v === null ? 'null' : String(Number(v)))).join('|')).sort();
+}
+
+async function assertRollupsMatchCalls(h: TestApp): Promise<void> {
+  for (const table of Object.keys(EXPECTED) as (keyof typeof EXPECTED)[]) {
+    const expected = await rowsAsText(h, `SELECT ${COLUMNS[table]} FROM (${EXPECTED[table]}) e`);
+    const actual = await rowsAsText(h, `SELECT ${COLUMNS[table]} FROM ${table}`);
+    assert.ok(expected.length > 0, `${table}: the fixture fills it`);
+    assert.deepEqual(actual, expected, table);
+  }
+}
+
+/** `n` random call records over `days` days from `from`, drawing their call_sids from `sids`. */
+function calls(seed: number, n: number, sids: number, from: number, days: number): Record<string, unknown>[] {
+  const rand = prng(seed);
+  return Array.from({ length: n }, () => {
+    const sid = `CA${String(Math.floor(rand() * sids)).padStart(4, '0')}`;
+    return randomCall(rand, sid, from + Math.floor(rand() * days * DAY)).json;
+  });
+}
+
+describe('daily rollups', () => {
+  let h: TestApp;
+  let a: OrgKeys;
+  let b: OrgKeys;
+
+  before(async () => {
+    h = await testApp();
+    a = await newOrg(h.app);
+    b = await newOrg(h.app);
+  });
+  after(() => h.close());
+
+  it('follow batches that replace calls and move them to other days', async () => {
+    const from = t('2026-10-01T00:00:00Z');
+    for (let i = 0; i < 4; i++) {
+      // 120 records over 80 call_sids: many replace a call stored by an earlier batch or
+      // by the same one, usually with another day, duration, tier and asks.
+      const res = await ingest(h.app, a.ingest, calls(100 + i, 120, 80, from, 6));
+      assert.equal(res.statusCode, 200, res.body);
+    }
+    await ingest(h.app, b.ingest, calls(200, 50, 80, from, 6)); // same call_sids, another org
+    await assertRollupsMatchCalls(h);
+  });
+
+  it('drop a day or a value once no call holds it', async () => {
+    const day = t('2026-09-01T00:00:00Z');
+    const [single] = calls(300, 1, 1, day, 1).map((c) => ({ ...c, call_sid: 'CA-ONLY', duration_sec: 7777 }));
+    await ingest(h.app, a.ingest, [single]);
+    const moved = { ...single, started_at: '2026-09-05T00:00:00Z', duration_sec: 8888 };
+    await ingest(h.app, a.ingest, [moved]);
+    assert.deepEqual(await h.db.all('SELECT day FROM call_days WHERE day = $1', [day]), []);
+    assert.deepEqual(await h.db.all('SELECT calls FROM call_day_durations WHERE duration_sec = 7777'), []);
+    await assertRollupsMatchCalls(h);
+  });
+
+  it('stay exact under concurrent ingests of the same calls', async () => {
+    const from = t('2026-10-10T00:00:00Z');
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => ingest(h.app, i % 2 ? a.ingest : b.ingest, calls(400 + i, 150, 100, from, 3))),
+    );
+    for (const r of results) assert.equal(r.statusCode, 200, r.body);
+    await assertRollupsMatchCalls(h);
+  });
+
+  it('are filled for calls stored before they existed (migration 6)', async () => {
+    for (const table of Object.keys(EXPECTED)) await h.db.run(`DROP TABLE ${table}`);
+    await h.db.run('DELETE FROM schema_migrations WHERE version = 6');
+    assert.deepEqual(await migrate(h.db), [6]);
+    await assertRollupsMatchCalls(h);
+  });
+});
