@@ -4,7 +4,7 @@
 
 import { INTEL_FIELDS } from '../domain/call.js';
 import type { Db, Dialect } from './db.js';
-import { backfillStatements, ROLLUP_TABLES } from './queries/dailyRollups.js';
+import { backfillStatements, keepsRollups, rollupTables } from './queries/dailyRollups.js';
 
 interface Migration {
   version: number;
@@ -229,8 +229,8 @@ ${intelColumns},
   {
     version: 6,
     name: 'daily rollups of calls',
-    // Kept by every ingest from then on (see src/storage/queries/dailyRollups.ts).
-    sql: () => [...ROLLUP_TABLES, ...backfillStatements()],
+    // PostgreSQL only; kept by every ingest from then on (see src/storage/queries/dailyRollups.ts).
+    sql: (dialect) => (keepsRollups(dialect) ? [...rollupTables(), ...backfillStatements()] : []),
   },
 ];
 

@@ -6,6 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ingest, newOrg, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
+import { TEST_ENGINE } from '../helpers/serverMode.js';
 import { windowParts } from '../../src/storage/queries/dailyRollups.js';
 import { migrate } from '../../src/storage/migrations.js';
 import { prng, randomCall } from './reference.js';
@@ -15,7 +16,7 @@ const t = (s: string) => Date.parse(s);
 
 describe('windowParts', () => {
   const parts = (start: string, end: string, scope: Record<string, string[]> | null = null) =>
-    windowParts({ scope }, { start: new Date(start), end: new Date(end) });
+    windowParts('postgres', { scope }, { start: new Date(start), end: new Date(end) });
 
   it('reads whole UTC days from the rollups and the partial ends from the calls', () => {
     assert.deepEqual(parts('2026-11-01T10:00:00Z', '2026-11-04T05:00:00Z'), {
@@ -34,11 +35,13 @@ describe('windowParts', () => {
     });
   });
 
-  it('reads the calls alone when no whole day fits, or for a slice', () => {
+  it('reads the calls alone when no whole day fits, for a slice, or on DuckDB', () => {
     const raw = { days: null, raw: [[t('2026-11-01T00:00:00.001Z'), t('2026-11-02T00:00:00Z')]] };
     assert.deepEqual(parts('2026-11-01T00:00:00.001Z', '2026-11-02T00:00:00Z'), raw);
     const sliced = { days: null, raw: [[t('2026-11-01T00:00:00Z'), t('2026-11-09T00:00:00Z')]] };
     assert.deepEqual(parts('2026-11-01T00:00:00Z', '2026-11-09T00:00:00Z', { impersonated_brand: ['amazon'] }), sliced);
+    const duck = windowParts('duckdb', { scope: null }, { start: new Date('2026-11-01T00:00:00Z'), end: new Date('2026-11-09T00:00:00Z') });
+    assert.deepEqual(duck, { days: null, raw: [[t('2026-11-01T00:00:00Z'), t('2026-11-09T00:00:00Z')]] });
   });
 
   it('handles days before 1970', () => {
@@ -89,7 +92,7 @@ function calls(seed: number, n: number, sids: number, from: number, days: number
   });
 }
 
-describe('daily rollups', () => {
+describe('daily rollups', { skip: TEST_ENGINE === 'postgres' ? false : 'kept on PostgreSQL only' }, () => {
   let h: TestApp;
   let a: OrgKeys;
   let b: OrgKeys;

@@ -5,7 +5,7 @@ import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
 import { numOrNull, num, Params, type Db } from '../db.js';
 import { sliceWhere } from '../slice.js';
-import { decimalSql, unionOverWindow } from './dailyRollups.js';
+import { unionOverWindow } from './dailyRollups.js';
 import { medianAndMaxSql } from './median.js';
 
 export interface Summary {
@@ -36,21 +36,22 @@ export function windowWhere(principal: Principal, w: Pick<Window, 'start' | 'end
 /**
  * Three queries run side by side (one statement with all three ran them in turn): the yes/no
  * figures counted over a few dozen groups of the stored flags (see summaryFlags), and the two
- * exact medians from value counts. Whole days of whole-org windows come from the daily
- * rollups, the rest from the calls (see dailyRollups.ts).
+ * exact medians from value counts. On PostgreSQL whole days of whole-org windows come from
+ * the daily rollups, the rest from the calls (see dailyRollups.ts).
  */
 export async function summary(db: Db, principal: Principal, w: Window): Promise<Summary> {
   const p = new Params();
   const flag = (bit: number) => `sum(n) FILTER (WHERE (flags & ${bit}) <> 0)`;
   const tier = (t: number) => `sum(n) FILTER (WHERE (flags & ${3 * FLAG.tierUnit}) = ${t * FLAG.tierUnit})`;
   const groups = unionOverWindow(
+    db.dialect,
     principal,
     w,
     p,
     (where) => `SELECT flags, calls AS n, duration_sum, confidence_sum, confidence_n, asked, dangled FROM call_days WHERE ${where}`,
     (where) => `SELECT flags, count(*) AS n, sum(duration_sec) AS duration_sum,
-        sum(${decimalSql('auditor_confidence')}) AS confidence_sum, count(auditor_confidence) AS confidence_n,
-        sum(${decimalSql('asks_total')}) AS asked, sum(${decimalSql('dollars_dangled')}) AS dangled
+        sum(auditor_confidence) AS confidence_sum, count(auditor_confidence) AS confidence_n,
+        sum(asks_total) AS asked, sum(dollars_dangled) AS dangled
       FROM calls WHERE ${where} GROUP BY flags`,
   );
   const figures = `WITH g AS (${groups})
@@ -66,6 +67,7 @@ export async function summary(db: Db, principal: Principal, w: Window): Promise<
   const dp = new Params();
   const durations = medianAndMaxSql(
     unionOverWindow(
+      db.dialect,
       principal,
       w,
       dp,
@@ -76,6 +78,7 @@ export async function summary(db: Db, principal: Principal, w: Window): Promise<
   const ap = new Params();
   const asks = medianAndMaxSql(
     unionOverWindow(
+      db.dialect,
       principal,
       w,
       ap,
