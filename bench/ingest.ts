@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { generateCalls } from '../src/demo/generate.js';
+import { benchDatabase } from './database.js';
 
 const ADMIN = 'bench-admin';
 
@@ -48,7 +49,8 @@ export async function postJson(base: string, url: string, body: unknown, key = A
 
 export async function benchIngest(total = 1_000_000): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'honeypot-bench-ingest-'));
-  const { child, base } = await startServer({ HONEYPOT_DATA_DIR: dir }, 18_181);
+  const database = await benchDatabase();
+  const { child, base } = await startServer({ HONEYPOT_DATA_DIR: dir, HONEYPOT_REDIS_PREFIX: `honeypot-bench-${process.pid}:`, ...database.env }, 18_181);
   try {
     const org = await postJson(base, '/api/admin/orgs', { name: 'bench', tier: 'pro' });
     const key = await postJson(base, `/api/admin/orgs/${org.id}/keys`, { name: 'ingest', role: 'ingest' });
@@ -81,7 +83,7 @@ export async function benchIngest(total = 1_000_000): Promise<void> {
     const body = (await res.body.json()) as { accepted: number; rejected: unknown[] };
     const secs = (performance.now() - t0) / 1000;
     const rss = peakRssMiB(child.pid!);
-    console.log('\n## Ingest (HTTP NDJSON, one request, embedded engine)\n');
+    console.log(`\n## Ingest (HTTP NDJSON, one request, ${database.label})\n`);
     console.log('| calls | accepted | rejected | seconds | calls/s | server peak RSS |');
     console.log('|---:|---:|---:|---:|---:|---:|');
     console.log(
@@ -91,5 +93,6 @@ export async function benchIngest(total = 1_000_000): Promise<void> {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     rmSync(dir, { recursive: true, force: true });
+    await database.drop();
   }
 }

@@ -16,21 +16,43 @@ export interface DemoSeed {
   calls: number;
 }
 
-export async function seedDemo(
-  app: FastifyInstance,
-  opts: { days?: number; callsPerDay?: number; seed?: number } = {},
-): Promise<DemoSeed> {
+type SeedOptions = { days?: number; callsPerDay?: number; seed?: number };
+
+export async function seedDemo(app: FastifyInstance, opts: SeedOptions = {}): Promise<DemoSeed> {
+  return (await seedDemoOrg(app, opts, false)) as DemoSeed;
+}
+
+// Any constant shared by every instance: the key of the advisory lock around the demo claim.
+const DEMO_SEED_LOCK = 726_517_003;
+
+/**
+ * Creates the demo org and its keys, then its calls. With `onlyIfEmpty` the org is created
+ * only on a store without orgs, decided in one transaction that holds an advisory lock on
+ * PostgreSQL: of several instances starting together on an empty database, one seeds and the
+ * others find its org. Returns null when the store was not empty.
+ */
+async function seedDemoOrg(app: FastifyInstance, opts: SeedOptions, onlyIfEmpty: boolean): Promise<DemoSeed | null> {
   const { db } = app.deps.storage;
   const now = app.deps.now();
-  const org = await createOrg(db, DEMO_ORG_NAME, 'pro');
-  const read = await createKey(db, org.id, { name: 'demo read key', role: 'read', scope: null });
-  const ingest = await createKey(db, org.id, { name: 'demo ingest key', role: 'ingest', scope: null });
+  const claimed = await db.tx(async (tx) => {
+    if (tx.dialect === 'postgres') await tx.run('SELECT pg_advisory_xact_lock($1)', [DEMO_SEED_LOCK]);
+    if (onlyIfEmpty && (await listOrgs(tx)).length > 0) return null;
+    const org = await createOrg(tx, DEMO_ORG_NAME, 'pro');
+    const read = await createKey(tx, org.id, { name: 'demo read key', role: 'read', scope: null });
+    const ingest = await createKey(tx, org.id, { name: 'demo ingest key', role: 'ingest', scope: null });
+    return { org, read, ingest };
+  });
+  if (!claimed) return null;
+  const { org, read, ingest } = claimed;
   const run = await new IngestRun(db, org.id).addAll(
     generateCalls({ days: opts.days ?? 30, callsPerDay: opts.callsPerDay ?? 300, end: now, seed: opts.seed ?? 7 }),
   );
   const calls = run.created;
   return { orgId: org.id, orgName: org.name, readKey: read.secret, ingestKey: ingest.secret, calls };
 }
+
+/** Seeds the demo only on a store without orgs (see seedDemoOrg); null when it had some. */
+export const seedDemoOnce = (app: FastifyInstance): Promise<DemoSeed | null> => seedDemoOrg(app, {}, true);
 
 /** Keeps a handful of demo calls "live" so the active-calls panel has something to show. */
 export function simulateLiveSessions(app: FastifyInstance, orgId: string): () => void {
@@ -53,14 +75,13 @@ export function simulateLiveSessions(app: FastifyInstance, orgId: string): () =>
 
 /** Seeds on an empty store; with an existing demo org only the live sessions restart. */
 export async function seedDemoIfEmpty(app: FastifyInstance): Promise<DemoSeed | null> {
-  const orgs = await listOrgs(app.deps.storage.db);
-  if (orgs.length === 0) {
-    const seed = await seedDemo(app);
+  const seed = await seedDemoOnce(app);
+  if (seed) {
     const stop = simulateLiveSessions(app, seed.orgId);
     app.addHook('onClose', async () => stop());
     return seed;
   }
-  const demoOrg = orgs.find((o) => o.name === DEMO_ORG_NAME);
+  const demoOrg = (await listOrgs(app.deps.storage.db)).find((o) => o.name === DEMO_ORG_NAME);
   if (demoOrg) {
     const stop = simulateLiveSessions(app, demoOrg.id);
     app.addHook('onClose', async () => stop());

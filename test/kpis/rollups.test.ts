@@ -16,7 +16,7 @@ const t = (s: string) => Date.parse(s);
 
 describe('windowParts', () => {
   const parts = (start: string, end: string, scope: Record<string, string[]> | null = null) =>
-    windowParts('postgres', { scope }, { start: new Date(start), end: new Date(end) });
+    windowParts(true, { scope }, { start: new Date(start), end: new Date(end) });
 
   it('reads whole UTC days from the rollups and the partial ends from the calls', () => {
     assert.deepEqual(parts('2026-11-01T10:00:00Z', '2026-11-04T05:00:00Z'), {
@@ -35,12 +35,12 @@ describe('windowParts', () => {
     });
   });
 
-  it('reads the calls alone when no whole day fits, for a slice, or on DuckDB', () => {
+  it('reads the calls alone when no whole day fits, for a slice, or without rollups', () => {
     const raw = { days: null, raw: [[t('2026-11-01T00:00:00.001Z'), t('2026-11-02T00:00:00Z')]] };
     assert.deepEqual(parts('2026-11-01T00:00:00.001Z', '2026-11-02T00:00:00Z'), raw);
     const sliced = { days: null, raw: [[t('2026-11-01T00:00:00Z'), t('2026-11-09T00:00:00Z')]] };
     assert.deepEqual(parts('2026-11-01T00:00:00Z', '2026-11-09T00:00:00Z', { impersonated_brand: ['amazon'] }), sliced);
-    const duck = windowParts('duckdb', { scope: null }, { start: new Date('2026-11-01T00:00:00Z'), end: new Date('2026-11-09T00:00:00Z') });
+    const duck = windowParts(false, { scope: null }, { start: new Date('2026-11-01T00:00:00Z'), end: new Date('2026-11-09T00:00:00Z') });
     assert.deepEqual(duck, { days: null, raw: [[t('2026-11-01T00:00:00Z'), t('2026-11-09T00:00:00Z')]] });
   });
 

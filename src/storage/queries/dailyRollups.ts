@@ -138,12 +138,12 @@ export interface WindowParts {
   raw: [number, number][];
 }
 
-export function windowParts(dialect: Dialect, principal: Pick<Principal, 'scope'>, w: Pick<Window, 'start' | 'end'>): WindowParts {
+export function windowParts(useRollups: boolean, principal: Pick<Principal, 'scope'>, w: Pick<Window, 'start' | 'end'>): WindowParts {
   const start = w.start.getTime();
   const end = w.end.getTime();
   const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
   const lastDay = Math.floor(end / DAY_MS) * DAY_MS;
-  if (!keepsRollups(dialect) || principal.scope || firstDay >= lastDay) return { days: null, raw: [[start, end]] };
+  if (!useRollups || principal.scope || firstDay >= lastDay) return { days: null, raw: [[start, end]] };
   const raw: [number, number][] = [];
   if (start < firstDay) raw.push([start, firstDay]);
   if (lastDay < end) raw.push([lastDay, end]);
@@ -151,18 +151,19 @@ export function windowParts(dialect: Dialect, principal: Pick<Principal, 'scope'
 }
 
 /**
- * A UNION ALL of `rollup` over the window's whole days and `raw` over each remaining range. `rollup(where)` and `raw(where)` are SELECTs with the same
+ * A UNION ALL of `rollup` over the window's whole days (when `useRollups`, see windowParts)
+ * and `raw` over each remaining range. `rollup(where)` and `raw(where)` are SELECTs with the same
  * columns; `where` already holds the org (and, for raw, the slice and the time range).
  */
 export function unionOverWindow(
-  dialect: Dialect,
+  useRollups: boolean,
   principal: Principal,
   w: Pick<Window, 'start' | 'end'>,
   p: Params,
   rollup: (where: string) => string,
   raw: (where: string) => string,
 ): string {
-  const parts = windowParts(dialect, principal, w);
+  const parts = windowParts(useRollups, principal, w);
   const selects: string[] = [];
   if (parts.days) {
     selects.push(rollup(`org_id = ${p.p(principal.orgId)} AND day >= ${p.p(parts.days[0])} AND day < ${p.p(parts.days[1])}`));
@@ -171,4 +172,29 @@ export function unionOverWindow(
     selects.push(raw(`${sliceWhere(principal, p)} AND started_at >= ${p.p(from)} AND started_at < ${p.p(to)}`));
   }
   return selects.join('\nUNION ALL\n');
+}
+
+/** Rows `(x, c)`: each call duration (seconds) in the window and how many calls had it. */
+export function durationCounts(dialect: Dialect, principal: Principal, w: Pick<Window, 'start' | 'end'>, p: Params): string {
+  return unionOverWindow(
+    keepsRollups(dialect),
+    principal,
+    w,
+    p,
+    (where) => `SELECT duration_sec AS x, calls AS c FROM call_day_durations WHERE ${where}`,
+    (where) => `SELECT duration_sec AS x, count(*) AS c FROM calls WHERE ${where} GROUP BY 1`,
+  );
+}
+
+/** Rows `(x, c)`: each dollar amount asked in the window and how many asks named it. */
+export function askCounts(dialect: Dialect, principal: Principal, w: Pick<Window, 'start' | 'end'>, p: Params): string {
+  return unionOverWindow(
+    keepsRollups(dialect),
+    principal,
+    w,
+    p,
+    (where) => `SELECT amount AS x, asks AS c FROM call_day_asks WHERE ${where}`,
+    (where) =>
+      `SELECT amount AS x, count(*) AS c FROM (SELECT unnest(dollar_asks) AS amount FROM calls WHERE ${where} AND asks_count > 0) u GROUP BY 1`,
+  );
 }

@@ -1,10 +1,11 @@
-// Histograms (CONTRACT §6): call durations and individual dollar asks. Every bucket is
-// present (zeros included); a bucket holds `min <= x < max`, the last one is open (max null).
+// Histograms (CONTRACT §6): call durations and individual dollar asks, summed from value
+// counts (the daily rollups on PostgreSQL). Every bucket is present (zeros included); a
+// bucket holds `min <= x < max`, the last one is open (max null).
 
 import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
 import { num, Params, type Db } from '../db.js';
-import { windowWhere } from './summary.js';
+import { askCounts, durationCounts } from './dailyRollups.js';
 
 interface Edge {
   label: string;
@@ -42,12 +43,12 @@ export const ASK_BUCKETS: readonly Edge[] = [
   { label: '$10,000+', min: 10000, max: null },
 ];
 
-/** One `count(*) FILTER (…) AS b<i>` per bucket over `expr`. */
-function bucketCounts(expr: string, buckets: readonly Edge[], p: Params): string {
+/** One `b<i>` per bucket: the sum of the counts `c` of the values `x` it holds. */
+function bucketSums(buckets: readonly Edge[], p: Params): string {
   return buckets
     .map((b, i) => {
-      const upper = b.max === null ? '' : ` AND ${expr} < ${p.p(b.max)}`;
-      return `count(*) FILTER (WHERE ${expr} >= ${p.p(b.min)}${upper}) AS b${i}`;
+      const upper = b.max === null ? '' : ` AND x < ${p.p(b.max)}`;
+      return `coalesce(sum(c) FILTER (WHERE x >= ${p.p(b.min)}${upper}), 0) AS b${i}`;
     })
     .join(',\n       ');
 }
@@ -61,8 +62,8 @@ export interface DurationBucket {
 
 export async function durationHistogram(db: Db, principal: Principal, w: Window): Promise<DurationBucket[]> {
   const p = new Params();
-  const counts = bucketCounts('duration_sec', DURATION_BUCKETS, p);
-  const [row] = await db.all(`SELECT ${counts} FROM calls WHERE ${windowWhere(principal, w, p)}`, p.values);
+  const sums = bucketSums(DURATION_BUCKETS, p);
+  const [row] = await db.all(`SELECT ${sums} FROM (${durationCounts(db.dialect, principal, w, p)}) v`, p.values);
   return DURATION_BUCKETS.map((b, i) => ({ label: b.label, min_sec: b.min, max_sec: b.max, count: num(row[`b${i}`]) }));
 }
 
@@ -75,11 +76,7 @@ export interface AskBucket {
 
 export async function askHistogram(db: Db, principal: Principal, w: Window): Promise<AskBucket[]> {
   const p = new Params();
-  const counts = bucketCounts('amount', ASK_BUCKETS, p);
-  const [row] = await db.all(
-    `SELECT ${counts}
-     FROM (SELECT unnest(dollar_asks) AS amount FROM calls WHERE ${windowWhere(principal, w, p)} AND asks_count > 0) a`,
-    p.values,
-  );
+  const sums = bucketSums(ASK_BUCKETS, p);
+  const [row] = await db.all(`SELECT ${sums} FROM (${askCounts(db.dialect, principal, w, p)}) v`, p.values);
   return ASK_BUCKETS.map((b, i) => ({ label: b.label, min: b.min, max: b.max, count: num(row[`b${i}`]) }));
 }

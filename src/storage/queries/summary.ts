@@ -5,7 +5,7 @@ import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
 import { numOrNull, num, Params, type Db } from '../db.js';
 import { sliceWhere } from '../slice.js';
-import { unionOverWindow } from './dailyRollups.js';
+import { askCounts, durationCounts, keepsRollups, unionOverWindow } from './dailyRollups.js';
 import { medianAndMaxSql } from './median.js';
 
 export interface Summary {
@@ -44,7 +44,7 @@ export async function summary(db: Db, principal: Principal, w: Window): Promise<
   const flag = (bit: number) => `sum(n) FILTER (WHERE (flags & ${bit}) <> 0)`;
   const tier = (t: number) => `sum(n) FILTER (WHERE (flags & ${3 * FLAG.tierUnit}) = ${t * FLAG.tierUnit})`;
   const groups = unionOverWindow(
-    db.dialect,
+    keepsRollups(db.dialect),
     principal,
     w,
     p,
@@ -65,27 +65,9 @@ export async function summary(db: Db, principal: Principal, w: Window): Promise<
       CAST(coalesce(sum(dangled), 0) AS DOUBLE PRECISION) AS dangled
     FROM g`;
   const dp = new Params();
-  const durations = medianAndMaxSql(
-    unionOverWindow(
-      db.dialect,
-      principal,
-      w,
-      dp,
-      (where) => `SELECT duration_sec AS x, calls AS c FROM call_day_durations WHERE ${where}`,
-      (where) => `SELECT duration_sec AS x, count(*) AS c FROM calls WHERE ${where} GROUP BY 1`,
-    ),
-  );
+  const durations = medianAndMaxSql(durationCounts(db.dialect, principal, w, dp));
   const ap = new Params();
-  const asks = medianAndMaxSql(
-    unionOverWindow(
-      db.dialect,
-      principal,
-      w,
-      ap,
-      (where) => `SELECT amount AS x, asks AS c FROM call_day_asks WHERE ${where}`,
-      (where) => `SELECT amount AS x, count(*) AS c FROM (SELECT unnest(dollar_asks) AS amount FROM calls WHERE ${where} AND asks_count > 0) u GROUP BY 1`,
-    ),
-  );
+  const asks = medianAndMaxSql(askCounts(db.dialect, principal, w, ap));
   const [[r], [d], [a]] = await Promise.all([db.all(figures, p.values), db.all(durations, dp.values), db.all(asks, ap.values)]);
   const n = num(r.calls);
   return {

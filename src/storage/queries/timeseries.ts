@@ -5,11 +5,11 @@
 // of the bucket holding the window start (UTC-aligned; Monday-aligned for weeks) and
 // `started_at >= first`, so `%` never sees a negative operand. Empty buckets are filled here.
 
-import { HIGH_CONFIDENCE } from '../../domain/call.js';
+import { FLAG, HIGH_CONFIDENCE } from '../../domain/call.js';
 import type { Principal } from '../../domain/principal.js';
 import { bucketStart, bucketStarts, bucketWidthMs, formatUtc, type Bucket, type Window } from '../../domain/window.js';
-import { num, Params, type Db } from '../db.js';
-import { windowWhere } from './summary.js';
+import { num, numOrNull, Params, type Db } from '../db.js';
+import { keepsRollups, unionOverWindow } from './dailyRollups.js';
 
 export const TIMESERIES_METRICS = [
   'calls',
@@ -29,27 +29,37 @@ export interface TimeseriesPoint {
 }
 
 /**
- * The SELECT list computing one metric per group as `value`, or as `n` and `d` when the value
- * is a ratio (divided here so an empty bucket is 0, not a division by zero in SQL).
+ * A metric as `n` summed per bucket, divided by `d` summed per bucket when it has one: how a
+ * group of calls adds to it, and how a group of rollup rows (call_days) does. A bucket
+ * without calls is 0, never a division by zero.
  */
-function metricSql(metric: TimeseriesMetric, p: Params): string {
-  switch (metric) {
-    case 'calls':
-      return 'count(*) AS value';
-    case 'hooked_calls':
-      return 'count(*) FILTER (WHERE hooked) AS value';
-    case 'hook_rate':
-      return 'count(*) FILTER (WHERE hooked) AS n, count(*) AS d';
-    case 'tier1_calls':
-      return 'count(*) FILTER (WHERE tier = 1) AS value';
-    case 'total_dollars_asked':
-      return 'CAST(coalesce(sum(asks_total), 0) AS DOUBLE PRECISION) AS value';
-    case 'avg_duration_sec':
-      return 'CAST(coalesce(avg(duration_sec), 0) AS DOUBLE PRECISION) AS value';
-    case 'high_confidence_insights':
-      return `count(*) FILTER (WHERE auditor_confidence >= ${p.p(HIGH_CONFIDENCE)}) AS value`;
-  }
+interface MetricSql {
+  raw: { n: string; d?: string };
+  rollup: { n: string; d?: string };
 }
+
+const tierBits = 3 * FLAG.tierUnit;
+const METRIC_SQL: Record<TimeseriesMetric, MetricSql> = {
+  calls: { raw: { n: 'count(*)' }, rollup: { n: 'sum(calls)' } },
+  hooked_calls: {
+    raw: { n: 'count(*) FILTER (WHERE hooked)' },
+    rollup: { n: `sum(calls) FILTER (WHERE (flags & ${FLAG.hooked}) <> 0)` },
+  },
+  hook_rate: {
+    raw: { n: 'count(*) FILTER (WHERE hooked)', d: 'count(*)' },
+    rollup: { n: `sum(calls) FILTER (WHERE (flags & ${FLAG.hooked}) <> 0)`, d: 'sum(calls)' },
+  },
+  tier1_calls: {
+    raw: { n: 'count(*) FILTER (WHERE tier = 1)' },
+    rollup: { n: `sum(calls) FILTER (WHERE (flags & ${tierBits}) = ${FLAG.tierUnit})` },
+  },
+  total_dollars_asked: { raw: { n: 'sum(asks_total)' }, rollup: { n: 'sum(asked)' } },
+  avg_duration_sec: { raw: { n: 'sum(duration_sec)', d: 'count(*)' }, rollup: { n: 'sum(duration_sum)', d: 'sum(calls)' } },
+  high_confidence_insights: {
+    raw: { n: `count(*) FILTER (WHERE auditor_confidence >= ${HIGH_CONFIDENCE})` },
+    rollup: { n: `sum(calls) FILTER (WHERE (flags & ${FLAG.highConfidence}) <> 0)` },
+  },
+};
 
 /**
  * One point per bucket from the bucket containing `w.start` to the bucket containing
@@ -67,18 +77,27 @@ export async function timeseries(
   const first = bucketStart(w.start, bucket).getTime();
   const p = new Params();
   // The CASTs matter: with untyped parameters in this arithmetic DuckDB took 16x longer.
-  const bucketExpr = `started_at - ((started_at - CAST(${p.p(first)} AS BIGINT)) % CAST(${p.p(bucketWidthMs(bucket))} AS BIGINT))`;
-  const select = metricSql(metric, p);
-  const rows = await db.all(
-    `SELECT ${bucketExpr} AS bucket_ms, ${select}
-     FROM calls WHERE ${windowWhere(principal, w, p)}
-     GROUP BY 1`,
-    p.values,
+  const firstSql = `CAST(${p.p(first)} AS BIGINT)`;
+  const widthSql = `CAST(${p.p(bucketWidthMs(bucket))} AS BIGINT)`;
+  const bucketOf = (col: string) => `${col} - ((${col} - ${firstSql}) % ${widthSql})`;
+  const m = METRIC_SQL[metric];
+  const select = (part: { n: string; d?: string }) =>
+    `CAST(${part.n} AS DOUBLE PRECISION) AS n, CAST(${part.d ?? 'NULL'} AS DOUBLE PRECISION) AS d`;
+  // Whole UTC days come from the rollups only when buckets are made of whole days.
+  const groups = unionOverWindow(
+    keepsRollups(db.dialect) && (bucket === 'day' || bucket === 'week'),
+    principal,
+    w,
+    p,
+    (where) => `SELECT ${bucketOf('day')} AS bucket_ms, ${select(m.rollup)} FROM call_days WHERE ${where} GROUP BY 1`,
+    (where) => `SELECT ${bucketOf('started_at')} AS bucket_ms, ${select(m.raw)} FROM calls WHERE ${where} GROUP BY 1`,
   );
+  const rows = await db.all(`SELECT bucket_ms, sum(n) AS n, sum(d) AS d FROM (${groups}) g GROUP BY 1`, p.values);
   const byBucket = new Map<number, number>();
   for (const r of rows) {
-    const value = metric === 'hook_rate' ? (num(r.d) === 0 ? 0 : num(r.n) / num(r.d)) : num(r.value);
-    byBucket.set(num(r.bucket_ms), value);
+    const n = numOrNull(r.n) ?? 0;
+    const d = numOrNull(r.d);
+    byBucket.set(num(r.bucket_ms), d === null ? n : d === 0 ? 0 : n / d);
   }
   return starts.map((s) => ({ timestamp: formatUtc(s), value: byBucket.get(s.getTime()) ?? 0 }));
 }

@@ -125,7 +125,6 @@ async function stageFromJson(tx: Db, rows: unknown[][]): Promise<void> {
   await tx.run('TRUNCATE calls_stage');
   const objects = rows.map((row) => Object.fromEntries(CALL_COLUMNS.map((c, i) => [c, row[i]])));
   await tx.run(`INSERT INTO calls_stage SELECT * FROM json_populate_recordset(NULL::calls_stage, $1)`, [JSON.stringify(objects)]);
-  await tx.run('ANALYZE calls_stage'); // a fresh temp table has no statistics for the joins below
 }
 
 /**
