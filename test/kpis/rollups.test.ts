@@ -15,12 +15,13 @@ const DAY = 86_400_000;
 const t = (s: string) => Date.parse(s);
 
 describe('windowParts', () => {
-  const parts = (start: string, end: string, scope: Record<string, string[]> | null = null) =>
-    windowParts(true, { scope }, { start: new Date(start), end: new Date(end) });
+  const parts = (start: string, end: string, periods: number[] = [1], scope: Record<string, string[]> | null = null) =>
+    windowParts(true, { scope }, { start: new Date(start), end: new Date(end) }, periods);
+  const day = (s: string) => ({ periodDays: 1, from: t(`${s}T00:00:00Z`) });
 
   it('reads whole UTC days from the rollups and the partial ends from the calls', () => {
     assert.deepEqual(parts('2026-11-01T10:00:00Z', '2026-11-04T05:00:00Z'), {
-      days: [t('2026-11-02T00:00:00Z'), t('2026-11-04T00:00:00Z')],
+      periods: [{ ...day('2026-11-02'), to: t('2026-11-04T00:00:00Z') }],
       raw: [
         [t('2026-11-01T10:00:00Z'), t('2026-11-02T00:00:00Z')],
         [t('2026-11-04T00:00:00Z'), t('2026-11-04T05:00:00Z')],
@@ -30,22 +31,47 @@ describe('windowParts', () => {
 
   it('needs no calls for a window on day boundaries', () => {
     assert.deepEqual(parts('2026-11-01T00:00:00Z', '2026-11-03T00:00:00Z'), {
-      days: [t('2026-11-01T00:00:00Z'), t('2026-11-03T00:00:00Z')],
+      periods: [{ ...day('2026-11-01'), to: t('2026-11-03T00:00:00Z') }],
+      raw: [],
+    });
+  });
+
+  it('takes whole 16-day blocks first, then whole days on either side, then calls', () => {
+    // Blocks start every 16 days from 1970-01-01: 2026-10-26 and 2026-11-11 are block starts.
+    assert.equal((t('2026-10-26T00:00:00Z') / DAY) % 16, 0);
+    assert.deepEqual(parts('2026-10-20T06:00:00Z', '2026-11-20T12:00:00Z', [16, 1]), {
+      periods: [
+        { ...day('2026-10-21'), to: t('2026-10-26T00:00:00Z') },
+        { periodDays: 16, from: t('2026-10-26T00:00:00Z'), to: t('2026-11-11T00:00:00Z') },
+        { ...day('2026-11-11'), to: t('2026-11-20T00:00:00Z') },
+      ],
+      raw: [
+        [t('2026-10-20T06:00:00Z'), t('2026-10-21T00:00:00Z')],
+        [t('2026-11-20T00:00:00Z'), t('2026-11-20T12:00:00Z')],
+      ],
+    });
+    // No whole block inside: days only.
+    assert.deepEqual(parts('2026-11-01T00:00:00Z', '2026-11-09T00:00:00Z', [16, 1]).periods, [
+      { ...day('2026-11-01'), to: t('2026-11-09T00:00:00Z') },
+    ]);
+    // Whole blocks only.
+    assert.deepEqual(parts('2026-10-26T00:00:00Z', '2026-11-27T00:00:00Z', [16, 1]), {
+      periods: [{ periodDays: 16, from: t('2026-10-26T00:00:00Z'), to: t('2026-11-27T00:00:00Z') }],
       raw: [],
     });
   });
 
   it('reads the calls alone when no whole day fits, for a slice, or without rollups', () => {
-    const raw = { days: null, raw: [[t('2026-11-01T00:00:00.001Z'), t('2026-11-02T00:00:00Z')]] };
+    const raw = { periods: [], raw: [[t('2026-11-01T00:00:00.001Z'), t('2026-11-02T00:00:00Z')]] };
     assert.deepEqual(parts('2026-11-01T00:00:00.001Z', '2026-11-02T00:00:00Z'), raw);
-    const sliced = { days: null, raw: [[t('2026-11-01T00:00:00Z'), t('2026-11-09T00:00:00Z')]] };
-    assert.deepEqual(parts('2026-11-01T00:00:00Z', '2026-11-09T00:00:00Z', { impersonated_brand: ['amazon'] }), sliced);
-    const duck = windowParts(false, { scope: null }, { start: new Date('2026-11-01T00:00:00Z'), end: new Date('2026-11-09T00:00:00Z') });
-    assert.deepEqual(duck, { days: null, raw: [[t('2026-11-01T00:00:00Z'), t('2026-11-09T00:00:00Z')]] });
+    const whole = { periods: [], raw: [[t('2026-11-01T00:00:00Z'), t('2026-11-09T00:00:00Z')]] };
+    assert.deepEqual(parts('2026-11-01T00:00:00Z', '2026-11-09T00:00:00Z', [1], { impersonated_brand: ['amazon'] }), whole);
+    const off = windowParts(false, { scope: null }, { start: new Date('2026-11-01T00:00:00Z'), end: new Date('2026-11-09T00:00:00Z') });
+    assert.deepEqual(off, whole);
   });
 
   it('handles days before 1970', () => {
-    assert.deepEqual(parts('1969-12-30T12:00:00Z', '1970-01-01T00:00:00Z').days, [-DAY, 0]);
+    assert.deepEqual(parts('1969-12-30T12:00:00Z', '1970-01-01T00:00:00Z').periods, [{ periodDays: 1, from: -DAY, to: 0 }]);
   });
 });
 
@@ -56,17 +82,22 @@ const EXPECTED = {
       count(auditor_confidence) AS confidence_n, sum(CAST(asks_total AS DECIMAL(38, 9))) AS asked,
       coalesce(sum(CAST(dollars_dangled AS DECIMAL(38, 9))), 0) AS dangled
     FROM calls GROUP BY 1, 2, 3`,
-  call_day_durations: `SELECT org_id, started_at - ((started_at % 86400000) + 86400000) % 86400000 AS day, duration_sec, count(*) AS calls
-    FROM calls GROUP BY 1, 2, 3`,
-  call_day_asks: `SELECT org_id, day, amount, count(*) AS asks
-    FROM (SELECT org_id, started_at - ((started_at % 86400000) + 86400000) % 86400000 AS day, unnest(dollar_asks) AS amount FROM calls) a
-    GROUP BY 1, 2, 3`,
+  duration_counts: `SELECT org_id, 1 AS period_days, started_at - ((started_at % 86400000) + 86400000) % 86400000 AS period_start,
+      duration_sec, count(*) AS calls FROM calls GROUP BY 1, 2, 3, 4
+    UNION ALL
+    SELECT org_id, 16, started_at - ((started_at % 1382400000) + 1382400000) % 1382400000, duration_sec, count(*)
+    FROM calls GROUP BY 1, 2, 3, 4`,
+  ask_counts: `SELECT org_id, 1 AS period_days, started_at - ((started_at % 86400000) + 86400000) % 86400000 AS period_start,
+      amount, count(*) AS asks FROM (SELECT org_id, started_at, unnest(dollar_asks) AS amount FROM calls) a GROUP BY 1, 2, 3, 4
+    UNION ALL
+    SELECT org_id, 16, started_at - ((started_at % 1382400000) + 1382400000) % 1382400000, amount, count(*)
+    FROM (SELECT org_id, started_at, unnest(dollar_asks) AS amount FROM calls) a GROUP BY 1, 2, 3, 4`,
 };
 
 const COLUMNS = {
   call_days: 'org_id, day, flags, calls, duration_sum, coalesce(confidence_sum, 0) AS confidence_sum, confidence_n, asked, dangled',
-  call_day_durations: 'org_id, day, duration_sec, calls',
-  call_day_asks: 'org_id, day, amount, asks',
+  duration_counts: 'org_id, period_days, period_start, duration_sec, calls',
+  ask_counts: 'org_id, period_days, period_start, amount, asks',
 };
 
 async function rowsAsText(h: TestApp, sql: string): Promise<string[]> {
@@ -123,7 +154,7 @@ describe('daily rollups', { skip: TEST_ENGINE === 'postgres' ? false : 'kept on 
     const moved = { ...single, started_at: '2026-09-05T00:00:00Z', duration_sec: 8888 };
     await ingest(h.app, a.ingest, [moved]);
     assert.deepEqual(await h.db.all('SELECT day FROM call_days WHERE day = $1', [day]), []);
-    assert.deepEqual(await h.db.all('SELECT calls FROM call_day_durations WHERE duration_sec = 7777'), []);
+    assert.deepEqual(await h.db.all('SELECT calls FROM duration_counts WHERE duration_sec = 7777'), []);
     await assertRollupsMatchCalls(h);
   });
 

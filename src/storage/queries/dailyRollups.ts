@@ -1,20 +1,21 @@
-// Per-day rollups of each org's calls, kept exact at ingest, so figures over long windows
-// read a few rows per day instead of every call. PostgreSQL only: DuckDB scans a year of 1M
-// calls in under 50 ms by its columns, and keeping the rollups there cost more than half its
-// ingest speed (20.6k → 8.9k calls/s) and doubled its memory (bench, 1M calls).
+// Rollups of each org's calls, kept exact at ingest, so figures over long windows read a few
+// rows per day instead of every call. PostgreSQL only: DuckDB scans a year of 1M calls in
+// under 50 ms by its columns, and keeping the rollups there cost more than half its ingest
+// speed (20.6k → 8.9k calls/s) and doubled its memory (bench, 1M calls).
 //
-//   call_days           (org, UTC day, flags) → calls, duration sum, confidence sum and count,
-//                       dollars asked and dangled
-//   call_day_durations  (org, UTC day, duration_sec) → calls       exact duration medians
-//   call_day_asks       (org, UTC day, amount) → asks              exact ask medians
+//   call_days        (org, UTC day, flags) → calls, duration sum, confidence sum and count,
+//                    dollars asked and dangled
+//   duration_counts  (org, period, duration_sec) → calls      exact duration medians, histogram
+//   ask_counts       (org, period, amount) → asks             exact ask medians, histogram
 //
-// Durations are whole seconds and asks mostly round amounts, so the value-count tables stay
-// small, and a median over any set of days is exact. Money and confidence sums are DECIMAL, so
-// adding and later subtracting a call (a re-ingest) leaves no rounding behind.
+// A period is a UTC day or a 16-day block (aligned on 1970-01-01): value counts repeat little
+// from day to day (a year of 1M calls holds 295k (day, duration) pairs but 45k (block,
+// duration) pairs), so a long window reads whole blocks, then whole days, then raw calls.
+// Medians over value counts are exact. Money and confidence sums are DECIMAL, so adding and
+// later subtracting a call (a re-ingest) leaves no rounding behind.
 //
-// Only whole-org figures read the rollups (a slice filters on columns they do not keep), and
-// only for the whole UTC days inside a window; the partial days at its ends come from the
-// calls themselves (see windowParts).
+// Only whole-org figures read the rollups (a slice filters on columns they do not keep); the
+// partial days at a window's ends come from the calls themselves (see windowParts).
 
 import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
@@ -23,18 +24,23 @@ import { sliceWhere } from '../slice.js';
 
 export const DAY_MS = 86_400_000;
 
-/** The UTC day (epoch ms of its midnight) of an epoch-ms column, also before 1970. */
-export const daySql = (col: string) => `(${col} - ((${col} % ${DAY_MS}) + ${DAY_MS}) % ${DAY_MS})`;
-
 /** Exact sums: enough digits for cents and confidences, and no drift when deltas cancel. */
 const decimalSql = (expr: string) => `CAST(${expr} AS DECIMAL(38, 9))`;
 
 /** Whether an engine keeps (and reads) the rollups. */
 export const keepsRollups = (dialect: Dialect): boolean => dialect === 'postgres';
 
+/** The periods of the value-count tables, in days, longest first. */
+export const COUNT_PERIODS = [16, 1] as const;
+
+/** The start (epoch ms) of the period of `days` days holding an epoch-ms column, also before 1970. */
+export const periodStartSql = (col: string, days: number) => {
+  const ms = days * DAY_MS;
+  return `(${col} - ((${col} % ${ms}) + ${ms}) % ${ms})`;
+};
+
 /** DDL of the rollup tables (migration 6). */
 export function rollupTables(): string[] {
-  const key = (cols: string) => `,\n    PRIMARY KEY (${cols})`;
   return [
     `CREATE TABLE call_days (
     org_id TEXT NOT NULL,
@@ -45,19 +51,24 @@ export function rollupTables(): string[] {
     confidence_sum DECIMAL(38, 9) NOT NULL,
     confidence_n BIGINT NOT NULL,
     asked DECIMAL(38, 9) NOT NULL,
-    dangled DECIMAL(38, 9) NOT NULL${key('org_id, day, flags')}
+    dangled DECIMAL(38, 9) NOT NULL,
+    PRIMARY KEY (org_id, day, flags)
   )`,
-    `CREATE TABLE call_day_durations (
+    `CREATE TABLE duration_counts (
     org_id TEXT NOT NULL,
-    day BIGINT NOT NULL,
+    period_days SMALLINT NOT NULL,
+    period_start BIGINT NOT NULL,
     duration_sec INTEGER NOT NULL,
-    calls BIGINT NOT NULL${key('org_id, day, duration_sec')}
+    calls BIGINT NOT NULL,
+    PRIMARY KEY (org_id, period_days, period_start, duration_sec)
   )`,
-    `CREATE TABLE call_day_asks (
+    `CREATE TABLE ask_counts (
     org_id TEXT NOT NULL,
-    day BIGINT NOT NULL,
+    period_days SMALLINT NOT NULL,
+    period_start BIGINT NOT NULL,
     amount DOUBLE PRECISION NOT NULL,
-    asks BIGINT NOT NULL${key('org_id, day, amount')}
+    asks BIGINT NOT NULL,
+    PRIMARY KEY (org_id, period_days, period_start, amount)
   )`,
   ];
 }
@@ -75,14 +86,16 @@ function deltaStatements(source: string): string[] {
      WHEN MATCHED THEN UPDATE SET ${[count, ...sums].map((c) => `${c} = t.${c} + d.${c}`).join(', ')}
      WHEN NOT MATCHED THEN INSERT (${cols.join(', ')}) VALUES (${cols.map((c) => `d.${c}`).join(', ')})`;
   };
-  const day = daySql('started_at');
+  // Each call counted once per period length.
+  const perPeriod = (select: (period: number) => string) =>
+    COUNT_PERIODS.map((days) => select(days)).join('\n UNION ALL\n ');
   return [
     merge(
       'call_days',
       ['org_id', 'day', 'flags'],
       'calls',
       ['duration_sum', 'confidence_sum', 'confidence_n', 'asked', 'dangled'],
-      `SELECT org_id, ${day} AS day, flags, sum(sign) AS calls, sum(sign * duration_sec) AS duration_sum,
+      `SELECT org_id, ${periodStartSql('started_at', 1)} AS day, flags, sum(sign) AS calls, sum(sign * duration_sec) AS duration_sum,
          coalesce(sum(sign * ${decimalSql('auditor_confidence')}), 0) AS confidence_sum,
          sum(CASE WHEN auditor_confidence IS NULL THEN 0 ELSE sign END) AS confidence_n,
          coalesce(sum(sign * ${decimalSql('asks_total')}), 0) AS asked,
@@ -90,20 +103,22 @@ function deltaStatements(source: string): string[] {
        FROM (${source}) s GROUP BY 1, 2, 3`,
     ),
     merge(
-      'call_day_durations',
-      ['org_id', 'day', 'duration_sec'],
+      'duration_counts',
+      ['org_id', 'period_days', 'period_start', 'duration_sec'],
       'calls',
       [],
-      `SELECT org_id, ${day} AS day, duration_sec, sum(sign) AS calls FROM (${source}) s GROUP BY 1, 2, 3`,
+      `SELECT org_id, period_days, period_start, duration_sec, sum(sign) AS calls FROM (
+         ${perPeriod((days) => `SELECT org_id, CAST(${days} AS SMALLINT) AS period_days, ${periodStartSql('started_at', days)} AS period_start, duration_sec, sign FROM (${source}) s`)}
+       ) v GROUP BY 1, 2, 3, 4`,
     ),
     merge(
-      'call_day_asks',
-      ['org_id', 'day', 'amount'],
+      'ask_counts',
+      ['org_id', 'period_days', 'period_start', 'amount'],
       'asks',
       [],
-      `SELECT org_id, day, amount, sum(sign) AS asks FROM (
-         SELECT org_id, ${day} AS day, unnest(dollar_asks) AS amount, sign FROM (${source}) s WHERE asks_count > 0
-       ) a GROUP BY 1, 2, 3`,
+      `SELECT org_id, period_days, period_start, amount, sum(sign) AS asks FROM (
+         ${perPeriod((days) => `SELECT org_id, CAST(${days} AS SMALLINT) AS period_days, ${periodStartSql('started_at', days)} AS period_start, unnest(dollar_asks) AS amount, sign FROM (${source}) s WHERE asks_count > 0`)}
+       ) v GROUP BY 1, 2, 3, 4`,
     ),
   ];
 }
@@ -130,49 +145,87 @@ export async function applyDailyDeltas(tx: Db, orgId: string, stage: string, som
   }
 }
 
-/** A window split into whole UTC days read from the rollups and the rest read from calls. */
+/** Whole periods of a window read from the rollups: `period_days`-long periods starting in `[from, to)`. */
+export interface PeriodRange {
+  periodDays: number;
+  from: number;
+  to: number;
+}
+
+/** A window split into whole periods read from the rollups and the rest read from calls. */
 export interface WindowParts {
-  /** `[start, end)` of whole UTC days read from the rollups; null when none are used. */
-  days: [number, number] | null;
+  periods: PeriodRange[];
   /** `[start, end)` ranges read from the calls: the whole window, or the partial days at its ends. */
   raw: [number, number][];
 }
 
-export function windowParts(useRollups: boolean, principal: Pick<Principal, 'scope'>, w: Pick<Window, 'start' | 'end'>): WindowParts {
+/**
+ * Splits `w` into the whole periods of the longest length in `periodDays` that fit, then
+ * the whole periods of the next length in what is left on either side, and so on; what no
+ * period covers is raw. Without rollups, or for a slice, the whole window is raw.
+ */
+export function windowParts(
+  useRollups: boolean,
+  principal: Pick<Principal, 'scope'>,
+  w: Pick<Window, 'start' | 'end'>,
+  periodDays: readonly number[] = [1],
+): WindowParts {
+  const out: WindowParts = { periods: [], raw: [] };
+  const split = (from: number, to: number, lengths: readonly number[]) => {
+    if (from >= to) return;
+    if (lengths.length === 0) {
+      out.raw.push([from, to]);
+      return;
+    }
+    const ms = lengths[0] * DAY_MS;
+    const first = Math.ceil(from / ms) * ms;
+    const last = Math.floor(to / ms) * ms;
+    if (first >= last) return split(from, to, lengths.slice(1));
+    split(from, first, lengths.slice(1));
+    out.periods.push({ periodDays: lengths[0], from: first, to: last });
+    split(last, to, lengths.slice(1));
+  };
   const start = w.start.getTime();
   const end = w.end.getTime();
-  const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
-  const lastDay = Math.floor(end / DAY_MS) * DAY_MS;
-  if (!useRollups || principal.scope || firstDay >= lastDay) return { days: null, raw: [[start, end]] };
-  const raw: [number, number][] = [];
-  if (start < firstDay) raw.push([start, firstDay]);
-  if (lastDay < end) raw.push([lastDay, end]);
-  return { days: [firstDay, lastDay], raw };
+  if (!useRollups || principal.scope) out.raw.push([start, end]);
+  else split(start, end, periodDays);
+  if (out.periods.length === 0 && out.raw.length === 0) out.raw.push([start, end]); // an empty window
+  return out;
 }
 
 /**
- * A UNION ALL of `rollup` over the window's whole days (when `useRollups`, see windowParts)
- * and `raw` over each remaining range. `rollup(where)` and `raw(where)` are SELECTs with the same
- * columns; `where` already holds the org (and, for raw, the slice and the time range).
+ * A UNION ALL of `rollup` over the window's whole periods (when `useRollups`, see
+ * windowParts) and `raw` over each remaining range. Both are SELECTs with the same columns;
+ * `rollup.select(where)` gets a WHERE clause holding the org and the period range (built by
+ * `rollup.where`), `raw(where)` one holding the org, the slice and the time range.
  */
 export function unionOverWindow(
   useRollups: boolean,
   principal: Principal,
   w: Pick<Window, 'start' | 'end'>,
   p: Params,
-  rollup: (where: string) => string,
+  rollup: { periodDays: readonly number[]; where: (r: PeriodRange, p: Params, orgId: string) => string; select: (where: string) => string },
   raw: (where: string) => string,
 ): string {
-  const parts = windowParts(useRollups, principal, w);
+  const parts = windowParts(useRollups, principal, w, rollup.periodDays);
   const selects: string[] = [];
-  if (parts.days) {
-    selects.push(rollup(`org_id = ${p.p(principal.orgId)} AND day >= ${p.p(parts.days[0])} AND day < ${p.p(parts.days[1])}`));
+  for (const r of parts.periods) {
+    selects.push(rollup.select(rollup.where(r, p, principal.orgId)));
   }
   for (const [from, to] of parts.raw) {
     selects.push(raw(`${sliceWhere(principal, p)} AND started_at >= ${p.p(from)} AND started_at < ${p.p(to)}`));
   }
   return selects.join('\nUNION ALL\n');
 }
+
+/** How call_days (whose periods are days) is read. */
+export const CALL_DAYS = {
+  periodDays: [1],
+  where: (r: PeriodRange, p: Params, orgId: string) => `org_id = ${p.p(orgId)} AND day >= ${p.p(r.from)} AND day < ${p.p(r.to)}`,
+} as const;
+
+const countsWhere = (r: PeriodRange, p: Params, orgId: string) =>
+  `org_id = ${p.p(orgId)} AND period_days = ${p.p(r.periodDays)} AND period_start >= ${p.p(r.from)} AND period_start < ${p.p(r.to)}`;
 
 /** Rows `(x, c)`: each call duration (seconds) in the window and how many calls had it. */
 export function durationCounts(dialect: Dialect, principal: Principal, w: Pick<Window, 'start' | 'end'>, p: Params): string {
@@ -181,7 +234,7 @@ export function durationCounts(dialect: Dialect, principal: Principal, w: Pick<W
     principal,
     w,
     p,
-    (where) => `SELECT duration_sec AS x, calls AS c FROM call_day_durations WHERE ${where}`,
+    { periodDays: COUNT_PERIODS, where: countsWhere, select: (where) => `SELECT duration_sec AS x, calls AS c FROM duration_counts WHERE ${where}` },
     (where) => `SELECT duration_sec AS x, count(*) AS c FROM calls WHERE ${where} GROUP BY 1`,
   );
 }
@@ -193,7 +246,7 @@ export function askCounts(dialect: Dialect, principal: Principal, w: Pick<Window
     principal,
     w,
     p,
-    (where) => `SELECT amount AS x, asks AS c FROM call_day_asks WHERE ${where}`,
+    { periodDays: COUNT_PERIODS, where: countsWhere, select: (where) => `SELECT amount AS x, asks AS c FROM ask_counts WHERE ${where}` },
     (where) =>
       `SELECT amount AS x, count(*) AS c FROM (SELECT unnest(dollar_asks) AS amount FROM calls WHERE ${where} AND asks_count > 0) u GROUP BY 1`,
   );

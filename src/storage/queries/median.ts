@@ -6,13 +6,15 @@
 /**
  * SELECT returning `median` and `max` (both null when there are no values) of the values
  * counted by `counts`: a subquery yielding `x` (a value) and `c` (how often it occurs; one
- * value may appear in several rows). One SQL text for both engines; the value is cast to
- * DOUBLE PRECISION first, so the mean of two integers is not an integer division on PostgreSQL.
+ * value may appear in several rows). One SQL text for both engines; the middle values are cast
+ * to DOUBLE PRECISION before they are averaged, so the mean of two integers is not an integer
+ * division on PostgreSQL.
  */
 export function medianAndMaxSql(counts: string): string {
-  return `WITH v AS (SELECT CAST(x AS DOUBLE PRECISION) AS x, sum(c) AS c FROM (${counts}) s GROUP BY 1),
+  const dbl = (e: string) => `CAST(${e} AS DOUBLE PRECISION)`;
+  return `WITH v AS (SELECT x, sum(c) AS c FROM (${counts}) s GROUP BY 1),
     w AS (SELECT x, sum(c) OVER (ORDER BY x) AS cum, sum(c) OVER () AS n FROM v)
-    SELECT (min(x) FILTER (WHERE cum >= floor((n + 1) / 2)) + min(x) FILTER (WHERE cum >= floor(n / 2) + 1)) / 2 AS median,
-      max(x) AS max
+    SELECT (${dbl('min(x) FILTER (WHERE cum >= floor((n + 1) / 2))')} + ${dbl('min(x) FILTER (WHERE cum >= floor(n / 2) + 1)')}) / 2 AS median,
+      ${dbl('max(x)')} AS max
     FROM w`;
 }

@@ -5,7 +5,7 @@ import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
 import { numOrNull, num, Params, type Db } from '../db.js';
 import { sliceWhere } from '../slice.js';
-import { askCounts, durationCounts, keepsRollups, unionOverWindow } from './dailyRollups.js';
+import { askCounts, CALL_DAYS, durationCounts, keepsRollups, unionOverWindow } from './dailyRollups.js';
 import { medianAndMaxSql } from './median.js';
 
 export interface Summary {
@@ -48,7 +48,7 @@ export async function summary(db: Db, principal: Principal, w: Window): Promise<
     principal,
     w,
     p,
-    (where) => `SELECT flags, calls AS n, duration_sum, confidence_sum, confidence_n, asked, dangled FROM call_days WHERE ${where}`,
+    { ...CALL_DAYS, select: (where) => `SELECT flags, calls AS n, duration_sum, confidence_sum, confidence_n, asked, dangled FROM call_days WHERE ${where}` },
     (where) => `SELECT flags, count(*) AS n, sum(duration_sec) AS duration_sum,
         sum(auditor_confidence) AS confidence_sum, count(auditor_confidence) AS confidence_n,
         sum(asks_total) AS asked, sum(dollars_dangled) AS dangled

@@ -9,7 +9,7 @@ import { FLAG, HIGH_CONFIDENCE } from '../../domain/call.js';
 import type { Principal } from '../../domain/principal.js';
 import { bucketStart, bucketStarts, bucketWidthMs, formatUtc, type Bucket, type Window } from '../../domain/window.js';
 import { num, numOrNull, Params, type Db } from '../db.js';
-import { keepsRollups, unionOverWindow } from './dailyRollups.js';
+import { CALL_DAYS, keepsRollups, unionOverWindow } from './dailyRollups.js';
 
 export const TIMESERIES_METRICS = [
   'calls',
@@ -89,7 +89,7 @@ export async function timeseries(
     principal,
     w,
     p,
-    (where) => `SELECT ${bucketOf('day')} AS bucket_ms, ${select(m.rollup)} FROM call_days WHERE ${where} GROUP BY 1`,
+    { ...CALL_DAYS, select: (where) => `SELECT ${bucketOf('day')} AS bucket_ms, ${select(m.rollup)} FROM call_days WHERE ${where} GROUP BY 1` },
     (where) => `SELECT ${bucketOf('started_at')} AS bucket_ms, ${select(m.raw)} FROM calls WHERE ${where} GROUP BY 1`,
   );
   const rows = await db.all(`SELECT bucket_ms, sum(n) AS n, sum(d) AS d FROM (${groups}) g GROUP BY 1`, p.values);
