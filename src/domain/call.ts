@@ -34,6 +34,22 @@ export const INTEL_FIELDS = [
 ] as const;
 export type IntelField = (typeof INTEL_FIELDS)[number];
 
+/** The intel fields ranked by top-N (`/api/kpis/topn/{field}`): repeated names, not identifiers. */
+export const RANKED_FIELDS = [
+  'impersonated_brand',
+  'lure_category',
+  'payment_method',
+  'impersonated_government_agency',
+  'mule_bank_name',
+  'mule_bank_routing_number',
+  'crypto_chain',
+  'gift_card_brand',
+  'remote_desktop_app',
+  'synthetic_org',
+  'fake_agent_name',
+] as const satisfies readonly IntelField[];
+export type RankedField = (typeof RANKED_FIELDS)[number];
+
 export const TIER1_FIELDS = [
   'mule_bank_name',
   'mule_bank_routing_number',

@@ -76,7 +76,7 @@ describe('windowParts', () => {
 });
 
 // What the rollups must hold, recomputed from the calls. Rows are compared as sorted text.
-const EXPECTED = {
+const EXPECTED: Record<string, string> = {
   call_days: `SELECT org_id, started_at - ((started_at % 86400000) + 86400000) % 86400000 AS day, flags, count(*) AS calls,
       sum(duration_sec) AS duration_sum, sum(CAST(auditor_confidence AS DECIMAL(38, 9))) AS confidence_sum,
       count(auditor_confidence) AS confidence_n, sum(CAST(asks_total AS DECIMAL(38, 9))) AS asked,
@@ -94,7 +94,35 @@ const EXPECTED = {
     FROM (SELECT org_id, started_at, unnest(dollar_asks) AS amount FROM calls) a GROUP BY 1, 2, 3, 4`,
 };
 
-const COLUMNS = {
+// Every column counted per value in label_counts (the top-N fields, disconnect reason, state).
+const LABELLED = [
+  'impersonated_brand',
+  'lure_category',
+  'payment_method',
+  'impersonated_government_agency',
+  'mule_bank_name',
+  'mule_bank_routing_number',
+  'crypto_chain',
+  'gift_card_brand',
+  'remote_desktop_app',
+  'synthetic_org',
+  'fake_agent_name',
+  'disconnect_reason',
+  'caller_state',
+];
+const periodStart = (days: number) => `started_at - ((started_at % ${days * DAY}) + ${days * DAY}) % ${days * DAY}`;
+const labelCounts = LABELLED.flatMap((col) =>
+  [1, 16].map(
+    (days) => `SELECT org_id, '${col}' AS dim, ${days} AS period_days, ${periodStart(days)} AS period_start, ${col} AS label,
+      ${col === 'caller_state' ? "coalesce(caller_area_code, '')" : "''"} AS detail, count(*) AS calls
+      FROM calls WHERE ${col} IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6`,
+  ),
+).join(' UNION ALL ');
+
+EXPECTED.label_counts = labelCounts;
+
+const COLUMNS: Record<string, string> = {
+  label_counts: 'org_id, dim, period_days, period_start, label, detail, calls',
   call_days: 'org_id, day, flags, calls, duration_sum, coalesce(confidence_sum, 0) AS confidence_sum, confidence_n, asked, dangled',
   duration_counts: 'org_id, period_days, period_start, duration_sec, calls',
   ask_counts: 'org_id, period_days, period_start, amount, asks',
@@ -102,11 +130,12 @@ const COLUMNS = {
 
 async function rowsAsText(h: TestApp, sql: string): Promise<string[]> {
   const rows = await h.db.all(sql);
-  return rows.map((r) => Object.values(r).map((v) => (v === null ? 'null' : String(Number(v)))).join('|')).sort();
+  const text = (v: unknown) => (v === null ? 'null' : typeof v === 'string' ? v : String(Number(v)));
+  return rows.map((r) => Object.values(r).map(text).join('|')).sort();
 }
 
 async function assertRollupsMatchCalls(h: TestApp): Promise<void> {
-  for (const table of Object.keys(EXPECTED) as (keyof typeof EXPECTED)[]) {
+  for (const table of Object.keys(COLUMNS)) {
     const expected = await rowsAsText(h, `SELECT ${COLUMNS[table]} FROM (${EXPECTED[table]}) e`);
     const actual = await rowsAsText(h, `SELECT ${COLUMNS[table]} FROM ${table}`);
     assert.ok(expected.length > 0, `${table}: the fixture fills it`);
@@ -168,7 +197,7 @@ describe('daily rollups', { skip: TEST_ENGINE === 'postgres' ? false : 'kept on 
   });
 
   it('are filled for calls stored before they existed (migration 6)', async () => {
-    for (const table of Object.keys(EXPECTED)) await h.db.run(`DROP TABLE ${table}`);
+    for (const table of Object.keys(COLUMNS)) await h.db.run(`DROP TABLE ${table}`);
     await h.db.run('DELETE FROM schema_migrations WHERE version = 6');
     assert.deepEqual(await migrate(h.db), [6]);
     await assertRollupsMatchCalls(h);

@@ -7,6 +7,8 @@
 //                    dollars asked and dangled
 //   duration_counts  (org, period, duration_sec) → calls      exact duration medians, histogram
 //   ask_counts       (org, period, amount) → asks             exact ask medians, histogram
+//   label_counts     (org, period, column, value, area code) → calls
+//                    top-N, disconnect reasons, attacker geography (LABEL_COLUMNS)
 //
 // A period is a UTC day or a 16-day block (aligned on 1970-01-01): value counts repeat little
 // from day to day (a year of 1M calls holds 295k (day, duration) pairs but 45k (block,
@@ -17,6 +19,7 @@
 // Only whole-org figures read the rollups (a slice filters on columns they do not keep); the
 // partial days at a window's ends come from the calls themselves (see windowParts).
 
+import { FLAG, RANKED_FIELDS } from '../../domain/call.js';
 import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
 import { Params, type Db, type Dialect } from '../db.js';
@@ -27,8 +30,15 @@ export const DAY_MS = 86_400_000;
 /** Exact sums: enough digits for cents and confidences, and no drift when deltas cancel. */
 const decimalSql = (expr: string) => `CAST(${expr} AS DECIMAL(38, 9))`;
 
+/** SQL: the stored `flags` (see summaryFlags) say tier `t` (0: none). */
+export const flagsTierIs = (t: number) => `(flags & ${3 * FLAG.tierUnit}) = ${t * FLAG.tierUnit}`;
+
 /** Whether an engine keeps (and reads) the rollups. */
 export const keepsRollups = (dialect: Dialect): boolean => dialect === 'postgres';
+
+/** The text columns counted per value in label_counts; caller_state also per area code. */
+export const LABEL_COLUMNS = [...RANKED_FIELDS, 'disconnect_reason', 'caller_state'] as const;
+export type LabelColumn = (typeof LABEL_COLUMNS)[number];
 
 /** The periods of the value-count tables, in days, longest first. */
 export const COUNT_PERIODS = [16, 1] as const;
@@ -62,6 +72,17 @@ export function rollupTables(): string[] {
     calls BIGINT NOT NULL,
     PRIMARY KEY (org_id, period_days, period_start, duration_sec)
   )`,
+    // detail: the area code for caller_state ('' when unknown), '' for every other column.
+    `CREATE TABLE label_counts (
+    org_id TEXT NOT NULL,
+    dim TEXT NOT NULL,
+    period_days SMALLINT NOT NULL,
+    period_start BIGINT NOT NULL,
+    label TEXT NOT NULL,
+    detail TEXT NOT NULL,
+    calls BIGINT NOT NULL,
+    PRIMARY KEY (org_id, dim, period_days, period_start, label, detail)
+  )`,
     `CREATE TABLE ask_counts (
     org_id TEXT NOT NULL,
     period_days SMALLINT NOT NULL,
@@ -89,6 +110,10 @@ function deltaStatements(source: string): string[] {
   // Each call counted once per period length.
   const perPeriod = (select: (period: number) => string) =>
     COUNT_PERIODS.map((days) => select(days)).join('\n UNION ALL\n ');
+  // One row per call and labelled column that has a value (PostgreSQL's VALUES unpivot).
+  const labels = LABEL_COLUMNS.map(
+    (c) => `(CAST('${c}' AS TEXT), s.${c}, ${c === 'caller_state' ? "coalesce(s.caller_area_code, '')" : "''"})`,
+  ).join(', ');
   return [
     merge(
       'call_days',
@@ -120,11 +145,32 @@ function deltaStatements(source: string): string[] {
          ${perPeriod((days) => `SELECT org_id, CAST(${days} AS SMALLINT) AS period_days, ${periodStartSql('started_at', days)} AS period_start, unnest(dollar_asks) AS amount, sign FROM (${source}) s WHERE asks_count > 0`)}
        ) v GROUP BY 1, 2, 3, 4`,
     ),
+    merge(
+      'label_counts',
+      ['org_id', 'dim', 'period_days', 'period_start', 'label', 'detail'],
+      'calls',
+      [],
+      `SELECT org_id, dim, period_days, period_start, label, detail, sum(sign) AS calls FROM (
+         ${perPeriod((days) => `SELECT s.org_id, u.dim, CAST(${days} AS SMALLINT) AS period_days, ${periodStartSql('s.started_at', days)} AS period_start, u.label, u.detail, s.sign
+           FROM (${source}) s CROSS JOIN LATERAL (VALUES ${labels}) AS u(dim, label, detail) WHERE u.label IS NOT NULL`)}
+       ) v GROUP BY 1, 2, 3, 4, 5, 6`,
+    ),
   ];
 }
 
-const ROLLUP_SOURCE_COLUMNS =
-  'org_id, started_at, flags, duration_sec, auditor_confidence, asks_total, asks_count, dollars_dangled, dollar_asks';
+const ROLLUP_SOURCE_COLUMNS = [
+  'org_id',
+  'started_at',
+  'flags',
+  'duration_sec',
+  'auditor_confidence',
+  'asks_total',
+  'asks_count',
+  'dollars_dangled',
+  'dollar_asks',
+  ...LABEL_COLUMNS,
+  'caller_area_code',
+].join(', ');
 
 /** Fills the rollups from every stored call (migration 6). */
 export const backfillStatements = (): string[] => deltaStatements(`SELECT 1 AS sign, ${ROLLUP_SOURCE_COLUMNS} FROM calls`);
@@ -226,6 +272,27 @@ export const CALL_DAYS = {
 
 const countsWhere = (r: PeriodRange, p: Params, orgId: string) =>
   `org_id = ${p.p(orgId)} AND period_days = ${p.p(r.periodDays)} AND period_start >= ${p.p(r.from)} AND period_start < ${p.p(r.to)}`;
+
+/**
+ * Rows `(label, detail, n)`: the calls in the window per value of `column` (never null) and,
+ * for caller_state, per area code (`detail`, '' or null when unknown).
+ */
+export function labelCounts(dialect: Dialect, principal: Principal, w: Pick<Window, 'start' | 'end'>, p: Params, column: LabelColumn): string {
+  const detail = column === 'caller_state' ? 'caller_area_code' : 'CAST(NULL AS TEXT)';
+  return unionOverWindow(
+    keepsRollups(dialect),
+    principal,
+    w,
+    p,
+    {
+      periodDays: COUNT_PERIODS,
+      where: (r, q, orgId) => `${countsWhere(r, q, orgId)} AND dim = ${q.p(column)}`,
+      select: (where) => `SELECT label, detail, calls AS n FROM label_counts WHERE ${where}`,
+    },
+    // The column comes from LABEL_COLUMNS, never from request text.
+    (where) => `SELECT ${column} AS label, ${detail} AS detail, count(*) AS n FROM calls WHERE ${where} AND ${column} IS NOT NULL GROUP BY 1, 2`,
+  );
+}
 
 /** Rows `(x, c)`: each call duration (seconds) in the window and how many calls had it. */
 export function durationCounts(dialect: Dialect, principal: Principal, w: Pick<Window, 'start' | 'end'>, p: Params): string {

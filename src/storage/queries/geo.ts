@@ -5,7 +5,7 @@
 import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
 import { num, Params, type Db } from '../db.js';
-import { windowWhere } from './summary.js';
+import { labelCounts } from './dailyRollups.js';
 import { byCodePoint } from './textOrder.js';
 
 export interface GeoItem {
@@ -18,11 +18,11 @@ export interface GeoItem {
 export async function attackerGeo(db: Db, principal: Principal, w: Window): Promise<GeoItem[]> {
   const p = new Params();
   const rows = await db.all(
-    `SELECT caller_state AS state, count(*) AS count,
-       array_agg(DISTINCT caller_area_code ORDER BY caller_area_code) AS area_codes
-     FROM calls WHERE ${windowWhere(principal, w, p)} AND caller_state IS NOT NULL
-     GROUP BY caller_state
-     ORDER BY count DESC, ${byCodePoint('caller_state')}`,
+    `SELECT label AS state, sum(n) AS count,
+       array_agg(DISTINCT detail ORDER BY detail) FILTER (WHERE detail <> '') AS area_codes
+     FROM (${labelCounts(db.dialect, principal, w, p, 'caller_state')}) v
+     GROUP BY label
+     ORDER BY count DESC, ${byCodePoint('label')}`,
     p.values,
   );
   return rows.map((r) => ({

@@ -5,7 +5,7 @@ import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
 import { numOrNull, num, Params, type Db } from '../db.js';
 import { sliceWhere } from '../slice.js';
-import { askCounts, CALL_DAYS, durationCounts, keepsRollups, unionOverWindow } from './dailyRollups.js';
+import { askCounts, CALL_DAYS, durationCounts, flagsTierIs, keepsRollups, unionOverWindow } from './dailyRollups.js';
 import { medianAndMaxSql } from './median.js';
 
 export interface Summary {
@@ -42,7 +42,7 @@ export function windowWhere(principal: Principal, w: Pick<Window, 'start' | 'end
 export async function summary(db: Db, principal: Principal, w: Window): Promise<Summary> {
   const p = new Params();
   const flag = (bit: number) => `sum(n) FILTER (WHERE (flags & ${bit}) <> 0)`;
-  const tier = (t: number) => `sum(n) FILTER (WHERE (flags & ${3 * FLAG.tierUnit}) = ${t * FLAG.tierUnit})`;
+  const tier = (t: number) => `sum(n) FILTER (WHERE ${flagsTierIs(t)})`;
   const groups = unionOverWindow(
     keepsRollups(db.dialect),
     principal,

@@ -6,6 +6,7 @@ import type { Principal } from '../../domain/principal.js';
 import { formatUtc, type Window } from '../../domain/window.js';
 import { num, numOrNull, Params, type Db, type Row } from '../db.js';
 import { windowWhere } from './summary.js';
+import { CALL_DAYS, flagsTierIs, keepsRollups, unionOverWindow } from './dailyRollups.js';
 import { byCodePoint } from './textOrder.js';
 
 /** The row fields, in the seed's order (also the CSV header). */
@@ -70,7 +71,15 @@ export async function tier1Table(
   limit: number,
 ): Promise<{ total: number; items: Tier1Row[] }> {
   const cp = new Params();
-  const count = db.all(`SELECT count(*) AS total FROM calls WHERE ${windowWhere(principal, w, cp)} AND tier = 1`, cp.values);
+  const counts = unionOverWindow(
+    keepsRollups(db.dialect),
+    principal,
+    w,
+    cp,
+    { ...CALL_DAYS, select: (where) => `SELECT sum(calls) AS n FROM call_days WHERE ${where} AND ${flagsTierIs(1)}` },
+    (where) => `SELECT count(*) AS n FROM calls WHERE ${where} AND tier = 1`,
+  );
+  const count = db.all(`SELECT coalesce(sum(n), 0) AS total FROM (${counts}) c`, cp.values);
   const p = new Params();
   const rows = db.all(
     `SELECT ${COLUMNS} FROM calls WHERE ${windowWhere(principal, w, p)} AND tier = 1 ${ORDER} LIMIT ${p.p(limit)}`,

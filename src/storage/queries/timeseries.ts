@@ -9,7 +9,7 @@ import { FLAG, HIGH_CONFIDENCE } from '../../domain/call.js';
 import type { Principal } from '../../domain/principal.js';
 import { bucketStart, bucketStarts, bucketWidthMs, formatUtc, type Bucket, type Window } from '../../domain/window.js';
 import { num, numOrNull, Params, type Db } from '../db.js';
-import { CALL_DAYS, keepsRollups, unionOverWindow } from './dailyRollups.js';
+import { CALL_DAYS, flagsTierIs, keepsRollups, unionOverWindow } from './dailyRollups.js';
 
 export const TIMESERIES_METRICS = [
   'calls',
@@ -38,7 +38,6 @@ interface MetricSql {
   rollup: { n: string; d?: string };
 }
 
-const tierBits = 3 * FLAG.tierUnit;
 const METRIC_SQL: Record<TimeseriesMetric, MetricSql> = {
   calls: { raw: { n: 'count(*)' }, rollup: { n: 'sum(calls)' } },
   hooked_calls: {
@@ -51,7 +50,7 @@ const METRIC_SQL: Record<TimeseriesMetric, MetricSql> = {
   },
   tier1_calls: {
     raw: { n: 'count(*) FILTER (WHERE tier = 1)' },
-    rollup: { n: `sum(calls) FILTER (WHERE (flags & ${tierBits}) = ${FLAG.tierUnit})` },
+    rollup: { n: `sum(calls) FILTER (WHERE ${flagsTierIs(1)})` },
   },
   total_dollars_asked: { raw: { n: 'sum(asks_total)' }, rollup: { n: 'sum(asked)' } },
   avg_duration_sec: { raw: { n: 'sum(duration_sec)', d: 'count(*)' }, rollup: { n: 'sum(duration_sum)', d: 'sum(calls)' } },

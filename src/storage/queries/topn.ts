@@ -2,11 +2,11 @@
 // count descending then label by code point, cut at n; pct_of_total over the calls of the
 // window whose field is non-null.
 
-import type { IntelField } from '../../domain/call.js';
+import type { RankedField } from '../../domain/call.js';
 import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
 import { num, Params, type Db } from '../db.js';
-import { windowWhere } from './summary.js';
+import { labelCounts } from './dailyRollups.js';
 import { byCodePoint } from './textOrder.js';
 
 /** API field name → column. `mule_bank_routing` reads `mule_bank_routing_number`. */
@@ -22,7 +22,7 @@ export const TOPN_COLUMNS = {
   remote_desktop_app: 'remote_desktop_app',
   synthetic_org: 'synthetic_org',
   fake_agent_name: 'fake_agent_name',
-} as const satisfies Record<string, IntelField>;
+} as const satisfies Record<string, RankedField>;
 export type TopnField = keyof typeof TOPN_COLUMNS;
 export const TOPN_FIELDS = Object.keys(TOPN_COLUMNS) as TopnField[];
 
@@ -33,13 +33,10 @@ export interface TopnItem {
 }
 
 export async function topn(db: Db, principal: Principal, w: Window, field: TopnField, n: number): Promise<TopnItem[]> {
-  // The column comes from the fixed map above, never from the request text.
-  const col = TOPN_COLUMNS[field];
   const p = new Params();
-  const where = `${windowWhere(principal, w, p)} AND ${col} IS NOT NULL`;
   const rows = await db.all(
     `WITH counted AS (
-       SELECT ${col} AS label, count(*) AS count FROM calls WHERE ${where} GROUP BY ${col}
+       SELECT label, sum(n) AS count FROM (${labelCounts(db.dialect, principal, w, p, TOPN_COLUMNS[field])}) v GROUP BY label
      )
      SELECT label, count, (SELECT CAST(sum(count) AS DOUBLE PRECISION) FROM counted) AS total
      FROM counted
