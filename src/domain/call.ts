@@ -34,21 +34,17 @@ export const INTEL_FIELDS = [
 ] as const;
 export type IntelField = (typeof INTEL_FIELDS)[number];
 
-/** The intel fields ranked by top-N (`/api/kpis/topn/{field}`): repeated names, not identifiers. */
-export const RANKED_FIELDS = [
-  'impersonated_brand',
-  'lure_category',
-  'payment_method',
-  'impersonated_government_agency',
-  'mule_bank_name',
-  'mule_bank_routing_number',
-  'crypto_chain',
-  'gift_card_brand',
-  'remote_desktop_app',
-  'synthetic_org',
-  'fake_agent_name',
+/** Intel fields naming one account, holder, wallet, URL or address: listed, never ranked. */
+const IDENTIFYING_FIELDS = [
+  'mule_bank_account_number',
+  'mule_account_holder_name',
+  'crypto_wallet_address',
+  'phishing_url',
+  'physical_mule_drop_address',
 ] as const satisfies readonly IntelField[];
-export type RankedField = (typeof RANKED_FIELDS)[number];
+export type RankedField = Exclude<IntelField, (typeof IDENTIFYING_FIELDS)[number]>;
+/** The intel fields ranked by top-N (`/api/kpis/topn/{field}`): names that recur. */
+export const RANKED_FIELDS = INTEL_FIELDS.filter((f): f is RankedField => !(IDENTIFYING_FIELDS as readonly string[]).includes(f));
 
 export const TIER1_FIELDS = [
   'mule_bank_name',

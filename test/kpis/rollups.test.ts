@@ -10,6 +10,7 @@ import { TEST_ENGINE } from '../helpers/serverMode.js';
 import { windowParts } from '../../src/storage/queries/dailyRollups.js';
 import { migrate } from '../../src/storage/migrations.js';
 import { prng, randomCall } from './reference.js';
+import { RANKED_FIELDS } from '../../src/domain/call.js';
 
 const DAY = 86_400_000;
 const t = (s: string) => Date.parse(s);
@@ -94,22 +95,8 @@ const EXPECTED: Record<string, string> = {
     FROM (SELECT org_id, started_at, unnest(dollar_asks) AS amount FROM calls) a GROUP BY 1, 2, 3, 4`,
 };
 
-// Every column counted per value in label_counts (the top-N fields, disconnect reason, state).
-const LABELLED = [
-  'impersonated_brand',
-  'lure_category',
-  'payment_method',
-  'impersonated_government_agency',
-  'mule_bank_name',
-  'mule_bank_routing_number',
-  'crypto_chain',
-  'gift_card_brand',
-  'remote_desktop_app',
-  'synthetic_org',
-  'fake_agent_name',
-  'disconnect_reason',
-  'caller_state',
-];
+// Every column counted per value in label_counts: the top-N fields, disconnect reason, state.
+const LABELLED = [...RANKED_FIELDS, 'disconnect_reason', 'caller_state'];
 const periodStart = (days: number) => `started_at - ((started_at % ${days * DAY}) + ${days * DAY}) % ${days * DAY}`;
 const labelCounts = LABELLED.flatMap((col) =>
   [1, 16].map(

@@ -142,5 +142,7 @@ async function storeStaged(tx: Db, orgId: string, outbox: OutboxBatch): Promise<
   await tx.run(`INSERT INTO calls (${cols}) SELECT ${cols} FROM calls_stage`);
   await recordCallEvents(tx, outbox, 'calls_stage', (p) => `c.org_id = ${p.p(outbox.orgId)}`, n > 0);
   await queueCallDeliveries(tx, outbox, 'calls_stage');
+  // Emptied before commit: otherwise DuckDB's peak memory nearly doubled (bench, 1M calls).
+  await tx.run('DELETE FROM calls_stage');
   return n;
 }
