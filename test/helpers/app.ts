@@ -26,12 +26,18 @@ export interface TestApp {
   setNow(d: Date): void;
 }
 
-/** `reuse.dir` opens an existing data directory; `reuse.keep` leaves it on close (restart tests). */
-export async function testApp(env: Record<string, string> = {}, reuse: { dir?: string; keep?: boolean } = {}): Promise<TestApp> {
+/**
+ * `reuse.dir` opens an existing data directory; `reuse.keep` leaves it on close (restart
+ * tests); `reuse.engine` overrides HONEYPOT_TEST_ENGINE (tests comparing the engines).
+ */
+export async function testApp(
+  env: Record<string, string> = {},
+  reuse: { dir?: string; keep?: boolean; engine?: 'duckdb' | 'postgres' } = {},
+): Promise<TestApp> {
   const dir = reuse.dir ?? mkdtempSync(path.join(tmpdir(), 'honeypot-test-'));
   let server: Record<string, string> = {};
   let dropServerResources = async () => {};
-  if (TEST_ENGINE === 'postgres') {
+  if ((reuse.engine ?? TEST_ENGINE) === 'postgres') {
     const dbName = testDatabaseName(dir);
     const prefix = testRedisPrefix(dir);
     if (!reuse.dir) await createTestDatabase(dbName);
