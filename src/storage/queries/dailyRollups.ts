@@ -107,9 +107,23 @@ function deltaStatements(source: string): string[] {
      WHEN MATCHED THEN UPDATE SET ${[count, ...sums].map((c) => `${c} = t.${c} + d.${c}`).join(', ')}
      WHEN NOT MATCHED THEN INSERT (${cols.join(', ')}) VALUES (${cols.map((c) => `d.${c}`).join(', ')})`;
   };
-  // Each call counted once per period length.
-  const perPeriod = (select: (period: number) => string) =>
-    COUNT_PERIODS.map((days) => select(days)).join('\n UNION ALL\n ');
+  /**
+   * A value-count delta for every period length: `dayRows` counts per (org_id, day as
+   * period_start, ...keys) as `count`; longer periods add up those day rows, so the calls
+   * are unpivoted and grouped once. Zero deltas (a call replaced within its key) are dropped.
+   */
+  const countsDelta = (keys: string[], count: string, dayRows: string) => {
+    const k = keys.join(', ');
+    const periods = COUNT_PERIODS.map((days) =>
+      days === 1
+        ? `SELECT org_id, CAST(1 AS SMALLINT) AS period_days, period_start, ${k}, ${count} FROM day_rows`
+        : `SELECT org_id, CAST(${days} AS SMALLINT) AS period_days, ${periodStartSql('period_start', days)} AS period_start, ${k},
+             sum(${count}) AS ${count}
+           FROM day_rows GROUP BY org_id, ${periodStartSql('period_start', days)}, ${k}`,
+    );
+    return `WITH day_rows AS (${dayRows} HAVING sum(sign) <> 0)\n${periods.join('\nUNION ALL\n')}`;
+  };
+  const day = periodStartSql('started_at', 1);
   // One row per call and labelled column that has a value (PostgreSQL's VALUES unpivot).
   const labels = LABEL_COLUMNS.map(
     (c) => `(CAST('${c}' AS TEXT), s.${c}, ${c === 'caller_state' ? "coalesce(s.caller_area_code, '')" : "''"})`,
@@ -120,7 +134,7 @@ function deltaStatements(source: string): string[] {
       ['org_id', 'day', 'flags'],
       'calls',
       ['duration_sum', 'confidence_sum', 'confidence_n', 'asked', 'dangled'],
-      `SELECT org_id, ${periodStartSql('started_at', 1)} AS day, flags, sum(sign) AS calls, sum(sign * duration_sec) AS duration_sum,
+      `SELECT org_id, ${day} AS day, flags, sum(sign) AS calls, sum(sign * duration_sec) AS duration_sum,
          coalesce(sum(sign * ${decimalSql('auditor_confidence')}), 0) AS confidence_sum,
          sum(CASE WHEN auditor_confidence IS NULL THEN 0 ELSE sign END) AS confidence_n,
          coalesce(sum(sign * ${decimalSql('asks_total')}), 0) AS asked,
@@ -132,28 +146,37 @@ function deltaStatements(source: string): string[] {
       ['org_id', 'period_days', 'period_start', 'duration_sec'],
       'calls',
       [],
-      `SELECT org_id, period_days, period_start, duration_sec, sum(sign) AS calls FROM (
-         ${perPeriod((days) => `SELECT org_id, CAST(${days} AS SMALLINT) AS period_days, ${periodStartSql('started_at', days)} AS period_start, duration_sec, sign FROM (${source}) s`)}
-       ) v GROUP BY 1, 2, 3, 4`,
+      countsDelta(
+        ['duration_sec'],
+        'calls',
+        `SELECT org_id, ${day} AS period_start, duration_sec, sum(sign) AS calls FROM (${source}) s GROUP BY 1, 2, 3`,
+      ),
     ),
     merge(
       'ask_counts',
       ['org_id', 'period_days', 'period_start', 'amount'],
       'asks',
       [],
-      `SELECT org_id, period_days, period_start, amount, sum(sign) AS asks FROM (
-         ${perPeriod((days) => `SELECT org_id, CAST(${days} AS SMALLINT) AS period_days, ${periodStartSql('started_at', days)} AS period_start, unnest(dollar_asks) AS amount, sign FROM (${source}) s WHERE asks_count > 0`)}
-       ) v GROUP BY 1, 2, 3, 4`,
+      countsDelta(
+        ['amount'],
+        'asks',
+        `SELECT org_id, period_start, amount, sum(sign) AS asks FROM (
+           SELECT org_id, ${day} AS period_start, unnest(dollar_asks) AS amount, sign FROM (${source}) s WHERE asks_count > 0
+         ) a GROUP BY 1, 2, 3`,
+      ),
     ),
     merge(
       'label_counts',
       ['org_id', 'dim', 'period_days', 'period_start', 'label', 'detail'],
       'calls',
       [],
-      `SELECT org_id, dim, period_days, period_start, label, detail, sum(sign) AS calls FROM (
-         ${perPeriod((days) => `SELECT s.org_id, u.dim, CAST(${days} AS SMALLINT) AS period_days, ${periodStartSql('s.started_at', days)} AS period_start, u.label, u.detail, s.sign
-           FROM (${source}) s CROSS JOIN LATERAL (VALUES ${labels}) AS u(dim, label, detail) WHERE u.label IS NOT NULL`)}
-       ) v GROUP BY 1, 2, 3, 4, 5, 6`,
+      countsDelta(
+        ['dim', 'label', 'detail'],
+        'calls',
+        `SELECT s.org_id, ${periodStartSql('s.started_at', 1)} AS period_start, u.dim, u.label, u.detail, sum(s.sign) AS calls
+         FROM (${source}) s CROSS JOIN LATERAL (VALUES ${labels}) AS u(dim, label, detail) WHERE u.label IS NOT NULL
+         GROUP BY 1, 2, 3, 4, 5`,
+      ),
     ),
   ];
 }
