@@ -10,11 +10,13 @@ import { ApiError } from './errors.js';
 import { keyJson, orgJson } from './features/admin/routes.js';
 import { IngestRun } from './features/ingest/ingestRun.js';
 import { openStorage, type Storage } from './storage/index.js';
+import { rebuildRollups } from './storage/queries/dailyRollups.js';
 import { createKey, createOrg, getOrg, listKeys, listOrgs, revokeKey } from './storage/queries/orgs.js';
 
 const USAGE = `honeypot — Honeypot Intel command line
 
   honeypot migrate
+  honeypot rollups rebuild        (PostgreSQL: recompute the rollups from the calls)
   honeypot orgs create --name NAME [--tier free|pro]
   honeypot orgs list
   honeypot keys create --org ORG_ID --name NAME --role read|ingest [--scope JSON]
@@ -123,6 +125,10 @@ async function main(argv: string[]) {
   switch (group === 'ingest' || group === 'demo' || group === 'migrate' ? group : cmd) {
     case 'migrate':
       return withStorage(async () => console.log('Migrations applied.'));
+    case 'rollups rebuild':
+      return withStorage(async (s) =>
+        console.log((await rebuildRollups(s.db)) ? 'Rollups rebuilt from the calls.' : 'This engine keeps no rollups (DuckDB reads the calls).'),
+      );
     case 'orgs create': {
       const tier = values.tier ?? 'free';
       if (!values.name) fail('--name is required');

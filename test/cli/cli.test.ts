@@ -42,6 +42,8 @@ test('orgs, keys, demo --out and ingest with rejected records', { timeout: 120_0
     assert.deepEqual(JSON.parse(out), { accepted: 100, created: 100, updated: 0, rejected: 2 });
     // Ingesting the same file again replaces: all updates, nothing created.
     assert.deepEqual(JSON.parse(cli('ingest', file, '--org', org.id)), { accepted: 100, created: 0, updated: 100, rejected: 2 });
+    // The embedded engine keeps no rollups, and says so.
+    assert.match(cli('rollups', 'rebuild'), /keeps no rollups/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -198,6 +198,24 @@ const ROLLUP_SOURCE_COLUMNS = [
 /** Fills the rollups from every stored call (migration 6). */
 export const backfillStatements = (): string[] => deltaStatements(`SELECT 1 AS sign, ${ROLLUP_SOURCE_COLUMNS} FROM calls`);
 
+const ROLLUP_TABLE_NAMES = ['call_days', 'duration_counts', 'ask_counts', 'label_counts'];
+
+/**
+ * Recomputes every rollup from the calls (`honeypot rollups rebuild`), e.g. after instances
+ * of a version without rollups ingested beside this one during a rolling upgrade. Ingest
+ * waits meanwhile (it needs ROW EXCLUSIVE on calls); readers see the old rollups until the
+ * commit. Returns false on an engine that keeps no rollups.
+ */
+export async function rebuildRollups(db: Db): Promise<boolean> {
+  if (!keepsRollups(db.dialect)) return false;
+  await db.tx(async (tx) => {
+    await tx.run('LOCK TABLE calls IN SHARE MODE');
+    for (const table of ROLLUP_TABLE_NAMES) await tx.run(`DELETE FROM ${table}`);
+    for (const sql of backfillStatements()) await tx.run(sql);
+  });
+  return true;
+}
+
 /**
  * Inside the ingest transaction, before the batch in `stage` replaces stored calls: adds the
  * batch and, when some of its calls were stored before, takes the stored versions away.
