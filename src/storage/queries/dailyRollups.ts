@@ -25,7 +25,7 @@ import type { Window } from '../../domain/window.js';
 import { Params, type Db, type Dialect } from '../db.js';
 import { sliceWhere } from '../slice.js';
 
-export const DAY_MS = 86_400_000;
+const DAY_MS = 86_400_000;
 
 /** Exact sums: enough digits for cents and confidences, and no drift when deltas cancel. */
 const decimalSql = (expr: string) => `CAST(${expr} AS DECIMAL(38, 9))`;
