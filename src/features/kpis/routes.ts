@@ -1,9 +1,10 @@
 // Overview KPIs (seed §4.2, CONTRACT §4 and §6). Every handler walks the same line:
 // window → storage query with the principal → response shape.
 
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { BUCKETS, formatUtc, rangeObject, type Bucket } from '../../domain/window.js';
+import type { Principal } from '../../domain/principal.js';
+import { BUCKETS, formatUtc, rangeObject, type Bucket, type Window } from '../../domain/window.js';
 import { principalOf } from '../../http/auth.js';
 import { ARRIVALS_GRANULARITY, arrivals } from '../../storage/queries/arrivals.js';
 import { disconnectBreakdown } from '../../storage/queries/disconnects.js';
@@ -60,13 +61,20 @@ export async function kpiRoutes(app: FastifyInstance): Promise<void> {
   const { db, sessions } = app.deps.storage;
   const base = { tags: ['kpis'] };
 
-  app.get(
-    '/api/kpis/summary',
-    { schema: { ...base, summary: 'Headline figures of the window', querystring: WindowQuery, response: { 200: SummaryOut } } },
-    async (req) => {
-      const w = windowOf(app, req.query as WindowQuery);
-      return { range: rangeObject(w), ...(await summary(db, principalOf(req), w)) };
-    },
+  /** A route with the window params only, answering `{ range, ...figures }`. */
+  const windowRoute = (
+    path: string,
+    schema: { summary: string; description?: string; response: { 200: TSchema } },
+    figures: (w: Window, principal: Principal) => Promise<object>,
+    defaultRange?: string,
+  ) =>
+    app.get(path, { schema: { ...base, ...schema, querystring: WindowQuery } }, async (req) => {
+      const w = windowOf(app, req.query as WindowQuery, defaultRange);
+      return { range: rangeObject(w), ...(await figures(w, principalOf(req))) };
+    });
+
+  windowRoute('/api/kpis/summary', { summary: 'Headline figures of the window', response: { 200: SummaryOut } }, (w, p) =>
+    summary(db, p, w),
   );
 
   app.get(
@@ -116,62 +124,42 @@ export async function kpiRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(
+  windowRoute(
     '/api/kpis/arrivals',
     {
-      schema: {
-        ...base,
-        summary: 'Calls per 15 minutes',
-        description: `${WINDOW_DOC} The default window here is 24h. Zero-filled 15-minute UTC buckets, oldest first.`,
-        querystring: WindowQuery,
-        response: { 200: ArrivalsOut },
-      },
+      summary: 'Calls per 15 minutes',
+      description: `${WINDOW_DOC} The default window here is 24h. Zero-filled 15-minute UTC buckets, oldest first.`,
+      response: { 200: ArrivalsOut },
     },
-    async (req) => {
-      const w = windowOf(app, req.query as WindowQuery, '24h');
-      return { range: rangeObject(w), granularity: ARRIVALS_GRANULARITY, buckets: await arrivals(db, principalOf(req), w) };
-    },
+    async (w, p) => ({ granularity: ARRIVALS_GRANULARITY, buckets: await arrivals(db, p, w) }),
+    '24h',
   );
 
-  app.get(
+  windowRoute(
     '/api/kpis/duration-histogram',
     {
-      schema: {
-        ...base,
-        summary: 'Call-duration distribution',
-        description:
-          `${WINDOW_DOC} Nine buckets with edges 0, 15, 30, 60, 120, 300, 600, 1200, 1800 s and an open last bucket ` +
-          '(max_sec null); a bucket holds min_sec <= duration_sec < max_sec. Labels name the whole seconds held: ' +
-          '"0–14s", "15–29s", "30–59s", "1m–1m59s", "2m–4m59s", "5m–9m59s", "10m–19m59s", "20m–29m59s", "30m+". ' +
-          'All buckets are present.',
-        querystring: WindowQuery,
-        response: { 200: DurationHistogramOut },
-      },
+      summary: 'Call-duration distribution',
+      description:
+        `${WINDOW_DOC} Nine buckets with edges 0, 15, 30, 60, 120, 300, 600, 1200, 1800 s and an open last bucket ` +
+        '(max_sec null); a bucket holds min_sec <= duration_sec < max_sec. Labels name the whole seconds held: ' +
+        '"0–14s", "15–29s", "30–59s", "1m–1m59s", "2m–4m59s", "5m–9m59s", "10m–19m59s", "20m–29m59s", "30m+". ' +
+        'All buckets are present.',
+      response: { 200: DurationHistogramOut },
     },
-    async (req) => {
-      const w = windowOf(app, req.query as WindowQuery);
-      return { range: rangeObject(w), buckets: await durationHistogram(db, principalOf(req), w) };
-    },
+    async (w, p) => ({ buckets: await durationHistogram(db, p, w) }),
   );
 
-  app.get(
+  windowRoute(
     '/api/kpis/ask-histogram',
     {
-      schema: {
-        ...base,
-        summary: 'Distribution of individual dollar asks',
-        description:
-          `${WINDOW_DOC} Every element of every dollar_asks, in buckets with edges 0, 100, 500, 1000, 2500, 5000, ` +
-          '10000 and an open last bucket (max null); a bucket holds min <= ask < max, so $99.50 is in "$0–$99". ' +
-          'Labels: "$0–$99", "$100–$499", "$500–$999", "$1,000–$2,499", "$2,500–$4,999", "$5,000–$9,999", "$10,000+".',
-        querystring: WindowQuery,
-        response: { 200: AskHistogramOut },
-      },
+      summary: 'Distribution of individual dollar asks',
+      description:
+        `${WINDOW_DOC} Every element of every dollar_asks, in buckets with edges 0, 100, 500, 1000, 2500, 5000, ` +
+        '10000 and an open last bucket (max null); a bucket holds min <= ask < max, so $99.50 is in "$0–$99". ' +
+        'Labels: "$0–$99", "$100–$499", "$500–$999", "$1,000–$2,499", "$2,500–$4,999", "$5,000–$9,999", "$10,000+".',
+      response: { 200: AskHistogramOut },
     },
-    async (req) => {
-      const w = windowOf(app, req.query as WindowQuery);
-      return { range: rangeObject(w), buckets: await askHistogram(db, principalOf(req), w) };
-    },
+    async (w, p) => ({ buckets: await askHistogram(db, p, w) }),
   );
 
   app.get(
@@ -194,41 +182,27 @@ export async function kpiRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(
+  windowRoute(
     '/api/kpis/attacker-geo',
     {
-      schema: {
-        ...base,
-        summary: 'Calls per US state of the caller ID',
-        description:
-          `${WINDOW_DOC} NANP caller IDs mapped by area code to the US state, DC or territory; toll-free, Canadian, ` +
-          'non-NANP and unparseable numbers are left out. Count descending, then state ascending; area_codes distinct ' +
-          'and ascending.',
-        querystring: WindowQuery,
-        response: { 200: AttackerGeoOut },
-      },
+      summary: 'Calls per US state of the caller ID',
+      description:
+        `${WINDOW_DOC} NANP caller IDs mapped by area code to the US state, DC or territory; toll-free, Canadian, ` +
+        'non-NANP and unparseable numbers are left out. Count descending, then state ascending; area_codes distinct ' +
+        'and ascending.',
+      response: { 200: AttackerGeoOut },
     },
-    async (req) => {
-      const w = windowOf(app, req.query as WindowQuery);
-      return { range: rangeObject(w), items: await attackerGeo(db, principalOf(req), w) };
-    },
+    async (w, p) => ({ items: await attackerGeo(db, p, w) }),
   );
 
-  app.get(
+  windowRoute(
     '/api/kpis/disconnect-breakdown',
     {
-      schema: {
-        ...base,
-        summary: 'Why calls ended',
-        description: `${WINDOW_DOC} Calls per disconnect_reason; calls without a reason are in none.`,
-        querystring: WindowQuery,
-        response: { 200: DisconnectBreakdownOut },
-      },
+      summary: 'Why calls ended',
+      description: `${WINDOW_DOC} Calls per disconnect_reason; calls without a reason are in none.`,
+      response: { 200: DisconnectBreakdownOut },
     },
-    async (req) => {
-      const w = windowOf(app, req.query as WindowQuery);
-      return { range: rangeObject(w), ...(await disconnectBreakdown(db, principalOf(req), w)) };
-    },
+    (w, p) => disconnectBreakdown(db, p, w),
   );
 
   app.get(
