@@ -43,14 +43,17 @@ export const ASK_BUCKETS: readonly Edge[] = [
   { label: '$10,000+', min: 10000, max: null },
 ];
 
-/** One `b<i>` per bucket: the sum of the counts `c` of the values `x` it holds. */
-function bucketSums(buckets: readonly Edge[], p: Params): string {
-  return buckets
+/** Per bucket, the sum of the counts `c` of the values `x` it holds in `counts` (see dailyRollups). */
+async function bucketCounts(db: Db, buckets: readonly Edge[], counts: (p: Params) => string): Promise<number[]> {
+  const p = new Params();
+  const sums = buckets
     .map((b, i) => {
       const upper = b.max === null ? '' : ` AND x < ${p.p(b.max)}`;
       return `coalesce(sum(c) FILTER (WHERE x >= ${p.p(b.min)}${upper}), 0) AS b${i}`;
     })
     .join(',\n       ');
+  const [row] = await db.all(`SELECT ${sums} FROM (${counts(p)}) v`, p.values);
+  return buckets.map((_, i) => num(row[`b${i}`]));
 }
 
 export interface DurationBucket {
@@ -61,10 +64,8 @@ export interface DurationBucket {
 }
 
 export async function durationHistogram(db: Db, principal: Principal, w: Window): Promise<DurationBucket[]> {
-  const p = new Params();
-  const sums = bucketSums(DURATION_BUCKETS, p);
-  const [row] = await db.all(`SELECT ${sums} FROM (${durationCounts(db.dialect, principal, w, p)}) v`, p.values);
-  return DURATION_BUCKETS.map((b, i) => ({ label: b.label, min_sec: b.min, max_sec: b.max, count: num(row[`b${i}`]) }));
+  const counts = await bucketCounts(db, DURATION_BUCKETS, (p) => durationCounts(db.dialect, principal, w, p));
+  return DURATION_BUCKETS.map((b, i) => ({ label: b.label, min_sec: b.min, max_sec: b.max, count: counts[i] }));
 }
 
 export interface AskBucket {
@@ -75,8 +76,6 @@ export interface AskBucket {
 }
 
 export async function askHistogram(db: Db, principal: Principal, w: Window): Promise<AskBucket[]> {
-  const p = new Params();
-  const sums = bucketSums(ASK_BUCKETS, p);
-  const [row] = await db.all(`SELECT ${sums} FROM (${askCounts(db.dialect, principal, w, p)}) v`, p.values);
-  return ASK_BUCKETS.map((b, i) => ({ label: b.label, min: b.min, max: b.max, count: num(row[`b${i}`]) }));
+  const counts = await bucketCounts(db, ASK_BUCKETS, (p) => askCounts(db.dialect, principal, w, p));
+  return ASK_BUCKETS.map((b, i) => ({ label: b.label, min: b.min, max: b.max, count: counts[i] }));
 }
