@@ -5,8 +5,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { PageHeader } from '../components/PageHeader';
 import { Panel } from '../components/Panel';
+import { QueryTable } from '../components/QueryTable';
 import { ConfirmDelete, SecretOnce } from '../components/SecretOnce';
-import { Empty, ErrorState, Loading, ProNotice } from '../components/states';
+import { ErrorState, Loading, ProNotice } from '../components/states';
 import { api, ApiError, errorMessage } from '../lib/api';
 import { fmtDateTime, fmtInt, fmtNum, fmtPct, fmtUsd, humanize } from '../lib/format';
 import { useTier } from '../lib/tier';
@@ -181,79 +182,52 @@ export default function Alerts() {
         <div className="stack">
           <Panel title="Rules" testId="rules">
             {catalog.isPending ? <Loading label="Loading the alert catalog" /> : <CreateRule catalog={catalog.data} />}
-            {rules.isPending ? (
-              <Loading label="Loading rules" />
-            ) : rules.isError ? (
-              <ErrorState error={rules.error} feature="Rules" onRetry={() => void rules.refetch()} />
-            ) : rules.data.items.length === 0 ? (
-              <Empty>No alert rules yet.</Empty>
-            ) : (
-              <div className="table-scroll">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Rule</th>
-                      <th scope="col">Condition</th>
-                      <th scope="col">Delivers to</th>
-                      <th scope="col">State</th>
-                      <th scope="col">Created</th>
-                      <th scope="col">
-                        <span className="sr-only">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rules.data.items.map((r) => (
-                      <RuleRow key={r.id} r={r} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <QueryTable
+              query={rules}
+              feature="Rules"
+              empty="No alert rules yet."
+              columns={[
+                { label: 'Rule' },
+                { label: 'Condition' },
+                { label: 'Delivers to' },
+                { label: 'State' },
+                { label: 'Created' },
+                { label: 'Actions', srOnly: true },
+              ]}
+              row={(r) => <RuleRow key={r.id} r={r} />}
+            />
           </Panel>
           <Panel title="Firings" testId="firings" subtitle="Newest first">
-            {firings.isPending ? (
-              <Loading label="Loading firings" />
-            ) : firings.isError ? (
-              <ErrorState error={firings.error} feature="Firings" onRetry={() => void firings.refetch()} />
-            ) : firings.data.items.length === 0 ? (
-              <Empty>No rule has fired yet.</Empty>
-            ) : (
-              <div className="table-scroll table-tall">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Fired</th>
-                      <th scope="col">Rule</th>
-                      <th scope="col">Condition</th>
-                      <th scope="col" className="num">
-                        Value
-                      </th>
-                      <th scope="col">Window</th>
-                      <th scope="col">Resolved</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {firings.data.items.map((x) => (
-                      <tr key={x.id}>
-                        <td className="nowrap">{fmtDateTime(x.fired_at, { seconds: true })}</td>
-                        <td>{x.rule_name}</td>
-                        <td>
-                          {metricLabel(x.metric)} {OPS[x.operator] ?? x.operator} {fmtMetric(x.metric, x.threshold)}
-                        </td>
-                        <td className="num">
-                          <strong>{fmtMetric(x.metric, x.value)}</strong>
-                        </td>
-                        <td className="nowrap small">
-                          {fmtDateTime(x.window_start)} – {fmtDateTime(x.window_end)}
-                        </td>
-                        <td>{x.resolved_at ? fmtDateTime(x.resolved_at) : <span className="badge badge-firing">firing</span>}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <QueryTable
+              query={firings}
+              feature="Firings"
+              empty="No rule has fired yet."
+              tall
+              columns={[
+                { label: 'Fired' },
+                { label: 'Rule' },
+                { label: 'Condition' },
+                { label: 'Value', num: true },
+                { label: 'Window' },
+                { label: 'Resolved' },
+              ]}
+              row={(x) => (
+                <tr key={x.id}>
+                  <td className="nowrap">{fmtDateTime(x.fired_at, { seconds: true })}</td>
+                  <td>{x.rule_name}</td>
+                  <td>
+                    {metricLabel(x.metric)} {OPS[x.operator] ?? x.operator} {fmtMetric(x.metric, x.threshold)}
+                  </td>
+                  <td className="num">
+                    <strong>{fmtMetric(x.metric, x.value)}</strong>
+                  </td>
+                  <td className="nowrap small">
+                    {fmtDateTime(x.window_start)} – {fmtDateTime(x.window_end)}
+                  </td>
+                  <td>{x.resolved_at ? fmtDateTime(x.resolved_at) : <span className="badge badge-firing">firing</span>}</td>
+                </tr>
+              )}
+            />
           </Panel>
         </div>
       )}

@@ -5,8 +5,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { PageHeader } from '../components/PageHeader';
 import { Panel } from '../components/Panel';
+import { QueryTable } from '../components/QueryTable';
 import { ConfirmDelete, SecretOnce } from '../components/SecretOnce';
-import { Empty, ErrorState, Loading, ProNotice } from '../components/states';
+import { ErrorState, Loading, ProNotice } from '../components/states';
 import { api, ApiError, errorMessage } from '../lib/api';
 import { fmtDateTime, fmtInt } from '../lib/format';
 import { useTier } from '../lib/tier';
@@ -169,32 +170,13 @@ export default function Webhooks() {
         <div className="stack">
           <Panel title="Subscriptions" testId="subscriptions">
             {events.isPending ? <Loading label="Loading event types" /> : <CreateSubscription events={events.data.items} />}
-            {subs.isPending ? (
-              <Loading label="Loading subscriptions" />
-            ) : subs.isError ? (
-              <ErrorState error={subs.error} feature="Subscriptions" onRetry={() => void subs.refetch()} />
-            ) : subs.data.items.length === 0 ? (
-              <Empty>No subscriptions yet. Subscribe an HTTPS endpoint above.</Empty>
-            ) : (
-              <div className="table-scroll">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Event</th>
-                      <th scope="col">URL</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Created</th>
-                      <th scope="col">Actions</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {subs.data.items.map((s) => (
-                      <SubscriptionRow key={s.id} s={s} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <QueryTable
+              query={subs}
+              feature="Subscriptions"
+              empty="No subscriptions yet. Subscribe an HTTPS endpoint above."
+              columns={[{ label: 'Event' }, { label: 'URL' }, { label: 'Status' }, { label: 'Created' }, { label: 'Actions' }]}
+              row={(s) => <SubscriptionRow key={s.id} s={s} />}
+            />
           </Panel>
           <Panel
             title="Deliveries"
@@ -218,44 +200,24 @@ export default function Webhooks() {
               </>
             }
           >
-            {deliveries.isPending ? (
-              <Loading label="Loading deliveries" />
-            ) : deliveries.isError ? (
-              <ErrorState error={deliveries.error} feature="Deliveries" onRetry={() => void deliveries.refetch()} />
-            ) : deliveries.data.items.length === 0 ? (
-              <Empty>No delivery attempts yet. “Send test” on a subscription makes one.</Empty>
-            ) : (
-              <div className="table-scroll table-tall">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">When</th>
-                      <th scope="col">Event</th>
-                      <th scope="col">URL</th>
-                      <th scope="col" className="num">
-                        Attempt
-                      </th>
-                      <th scope="col">Status</th>
-                      <th scope="col" className="num">
-                        HTTP
-                      </th>
-                      <th scope="col" className="num">
-                        Took
-                      </th>
-                      <th scope="col">Error</th>
-                      <th scope="col">
-                        <span className="sr-only">Actions</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {deliveries.data.items.map((d) => (
-                      <DeliveryRow key={d.id} d={d} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <QueryTable
+              query={deliveries}
+              feature="Deliveries"
+              empty="No delivery attempts yet. “Send test” on a subscription makes one."
+              tall
+              columns={[
+                { label: 'When' },
+                { label: 'Event' },
+                { label: 'URL' },
+                { label: 'Attempt', num: true },
+                { label: 'Status' },
+                { label: 'HTTP', num: true },
+                { label: 'Took', num: true },
+                { label: 'Error' },
+                { label: 'Actions', srOnly: true },
+              ]}
+              row={(d) => <DeliveryRow key={d.id} d={d} />}
+            />
           </Panel>
           {events.data && (
             <Panel title="Event types" testId="event-types">
