@@ -12,8 +12,11 @@ export interface NanpNumber {
 
 /** Characters people and carriers put in phone numbers for readability. */
 const FORMATTING = /[\s\-.()]/g;
-/** NPA and NXX each start with 2-9; the line number is any four digits. */
-const NANP_NATIONAL = /^[2-9]\d{2}[2-9]\d{6}$/;
+/**
+ * Ten digits whose area code (NPA) starts with 2-9. The exchange is not checked: CONTRACT §6
+ * maps by area code alone, and only real geographic codes are in the map.
+ */
+const NANP_NATIONAL = /^[2-9]\d{9}$/;
 
 /**
  * Parses a caller ID as a North American (+1) number.
@@ -22,7 +25,7 @@ const NANP_NATIONAL = /^[2-9]\d{2}[2-9]\d{6}$/;
  *   - "+1" followed by exactly 10 digits;
  *   - 10 bare digits;
  *   - 11 bare digits whose first digit is 1.
- * The area code and the exchange must both start with 2-9. Anything else (letters,
+ * The area code must start with 2-9; the exchange may be anything. Anything else (letters,
  * other country codes, wrong length, "anonymous", empty, null) gives null.
  */
 export function parseNanp(callerId: string | null | undefined): NanpNumber | null {

@@ -3,6 +3,7 @@
 // the same integer maths on both engines, with no time-zone settings involved.
 
 import { INTEL_FIELDS } from '../domain/call.js';
+import { backfillCallerGeography } from './backfillCallerGeography.js';
 import type { Db, Dialect } from './db.js';
 import { backfillStatements, keepsRollups, rollupTables } from './queries/dailyRollups.js';
 
@@ -10,6 +11,8 @@ interface Migration {
   version: number;
   name: string;
   sql: (dialect: Dialect) => string[];
+  /** A step that needs code (e.g. a domain function per row); runs after `sql`, in the same transaction. */
+  run?: (db: Db) => Promise<unknown>;
 }
 
 const intelColumns = INTEL_FIELDS.map((f) => `  ${f} TEXT`).join(',\n');
@@ -232,6 +235,14 @@ ${intelColumns},
     // PostgreSQL only; kept by every ingest from then on (see src/storage/queries/dailyRollups.ts).
     sql: (dialect) => (keepsRollups(dialect) ? [...rollupTables(), ...backfillStatements()] : []),
   },
+  {
+    version: 7,
+    name: 'caller geography by area code alone',
+    // CONTRACT §6: a +1 caller ID is mapped by its area code alone; calls stored while the
+    // exchange also had to start with 2-9 get their state now (and PostgreSQL its rollups).
+    sql: () => [],
+    run: backfillCallerGeography,
+  },
 ];
 
 // Any constant shared by every instance: the key of the advisory lock around migrations.
@@ -261,6 +272,7 @@ async function applyPending(db: Db): Promise<number[]> {
     if (done.has(m.version)) continue;
     await db.tx(async (tx) => {
       for (const stmt of m.sql(db.dialect)) await tx.run(stmt);
+      await m.run?.(tx);
       await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
         m.version,
         m.name,

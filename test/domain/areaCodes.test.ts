@@ -73,15 +73,19 @@ describe('parseNanp', () => {
     assert.equal(parseNanp('112025550143'), null); // 12 digits
   });
 
-  it('requires the area code and the exchange to start with 2-9', () => {
+  it('requires the area code to start with 2-9', () => {
     assert.equal(parseNanp('0125550143'), null); // area code starts with 0
     assert.equal(parseNanp('1125550143'), null); // area code starts with 1 (10 digits)
     assert.equal(parseNanp('+11125550143'), null); // area code starts with 1 (+1 form)
-    assert.equal(parseNanp('2020550143'), null); // exchange starts with 0
-    assert.equal(parseNanp('2021550143'), null); // exchange starts with 1
-    assert.equal(parseNanp('12021550143'), null);
     assert.deepEqual(parseNanp('2022000000'), { areaCode: '202', number: '2022000000' });
     assert.deepEqual(parseNanp('9899999999'), { areaCode: '989', number: '9899999999' });
+  });
+
+  it('takes any exchange: CONTRACT §6 maps by area code alone', () => {
+    assert.deepEqual(parseNanp('2020550143'), { areaCode: '202', number: '2020550143' }); // exchange starts with 0
+    assert.deepEqual(parseNanp('2021550143'), { areaCode: '202', number: '2021550143' }); // exchange starts with 1
+    assert.deepEqual(parseNanp('12021550143'), { areaCode: '202', number: '2021550143' });
+    assert.deepEqual(parseNanp('+1 212 055 0143'), { areaCode: '212', number: '2120550143' });
   });
 
   it('rejects stray plus signs and other punctuation', () => {
@@ -166,7 +170,15 @@ describe('stateOfCallerId', () => {
     assert.equal(stateOfCallerId('anonymous'), null);
     assert.equal(stateOfCallerId('+442079460958'), null);
     assert.equal(stateOfCallerId('2125550'), null);
-    assert.equal(stateOfCallerId('2120550143'), null); // NY code, but exchange starts with 0
+  });
+
+  it('maps by area code alone, whatever the exchange', () => {
+    assert.equal(stateOfCallerId('+1 212 055 0143'), 'NY'); // exchange starts with 0
+    assert.equal(stateOfCallerId('2121550143'), 'NY'); // exchange starts with 1
+    assert.equal(stateOfCallerId('1-202-100-0000'), 'DC');
+    assert.equal(areaCodeOfCallerId('+12120550143'), '212');
+    assert.equal(stateOfCallerId('+18000550143'), null); // still toll-free
+    assert.equal(stateOfCallerId('+14160550143'), null); // still Canada
   });
 });
 
