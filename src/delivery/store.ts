@@ -3,31 +3,16 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Principal } from '../domain/principal.js';
-import { SCOPE_DIMENSIONS, type Scope } from '../domain/scope.js';
 import { ApiError } from '../errors.js';
 import { num, numOrNull, Params, type Db, type Row } from '../storage/db.js';
+import { ownedWhere, scopeJson } from '../storage/owned.js';
 import { PING, envelope } from './events.js';
 import { newSigningSecret } from './send.js';
 
 export const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '')}`;
 
-/** The scope as stored on the objects a key creates: dimensions in a fixed order, values sorted. */
-export function scopeJson(scope: Scope | null): string | null {
-  if (!scope) return null;
-  const out: Scope = {};
-  for (const dim of SCOPE_DIMENSIONS) if (scope[dim]) out[dim] = [...scope[dim]!].sort();
-  return JSON.stringify(out);
-}
-
-/**
- * The objects a principal sees: its org's, and for a scoped key only those created with the
- * same scope (an id outside answers 404, like a foreign one).
- */
-export function ownedWhere(principal: Principal, p: Params, alias = ''): string {
-  const col = (c: string) => (alias ? `${alias}.${c}` : c);
-  const org = `${col('org_id')} = ${p.p(principal.orgId)}`;
-  return principal.scope ? `${org} AND ${col('scope_json')} = ${p.p(scopeJson(principal.scope))}` : org;
-}
+// The scope rule of every object a key creates (see storage/owned.ts), also used by alerts.
+export { ownedWhere, scopeJson };
 
 // ---------------------------------------------------------------------------------------------
 // subscriptions

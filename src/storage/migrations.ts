@@ -6,6 +6,7 @@ import { INTEL_FIELDS } from '../domain/call.js';
 import { backfillCallerGeography } from './backfillCallerGeography.js';
 import type { Db, Dialect } from './db.js';
 import { backfillStatements, keepsRollups, rollupTables } from './queries/dailyRollups.js';
+import { canonicalSavedSearchScopes } from './queries/savedSearches.js';
 
 interface Migration {
   version: number;
@@ -242,6 +243,14 @@ ${intelColumns},
     // exchange also had to start with 2-9 get their state now (and PostgreSQL its rollups).
     sql: () => [],
     run: backfillCallerGeography,
+  },
+  {
+    version: 8,
+    name: 'canonical scope on saved searches',
+    // A scoped key sees only the saved searches of exactly its scope, compared as canonical
+    // JSON (storage/owned.ts); records written before were stored in the key's own order.
+    sql: () => [],
+    run: canonicalSavedSearchScopes,
   },
 ];
 

@@ -1,9 +1,11 @@
 // Saved searches: upsert semantics keyed by (org, id), validation shared with the call list,
-// the per-org limit, and running them through GET /api/calls?saved_search_id=.
+// the per-org limit, running them through GET /api/calls?saved_search_id=, and the scope
+// they keep (a scoped key sees and changes only those of exactly its scope).
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
+import { canonicalSavedSearchScopes } from '../../src/storage/queries/savedSearches.js';
 import { get, ingest, newOrg, scopedKey, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
 
 const NOW = new Date('2026-11-20T14:00:00Z');
@@ -280,18 +282,123 @@ describe('running a saved search', () => {
     const paypalKey = await scopedKey(t.app, A.orgId, { impersonated_brand: ['PayPal'] });
     const saved = await post(amazonKey, { id: 'amazon-scoped', name: 'scoped', filters: { range: '30d' } });
     assert.equal(saved.statusCode, 201, saved.body);
-    // Saved searches are org objects: every read key of the org lists them.
-    assert.ok((await list(A.read)).some((s) => s.id === 'amazon-scoped'));
-    assert.ok((await list(paypalKey)).some((s) => s.id === 'amazon-scoped'));
     // Run by its author: the author's slice.
     assert.deepEqual(await sids(amazonKey, 'saved_search_id=amazon-scoped'), ['c1', 'c3', 'c6', 'c7']);
     // Run by an unscoped key: still only the scope it was saved with.
     assert.deepEqual(await sids(A.read, 'saved_search_id=amazon-scoped'), ['c1', 'c3', 'c6', 'c7']);
-    // Run by a key of another slice: never more than that key's own slice (here nothing).
-    assert.deepEqual(await sids(paypalKey, 'saved_search_id=amazon-scoped'), []);
-    // An unscoped search run by a scoped key stays inside the key's slice.
-    await post(A.read, { id: 'unscoped', name: 'unscoped', filters: { range: '30d' } });
-    assert.deepEqual(await sids(paypalKey, 'saved_search_id=unscoped'), ['c2']);
+    // A key of another slice does not see it at all.
+    const other = await get(t.app, paypalKey, '/api/calls?saved_search_id=amazon-scoped');
+    assert.equal(other.statusCode, 404, other.body);
+    assert.equal(other.json().code, 'not_found');
+    assert.equal((await del(A.read, 'amazon-scoped')).statusCode, 204);
+  });
+});
+
+describe('saved searches keep the scope of the key that created them (CONTRACT §1)', () => {
+  let amazon: string;
+  let amazonToo: string;
+  let paypal: string;
+  const ids = async (key: string) => (await list(key)).map((s) => s.id).sort();
+  const notFound = (res: LightMyRequestResponse) => {
+    assert.equal(res.statusCode, 404, res.body);
+    assert.equal(res.headers['content-type'], 'application/problem+json; charset=utf-8');
+    assert.equal(res.json().code, 'not_found');
+  };
+
+  before(async () => {
+    amazon = await scopedKey(t.app, A.orgId, { impersonated_brand: ['PayPal', 'Amazon'] });
+    // The same scope written in another order and case: the same slice.
+    amazonToo = await scopedKey(t.app, A.orgId, { impersonated_brand: ['amazon', 'PAYPAL'] });
+    paypal = await scopedKey(t.app, A.orgId, { impersonated_brand: ['PayPal'] });
+    t.setNow(new Date(NOW.getTime() + 20_000));
+    assert.equal((await post(A.read, { id: 'org-wide', name: 'org wide', filters: { tier: [1] } })).statusCode, 201);
+    assert.equal((await post(amazon, { id: 'amazon-only', name: 'amazon', filters: { range: '30d' } })).statusCode, 201);
+    assert.equal((await post(paypal, { id: 'paypal-only', name: 'paypal', filters: {} })).statusCode, 201);
+  });
+  after(async () => {
+    for (const id of ['org-wide', 'amazon-only', 'paypal-only', 'new-by-amazon']) await del(A.read, id);
+    t.setNow(NOW);
+  });
+
+  it('an unscoped key lists every search of the org; a scoped key those of exactly its scope', async () => {
+    assert.deepEqual(await ids(A.read), ['amazon-only', 'my-search_1', 'org-wide', 'paypal-only']);
+    assert.deepEqual(await ids(amazon), ['amazon-only']);
+    assert.deepEqual(await ids(amazonToo), ['amazon-only']);
+    assert.deepEqual(await ids(paypal), ['paypal-only']);
+  });
+
+  it('stores the scope canonically: dimensions in a fixed order, values sorted', async () => {
+    const rows = await t.db.all(`SELECT id, scope_json FROM saved_searches WHERE org_id = $1 AND id IN ('amazon-only', 'org-wide') ORDER BY id`, [A.orgId]);
+    assert.deepEqual(rows, [
+      { id: 'amazon-only', scope_json: '{"impersonated_brand":["amazon","paypal"]}' },
+      { id: 'org-wide', scope_json: null },
+    ]);
+  });
+
+  it('migration 8 rewrites scopes stored in a key’s own order, so their key sees them again', async () => {
+    await t.db.run(
+      `INSERT INTO saved_searches (org_id, id, name, filters_json, scope_json, created_at, updated_at) VALUES ($1, 'legacy', 'legacy', '{}', $2, $3, $3)`,
+      [A.orgId, '{"impersonated_brand":["paypal","amazon"]}', NOW.getTime()],
+    );
+    assert.deepEqual(await ids(amazon), ['amazon-only']);
+    await canonicalSavedSearchScopes(t.db);
+    assert.deepEqual(await ids(amazon), ['amazon-only', 'legacy']);
+    assert.equal((await del(amazon, 'legacy')).statusCode, 204);
+  });
+
+  it('a scoped key cannot overwrite a search outside its scope: 404, the record untouched', async () => {
+    for (const [key, id] of [
+      [paypal, 'org-wide'],
+      [paypal, 'amazon-only'],
+      [amazon, 'paypal-only'],
+    ]) {
+      notFound(await post(key, { id, name: 'hijacked', filters: { q: 'x' } }));
+    }
+    const all = await list(A.read);
+    assert.equal(all.find((s) => s.id === 'org-wide')?.name, 'org wide');
+    assert.deepEqual(all.find((s) => s.id === 'org-wide')?.filters, { tier: [1] });
+    assert.equal(all.find((s) => s.id === 'amazon-only')?.name, 'amazon');
+    assert.equal(all.find((s) => s.id === 'paypal-only')?.name, 'paypal');
+    assert.equal(all.filter((s) => s.name === 'hijacked').length, 0);
+  });
+
+  it('a scoped key cannot delete a search outside its scope: 404, the record kept', async () => {
+    notFound(await del(paypal, 'org-wide'));
+    notFound(await del(paypal, 'amazon-only'));
+    notFound(await del(amazon, 'paypal-only'));
+    assert.deepEqual(await ids(A.read), ['amazon-only', 'my-search_1', 'org-wide', 'paypal-only']);
+  });
+
+  it('a scoped key cannot run a search outside its scope: 404', async () => {
+    notFound(await get(t.app, paypal, '/api/calls?saved_search_id=org-wide'));
+    notFound(await get(t.app, paypal, '/api/calls?saved_search_id=amazon-only'));
+    assert.deepEqual(await sids(amazon, 'saved_search_id=amazon-only'), ['c1', 'c2', 'c3', 'c6', 'c7']);
+    assert.deepEqual(await sids(amazonToo, 'saved_search_id=amazon-only'), ['c1', 'c2', 'c3', 'c6', 'c7']);
+  });
+
+  it('a key of the same scope replaces, creates and deletes; the scope is kept', async () => {
+    t.setNow(new Date(NOW.getTime() + 21_000));
+    const replaced = await post(amazonToo, { id: 'amazon-only', name: 'amazon, renamed', filters: { range: '30d', q: 'refund' } });
+    assert.equal(replaced.statusCode, 200, replaced.body);
+    assert.equal(replaced.json().name, 'amazon, renamed');
+    assert.deepEqual(await sids(amazon, 'saved_search_id=amazon-only'), ['c3']);
+    const created = await post(amazonToo, { id: 'new-by-amazon', name: 'new', filters: {} });
+    assert.equal(created.statusCode, 201, created.body);
+    assert.deepEqual(await ids(amazon), ['amazon-only', 'new-by-amazon']);
+    assert.equal((await del(amazon, 'new-by-amazon')).statusCode, 204);
+  });
+
+  it('an unscoped key replaces a scoped search, which keeps its scope, and deletes it', async () => {
+    t.setNow(new Date(NOW.getTime() + 22_000));
+    const res = await post(A.read, { id: 'amazon-only', name: 'edited by admin', filters: { range: '30d' } });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(await ids(amazon), ['amazon-only']);
+    assert.equal((await list(amazon))[0].name, 'edited by admin');
+    // Run by the unscoped key it is still limited to the scope it was created with.
+    assert.deepEqual(await sids(A.read, 'saved_search_id=amazon-only'), ['c1', 'c2', 'c3', 'c6', 'c7']);
+    assert.deepEqual(await sids(A.read, 'saved_search_id=org-wide'), ['c1']);
+    assert.equal((await del(A.read, 'paypal-only')).statusCode, 204);
+    assert.deepEqual(await ids(paypal), []);
   });
 });
 

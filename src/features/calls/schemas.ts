@@ -15,7 +15,8 @@ export const CallsQuery = Type.Object({
     Type.String({
       pattern: SAVED_SEARCH_ID_PATTERN,
       description:
-        "Run this saved search's filters (404 when the org has no such id). Filters given alongside override the saved " +
+        "Run this saved search's filters (404 when the org has no such id or, for a scoped key, when it was created " +
+        'with another scope). Filters given alongside override the saved ' +
         'filter of the same name; range/start/end override the saved window as a group. Results are always limited to ' +
         "the caller's slice and to the scope the saved search was written with.",
     }),

@@ -1,7 +1,9 @@
-// Saved searches (seed §4.5, CONTRACT §7). They are org objects keyed by (org, id): every
-// read key of the org lists, replaces and deletes them. A search keeps the scope of the key
-// that last wrote it, and running it (GET /api/calls?saved_search_id=) is always limited to
-// the caller's own slice AND that kept scope, so a search never widens what a key sees.
+// Saved searches (seed §4.5, CONTRACT §7). They are org objects keyed by (org, id) that keep
+// the scope of the key that created them (CONTRACT §1): an unscoped key lists, replaces, runs
+// and deletes every one of its org; a scoped key only those created with exactly its scope,
+// and any other id answers 404 as if it did not exist. Running one (GET /api/calls?
+// saved_search_id=) is limited to the caller's slice AND the kept scope, so a search never
+// widens what a key sees.
 
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
@@ -47,7 +49,9 @@ export async function savedSearchRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...base,
         summary: "List the organisation's saved searches",
-        description: 'Every saved search of the org, newest updated_at first.',
+        description:
+          'The saved searches the key sees, newest updated_at first: for an unscoped key every one of the org, for a ' +
+          'scoped key those created with exactly its scope.',
         response: { 200: SavedSearchListOut },
       },
     },
@@ -65,7 +69,9 @@ export async function savedSearchRoutes(app: FastifyInstance): Promise<void> {
           'kept); an id unknown to the org → 201, created under that id. `filters` takes exactly the filters of ' +
           'GET /api/calls (not cursor, limit, saved_search_id), validated the same way; unknown names are 400. ' +
           `At most ${MAX_SAVED_SEARCHES_PER_ORG} per org: creating one more is 409 conflict (replacing is always allowed). ` +
-          'The search keeps the scope of the writing key.',
+          'A new search keeps the scope of the creating key; a replacement keeps the stored scope. A scoped key sees only ' +
+          'the searches of exactly its scope: an id held by another search of the org is 404 not_found for it, and that ' +
+          'search is left untouched (ids are unique per org, so no second record is created under it).',
         body: SavedSearchBody,
         response: { 200: SavedSearchOut, 201: SavedSearchOut },
       },
@@ -85,6 +91,7 @@ export async function savedSearchRoutes(app: FastifyInstance): Promise<void> {
         { id: body.id ?? newSavedSearchId(), name: body.name.trim(), filters },
         now.getTime(),
       );
+      if (result.outcome === 'not_found') throw notFound(`No saved search "${body.id}".`);
       if (result.outcome === 'limit_reached') {
         throw new ApiError(
           409,
@@ -103,7 +110,9 @@ export async function savedSearchRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...base,
         summary: 'Delete a saved search',
-        description: '204 when deleted; 404 when the org has no saved search with that id.',
+        description:
+          '204 when deleted; 404 when the org has no saved search with that id, or (scoped key) it was created with ' +
+          'another scope.',
         params: SavedSearchParams,
         response: { 204: Type.Null({ description: 'Deleted' }) },
       },

@@ -1,11 +1,13 @@
 // Saved searches (CONTRACT §7): plain CRUD keyed by (org, id). A record keeps the scope of the
-// key that wrote it; the list and lookups are per org only (see features/saved-searches).
+// key that created it (CONTRACT §1): an unscoped key sees and changes every record of its org,
+// a scoped key only those of exactly its scope (storage/owned.ts), like subscriptions and rules.
 
 import { randomUUID } from 'node:crypto';
 import type { CallFilterInput } from '../../domain/callFilters.js';
 import type { Principal } from '../../domain/principal.js';
 import type { Scope } from '../../domain/scope.js';
-import { num, type Db, type Row } from '../db.js';
+import { num, Params, type Db, type Row } from '../db.js';
+import { ownedBy, ownedWhere, scopeJson } from '../owned.js';
 import { byCodePoint } from './textOrder.js';
 
 export const MAX_SAVED_SEARCHES_PER_ORG = 500;
@@ -14,7 +16,7 @@ export interface SavedSearch {
   id: string;
   name: string;
   filters: CallFilterInput;
-  /** Scope of the key that last wrote it (null for an unscoped key). */
+  /** Scope of the key that created it (null for an unscoped key). */
   scope: Scope | null;
   created_at: number;
   updated_at: number;
@@ -22,7 +24,9 @@ export interface SavedSearch {
 
 export type UpsertOutcome =
   | { outcome: 'created' | 'replaced'; record: SavedSearch }
-  | { outcome: 'limit_reached' };
+  | { outcome: 'limit_reached' }
+  /** The id belongs to a record outside the writing key's scope. */
+  | { outcome: 'not_found' };
 
 const COLUMNS = 'id, name, filters_json, scope_json, created_at, updated_at';
 
@@ -39,23 +43,27 @@ function toSavedSearch(r: Row): SavedSearch {
 
 export const newSavedSearchId = () => `ss_${randomUUID().replace(/-/g, '')}`;
 
-/** Newest `updated_at` first, ties by id ascending. */
+/** The records the principal sees, newest `updated_at` first, ties by id ascending. */
 export async function listSavedSearches(db: Db, principal: Principal): Promise<SavedSearch[]> {
+  const p = new Params();
   const rows = await db.all(
-    `SELECT ${COLUMNS} FROM saved_searches WHERE org_id = $1 ORDER BY updated_at DESC, ${byCodePoint('id')} ASC`,
-    [principal.orgId],
+    `SELECT ${COLUMNS} FROM saved_searches WHERE ${ownedWhere(principal, p)} ORDER BY updated_at DESC, ${byCodePoint('id')} ASC`,
+    p.values,
   );
   return rows.map(toSavedSearch);
 }
 
+/** Null when the org has no such id or it is outside the principal's scope. */
 export async function getSavedSearch(db: Db, principal: Principal, id: string): Promise<SavedSearch | null> {
-  const rows = await db.all(`SELECT ${COLUMNS} FROM saved_searches WHERE org_id = $1 AND id = $2`, [principal.orgId, id]);
+  const p = new Params();
+  const rows = await db.all(`SELECT ${COLUMNS} FROM saved_searches WHERE ${ownedWhere(principal, p)} AND id = ${p.p(id)}`, p.values);
   return rows[0] ? toSavedSearch(rows[0]) : null;
 }
 
 /**
- * Creates or replaces (org, id) in one transaction. A replacement keeps `created_at`; a
- * creation is refused once the org holds MAX_SAVED_SEARCHES_PER_ORG records.
+ * Creates or replaces (org, id) in one transaction. A replacement keeps `created_at` and the
+ * stored scope; an id held by a record outside a scoped key's scope is not touched
+ * (`not_found`); a creation is refused once the org holds MAX_SAVED_SEARCHES_PER_ORG records.
  */
 export function upsertSavedSearch(
   db: Db,
@@ -64,40 +72,56 @@ export function upsertSavedSearch(
   now: number,
 ): Promise<UpsertOutcome> {
   const filtersJson = JSON.stringify(input.filters);
-  const scopeJson = principal.scope ? JSON.stringify(principal.scope) : null;
   return db.tx(async (tx) => {
     // PostgreSQL: lock the org row so concurrent writers of one org serialise and the limit
     // and the created/replaced decision stay exact. DuckDB already serialises every write.
     if (tx.dialect === 'postgres') await tx.run('SELECT 1 FROM orgs WHERE id = $1 FOR UPDATE', [principal.orgId]);
-    const existing = await tx.all(`SELECT created_at FROM saved_searches WHERE org_id = $1 AND id = $2`, [
+    const [existing] = await tx.all(`SELECT created_at, scope_json FROM saved_searches WHERE org_id = $1 AND id = $2`, [
       principal.orgId,
       input.id,
     ]);
-    if (existing[0]) {
-      await tx.run(
-        `UPDATE saved_searches SET name = $1, filters_json = $2, scope_json = $3, updated_at = $4 WHERE org_id = $5 AND id = $6`,
-        [input.name, filtersJson, scopeJson, now, principal.orgId, input.id],
-      );
-      const created_at = num(existing[0].created_at);
-      return { outcome: 'replaced', record: { ...input, scope: principal.scope, created_at, updated_at: now } };
+    if (existing) {
+      const stored = (existing.scope_json as string | null) ?? null;
+      if (!ownedBy(principal, stored)) return { outcome: 'not_found' };
+      await tx.run(`UPDATE saved_searches SET name = $1, filters_json = $2, updated_at = $3 WHERE org_id = $4 AND id = $5`, [
+        input.name,
+        filtersJson,
+        now,
+        principal.orgId,
+        input.id,
+      ]);
+      const scope = stored ? (JSON.parse(stored) as Scope) : null;
+      return { outcome: 'replaced', record: { ...input, scope, created_at: num(existing.created_at), updated_at: now } };
     }
     const [{ n }] = await tx.all(`SELECT count(*) AS n FROM saved_searches WHERE org_id = $1`, [principal.orgId]);
     if (Number(n) >= MAX_SAVED_SEARCHES_PER_ORG) return { outcome: 'limit_reached' };
     await tx.run(
       `INSERT INTO saved_searches (org_id, id, name, filters_json, scope_json, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [principal.orgId, input.id, input.name, filtersJson, scopeJson, now, now],
+      [principal.orgId, input.id, input.name, filtersJson, scopeJson(principal.scope), now, now],
     );
     return { outcome: 'created', record: { ...input, scope: principal.scope, created_at: now, updated_at: now } };
   });
 }
 
-/** True when a record was deleted; false when the org has no such id. */
+/** True when a record was deleted; false when the org has no such id or it is outside the principal's scope. */
 export function deleteSavedSearch(db: Db, principal: Principal, id: string): Promise<boolean> {
+  const p = new Params();
   return db.tx(async (tx) => {
-    const found = await tx.all(`SELECT id FROM saved_searches WHERE org_id = $1 AND id = $2`, [principal.orgId, id]);
-    if (!found[0]) return false;
-    await tx.run(`DELETE FROM saved_searches WHERE org_id = $1 AND id = $2`, [principal.orgId, id]);
-    return true;
+    const gone = await tx.all(`DELETE FROM saved_searches WHERE ${ownedWhere(principal, p)} AND id = ${p.p(id)} RETURNING id`, p.values);
+    return gone.length > 0;
   });
+}
+
+/** Migration step: scopes stored before they were canonical (see storage/owned.ts) are rewritten. */
+export async function canonicalSavedSearchScopes(db: Db): Promise<void> {
+  const rows = await db.all<{ org_id: string; id: string; scope_json: string }>(
+    'SELECT org_id, id, scope_json FROM saved_searches WHERE scope_json IS NOT NULL',
+  );
+  for (const r of rows) {
+    const canonical = scopeJson(JSON.parse(r.scope_json) as Scope);
+    if (canonical !== r.scope_json) {
+      await db.run('UPDATE saved_searches SET scope_json = $1 WHERE org_id = $2 AND id = $3', [canonical, r.org_id, r.id]);
+    }
+  }
 }
