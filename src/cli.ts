@@ -4,7 +4,7 @@
 import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
-import { parseScope } from './domain/scope.js';
+import { parseKeyScope } from './domain/scope.js';
 import { generateCalls } from './demo/generate.js';
 import { ApiError } from './errors.js';
 import { keyJson, orgJson } from './features/admin/routes.js';
@@ -143,21 +143,21 @@ async function main(argv: string[]) {
       let scope = null;
       if (values.scope) {
         try {
-          scope = parseScope(JSON.parse(values.scope));
+          scope = parseKeyScope(values.role, JSON.parse(values.scope), '--scope');
         } catch (err) {
           fail(`--scope is not valid: ${err instanceof ApiError ? `${err.detail} ${JSON.stringify(err.errors ?? [])}` : 'not JSON'}`);
         }
       }
       return withStorage(async (s) => {
         const orgId = await requireOrg(s, values.org);
-        const { record, secret } = await createKey(s.db, orgId, { name: values.name!, role: values.role as 'read', scope });
+        const { record, secret } = await createKey(s.db, orgId, { name: values.name!, role: values.role as 'read' | 'ingest', scope });
         print({ ...keyJson(record), key: secret });
       });
     }
     case 'keys list':
       return withStorage(async (s) => print({ items: (await listKeys(s.db, await requireOrg(s, values.org))).map(keyJson) }));
     case 'keys revoke':
-      if (!arg && !action) fail('KEY_ID is required');
+      if (!arg) fail(`KEY_ID is required\n\n${USAGE}`);
       return withStorage(async (s) => {
         if (!(await revokeKey(s.db, arg))) fail(`No key ${arg}`);
         // Running servers cache keys: tell them (server mode with REDIS_URL; a no-op otherwise).

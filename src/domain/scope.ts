@@ -48,6 +48,19 @@ export function parseScope(raw: unknown, at = 'scope'): Scope | null {
   return Object.keys(scope).length ? scope : null;
 }
 
+/**
+ * The scope of a new key: a scope is a read-key property (CONTRACT §1), so an ingest key with
+ * one is refused rather than created with a slice that nothing would ever apply.
+ */
+export function parseKeyScope(role: 'read' | 'ingest', raw: unknown, at = 'scope'): Scope | null {
+  if (role === 'ingest' && raw !== null && raw !== undefined) {
+    throw validationFailed('Only read keys may carry a scope; an ingest key has none.', [
+      { path: at, message: 'must be absent or null for an ingest key' },
+    ]);
+  }
+  return parseScope(raw, at);
+}
+
 export type SliceValues = Partial<Record<ScopeDimension, string | null>>;
 
 export function inScope(scope: Scope | null, values: SliceValues): boolean {

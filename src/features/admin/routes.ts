@@ -3,7 +3,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { parseScope } from '../../domain/scope.js';
+import { parseKeyScope } from '../../domain/scope.js';
 import { notFound } from '../../errors.js';
 import { bearerToken, unauthorized } from '../../http/auth.js';
 import { createKey, createOrg, getOrg, listKeys, listOrgs, revokeKey, setOrgTier } from '../../storage/queries/orgs.js';
@@ -102,6 +102,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...base,
         summary: 'Create an API key (the secret is shown only in this response)',
+        description: 'A scope is for read keys only: an ingest key with a scope is 400 validation_failed (body.scope).',
         params: OrgParams,
         body: Type.Object(
           { name: Type.String({ minLength: 1, maxLength: 200 }), role: Role, scope: Type.Optional(ScopeSchema) },
@@ -113,7 +114,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const { org_id } = req.params as { org_id: string };
       const body = req.body as { name: string; role: 'read' | 'ingest'; scope?: unknown };
-      const scope = parseScope(body.scope ?? null);
+      const scope = parseKeyScope(body.role, body.scope, 'body.scope');
       if (!(await getOrg(db, org_id))) throw notFound('No such organisation.');
       const { record, secret } = await createKey(db, org_id, { name: body.name.trim(), role: body.role, scope });
       reply.code(201);
