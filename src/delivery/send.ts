@@ -1,6 +1,8 @@
 // One delivery attempt: sign per Standard Webhooks, POST through the SSRF-safe pinned agent,
 // judge the answer. 2xx is success; redirects are not followed (a 3xx is a failure); the
 // whole attempt (resolution, connect, headers, first KB of the body) has one time limit.
+// What is kept for the deliveries log, which API users read, is a fixed phrase for the error
+// (never a host, an address, a resolver or socket message) and a short excerpt of the body.
 
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
@@ -22,7 +24,7 @@ export function signDelivery(secret: string, msgId: string, at: Date, body: stri
 export interface AttemptOutcome {
   ok: boolean;
   responseStatus: number | null;
-  /** The first KB of the response body. */
+  /** The first RESPONSE_EXCERPT_CHARS characters of the response body. */
   responseBody: string | null;
   error: string | null;
   durationMs: number;
@@ -35,7 +37,9 @@ export interface SendOptions {
   policy: TargetPolicy;
 }
 
-const BODY_KEEP = 1024;
+export const RESPONSE_EXCERPT_CHARS = 256;
+/** Bytes read of a response body: enough for the excerpt even in 4-byte UTF-8 characters. */
+const BODY_KEEP = 4 * RESPONSE_EXCERPT_CHARS;
 const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
 
 /** Retry-After as seconds or an HTTP date, in ms from now; null when absent or unreadable. */
@@ -58,18 +62,32 @@ async function readHead(body: AsyncIterable<Buffer>): Promise<string> {
   } catch {
     // A body cut short still leaves the status to judge by.
   }
-  return Buffer.concat(chunks).subarray(0, BODY_KEEP).toString('utf8');
+  return excerpt(Buffer.concat(chunks).subarray(0, BODY_KEEP).toString('utf8'));
 }
 
+/** The stored excerpt: whole characters, without NUL (PostgreSQL text cannot hold it). */
+function excerpt(text: string): string {
+  return Array.from(text.replace(/\u0000/g, '')).slice(0, RESPONSE_EXCERPT_CHARS).join('');
+}
+
+/** Socket error codes worth telling apart; every other failure to connect is "connection failed". */
+const CONNECT_ERRORS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+};
+
+/** The stored error of an attempt that got no answer: a fixed phrase. */
 function describe(err: unknown, timeoutMs: number): string {
-  const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const e = err as { name?: string; code?: string; cause?: { code?: string } };
   if (err instanceof TargetRefused) return err.message;
   if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || e?.code === 'UND_ERR_HEADERS_TIMEOUT' || e?.code === 'UND_ERR_CONNECT_TIMEOUT') {
-    return `timed out after ${timeoutMs} ms`;
+    return `timeout after ${timeoutMs} ms`;
   }
-  const code = e?.cause?.code ?? e?.code;
-  const msg = e?.cause?.message ?? e?.message ?? String(err);
-  return code && !msg.includes(code) ? `${code}: ${msg}` : msg;
+  const code = String(e?.cause?.code ?? e?.code ?? '');
+  if (/CERT|TLS|SSL/.test(code)) return 'TLS handshake failed';
+  return CONNECT_ERRORS[code] ?? 'connection failed';
 }
 
 export async function postSigned(url: string, body: string, headers: Record<string, string>, opts: SendOptions): Promise<AttemptOutcome> {
@@ -88,7 +106,7 @@ export async function postSigned(url: string, body: string, headers: Record<stri
   try {
     target = new URL(url);
   } catch {
-    return failure('the target URL is not valid');
+    return failure('invalid target URL');
   }
   let agent: ReturnType<typeof pinnedAgent> | null = null;
   try {
@@ -110,10 +128,8 @@ export async function postSigned(url: string, body: string, headers: Record<stri
     const status = res.statusCode;
     const ok = status >= 200 && status < 300;
     let error: string | null = null;
-    if (status >= 300 && status < 400) {
-      const location = res.headers.location;
-      error = `redirect ${status} not followed${location ? ` (Location: ${String(location).slice(0, 200)})` : ''}`;
-    } else if (!ok) error = `HTTP ${status}`;
+    if (status >= 300 && status < 400) error = `redirect ${status} not followed`;
+    else if (!ok) error = `HTTP ${status}`;
     return {
       ok,
       responseStatus: status,

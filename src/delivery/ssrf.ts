@@ -14,6 +14,13 @@ export interface TargetPolicy {
   allowPrivate: boolean;
 }
 
+/**
+ * Why an attempt was refused before connecting, as stored in the deliveries log: fixed phrases
+ * that name no host, address or resolver detail (the log is shown to API users).
+ */
+export const REFUSED_NON_PUBLIC = 'refused: non-public address';
+export const DNS_LOOKUP_FAILED = 'DNS lookup failed';
+
 export class TargetRefused extends Error {
   constructor(message: string) {
     super(message);
@@ -142,22 +149,21 @@ export interface PinnedAddress {
   family: 4 | 6;
 }
 
-/** Resolves the target's host once and checks every address; the first one is used. */
+/**
+ * Resolves the target's host once and checks every address; the first one is used. Refusals
+ * carry fixed messages (REFUSED_NON_PUBLIC, DNS_LOOKUP_FAILED): what a name resolves to inside
+ * our network is not the API user's business.
+ */
 export async function resolveTarget(url: URL, policy: TargetPolicy): Promise<PinnedAddress> {
   const host = hostOf(url);
   const literal = isIP(host);
   const found: PinnedAddress[] = literal
     ? [{ address: host, family: literal as 4 | 6 }]
-    : (await lookup(host, { all: true, verbatim: true }).catch((err: NodeJS.ErrnoException) => {
-        throw new TargetRefused(`cannot resolve ${host}: ${err.code ?? err.message}`);
+    : (await lookup(host, { all: true, verbatim: true }).catch(() => {
+        throw new TargetRefused(DNS_LOOKUP_FAILED);
       })).map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
-  if (found.length === 0) throw new TargetRefused(`cannot resolve ${host}`);
-  if (!policy.allowPrivate) {
-    for (const a of found) {
-      const cls = refusedClass(a.address);
-      if (cls) throw new TargetRefused(`refused: ${host} resolves to ${a.address}, a non-public address (${cls})`);
-    }
-  }
+  if (found.length === 0) throw new TargetRefused(DNS_LOOKUP_FAILED);
+  if (!policy.allowPrivate && found.some((a) => refusedClass(a.address) !== null)) throw new TargetRefused(REFUSED_NON_PUBLIC);
   return found[0];
 }
 

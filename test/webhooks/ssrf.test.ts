@@ -85,13 +85,14 @@ describe('address classes', () => {
   });
 
   test('a host name is resolved and every address checked: localhost is refused', async () => {
-    await assert.rejects(resolveTarget(new URL('https://localhost/hook'), STRICT), /localhost resolves to (127\.0\.0\.1|::1).*loopback/);
-    await assert.rejects(resolveTarget(new URL('https://[::ffff:a9fe:a9fe]/'), STRICT), /link-local/);
+    // The refusal names neither the host nor what it resolves to.
+    await assert.rejects(resolveTarget(new URL('https://localhost/hook'), STRICT), { name: 'TargetRefused', message: 'refused: non-public address' });
+    await assert.rejects(resolveTarget(new URL('https://[::ffff:a9fe:a9fe]/'), STRICT), { message: 'refused: non-public address' });
     assert.deepEqual(await resolveTarget(new URL('https://127.0.0.1/'), { allowHttp: false, allowPrivate: true }), {
       address: '127.0.0.1',
       family: 4,
     });
-    await assert.rejects(resolveTarget(new URL('https://no-such-host.invalid/'), STRICT), /cannot resolve/);
+    await assert.rejects(resolveTarget(new URL('https://no-such-host.invalid/'), STRICT), { message: 'DNS lookup failed' });
   });
 });
 
@@ -160,7 +161,8 @@ describe('delivery connects only to the checked address', () => {
       const items = (await api(t.app, org.read, 'GET', '/api/webhooks/deliveries')).json().items;
       return items.length ? items : undefined;
     });
-    assert.match(attempt.error, /refused: localhost resolves to (127\.0\.0\.1|::1), a non-public address \(loopback\)/);
+    assert.equal(attempt.error, 'refused: non-public address');
+    assert.doesNotMatch(JSON.stringify(attempt), /127\.0\.0\.1|::1|loopback/);
     assert.equal(attempt.response_status, null);
     await sleep(150);
     assert.equal(rx.at('/ssrf').length, 0);

@@ -51,7 +51,7 @@ export const DeliveryOut = Type.Object({
   attempt: Type.Integer({ description: '1 for the first attempt' }),
   status: Type.Union([Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('retrying')]),
   response_status: Nullable(Type.Integer()),
-  response_body: Nullable(Type.String({ description: 'The first KB of the response body' })),
+  response_body: Nullable(Type.String({ description: 'The first 256 characters of the response body' })),
   error: Nullable(Type.String()),
   duration_ms: Nullable(Type.Integer()),
   created_at: Type.String({ description: 'RFC 3339 UTC' }),
