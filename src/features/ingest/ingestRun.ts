@@ -1,16 +1,18 @@
 // One ingest run: records are validated one by one, valid ones written in batches. Used by
 // the HTTP route, the CLI, the demo seed and the benchmarks, so they all store alike.
 
-import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import type { CallRecord } from '../../domain/call.js';
 import { validateCallRecord } from '../../domain/ingestRecord.js';
 import type { FieldError } from '../../errors.js';
 import type { Db } from '../../storage/db.js';
 import { upsertCalls } from '../../storage/queries/upsertCalls.js';
+import { ndjsonLines } from './ndjsonLines.js';
 
 const BATCH = 5_000;
 const MAX_REPORTED_REJECTIONS = 10_000;
+/** The longest NDJSON line (one record), in bytes; a longer one is rejected as its record. */
+export const MAX_LINE_BYTES = 1024 * 1024;
 
 export interface Rejection {
   index: number;
@@ -86,16 +88,22 @@ export class IngestRun {
     return this.finish();
   }
 
-  /** Reads NDJSON line by line (never whole); blank lines are skipped, not counted. */
+  /**
+   * Reads NDJSON line by line (never whole); blank lines are skipped, not counted. A line
+   * over MAX_LINE_BYTES is rejected as its record without being held, and reading goes on.
+   */
   async addNdjson(stream: Readable): Promise<this> {
-    const lines = createInterface({ input: stream, crlfDelay: Infinity });
     let index = 0;
-    for await (const line of lines) {
-      if (line.trim() === '') continue;
+    for await (const line of ndjsonLines(stream, MAX_LINE_BYTES)) {
+      if ('tooLong' in line) {
+        await this.add(index++, undefined, 'is longer than 1 MiB');
+        continue;
+      }
+      if (line.text.trim() === '') continue;
       let value: unknown;
       let parseError: string | undefined;
       try {
-        value = JSON.parse(line);
+        value = JSON.parse(line.text);
       } catch {
         parseError = 'is not valid JSON';
       }
