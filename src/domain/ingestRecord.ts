@@ -18,14 +18,25 @@ import { parseRfc3339 } from './time.js';
 
 const MAX_STRING = 512;
 const MAX_TURN_TEXT = 100_000;
+/** The largest dollar amount: sums of many calls stay exact in integer cents. */
+export const MAX_AMOUNT = 1_000_000_000;
+const MAX_OFFSET_SEC = 86_400;
 const Str = Type.Union([Type.String(), Type.Null()]);
+const Amount = (description: string) =>
+  Type.Number({
+    minimum: 0,
+    maximum: MAX_AMOUNT,
+    description: `${description} In dollars, from 0 to 1,000,000,000; amounts are kept to the cent (rounded at ingest).`,
+  });
 
 const ExtractionSchema = Type.Object(
   {
     auditor_confidence: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()])),
     ...Object.fromEntries(INTEL_FIELDS.map((f) => [f, Type.Optional(Str)])),
-    dollar_asks: Type.Optional(Type.Union([Type.Array(Type.Number({ minimum: 0 }), { maxItems: 1000 }), Type.Null()])),
-    dollars_dangled: Type.Optional(Type.Union([Type.Number({ minimum: 0 }), Type.Null()])),
+    dollar_asks: Type.Optional(
+      Type.Union([Type.Array(Amount('An amount the caller asked for.'), { maxItems: 1000 }), Type.Null()]),
+    ),
+    dollars_dangled: Type.Optional(Type.Union([Amount('The amount the persona dangled.'), Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -48,7 +59,9 @@ export const CallRecordSchema = Type.Object(
             {
               speaker: Type.Union(SPEAKERS.map((s) => Type.Literal(s))),
               text: Type.String({ maxLength: MAX_TURN_TEXT }),
-              offset_sec: Type.Optional(Type.Number({ minimum: 0 })),
+              offset_sec: Type.Optional(
+                Type.Number({ minimum: 0, maximum: MAX_OFFSET_SEC, description: 'Seconds from the start of the call, at most 86,400' }),
+              ),
             },
             { additionalProperties: false },
           ),
@@ -64,12 +77,43 @@ type CallRecordJson = Static<typeof CallRecordSchema>;
 
 const check = TypeCompiler.Compile(CallRecordSchema);
 
-const jsonPath = (pointer: string) =>
-  pointer
-    .split('/')
-    .slice(1)
-    .map((seg, i) => (/^\d+$/.test(seg) ? `[${seg}]` : i === 0 ? seg : `.${seg}`))
-    .join('') || '(record)';
+// A rejection echoes the record's call_sid and field paths (an unknown property's name), both
+// bounded: 10,000 rejected 1 MiB lines of NDJSON must not make a 10 GB answer.
+const MAX_ECHOED_PATH = 100;
+const MAX_ECHOED_SID = 64;
+
+const jsonPath = (pointer: string) => {
+  const path =
+    pointer
+      .split('/')
+      .slice(1)
+      .map((seg, i) => (/^\d+$/.test(seg) ? `[${seg}]` : i === 0 ? seg : `.${seg}`))
+      .join('') || '(record)';
+  return path.length <= MAX_ECHOED_PATH ? path : `${path.slice(0, MAX_ECHOED_PATH)}…`;
+};
+
+/** Dollars rounded to the cent, so that sums can be made in integer cents. */
+export const toCents = (dollars: number): number => Math.round(dollars * 100);
+const roundToCent = (dollars: number): number => toCents(dollars) / 100;
+
+// String.prototype.isWellFormed (Node 20) is ES2024, newer than our TypeScript lib.
+const isWellFormed = (s: string): boolean => (s as string & { isWellFormed(): boolean }).isWellFormed();
+
+/**
+ * Every string of a record that passed the schema (so its depth is known): U+0000 cannot be
+ * stored in PostgreSQL text and a lone surrogate is not Unicode; either rejects the record
+ * alone, on both engines, instead of failing the whole batch in the database.
+ */
+function unstorableStrings(v: unknown, path: string, errors: FieldError[]): void {
+  if (typeof v === 'string') {
+    if (v.includes('\u0000')) errors.push({ path, message: 'must not contain the NUL character (U+0000)' });
+    else if (!isWellFormed(v)) errors.push({ path, message: 'must be well-formed Unicode (no lone surrogates)' });
+  } else if (Array.isArray(v)) {
+    v.forEach((item, i) => unstorableStrings(item, `${path}[${i}]`, errors));
+  } else if (v !== null && typeof v === 'object') {
+    for (const [k, item] of Object.entries(v)) unstorableStrings(item, path ? `${path}.${k}` : k, errors);
+  }
+}
 
 // Trimmed; empty → null; over 512 characters is an error.
 function cleanString(v: string | null | undefined, path: string, errors: FieldError[]): string | null {
@@ -99,10 +143,8 @@ function* detailedErrors(errors: Iterable<ValueError>, prefix: string): Generato
 export type RecordResult = { ok: true; record: CallRecord } | { ok: false; call_sid: string | null; errors: FieldError[] };
 
 export function validateCallRecord(raw: unknown): RecordResult {
-  const sid =
-    raw && typeof raw === 'object' && typeof (raw as { call_sid?: unknown }).call_sid === 'string'
-      ? ((raw as { call_sid: string }).call_sid)
-      : null;
+  const given = raw && typeof raw === 'object' ? (raw as { call_sid?: unknown }).call_sid : undefined;
+  const sid = typeof given === 'string' && given.length <= MAX_ECHOED_SID ? given : null;
   if (!check.Check(raw)) {
     const errors: FieldError[] = [];
     const seen = new Set<string>();
@@ -117,6 +159,7 @@ export function validateCallRecord(raw: unknown): RecordResult {
   }
   const r = raw as CallRecordJson;
   const errors: FieldError[] = [];
+  unstorableStrings(r, '', errors);
   const started = parseRfc3339(r.started_at);
   if (!started) errors.push({ path: 'started_at', message: 'must be an RFC 3339 timestamp with Z or an offset' });
   let extraction: Extraction | null = null;
@@ -130,8 +173,8 @@ export function validateCallRecord(raw: unknown): RecordResult {
     extraction = {
       ...intel,
       auditor_confidence: r.extraction.auditor_confidence ?? null,
-      dollar_asks: r.extraction.dollar_asks ?? [],
-      dollars_dangled: r.extraction.dollars_dangled ?? null,
+      dollar_asks: (r.extraction.dollar_asks ?? []).map(roundToCent),
+      dollars_dangled: r.extraction.dollars_dangled == null ? null : roundToCent(r.extraction.dollars_dangled),
     };
   }
   const record: CallRecord = {

@@ -24,11 +24,14 @@ import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
 import { Params, type Db, type Dialect } from '../db.js';
 import { sliceWhere } from '../slice.js';
+import { centsSql } from './money.js';
 
 const DAY_MS = 86_400_000;
 
 /** Exact sums: enough digits for cents and confidences, and no drift when deltas cancel. */
 const decimalSql = (expr: string) => `CAST(${expr} AS DECIMAL(38, 9))`;
+/** A dollar amount (double, kept to the cent at ingest) as an exact DECIMAL of whole cents. */
+const moneySql = (expr: string) => `${decimalSql(centsSql(expr))} / 100`;
 
 /** SQL: the stored `flags` (see summaryFlags) say tier `t` (0: none). */
 export const flagsTierIs = (t: number) => `(flags & ${3 * FLAG.tierUnit}) = ${t * FLAG.tierUnit}`;
@@ -137,8 +140,8 @@ function deltaStatements(source: string): string[] {
       `SELECT org_id, ${day} AS day, flags, sum(sign) AS calls, sum(sign * duration_sec) AS duration_sum,
          coalesce(sum(sign * ${decimalSql('auditor_confidence')}), 0) AS confidence_sum,
          sum(CASE WHEN auditor_confidence IS NULL THEN 0 ELSE sign END) AS confidence_n,
-         coalesce(sum(sign * ${decimalSql('asks_total')}), 0) AS asked,
-         coalesce(sum(sign * ${decimalSql('dollars_dangled')}), 0) AS dangled
+         coalesce(sum(sign * ${moneySql('asks_total')}), 0) AS asked,
+         coalesce(sum(sign * ${moneySql('dollars_dangled')}), 0) AS dangled
        FROM (${source}) s GROUP BY 1, 2, 3`,
     ),
     merge(

@@ -7,6 +7,7 @@ import { numOrNull, num, Params, type Db } from '../db.js';
 import { sliceWhere } from '../slice.js';
 import { askCounts, CALL_DAYS, durationCounts, flagsTierIs, keepsRollups, unionOverWindow } from './dailyRollups.js';
 import { medianAndMaxSql } from './median.js';
+import { centsSql, dollarsFromCents, sumCentsSql } from './money.js';
 
 export interface Summary {
   calls_received: number;
@@ -34,6 +35,9 @@ export function windowWhere(principal: Principal, w: Pick<Window, 'start' | 'end
 }
 
 /**
+ * Money is added up in integer cents and divided by 100 here, so totals are exact (a sum of
+ * doubles drifted: 69842546.75999999); the median and largest ask too.
+ *
  * Three queries run side by side (one statement with all three ran them in turn): the yes/no
  * figures counted over a few dozen groups of the stored flags (see summaryFlags), and the two
  * exact medians from value counts. On PostgreSQL whole days of whole-org windows come from
@@ -48,10 +52,14 @@ export async function summary(db: Db, principal: Principal, w: Window): Promise<
     principal,
     w,
     p,
-    { ...CALL_DAYS, select: (where) => `SELECT flags, calls AS n, duration_sum, confidence_sum, confidence_n, asked, dangled FROM call_days WHERE ${where}` },
+    {
+      ...CALL_DAYS,
+      select: (where) => `SELECT flags, calls AS n, duration_sum, confidence_sum, confidence_n,
+        round(asked * 100) AS asked_cents, round(dangled * 100) AS dangled_cents FROM call_days WHERE ${where}`,
+    },
     (where) => `SELECT flags, count(*) AS n, sum(duration_sec) AS duration_sum,
         sum(auditor_confidence) AS confidence_sum, count(auditor_confidence) AS confidence_n,
-        sum(asks_total) AS asked, sum(dollars_dangled) AS dangled
+        ${sumCentsSql('asks_total')} AS asked_cents, ${sumCentsSql('dollars_dangled')} AS dangled_cents
       FROM calls WHERE ${where} GROUP BY flags`,
   );
   const figures = `WITH g AS (${groups})
@@ -61,13 +69,13 @@ export async function summary(db: Db, principal: Principal, w: Window): Promise<
       coalesce(${tier(1)}, 0) AS tier1, coalesce(${tier(2)}, 0) AS tier2, coalesce(${tier(3)}, 0) AS tier3,
       CAST(sum(duration_sum) AS DOUBLE PRECISION) / sum(n) AS avg_duration,
       CAST(sum(confidence_sum) AS DOUBLE PRECISION) / nullif(sum(confidence_n), 0) AS avg_confidence,
-      CAST(coalesce(sum(asked), 0) AS DOUBLE PRECISION) AS asked,
-      CAST(coalesce(sum(dangled), 0) AS DOUBLE PRECISION) AS dangled
+      CAST(coalesce(sum(asked_cents), 0) AS DOUBLE PRECISION) AS asked_cents,
+      CAST(coalesce(sum(dangled_cents), 0) AS DOUBLE PRECISION) AS dangled_cents
     FROM g`;
   const dp = new Params();
   const durations = medianAndMaxSql(durationCounts(db.dialect, principal, w, dp));
   const ap = new Params();
-  const asks = medianAndMaxSql(askCounts(db.dialect, principal, w, ap));
+  const asks = medianAndMaxSql(`SELECT ${centsSql('x')} AS x, c FROM (${askCounts(db.dialect, principal, w, ap)}) a`);
   const [[r], [d], [a]] = await Promise.all([db.all(figures, p.values), db.all(durations, dp.values), db.all(asks, ap.values)]);
   const n = num(r.calls);
   return {
@@ -84,9 +92,9 @@ export async function summary(db: Db, principal: Principal, w: Window): Promise<
     tier1_calls: num(r.tier1),
     tier2_calls: num(r.tier2),
     tier3_calls: num(r.tier3),
-    total_dollars_asked: num(r.asked),
-    median_dollar_ask: numOrNull(a.median),
-    max_single_ask: numOrNull(a.max),
-    total_dollars_dangled: num(r.dangled),
+    total_dollars_asked: dollarsFromCents(r.asked_cents) ?? 0,
+    median_dollar_ask: dollarsFromCents(a.median),
+    max_single_ask: dollarsFromCents(a.max),
+    total_dollars_dangled: dollarsFromCents(r.dangled_cents) ?? 0,
   };
 }

@@ -10,6 +10,7 @@ import type { Principal } from '../../domain/principal.js';
 import { bucketStart, bucketStarts, bucketWidthMs, formatUtc, type Bucket, type Window } from '../../domain/window.js';
 import { num, numOrNull, Params, type Db } from '../db.js';
 import { CALL_DAYS, flagsTierIs, keepsRollups, unionOverWindow } from './dailyRollups.js';
+import { dollarsFromCents, sumCentsSql } from './money.js';
 
 export const TIMESERIES_METRICS = [
   'calls',
@@ -36,6 +37,8 @@ export interface TimeseriesPoint {
 interface MetricSql {
   raw: { n: string; d?: string };
   rollup: { n: string; d?: string };
+  /** `n` counts cents (money is summed exactly in integer cents); the value is in dollars. */
+  cents?: true;
 }
 
 const METRIC_SQL: Record<TimeseriesMetric, MetricSql> = {
@@ -52,7 +55,7 @@ const METRIC_SQL: Record<TimeseriesMetric, MetricSql> = {
     raw: { n: 'count(*) FILTER (WHERE tier = 1)' },
     rollup: { n: `sum(calls) FILTER (WHERE ${flagsTierIs(1)})` },
   },
-  total_dollars_asked: { raw: { n: 'sum(asks_total)' }, rollup: { n: 'sum(asked)' } },
+  total_dollars_asked: { raw: { n: sumCentsSql('asks_total') }, rollup: { n: 'round(sum(asked) * 100)' }, cents: true },
   avg_duration_sec: { raw: { n: 'sum(duration_sec)', d: 'count(*)' }, rollup: { n: 'sum(duration_sum)', d: 'sum(calls)' } },
   high_confidence_insights: {
     raw: { n: `count(*) FILTER (WHERE auditor_confidence >= ${HIGH_CONFIDENCE})` },
@@ -94,7 +97,7 @@ export async function timeseries(
   const rows = await db.all(`SELECT bucket_ms, sum(n) AS n, sum(d) AS d FROM (${groups}) g GROUP BY 1`, p.values);
   const byBucket = new Map<number, number>();
   for (const r of rows) {
-    const n = numOrNull(r.n) ?? 0;
+    const n = (m.cents ? dollarsFromCents(r.n) : numOrNull(r.n)) ?? 0;
     const d = numOrNull(r.d);
     byBucket.set(num(r.bucket_ms), d === null ? n : d === 0 ? 0 : n / d);
   }

@@ -4,6 +4,7 @@
 import { DuckDBDataChunkWriter, JSToDuckDBValueConverter, type DuckDBConnection } from '@duckdb/node-api';
 import { hasIntel, INTEL_FIELDS, isHooked, summaryFlags, tierOf, type CallRecord } from '../../domain/call.js';
 import { areaCodeOfCallerId, stateOfCallerId } from '../../domain/areaCodes.js';
+import { toCents } from '../../domain/ingestRecord.js';
 import type { Db } from '../db.js';
 import { applyDailyDeltas } from './dailyRollups.js';
 import { DuckDb } from '../duckdb/engine.js';
@@ -53,7 +54,8 @@ export function callRow(orgId: string, c: CallRecord, now: number): unknown[] {
     ...Object.fromEntries(INTEL_FIELDS.map((f) => [f, e ? e[f] : null])),
     dollar_asks: asks,
     asks_count: asks.length,
-    asks_total: asks.reduce((a, b) => a + b, 0),
+    // Added in integer cents (asks are kept to the cent), so the total has no drift.
+    asks_total: asks.reduce((cents, a) => cents + toCents(a), 0) / 100,
     dollars_dangled: e?.dollars_dangled ?? null,
     tier: tierOf(e),
     has_intel: hasIntel(e),

@@ -1,0 +1,15 @@
+// Money is summed in integer cents: amounts are kept to the cent at ingest (see
+// ingestRecord.ts), and a sum of doubles drifts (69842546.75999999). SQL adds whole cents,
+// JavaScript divides by 100 once.
+
+/** SQL: a dollar amount column (double) as whole cents. */
+export const centsSql = (expr: string) => `CAST(round(${expr} * 100) AS BIGINT)`;
+
+/** SQL: the exact sum, in cents, of a dollar amount column (null when no row has one). */
+export const sumCentsSql = (expr: string) => `sum(${centsSql(expr)})`;
+
+/** Dollars from a count of cents read from either engine (bigint, number or null). */
+export function dollarsFromCents(cents: unknown): number | null {
+  if (cents === null || cents === undefined) return null;
+  return Number(cents) / 100;
+}
