@@ -369,7 +369,7 @@ describe('fuzz: hostile input to every operation answers < 500, problem+json (is
     for (const target of ['/api/kpis/summary%zz', '/api/%ZZ/summary', '/api/calls/%', '/api/calls/%E0%A4%A', '/%', '/api/kpis/summary?range=%']) {
       check(failures, `GET ${target}`, await rawRequest(port, { method: 'GET', target, headers: H }), is4xx);
     }
-    for (const target of ['*', 'api/kpis/summary', 'http://evil.example/api/kpis/summary', '/api/kpis/summary\\..\\..\\x']) {
+    for (const target of ['api/kpis/summary', 'http://evil.example/api/kpis/summary', '/api/kpis/summary\\..\\..\\x']) {
       check(failures, `GET ${target}`, await rawRequest(port, { method: 'GET', target, headers: H }));
     }
 
