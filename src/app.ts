@@ -18,6 +18,7 @@ import { opsRoutes } from './features/ops/routes.js';
 import { webRoutes } from './features/web/routes.js';
 import { KeyResolver, registerAuth } from './http/auth.js';
 import { Metrics } from './http/metrics.js';
+import { openapiOptions } from './http/openapi.js';
 import { registerProblemHandlers } from './http/problem.js';
 import { registerRateLimit } from './http/rateLimit.js';
 import type { Storage } from './storage/index.js';
@@ -59,25 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   registerProblemHandlers(app);
   metrics.register(app);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Honeypot Intel API',
-        version: '1.0.0',
-        description:
-          'Threat intelligence from an AI scam-call honeypot. Every error is application/problem+json ' +
-          '{type, title, status, code, detail, errors?}. Authenticate with "Authorization: Bearer hpk_…".',
-      },
-      components: {
-        securitySchemes: {
-          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (hpk_…)' },
-          adminToken: { type: 'http', scheme: 'bearer', description: 'HONEYPOT_ADMIN_TOKEN' },
-        },
-      },
-      security: [{ apiKey: [] }],
-    },
-  });
+  await app.register(swagger, openapiOptions());
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
   registerAuth(app, keys);

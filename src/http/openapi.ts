@@ -1,0 +1,339 @@
+// The OpenAPI 3.1 document (GET /openapi.json, /docs). @fastify/swagger builds it from the
+// route schemas; this module adds what those schemas do not say: operationIds, security and
+// the problem+json error responses from each route's declared access, rate-limit headers, the
+// NDJSON and server-sent-event media types, 204 on DELETE. All of it is documentation only:
+// the route schemas also serialize replies, so error schemas there would strip problem members.
+
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import type { ErrorCode } from '../errors.js';
+import type { Access } from './access.js';
+
+/** Every code of the contract, with when it is used (tsc fails here when a code is added). */
+const CODES: Record<ErrorCode, string> = {
+  validation_failed: 'a malformed or out-of-bounds path, query or body value',
+  invalid_range: 'an unusable range/start/end window',
+  unauthorized: 'missing, unknown or revoked key',
+  tier_required: 'a free organisation on a pro endpoint',
+  forbidden: 'the key role does not allow this operation',
+  not_found: 'unknown path or id, or an id of another org or outside the key slice',
+  conflict: 'conflicts with the current state',
+  payload_too_large: 'body over the limit',
+  unsupported_media_type: 'body that is not JSON (or NDJSON on ingest)',
+  all_records_rejected: 'an ingest request in which no record was valid',
+  rate_limited: 'rate limit exceeded',
+  method_not_allowed: 'the path exists, the method does not',
+  uri_too_long: 'request line too long',
+  header_fields_too_large: 'request headers too large',
+  agent_provider_error: 'the agent model provider failed',
+  internal: 'something failed on our side',
+};
+
+const ERRORS: Record<number, { description: string; codes: ErrorCode[] }> = {
+  400: { description: 'Invalid request', codes: ['validation_failed', 'invalid_range'] },
+  401: { description: 'No valid credentials', codes: ['unauthorized'] },
+  403: { description: 'Not allowed for this key', codes: ['forbidden'] },
+  404: { description: 'Not found', codes: ['not_found'] },
+  409: { description: 'Conflict', codes: ['conflict'] },
+  413: { description: 'Body too large', codes: ['payload_too_large'] },
+  415: { description: 'Unsupported body media type', codes: ['unsupported_media_type'] },
+  422: { description: 'Every record was rejected (the problem carries `rejected`)', codes: ['all_records_rejected'] },
+  429: { description: 'Rate limit exceeded', codes: ['rate_limited'] },
+  500: { description: 'Internal error', codes: ['internal'] },
+  502: { description: 'The agent model provider failed', codes: ['agent_provider_error'] },
+  503: { description: 'Storage is not reachable', codes: ['internal'] },
+};
+
+/** Stable operationIds, plus the errors particular to an operation. */
+const OPERATIONS: Record<string, { id: string; errors?: number[] }> = {
+  'GET /healthz': { id: 'getHealth' },
+  'GET /readyz': { id: 'getReadiness', errors: [503] },
+  'GET /metrics': { id: 'getMetrics' },
+  'GET /openapi.json': { id: 'getOpenapi' },
+  'POST /api/ingest/calls': { id: 'ingestCalls', errors: [422] },
+  'PUT /api/ingest/sessions/{call_sid}': { id: 'putSession' },
+  'DELETE /api/ingest/sessions/{call_sid}': { id: 'endSession' },
+  'POST /api/ingest/sessions/{call_sid}/heartbeat': { id: 'heartbeatSession' },
+  'GET /api/kpis/summary': { id: 'getSummary' },
+  'GET /api/kpis/timeseries/{metric}': { id: 'getTimeseries' },
+  'GET /api/kpis/topn/{field}': { id: 'getTopN' },
+  'GET /api/kpis/arrivals': { id: 'getArrivals' },
+  'GET /api/kpis/duration-histogram': { id: 'getDurationHistogram' },
+  'GET /api/kpis/ask-histogram': { id: 'getAskHistogram' },
+  'GET /api/kpis/tier1': { id: 'getTier1' },
+  'GET /api/kpis/attacker-geo': { id: 'getAttackerGeo' },
+  'GET /api/kpis/disconnect-breakdown': { id: 'getDisconnectBreakdown' },
+  'GET /api/kpis/active-calls': { id: 'getActiveCalls' },
+  'POST /api/agent/ask': { id: 'askAgent', errors: [502] },
+  'POST /api/agent/ask-stream': { id: 'askAgentStream', errors: [502] },
+  'GET /api/agent/session/{session_id}/v2': { id: 'getAgentSession' },
+  'DELETE /api/agent/session/{session_id}/v2': { id: 'deleteAgentSession' },
+  'GET /api/webhooks/events': { id: 'listWebhookEvents' },
+  'POST /api/webhooks/subscriptions': { id: 'createSubscription', errors: [409] },
+  'GET /api/webhooks/subscriptions': { id: 'listSubscriptions' },
+  'DELETE /api/webhooks/subscriptions/{sub_id}': { id: 'deleteSubscription' },
+  'POST /api/webhooks/subscriptions/{sub_id}/test': { id: 'testSubscription', errors: [409] },
+  'GET /api/webhooks/deliveries': { id: 'listDeliveries' },
+  'POST /api/webhooks/deliveries/{delivery_id}/retry': { id: 'retryDelivery', errors: [409] },
+  'GET /api/alerts/catalog': { id: 'getAlertCatalog' },
+  'POST /api/alerts/rules': { id: 'createAlertRule' },
+  'GET /api/alerts/rules': { id: 'listAlertRules' },
+  'DELETE /api/alerts/rules/{rule_id}': { id: 'deleteAlertRule' },
+  'GET /api/alerts/firings': { id: 'listAlertFirings' },
+  'GET /api/exports/tier1': { id: 'exportTier1' },
+  'GET /api/calls': { id: 'listCalls' },
+  'GET /api/calls/{call_sid}': { id: 'getCall' },
+  'GET /api/saved-searches': { id: 'listSavedSearches' },
+  'POST /api/saved-searches': { id: 'saveSearch', errors: [409] },
+  'DELETE /api/saved-searches/{search_id}': { id: 'deleteSavedSearch' },
+  'POST /api/admin/orgs': { id: 'createOrg' },
+  'GET /api/admin/orgs': { id: 'listOrgs' },
+  'PATCH /api/admin/orgs/{org_id}': { id: 'setOrgTier' },
+  'POST /api/admin/orgs/{org_id}/keys': { id: 'createKey' },
+  'GET /api/admin/orgs/{org_id}/keys': { id: 'listKeys' },
+  'DELETE /api/admin/keys/{key_id}': { id: 'revokeKey' },
+};
+
+/** A route missing from OPERATIONS still gets a stable id: method and path words, camelCase. */
+function derivedId(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter((s) => s && s !== 'api')
+    .flatMap((s) => (s.startsWith('{') ? ['by', ...s.slice(1, -1).split(/[^A-Za-z0-9]+/)] : s.split(/[^A-Za-z0-9]+/)));
+  return [method, ...words].filter(Boolean).map((w, i) => (i === 0 ? w.toLowerCase() : w[0].toUpperCase() + w.slice(1))).join('');
+}
+
+/** Carries a route's access from `transform` to `transformObject` (removed there). */
+const ACCESS = 'x-honeypot-access';
+
+// Loose shapes of the parts of the generated document this module edits.
+type Schema = Record<string, unknown>;
+interface Media {
+  schema?: Schema;
+}
+interface Response {
+  description: string;
+  headers?: Record<string, { $ref: string }>;
+  content?: Record<string, Media>;
+}
+interface Operation {
+  operationId?: string;
+  parameters?: { in: string; required?: boolean; schema?: Schema }[];
+  requestBody?: { description?: string; content: Record<string, Media> };
+  responses: Record<string, Response>;
+  security?: Security;
+  [ACCESS]?: Access | null;
+}
+interface Document {
+  servers?: { url: string; description?: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas?: Record<string, Schema>; headers?: Record<string, unknown>; [k: string]: unknown };
+}
+
+const ref = (kind: 'schemas' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+
+const FieldError: Schema = {
+  type: 'object',
+  required: ['path', 'message'],
+  properties: { path: { type: 'string', examples: ['body.duration_sec'] }, message: { type: 'string' } },
+};
+
+const COMPONENT_SCHEMAS: Record<string, Schema> = {
+  FieldError,
+  Problem: {
+    type: 'object',
+    description:
+      'RFC 9457 problem details. `code` is the stable machine-readable string. Further members may appear: ' +
+      '`required_tier` with tier_required, `rejected` with all_records_rejected.',
+    required: ['type', 'title', 'status', 'code', 'detail'],
+    properties: {
+      type: { type: 'string', format: 'uri', description: 'Identifies the problem type' },
+      title: { type: 'string' },
+      status: { type: 'integer', minimum: 400, maximum: 599 },
+      code: {
+        type: 'string',
+        enum: Object.keys(CODES),
+        description: Object.entries(CODES)
+          .map(([code, when]) => `\`${code}\`: ${when}`)
+          .join('; '),
+      },
+      detail: { type: 'string' },
+      errors: { type: 'array', items: ref('schemas', 'FieldError'), description: 'Field problems, where they exist' },
+      required_tier: { type: 'string', enum: ['pro'], description: 'With tier_required' },
+      rejected: {
+        type: 'array',
+        description: 'With all_records_rejected: every record, as in the 200 response of ingest',
+        items: {
+          type: 'object',
+          required: ['index', 'call_sid', 'errors'],
+          properties: {
+            index: { type: 'integer' },
+            call_sid: { type: ['string', 'null'] },
+            errors: { type: 'array', items: ref('schemas', 'FieldError') },
+          },
+        },
+      },
+    },
+    additionalProperties: true,
+  },
+};
+
+const seconds = { type: 'integer', minimum: 0 };
+const COMPONENT_HEADERS = {
+  'RateLimit-Limit': { description: "The request budget of the key's window", schema: seconds },
+  'RateLimit-Remaining': { description: 'Requests left in the current window', schema: seconds },
+  'RateLimit-Reset': { description: 'Seconds until the window resets', schema: seconds },
+  'Retry-After': { description: 'Seconds to wait before retrying', schema: seconds },
+  'WWW-Authenticate': { description: '`Bearer`', schema: { type: 'string' } },
+};
+const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
+
+function errorResponse(status: number, codes: ErrorCode[]): Response {
+  const problem = { allOf: [ref('schemas', 'Problem')], properties: { code: { enum: codes } } };
+  return { description: ERRORS[status].description, content: { 'application/problem+json': { schema: problem } } };
+}
+
+type Security = Record<string, string[]>[];
+
+/** Who may call (as OpenAPI security) and the refusals that follow from it. */
+function accessDoc(access: Access | null | undefined): { security?: Security; refusals: [number, ErrorCode[]][]; keyed?: true } {
+  switch (access?.role) {
+    case undefined: // no declared access: nothing to document (the route refuses everybody)
+      return { refusals: [] };
+    case 'public':
+      return { security: [], refusals: [] };
+    case 'metrics': // open unless HONEYPOT_METRICS_TOKEN is set
+      return { security: [{}, { metricsToken: [] }], refusals: [[401, ['unauthorized']]] };
+    case 'admin': // admin-token failures are rate limited per client address
+      return { security: [{ adminToken: [] }], refusals: [[401, ['unauthorized']], [429, ['rate_limited']]] };
+    case 'read':
+    case 'ingest':
+      return {
+        security: [{ apiKey: [] }],
+        refusals: [
+          [401, ['unauthorized']],
+          [403, access.tier === 'pro' ? ['forbidden', 'tier_required'] : ['forbidden']],
+          [429, ['rate_limited']],
+        ],
+        keyed: true,
+      };
+  }
+}
+
+/** The error statuses of one operation, from who may call it and what it takes. */
+function errorsOf(refusals: [number, ErrorCode[]][], op: Operation, extra: number[]): Map<number, ErrorCode[]> {
+  const errors = new Map<number, ErrorCode[]>(refusals);
+  const add = (status: number) => errors.set(status, ERRORS[status].codes);
+  if (op.parameters?.length || op.requestBody) add(400);
+  add(404);
+  if (op.requestBody) {
+    add(413);
+    add(415);
+  }
+  for (const status of extra) add(status);
+  add(500);
+  return new Map([...errors].sort(([a], [b]) => a - b));
+}
+
+/** Adds everything the route schemas leave out to one operation. */
+function completeOperation(doc: Document, method: string, path: string, op: Operation): void {
+  const { security, refusals, keyed } = accessDoc(op[ACCESS]);
+  delete op[ACCESS];
+  const known = OPERATIONS[`${method.toUpperCase()} ${path}`];
+  op.operationId ??= known?.id ?? derivedId(method, path);
+  if (security) op.security = security;
+
+  // A parameter with a default is never missing: the server fills it in.
+  for (const p of op.parameters ?? []) if (p.required && p.schema?.default !== undefined) delete p.required;
+
+  // Every DELETE answers 204 No Content (CONTRACT); routes without a response schema say 200.
+  if (method === 'delete' && !op.responses['204']) op.responses = { 204: { description: 'Deleted' } };
+
+  if (op.operationId === 'ingestCalls') ndjsonBody(doc, op);
+  if (op.operationId === 'askAgentStream') eventStream(op);
+
+  for (const [status, codes] of errorsOf(refusals, op, known?.errors ?? [])) {
+    op.responses[status] ??= errorResponse(status, codes);
+  }
+  if (op.responses['401']) op.responses['401'].headers = { 'WWW-Authenticate': ref('headers', 'WWW-Authenticate') };
+  if (op.responses['429']) op.responses['429'].headers = { 'Retry-After': ref('headers', 'Retry-After') };
+  if (keyed) {
+    for (const response of Object.values(op.responses)) {
+      response.headers = { ...Object.fromEntries(RATE_LIMIT_HEADERS.map((h) => [h, ref('headers', h)])), ...response.headers };
+    }
+  }
+}
+
+/** Ingest also takes NDJSON: one call record per line, streamed. The record becomes a component. */
+function ndjsonBody(doc: Document, op: Operation): void {
+  const body = op.requestBody;
+  const json = body?.content['application/json']?.schema;
+  if (!body || !json) return;
+  const anyOf = json.anyOf as Schema[] | undefined;
+  const i = anyOf?.findIndex((s) => s.type === 'object') ?? -1;
+  let record: Schema = json;
+  if (anyOf && i >= 0) {
+    doc.components.schemas = { ...doc.components.schemas, CallRecord: anyOf[i] };
+    anyOf[i] = ref('schemas', 'CallRecord');
+    record = ref('schemas', 'CallRecord');
+  }
+  body.description =
+    'application/json: one call record or an array of at most 10,000; application/x-ndjson: one call record per line, ' +
+    'any number of lines, streamed.';
+  body.content['application/x-ndjson'] = { schema: record };
+}
+
+/** ask-stream answers server-sent events when the client accepts text/event-stream. */
+function eventStream(op: Operation): void {
+  const ok = op.responses['200'];
+  if (!ok) return;
+  ok.content = {
+    ...ok.content,
+    'text/event-stream': {
+      schema: {
+        type: 'string',
+        description: 'With `Accept: text/event-stream`: each event of `events` as `event: <type>` and `data: <event JSON>`.',
+      },
+    },
+  };
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Options of the @fastify/swagger registration in app.ts. */
+export function openapiOptions(): FastifyDynamicSwaggerOptions {
+  return {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Honeypot Intel API',
+        version: '1.0.0',
+        description:
+          'Threat intelligence from an AI scam-call honeypot. Every error is application/problem+json ' +
+          '{type, title, status, code, detail, errors?}. Authenticate with "Authorization: Bearer hpk_…".',
+      },
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (hpk_…)' },
+          adminToken: { type: 'http', scheme: 'bearer', description: 'HONEYPOT_ADMIN_TOKEN' },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'HONEYPOT_METRICS_TOKEN, when it is set' },
+        },
+      },
+      security: [{ apiKey: [] }],
+    },
+    // Only the documentation copy of the schema is changed, never the route's own.
+    transform: ({ schema, url, route }) => ({ schema: { ...schema, [ACCESS]: route.config?.access ?? null }, url }),
+    transformObject: (documentObject) => {
+      if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
+      const { openapiObject } = documentObject;
+      const doc = openapiObject as unknown as Document;
+      // Relative: the document is served by the API it describes, wherever that is.
+      doc.servers = [{ url: '/', description: 'This server' }];
+      doc.components.schemas = { ...doc.components.schemas, ...COMPONENT_SCHEMAS };
+      doc.components.headers = { ...doc.components.headers, ...COMPONENT_HEADERS };
+      for (const [path, item] of Object.entries(doc.paths)) {
+        for (const method of METHODS) if (item[method]) completeOperation(doc, method, path, item[method]);
+      }
+      return openapiObject;
+    },
+  };
+}
