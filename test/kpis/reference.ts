@@ -130,7 +130,7 @@ function nanpAreaCode(callerId: string | null): string | null {
     national = s.slice(2);
   } else if (s.length === 11 && s[0] === '1') national = s.slice(1);
   else national = s;
-  if (!/^[2-9]\d\d[2-9]\d{6}$/.test(national)) return null;
+  if (!/^[2-9]\d{9}$/.test(national)) return null; // by area code alone, any exchange (CONTRACT §6)
   return national.slice(0, 3);
 }
 
@@ -437,7 +437,8 @@ export const CALLER_IDS = [
   '6045550123', // Vancouver
   '+442071234567', // not NANP
   '+1212555014', // too short
-  '2121550143', // exchange starting with 1
+  '2121550143', // exchange starting with 1: still NY by its area code
+  '+1 212 055 0143', // exchange starting with 0: NY too
   'anonymous',
   '',
   null,
