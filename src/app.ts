@@ -1,7 +1,6 @@
 // buildApp: the one factory for the server, the CLI and the tests.
 
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
@@ -15,11 +14,12 @@ import { webhookRoutes } from './features/webhooks/routes.js';
 import { alertRoutes } from './features/alerts/routes.js';
 import { savedSearchRoutes } from './features/saved-searches/routes.js';
 import { opsRoutes } from './features/ops/routes.js';
-import { webRoutes } from './features/web/routes.js';
+import { docsRoutes, webRoutes } from './features/web/routes.js';
 import { KeyResolver, registerAuth } from './http/auth.js';
 import { Metrics } from './http/metrics.js';
 import { openapiOptions } from './http/openapi.js';
-import { registerProblemHandlers } from './http/problem.js';
+import { AllowedMethods, problemServerOptions, registerProblemHandlers } from './http/problem.js';
+import { registerValidators } from './http/validation.js';
 import { registerRateLimit } from './http/rateLimit.js';
 import type { Storage } from './storage/index.js';
 
@@ -41,12 +41,14 @@ declare module 'fastify' {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const allowedMethods = new AllowedMethods();
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: 10 * MiB,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true } },
     return503OnClosing: true,
+    ...problemServerOptions(allowedMethods),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  registerValidators(app);
 
   const { storage } = deps;
   // Several instances on PostgreSQL without Redis get no revocation messages: a 1 s cache
@@ -58,14 +60,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Bodies are JSON (and NDJSON on ingest); anything else is 415.
   app.removeContentTypeParser('text/plain');
-  registerProblemHandlers(app);
   metrics.register(app);
   await app.register(swagger, openapiOptions());
-  await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  registerAuth(app, keys);
+  registerAuth(app, keys, deps.config);
   await registerRateLimit(app, deps.config, storage.redis, storage.redisPrefix);
+  registerProblemHandlers(app, allowedMethods);
 
+  await app.register(docsRoutes);
   await app.register(opsRoutes);
   await app.register(ingestRoutes);
   await app.register(kpiRoutes);

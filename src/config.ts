@@ -15,6 +15,8 @@ export interface Config {
   /** Prefix of every Redis key and channel, so deployments (or test runs) can share a Redis. */
   redisPrefix: string;
   adminToken: string | null;
+  /** When set, GET /metrics needs `Authorization: Bearer <it>`. */
+  metricsToken: string | null;
   demo: boolean;
   rateGeneral: RateSpec;
   rateAgent: RateSpec;
@@ -96,6 +98,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl,
     redisPrefix: env.HONEYPOT_REDIS_PREFIX || 'honeypot:',
     adminToken: env.HONEYPOT_ADMIN_TOKEN || null,
+    metricsToken: env.HONEYPOT_METRICS_TOKEN || null,
     demo: flag(env, 'HONEYPOT_DEMO', true),
     rateGeneral: rate(env, 'HONEYPOT_RATE_GENERAL', '600/60'),
     rateAgent: rate(env, 'HONEYPOT_RATE_AGENT', '30/300'),

@@ -13,6 +13,9 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'all_records_rejected'
   | 'rate_limited'
+  | 'method_not_allowed'
+  | 'uri_too_long'
+  | 'header_fields_too_large'
   | 'agent_provider_error'
   | 'internal';
 
@@ -33,6 +36,9 @@ const TITLES: Record<ErrorCode, string> = {
   unsupported_media_type: 'Unsupported media type',
   all_records_rejected: 'All records rejected',
   rate_limited: 'Too many requests',
+  method_not_allowed: 'Method not allowed',
+  uri_too_long: 'URI too long',
+  header_fields_too_large: 'Request header fields too large',
   agent_provider_error: 'Agent provider error',
   internal: 'Internal server error',
 };
@@ -45,6 +51,8 @@ export class ApiError extends Error {
     readonly errors?: FieldError[],
     /** Extra top-level members of the problem body, e.g. `required_tier` or `rejected`. */
     readonly extra?: Record<string, unknown>,
+    /** Response headers that belong to the error, e.g. `WWW-Authenticate` or `Allow`. */
+    readonly headers?: Record<string, string>,
   ) {
     super(detail);
     this.name = 'ApiError';

@@ -1,10 +1,11 @@
 // The call-list filters (CONTRACT §7): ONE TypeBox definition, shared by the query string of
 // GET /api/calls and the `filters` object of a saved search, and its parse into a typed filter.
 //
-// Repeatable filters are arrays; the app's validator (coerceTypes: 'array') turns a single
-// value into a one-element array, in the query string and in a JSON body alike.
+// Repeatable filters are arrays. In the query string the validator turns a single value into
+// a one-element array; a JSON body is never coerced, so its schema accepts a single value or
+// an array explicitly (CallFilterBodyFields) and canonicalFilters() makes arrays of them.
 
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { validationFailed } from '../errors.js';
 import type { Tier } from './call.js';
 import { parseWindow, type Window } from './window.js';
@@ -53,6 +54,14 @@ export const CallFilterFields = {
   ),
 };
 
+/** The same filters as a JSON body takes them: a repeatable filter is an array or one value. */
+export const CallFilterBodyFields = Object.fromEntries(
+  Object.entries(CallFilterFields).map(([name, schema]) => {
+    const items = (schema as { items?: TSchema }).items;
+    return [name, items ? Type.Optional(Type.Union([schema, items])) : schema];
+  }),
+) as typeof CallFilterFields;
+
 export const CallFilters = Type.Object(CallFilterFields, {
   additionalProperties: false,
   description:
@@ -89,6 +98,8 @@ export function pickFilters(source: Record<string, unknown>): CallFilterInput {
   return out as CallFilterInput;
 }
 
+const isRepeatable = (name: CallFilterName) => 'items' in (CallFilterFields[name] as object);
+
 const unique = <T>(xs: readonly T[]): T[] => [...new Set(xs)];
 
 /**
@@ -99,8 +110,9 @@ export function canonicalFilters(input: CallFilterInput): CallFilterInput {
   const src = pickFilters(input as Record<string, unknown>);
   const out: Record<string, unknown> = {};
   for (const name of CALL_FILTER_NAMES) {
-    const v = src[name];
-    if (v === undefined) continue;
+    const given = src[name];
+    if (given === undefined) continue;
+    const v = Array.isArray(given) || !isRepeatable(name) ? given : [given];
     if ((VALUE_FILTERS as readonly string[]).includes(name)) out[name] = unique((v as string[]).map((s) => s.trim()));
     else if (name === 'tier') out[name] = unique(v as number[]).sort((a, b) => a - b);
     else out[name] = v;

@@ -1,23 +1,29 @@
-// Authentication and authorisation, before anything else looks at the request:
-// bearer key → principal (org, tier, role, slice); role and tier guards by path prefix.
+// Authentication and authorisation. Two steps, both after routing:
+//   1. onRequest (every request): the bearer token is identified — an API key's principal, the
+//      admin token, or nobody. Nothing is refused yet, so the rate limiter (a route-level
+//      onRequest hook, run next) counts every request of a key, the refused ones included.
+//   2. preParsing: the route's declared access (`config.access`, http/access.ts) is checked
+//      against the caller, before the body is read or anything is validated.
 
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Principal } from '../domain/principal.js';
 import { ApiError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { LocalKeyEvents, type KeyEvents } from '../storage/keyEvents.js';
 import { findKeyBySecret, hashKey } from '../storage/queries/orgs.js';
+import type { Access } from './access.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The API key's principal, or null (no key, unknown or revoked key, admin token). */
     principal: Principal | null;
+    /** True when the bearer token is HONEYPOT_ADMIN_TOKEN. */
+    isAdmin: boolean;
+    /** True when the bearer token is HONEYPOT_METRICS_TOKEN, or when that is not set. */
+    isScraper: boolean;
   }
 }
-
-export const PRO_PREFIXES = ['/api/agent', '/api/webhooks', '/api/alerts', '/api/exports'];
-const INGEST_PREFIX = '/api/ingest';
-
-const underPrefix = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
 export function bearerToken(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
@@ -56,7 +62,7 @@ export class KeyResolver {
   }
 
   async resolve(secret: string): Promise<Principal | null> {
-    if (!secret.startsWith('hpk_') || secret.length > 200) return null;
+    if (!/^hpk_[A-Za-z0-9_-]{1,196}$/.test(secret)) return null;
     const h = hashKey(secret);
     const hit = this.cache.get(h);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.principal;
@@ -73,34 +79,79 @@ export class KeyResolver {
   }
 }
 
-export function registerAuth(app: FastifyInstance, keys: KeyResolver): void {
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** The access a route declared; a route without one is refused to everybody (never open by omission). */
+export const accessOf = (req: FastifyRequest): Access | undefined => req.routeOptions.config?.access;
+
+function challenge(detail: string): ApiError {
+  return new ApiError(401, 'unauthorized', detail, undefined, undefined, { 'www-authenticate': 'Bearer' });
+}
+
+/** Throws the contract's error when the caller may not use a route declaring `access`. */
+export function authorize(access: Access | undefined, req: FastifyRequest): void {
+  if (!access) throw new ApiError(403, 'forbidden', 'This route is not open to any caller.');
+  if (access.role === 'public') return;
+  if (access.role === 'admin') {
+    if (!req.isAdmin) throw challenge('The admin API needs "Authorization: Bearer <HONEYPOT_ADMIN_TOKEN>".');
+    return;
+  }
+  if (access.role === 'metrics') {
+    if (!req.isScraper) throw challenge('Metrics need "Authorization: Bearer <HONEYPOT_METRICS_TOKEN>".');
+    return;
+  }
+  const principal = req.principal;
+  if (!principal) {
+    throw challenge(bearerToken(req) ? 'The API key is unknown or revoked.' : 'Send an API key as "Authorization: Bearer hpk_…".');
+  }
+  if (principal.role !== access.role) {
+    throw new ApiError(
+      403,
+      'forbidden',
+      principal.role === 'ingest'
+        ? 'This key has the ingest role; it can only ingest calls and live sessions.'
+        : 'This key has the read role; ingesting needs an ingest key.',
+    );
+  }
+  if (access.tier === 'pro' && principal.tier !== 'pro') {
+    throw new ApiError(403, 'tier_required', 'This endpoint is part of the pro plan.', undefined, { required_tier: 'pro' });
+  }
+}
+
+const sameSecret = (token: string, expected: Buffer | null) => !!expected && timingSafeEqual(digest(token), expected);
+
+export function registerAuth(
+  app: FastifyInstance,
+  keys: KeyResolver,
+  tokens: { adminToken: string | null; metricsToken: string | null },
+): void {
+  const adminDigest = tokens.adminToken ? digest(tokens.adminToken) : null;
+  const metricsDigest = tokens.metricsToken ? digest(tokens.metricsToken) : null;
   app.decorateRequest('principal', null);
-  app.addHook('onRequest', async (req, reply) => {
-    const path = req.url.split('?')[0];
-    if (!underPrefix(path, '/api') || underPrefix(path, '/api/admin')) return;
+  app.decorateRequest('isAdmin', false);
+  app.decorateRequest('isScraper', false);
+  app.addHook('onRequest', async (req) => {
     const token = bearerToken(req);
-    const principal = token ? await keys.resolve(token) : null;
-    if (!principal) {
-      reply.header('WWW-Authenticate', 'Bearer');
-      throw unauthorized(token ? 'The API key is unknown or revoked.' : 'Send an API key as "Authorization: Bearer hpk_…".');
-    }
-    req.principal = principal;
-    const ingestPath = underPrefix(path, INGEST_PREFIX);
-    if (ingestPath && principal.role !== 'ingest') {
-      throw new ApiError(403, 'forbidden', 'This key has the read role; ingest paths need an ingest key.');
-    }
-    if (!ingestPath && principal.role !== 'read') {
-      throw new ApiError(403, 'forbidden', 'This key has the ingest role; it can only use /api/ingest.');
-    }
-    if (principal.tier !== 'pro' && PRO_PREFIXES.some((p) => underPrefix(path, p))) {
-      throw new ApiError(403, 'tier_required', 'This endpoint is part of the pro plan.', undefined, {
-        required_tier: 'pro',
-      });
-    }
+    req.isScraper = metricsDigest === null || (token !== null && sameSecret(token, metricsDigest));
+    if (!token) return;
+    if (sameSecret(token, adminDigest)) req.isAdmin = true;
+    else if (token.startsWith('hpk_')) req.principal = await keys.resolve(token);
+  });
+  // Every route must declare its access: a route that does not stops the app at start.
+  const routes: { method: string | string[]; url: string; config?: { access?: Access } }[] = [];
+  app.addHook('onRoute', (route) => void routes.push(route));
+  app.addHook('onReady', async () => {
+    const open = routes.filter((r) => !r.config?.access).map((r) => `${r.method} ${r.url}`);
+    if (open.length) throw new Error(`Routes without a declared access (config.access): ${open.join(', ')}`);
+  });
+  app.addHook('preParsing', async (req) => {
+    // The not-found handler has no declared access: an unknown path is a 404 for everyone.
+    if (req.is404) return;
+    authorize(accessOf(req), req);
   });
 }
 
-/** For handlers behind the auth hook: the principal is always there. */
+/** For handlers of keyed routes: authorize() has already required the principal. */
 export function principalOf(req: FastifyRequest): Principal {
   if (!req.principal) throw unauthorized('Authentication required.');
   return req.principal;

@@ -1,10 +1,14 @@
 // The one error handler: everything that goes wrong leaves as problem+json (CONTRACT §2),
-// with the stable `code` and never a stack trace or SQL text.
+// with the stable `code` and never a stack trace or SQL text — the framework's own errors
+// (bad URLs, oversized request lines and headers, unknown methods) included.
 
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import FindMyWay from 'find-my-way';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ApiError, validationFailed, type FieldError } from '../errors.js';
 
 export function sendProblem(reply: FastifyReply, err: ApiError): FastifyReply {
+  if (err.headers) reply.headers(err.headers);
   return reply.code(err.status).type('application/problem+json').send(err.toProblem());
 }
 
@@ -17,11 +21,14 @@ interface AjvError {
 
 function fieldErrors(err: FastifyError): FieldError[] {
   const ctx = (err as { validationContext?: string }).validationContext ?? 'body';
-  return ((err.validation ?? []) as AjvError[]).map((v) => {
+  return ((err.validation ?? []) as AjvError[]).slice(0, 50).map((v) => {
     const segs = v.instancePath.split('/').slice(1);
     if (v.keyword === 'required' && v.params?.missingProperty) segs.push(String(v.params.missingProperty));
     if (v.keyword === 'additionalProperties' && v.params?.additionalProperty) segs.push(String(v.params.additionalProperty));
-    const path = [ctx, ...segs].map((s, i) => (/^\d+$/.test(s) && i > 0 ? `[${s}]` : i > 0 ? `.${s}` : s)).join('');
+    const path = [ctx, ...segs]
+      .map((s) => (s.length > 100 ? `${s.slice(0, 100)}…` : s))
+      .map((s, i) => (/^\d+$/.test(s) && i > 0 ? `[${s}]` : i > 0 ? `.${s}` : s))
+      .join('');
     let message = v.message ?? 'is invalid';
     if (v.keyword === 'additionalProperties') message = 'is not a known property';
     if (v.keyword === 'enum' && Array.isArray(v.params?.allowedValues)) {
@@ -31,7 +38,7 @@ function fieldErrors(err: FastifyError): FieldError[] {
   });
 }
 
-/** Maps Fastify's own errors (parsing, limits, validation) onto the contract's codes. */
+/** Maps Fastify's own errors (parsing, limits, validation, routing) onto the contract's codes. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   const e = err as FastifyError;
@@ -48,23 +55,122 @@ export function toApiError(err: unknown): ApiError {
       return validationFailed('The JSON body is empty.');
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return validationFailed('The Content-Length header does not match the body.');
+    case 'FST_ERR_BAD_URL':
+      return validationFailed('The URL is not valid (a percent-escape is malformed or not UTF-8).');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return validationFailed(`A path segment is longer than ${MAX_PARAM_LENGTH} characters.`);
+    case 'FST_ERR_ASYNC_CONSTRAINT':
+      return validationFailed('The request is malformed.');
   }
   if (e instanceof SyntaxError || e?.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return validationFailed('The body is not valid JSON.');
   }
+  if (e instanceof RangeError) return validationFailed('The body is nested too deeply or too large to process.');
   if (e?.statusCode === 413) return new ApiError(413, 'payload_too_large', 'The request body is too large.');
   if (e?.statusCode === 415) return new ApiError(415, 'unsupported_media_type', 'Unsupported content type.');
   if (e?.statusCode === 400) return validationFailed('The request is malformed.');
   return new ApiError(500, 'internal', 'Something went wrong on our side; it has been logged.');
 }
 
-export function registerProblemHandlers(app: FastifyInstance): void {
+/** Longest path parameter the router matches; longer ones are a 400 (each param's schema bounds it further). */
+export const MAX_PARAM_LENGTH = 2048;
+
+/** Which methods each path answers, for 405 and its `Allow` header: a router of our own routes. */
+export class AllowedMethods {
+  private readonly router = FindMyWay({ ignoreTrailingSlash: false, maxParamLength: MAX_PARAM_LENGTH });
+  private readonly methods = new Set<string>();
+
+  add(method: string | string[], url: string): void {
+    for (const m of Array.isArray(method) ? method : [method]) {
+      this.methods.add(m);
+      this.router.on(m as never, url, () => {});
+    }
+  }
+
+  /** The methods answering `path` (HEAD with GET), sorted; empty when no route has the path. */
+  for(path: string): string[] {
+    let decodedOk = true;
+    const found = [...this.methods].filter((m) => {
+      try {
+        return this.router.find(m as never, path) !== null;
+      } catch {
+        decodedOk = false;
+        return false;
+      }
+    });
+    if (!decodedOk) return [];
+    if (found.includes('GET') && !found.includes('HEAD')) found.push('HEAD');
+    return found.sort();
+  }
+}
+
+/** 405 with Allow when another method has the path, else 404. */
+export function routeMissing(allowed: AllowedMethods, method: string, url: string): ApiError {
+  const path = url.split('?')[0];
+  const methods = allowed.for(path);
+  if (methods.length && !methods.includes(method)) {
+    return new ApiError(405, 'method_not_allowed', `${method} is not allowed here; use ${methods.join(', ')}.`, undefined, undefined, {
+      allow: methods.join(', '),
+    });
+  }
+  return new ApiError(404, 'not_found', `No route for ${method} ${path.length > 200 ? `${path.slice(0, 200)}…` : path}.`);
+}
+
+/** Errors before a request exists (Node's HTTP parser): answered on the raw socket. */
+export function clientErrorHandler(allowed: AllowedMethods) {
+  return function (this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const raw = (err as { rawPacket?: unknown }).rawPacket;
+    const head = Buffer.isBuffer(raw) ? raw.subarray(0, 16 * 1024).toString('latin1') : '';
+    const requestLine = /^([^\s]+) ([^\s]+) HTTP\/1\.[01]\r?\n/.exec(head);
+    let problem: ApiError;
+    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      problem = validationFailed('The request was not received in time.');
+    } else if (err.code === 'HPE_HEADER_OVERFLOW') {
+      // No complete request line within the limit: the URL itself is what is too long.
+      problem = requestLine
+        ? new ApiError(431, 'header_fields_too_large', 'The request headers are larger than 16 KiB.')
+        : new ApiError(414, 'uri_too_long', 'The request URL is longer than the server accepts.');
+    } else if (err.code === 'HPE_INVALID_METHOD' && requestLine) {
+      problem = routeMissing(allowed, requestLine[1], requestLine[2]);
+    } else {
+      problem = validationFailed('The HTTP request is malformed.');
+    }
+    if (socket.writable) {
+      const body = JSON.stringify(problem.toProblem());
+      const extra = Object.entries(problem.headers ?? {})
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('');
+      socket.write(
+        `HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: application/problem+json\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy();
+  };
+}
+
+/** Fastify options that route the framework's own errors through problem+json. */
+export function problemServerOptions(allowed: AllowedMethods): Partial<FastifyServerOptions> {
+  return {
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    clientErrorHandler: clientErrorHandler(allowed) as FastifyServerOptions['clientErrorHandler'],
+    frameworkErrors: (err, _req, reply) => sendProblem(reply, toApiError(err)),
+  };
+}
+
+export function registerProblemHandlers(app: FastifyInstance, allowed = new AllowedMethods()): void {
+  app.addHook('onRoute', (route) => allowed.add(route.method, route.url));
   app.setErrorHandler((err, req: FastifyRequest, reply) => {
     const api = toApiError(err);
     if (api.status >= 500) req.log.error({ err }, 'request failed');
     return sendProblem(reply, api);
   });
-  app.setNotFoundHandler((req, reply) =>
-    sendProblem(reply, new ApiError(404, 'not_found', `No route for ${req.method} ${req.url.split('?')[0]}.`)),
-  );
+  const notFound = async (req: FastifyRequest, reply: FastifyReply) => sendProblem(reply, routeMissing(allowed, req.method, req.url));
+  // Unknown paths are rate limited like the rest (per key, or per address without one).
+  if (app.hasDecorator('rateLimit')) {
+    app.setNotFoundHandler({ preHandler: (app as unknown as { rateLimit: () => never }).rateLimit() }, notFound);
+  } else {
+    app.setNotFoundHandler(notFound);
+  }
 }

@@ -1,5 +1,8 @@
 // Per-key rate limits (CONTRACT §3) with @fastify/rate-limit: RateLimit-* headers on every
 // limited response, Retry-After on a 429. The agent has its own budget (groupId "agent").
+// Every request that names a key counts against that key, its 401/403/404 answers included;
+// requests without a valid key (and failed admin tokens) count against the client address.
+// Only public routes and the valid admin token are not limited.
 
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
@@ -14,9 +17,11 @@ export async function registerRateLimit(app: FastifyInstance, config: Config, re
     max: config.rateGeneral.max,
     timeWindow: config.rateGeneral.windowSec * 1000,
     enableDraftSpec: true,
-    // Only authenticated API calls are limited, per key.
-    allowList: (req) => !req.principal,
-    keyGenerator: (req) => req.principal?.keyId ?? req.ip,
+    allowList: (req) => {
+      const role = req.routeOptions.config?.access?.role;
+      return role === 'public' || (role === 'admin' && req.isAdmin) || (role === 'metrics' && req.isScraper);
+    },
+    keyGenerator: (req) => (req.principal ? `key:${req.principal.keyId}` : `addr:${req.ip}`),
     ...(redis ? { redis, nameSpace: `${prefix}rl:` } : {}),
     errorResponseBuilder: (_req, ctx) =>
       new ApiError(429, 'rate_limited', `Rate limit exceeded: ${ctx.max} requests per ${ctx.after}. Retry later.`),

@@ -48,7 +48,9 @@ describe('foundation', () => {
       assert.equal(res.headers['www-authenticate'], 'Bearer');
     }
     assertProblem(await t.app.inject({ method: 'POST', url: '/api/ingest/calls', payload: '{bad' , headers: { 'content-type': 'application/json' } }), 401, 'unauthorized');
-    assertProblem(await t.app.inject({ method: 'GET', url: '/api/nowhere' }), 401, 'unauthorized');
+    // An unknown path is a 404 for everyone: with no route there is nothing to authorise.
+    assertProblem(await t.app.inject({ method: 'GET', url: '/api/nowhere' }), 404, 'not_found');
+    assertProblem(await get(t.app, pro.ingest, '/api/nowhere'), 404, 'not_found');
   });
 
   test('roles: a read key cannot ingest, an ingest key cannot read', async () => {
@@ -56,11 +58,12 @@ describe('foundation', () => {
     assertProblem(await get(t.app, pro.ingest, '/api/kpis/summary'), 403, 'forbidden');
   });
 
-  test('tier guard on every pro prefix, even before the feature exists', async () => {
-    for (const url of ['/api/agent/ask', '/api/webhooks/events', '/api/alerts/rules', '/api/exports/tier1', '/api/exports/anything']) {
+  test('tier guard on every pro route', async () => {
+    for (const url of ['/api/agent/session/7f1c1e0e-8a43-4d2b-9f57-2d4c2b1f0a11/v2', '/api/webhooks/events', '/api/alerts/rules', '/api/exports/tier1']) {
       const body = assertProblem(await get(t.app, free.read, url), 403, 'tier_required');
       assert.equal(body.required_tier, 'pro');
     }
+    assertProblem(await get(t.app, free.read, '/api/exports/anything'), 404, 'not_found');
     assert.equal((await get(t.app, free.read, '/api/kpis/summary')).statusCode, 200);
   });
 

@@ -43,7 +43,7 @@ describe('dashboard static routes', () => {
   });
 
   test('/ and every client route answer index.html to a browser, not cached, with a CSP', async () => {
-    for (const url of ['/', '/calls', '/calls/CA9f0c', '/agent', '/webhooks', '/alerts', '/no/such/page']) {
+    for (const url of ['/', '/calls', '/calls/CA9f0c', '/agent', '/webhooks', '/alerts']) {
       const res = await app.inject({ url, headers: html });
       assert.equal(res.statusCode, 200, url);
       assert.match(res.headers['content-type'] as string, /^text\/html/, url);
@@ -56,7 +56,7 @@ describe('dashboard static routes', () => {
   test('API and operations paths keep their own answers and the problem+json 404', async () => {
     const ok = await app.inject({ url: '/api/kpis/summary', headers: html });
     assert.deepEqual(ok.json(), { ok: true });
-    for (const url of ['/api/nope', '/api', '/docs/nope', '/openapi.json/x', '/healthz/x', '/readyz', '/metrics']) {
+    for (const url of ['/api/nope', '/api', '/docs/nope', '/openapi.json/x', '/healthz/x', '/readyz', '/metrics', '/no/such/page']) {
       const res = await app.inject({ url, headers: html });
       assert.equal(res.statusCode, 404, url);
       assert.match(res.headers['content-type'] as string, /application\/problem\+json/, url);
@@ -69,7 +69,8 @@ describe('dashboard static routes', () => {
     assert.equal(res.statusCode, 404);
     assert.equal(res.json().code, 'not_found');
     const post = await app.inject({ method: 'POST', url: '/calls', headers: html });
-    assert.equal(post.statusCode, 404);
+    assert.equal(post.statusCode, 405);
+    assert.equal(post.headers.allow, 'GET, HEAD');
   });
 
   test('hashed assets are served and cached for a year; a missing asset is a 404, not the page', async () => {

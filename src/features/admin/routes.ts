@@ -1,14 +1,13 @@
 // Admin API (CONTRACT §1): organisations and keys, behind HONEYPOT_ADMIN_TOKEN.
 
-import { timingSafeEqual, createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { parseKeyScope } from '../../domain/scope.js';
 import { notFound } from '../../errors.js';
-import { bearerToken, unauthorized } from '../../http/auth.js';
 import { createKey, createOrg, getOrg, listKeys, listOrgs, revokeKey, setOrgTier } from '../../storage/queries/orgs.js';
 import { formatUtc } from '../../domain/time.js';
 import type { ApiKeyRecord, Org } from '../../storage/queries/orgs.js';
+import { ADMIN, declareAccess } from '../../http/access.js';
 
 const Tier = Type.Union([Type.Literal('free'), Type.Literal('pro')]);
 const Role = Type.Union([Type.Literal('read'), Type.Literal('ingest')]);
@@ -40,20 +39,10 @@ export const keyJson = (k: ApiKeyRecord) => ({
   revoked_at: k.revoked_at === null ? null : formatUtc(k.revoked_at),
 });
 
-const digest = (s: string) => createHash('sha256').update(s).digest();
-
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
+  declareAccess(app, ADMIN);
   const { db } = app.deps.storage;
-  const expected = digest(app.deps.config.adminToken ?? '');
   const base = { tags: ['admin'], security: [{ adminToken: [] }] };
-
-  app.addHook('onRequest', async (req, reply) => {
-    const token = bearerToken(req);
-    if (!token || !timingSafeEqual(digest(token), expected)) {
-      reply.header('WWW-Authenticate', 'Bearer');
-      throw unauthorized('The admin API needs "Authorization: Bearer <HONEYPOT_ADMIN_TOKEN>".');
-    }
-  });
 
   app.post(
     '/api/admin/orgs',

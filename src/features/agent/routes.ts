@@ -10,6 +10,7 @@ import { ApiError, notFound } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
 import { agentRateLimit } from '../../http/rateLimit.js';
 import { AnswerOut, AskBody, SessionOut, SessionParams, StreamOut } from './schemas.js';
+import { READ_PRO, declareAccess } from '../../http/access.js';
 
 function wantsEventStream(req: FastifyRequest): boolean {
   return (req.headers.accept ?? '').toLowerCase().includes('text/event-stream');
@@ -22,6 +23,7 @@ function errorEvent(err: unknown, req: FastifyRequest): AgentEvent {
 }
 
 export async function agentRoutes(app: FastifyInstance): Promise<void> {
+  declareAccess(app, READ_PRO);
   const { config, storage, now } = app.deps;
   const deps = { storage, now, agent: agentFor(config) };
   const base = { tags: ['agent'] };

@@ -23,6 +23,7 @@ import { notFound } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
 import { LimitQuery, Nullable } from '../webhooks/schemas.js';
 import { targetUrl } from '../webhooks/routes.js';
+import { READ_PRO, declareAccess } from '../../http/access.js';
 
 const Enum = (values: readonly string[], description?: string) =>
   Type.Unsafe<string>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
@@ -31,7 +32,8 @@ const RuleBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 200 }),
     metric: Enum(ALERT_METRIC_NAMES, 'From GET /api/alerts/catalog'),
-    threshold: Type.Number(),
+    // Bounded so a stored threshold compares like any figure can (hook_rate is 0–1, dollars ≤ 1e15).
+    threshold: Type.Number({ minimum: -1e15, maximum: 1e15, description: 'In the metric\'s unit (hook_rate is a fraction 0–1); |threshold| ≤ 1e15' }),
     window_min: Type.Integer({ minimum: 1, maximum: 10_080, description: 'Window in minutes, ending at evaluation time' }),
     channel: Enum(ALERT_CHANNELS),
     target: Type.String({ minLength: 1, maxLength: 2048, description: 'An https URL on a public address' }),
@@ -94,6 +96,7 @@ const firingJson = (f: Firing) => ({
 });
 
 export async function alertRoutes(app: FastifyInstance): Promise<void> {
+  declareAccess(app, READ_PRO);
   const { db } = app.deps.storage;
   pipelineOf(app); // evaluation runs on the shared timer and after every ingest
   const base = { tags: ['alerts'] };

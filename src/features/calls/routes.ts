@@ -11,8 +11,10 @@ import { getCall, listCalls } from '../../storage/queries/calls.js';
 import { getSavedSearch } from '../../storage/queries/savedSearches.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { CallDetailOut, CallListOut, CallParams, CallsQuery } from './schemas.js';
+import { READ, declareAccess } from '../../http/access.js';
 
 export async function callRoutes(app: FastifyInstance): Promise<void> {
+  declareAccess(app, READ);
   const { db } = app.deps.storage;
   const base = { tags: ['calls'] };
 

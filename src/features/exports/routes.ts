@@ -11,6 +11,7 @@ import type { Db } from '../../storage/db.js';
 import { TIER1_ROW_FIELDS, tier1Pages, type Tier1Row } from '../../storage/queries/tier1.js';
 import { WindowQuery, windowOf } from '../kpis/window.js';
 import { csvRecord } from './csv.js';
+import { READ_PRO, declareAccess } from '../../http/access.js';
 
 const PAGE_SIZE = 1000;
 
@@ -40,6 +41,7 @@ async function tier1Csv(db: Db, principal: Principal, w: Window): Promise<Readab
 }
 
 export async function exportRoutes(app: FastifyInstance): Promise<void> {
+  declareAccess(app, READ_PRO);
   const { db } = app.deps.storage;
 
   app.get(

@@ -11,6 +11,7 @@ import { ApiError, notFound, validationFailed } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
 import { afterIngest } from '../../delivery/pipeline.js';
 import { IngestRun } from './ingestRun.js';
+import { INGEST, declareAccess } from '../../http/access.js';
 
 const MiB = 1024 * 1024;
 const MAX_ARRAY = 10_000;
@@ -43,6 +44,7 @@ const SessionBody = Type.Object(
 );
 
 export async function ingestRoutes(app: FastifyInstance): Promise<void> {
+  declareAccess(app, INGEST);
   const { storage, metrics, now } = app.deps;
   const base = { tags: ['ingest'] };
 

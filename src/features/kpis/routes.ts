@@ -28,6 +28,7 @@ import {
   TopnOut,
 } from './schemas.js';
 import { WindowQuery, windowOf } from './window.js';
+import { READ, declareAccess } from '../../http/access.js';
 
 const WINDOW_DOC = 'Window params: range (<N>h|<N>d|<N>w, default 7d), start, end; a call counts when start <= started_at < end.';
 
@@ -58,6 +59,7 @@ const Tier1Query = Type.Object({
 });
 
 export async function kpiRoutes(app: FastifyInstance): Promise<void> {
+  declareAccess(app, READ);
   const { db, sessions } = app.deps.storage;
   const base = { tags: ['kpis'] };
 

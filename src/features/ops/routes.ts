@@ -1,10 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors.js';
+import { METRICS, PUBLIC, declareAccess } from '../../http/access.js';
 
 const Health = Type.Object({ status: Type.String() });
 
 export async function opsRoutes(app: FastifyInstance): Promise<void> {
+  declareAccess(app, PUBLIC);
   const ops = { tags: ['operations'], security: [] };
   app.get('/healthz', { schema: { ...ops, summary: 'The process is up', response: { 200: Health } } }, async () => ({
     status: 'ok',
@@ -17,7 +19,16 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
     }
     return { status: 'ready' };
   });
-  app.get('/metrics', { schema: { ...ops, summary: 'Prometheus metrics (text format)' } }, async (_req, reply) => {
+  app.get(
+    '/metrics',
+    {
+      config: { access: METRICS },
+      schema: {
+        ...ops,
+        summary: 'Prometheus metrics (text format)',
+        description: 'Open to anyone unless HONEYPOT_METRICS_TOKEN is set; then it needs "Authorization: Bearer <that token>" (401 otherwise).',
+      },
+    }, async (_req, reply) => {
     const { registry } = app.deps.metrics;
     reply.type(registry.contentType);
     return registry.metrics();

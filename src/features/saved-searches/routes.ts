@@ -20,6 +20,7 @@ import {
   type SavedSearch,
 } from '../../storage/queries/savedSearches.js';
 import { SavedSearchBody, SavedSearchListOut, SavedSearchOut, SavedSearchParams } from './schemas.js';
+import { READ, declareAccess } from '../../http/access.js';
 
 const savedSearchJson = (s: SavedSearch) => ({
   id: s.id,
@@ -40,6 +41,7 @@ function dropNulls(body: unknown): void {
 }
 
 export async function savedSearchRoutes(app: FastifyInstance): Promise<void> {
+  declareAccess(app, READ);
   const { db } = app.deps.storage;
   const base = { tags: ['saved-searches'] };
 

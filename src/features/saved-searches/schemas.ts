@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CallFilters } from '../../domain/callFilters.js';
+import { CallFilterBodyFields, CallFilters } from '../../domain/callFilters.js';
 import { SAVED_SEARCH_ID_PATTERN } from '../calls/schemas.js';
 
 const SearchId = (description: string) => Type.String({ pattern: SAVED_SEARCH_ID_PATTERN, description });
@@ -13,7 +13,7 @@ export const SavedSearchBody = Type.Object(
       ),
     ),
     name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Label (trimmed), 1–200 characters' }),
-    filters: Type.Object(CallFilters.properties, {
+    filters: Type.Object(CallFilterBodyFields, {
       additionalProperties: false,
       description:
         'Exactly the filters of GET /api/calls, validated the same way (not cursor, limit or saved_search_id). ' +

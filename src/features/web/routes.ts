@@ -1,18 +1,18 @@
 // The dashboard: the single-page app built into web/dist (`npm run build:web`), served at `/`.
-// Hashed assets are cached for a year; index.html is answered for every client route
-// (/calls, /calls/:sid, /agent, …) to a browser asking for HTML. API paths keep the
-// problem+json 404 of the not-found handler, whatever the client accepts.
+// Its pages (the client routes of web/src/lib/router.tsx) answer index.html to a browser
+// asking for HTML; hashed assets are cached for a year. Every other path is the problem+json
+// 404 of the not-found handler. The API reference (/docs) gets the same security headers.
 
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PUBLIC, declareAccess } from '../../http/access.js';
 
-/** Paths that never fall back to the dashboard. */
-export const NON_DASHBOARD_PREFIXES = ['/api', '/docs', '/openapi.json', '/healthz', '/readyz', '/metrics'];
-
-const under = (p: string, prefix: string) => p === prefix || p.startsWith(`${prefix}/`);
+/** The dashboard's pages (web/src/lib/router.tsx); `/` is always the page. */
+const CLIENT_ROUTES = ['/calls', '/calls/:sid', '/agent', '/webhooks', '/alerts'];
 
 /**
  * web/dist, found by walking up from this module to the project root (package.json beside
@@ -29,7 +29,7 @@ export function webDistDir(from: string = path.dirname(fileURLToPath(import.meta
 }
 
 // The key sits in sessionStorage, so the page allows scripts from its own origin only.
-const HTML_HEADERS: Record<string, string> = {
+export const HTML_HEADERS: Record<string, string> = {
   'cache-control': 'no-cache',
   'content-security-policy':
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
@@ -54,9 +54,10 @@ export interface WebRoutesOptions {
 }
 
 export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions = {}): Promise<void> {
+  declareAccess(app, PUBLIC);
   const root = path.resolve(opts.distDir ?? webDistDir());
-  // `serve: false`: only reply.sendFile is used, from the one wildcard route below, so the
-  // fallback and the API's 404 stay in one place. Pre-compressed .br/.gz siblings win.
+  // `serve: false`: only reply.sendFile is used, from the routes below, so every other path
+  // reaches the one not-found handler. Pre-compressed .br/.gz siblings win.
   await app.register(fastifyStatic, { root, serve: false, preCompressed: true, cacheControl: false, suppressWarning: true });
 
   const sendIndex = (reply: FastifyReply) => {
@@ -86,23 +87,40 @@ export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions = {
     }
   };
 
-  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
-    const urlPath = req.url.split('?')[0];
-    if (NON_DASHBOARD_PREFIXES.some((p) => under(urlPath, p))) return reply.callNotFound();
-    const file = fileFor(urlPath);
-    if (file === 'index.html') return sendIndex(reply);
-    if (file) {
-      // Vite names assets by content hash: they never change under the same name.
-      reply.header('cache-control', file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      reply.header('x-content-type-options', 'nosniff');
-      return reply.sendFile(file);
-    }
-    // A client route (/calls/CA…) or a mistyped path: the app shows its own "not found".
-    if (!urlPath.startsWith('/assets/') && wantsHtml(req)) return sendIndex(reply);
-    return reply.callNotFound();
-  };
-
   const schema = { hide: true };
   app.get('/', { schema }, async (_req, reply) => sendIndex(reply));
-  app.get('/*', { schema }, handler);
+  // A page asked for by an API client (not text/html) is not the page: the problem+json 404.
+  for (const url of CLIENT_ROUTES) {
+    app.get(url, { schema }, async (req, reply) => (wantsHtml(req) ? sendIndex(reply) : reply.callNotFound()));
+  }
+  // Vite names assets by content hash: they never change under the same name.
+  app.get('/assets/*', { schema }, async (req, reply) => {
+    const file = fileFor(req.url.split('?')[0]);
+    if (!file) return reply.callNotFound();
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+    reply.header('x-content-type-options', 'nosniff');
+    return reply.sendFile(file);
+  });
+  // The few other files at the top of web/dist (robots.txt, icons), as they are at start.
+  const topFiles = existsSync(root) ? readdirSync(root).filter((f) => f !== 'index.html' && fileFor(`/${f}`)) : [];
+  for (const name of topFiles) {
+    app.get(`/${name}`, { schema }, async (_req, reply) => {
+      reply.header('cache-control', 'public, max-age=3600');
+      reply.header('x-content-type-options', 'nosniff');
+      return reply.sendFile(name);
+    });
+  }
+}
+
+/** The API reference (swagger-ui at /docs), open to everyone, with the dashboard's security headers. */
+export async function docsRoutes(app: FastifyInstance): Promise<void> {
+  declareAccess(app, PUBLIC);
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiHooks: {
+      onRequest: async (_req, reply) => {
+        reply.headers(HTML_HEADERS);
+      },
+    },
+  });
 }

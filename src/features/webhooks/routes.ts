@@ -31,6 +31,7 @@ import {
   SubscriptionListOut,
   SubscriptionParams,
 } from './schemas.js';
+import { READ_PRO, declareAccess } from '../../http/access.js';
 
 export const subscriptionJson = (s: Subscription) => ({
   id: s.id,
@@ -51,6 +52,7 @@ export function targetUrl(app: FastifyInstance, raw: string, path: string): stri
 }
 
 export async function webhookRoutes(app: FastifyInstance): Promise<void> {
+  declareAccess(app, READ_PRO);
   const { db } = app.deps.storage;
   const pipeline = pipelineOf(app);
   const now = () => app.deps.now().getTime();

@@ -1,0 +1,59 @@
+// Request validation. Query strings and path params arrive as text, so their validator coerces
+// ("10" → 10, one value → a one-element array); JSON bodies are validated strictly, with no
+// coercion ("1" is not a number, ["x"] is not a string). Before the schema, every string of
+// every part is checked: a NUL character, a lone surrogate or a number that is not finite is a
+// 400, never a value that a storage engine refuses halfway through a write.
+
+import { AjvCompiler } from '@fastify/ajv-compiler';
+import type { FastifyInstance, FastifySchema, FastifySchemaValidationError } from 'fastify';
+
+const AJV_DEFAULTS = { removeAdditional: false, useDefaults: true, allErrors: true } as const;
+
+interface SchemaError {
+  instancePath: string;
+  keyword: string;
+  message: string;
+}
+
+/**
+ * The first value in `value` that storage cannot hold, with its JSON pointer: a string (or
+ * object key) with NUL or a lone surrogate, or a number that is not finite (the query
+ * validator turns "1e309" and "Infinity" into Infinity).
+ */
+export function badValue(value: unknown): SchemaError | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [v, at] = stack.pop()!;
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return { instancePath: at, keyword: 'type', message: 'must be a finite number' };
+    } else if (typeof v === 'string') {
+      if (v.includes('\0')) return { instancePath: at, keyword: 'string', message: 'must not contain NUL characters' };
+      if (!v.isWellFormed()) return { instancePath: at, keyword: 'string', message: 'must be well-formed Unicode (no lone surrogates)' };
+    } else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        const key = badValue(k);
+        if (key) return { ...key, instancePath: `${at}/${k.replace(/[^\x20-\x7e]/g, '?')}` };
+        stack.push([child, `${at}/${k}`]);
+      }
+    }
+  }
+  return null;
+}
+
+export function registerValidators(app: FastifyInstance): void {
+  const factory = AjvCompiler();
+  const lenient = factory({}, { customOptions: { ...AJV_DEFAULTS, coerceTypes: 'array' } });
+  const strict = factory({}, { customOptions: { ...AJV_DEFAULTS, coerceTypes: false } });
+  app.setValidatorCompiler((def: { schema: FastifySchema; method: string; url: string; httpPart?: string }) => {
+    const validate = (def.httpPart === 'body' ? strict : lenient)(def as never) as ((data: unknown) => boolean) & {
+      errors?: unknown;
+    };
+    return (data: unknown) => {
+      const bad = badValue(data);
+      if (bad) return { error: [bad] as FastifySchemaValidationError[] };
+      if (!validate(data)) return { error: validate.errors as FastifySchemaValidationError[] };
+      const coerced = badValue(data);
+      return coerced ? { error: [coerced] as FastifySchemaValidationError[] } : { value: data };
+    };
+  });
+}
