@@ -119,7 +119,8 @@ export function routeMissing(allowed: AllowedMethods, method: string, url: strin
 /** Errors before a request exists (Node's HTTP parser): answered on the raw socket. */
 export function clientErrorHandler(allowed: AllowedMethods) {
   return function (this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
-    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    // Node may report the same broken request again while we linger: it has been answered.
+    if (err.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return;
     const raw = (err as { rawPacket?: unknown }).rawPacket;
     const head = Buffer.isBuffer(raw) ? raw.subarray(0, 16 * 1024).toString('latin1') : '';
     const requestLine = /^([^\s]+) ([^\s]+) HTTP\/1\.[01]\r?\n/.exec(head);
@@ -136,19 +137,22 @@ export function clientErrorHandler(allowed: AllowedMethods) {
     } else {
       problem = validationFailed('The HTTP request is malformed.');
     }
-    if (socket.writable) {
-      const body = JSON.stringify(problem.toProblem());
-      const extra = Object.entries(problem.headers ?? {})
-        .map(([k, v]) => `${k}: ${v}\r\n`)
-        .join('');
-      socket.write(
-        `HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: application/problem+json\r\n` +
-          `Content-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`,
-      );
-    }
-    socket.destroy();
+    const body = JSON.stringify(problem.toProblem());
+    const extra = Object.entries(problem.headers ?? {})
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
+    socket.end(
+      `HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: application/problem+json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`,
+    );
+    // Lingering close: a client still sending (a 100 kB URL) would get a reset that can discard
+    // the answer before it is read, so what it sends is read and dropped for a moment first.
+    socket.resume();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
   };
 }
+
+const LINGER_MS = 2000;
 
 /** Fastify options that route the framework's own errors through problem+json. */
 export function problemServerOptions(allowed: AllowedMethods): Partial<FastifyServerOptions> {
