@@ -3,21 +3,8 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
 import { admin, get, ingest, ingestNdjson, newOrg, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
-
-function assertProblem(res: LightMyRequestResponse, status: number, code: string) {
-  assert.equal(res.statusCode, status, res.body);
-  assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
-  const body = res.json();
-  assert.equal(body.status, status);
-  assert.equal(body.code, code);
-  assert.equal(typeof body.title, 'string');
-  assert.equal(typeof body.detail, 'string');
-  assert.equal(typeof body.type, 'string');
-  assert.doesNotMatch(res.body, /\bat .*\.(ts|js):\d+|SELECT |INSERT /);
-  return body;
-}
+import { assertProblem } from '../helpers/problem.js';
 
 const call = (sid: string, extra: Record<string, unknown> = {}) => ({
   call_sid: sid,

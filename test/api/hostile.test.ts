@@ -5,18 +5,8 @@
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
 import { admin, ADMIN, get, ingest, newOrg, scopedKey, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
-
-function assertProblem(res: LightMyRequestResponse, status: number, code: string) {
-  assert.equal(res.statusCode, status, res.body);
-  assert.match(String(res.headers['content-type']), /^application\/problem\+json/);
-  const body = res.json();
-  assert.equal(body.status, status);
-  assert.equal(body.code, code);
-  assert.equal(typeof body.detail, 'string');
-  return body;
-}
+import { assertProblem } from '../helpers/problem.js';
 
 const call = (sid: string) => ({
   call_sid: sid,
