@@ -32,6 +32,9 @@ export interface Truth {
   /** The answer must not claim zero / none / "no calls" (false-zero check); set
    *  automatically when any expected count figure is > 0. */
   nonZero?: boolean;
+  /** Readings of an ambiguous question ("last week": the calendar week or the last 7 days):
+   *  besides every item above, at least one of these alternatives must hold in full. */
+  oneOf?: Truth[];
 }
 
 export interface LiveCase {
