@@ -2,11 +2,13 @@
 // read the data only through these, and every tool runs the same storage function as the
 // matching KPI/calls endpoint with the caller's principal: the org and slice are bound here,
 // never taken from the arguments, so nothing a question or a transcript says can widen them.
+// Every windowed tool also takes the filters of FilterArgs, which only narrow that slice.
 
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { CallFilterFields, parseCallFilters, type CallFilterInput } from '../domain/callFilters.js';
+import { CallFilterFields, type CallFilter } from '../domain/callFilters.js';
 import type { Principal } from '../domain/principal.js';
+import { CALLER_ORIGINS, FILTER_COLUMNS, type CallerOrigin, type FilterColumn, type SliceFilter } from '../domain/sliceFilter.js';
 import { formatUtc } from '../domain/time.js';
 import { BUCKETS, parseWindow, rangeObject, type Bucket, type Window } from '../domain/window.js';
 import { ApiError } from '../errors.js';
@@ -18,7 +20,8 @@ import { attackerGeo } from '../storage/queries/geo.js';
 import { summary } from '../storage/queries/summary.js';
 import { tier1Table } from '../storage/queries/tier1.js';
 import { timeseries, TIMESERIES_METRICS, type TimeseriesMetric } from '../storage/queries/timeseries.js';
-import { topn, TOPN_FIELDS, type TopnField } from '../storage/queries/topn.js';
+import { topn, TOPN_FIELDS, type TopnField, type TopnItem } from '../storage/queries/topn.js';
+import { COUNTED_COLUMNS, valueCounts, type CountedColumn } from '../storage/queries/valueCounts.js';
 
 export const TOOL_NAMES = [
   'get_summary',
@@ -70,8 +73,52 @@ const WindowArgs = {
   end: Type.Optional(Type.String({ description: 'Window end (exclusive), same formats as start; default now' })),
 };
 
+const valueList = (description: string) =>
+  Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 512, pattern: '\\S' }), { minItems: 1, maxItems: 100, description }));
+
+/**
+ * The qualifiers every windowed tool takes (CONTRACT §7 call filters, plus the other intel
+ * columns and the caller's origin): they narrow the calls a figure is computed over, with AND
+ * between filters and OR within one. They are added inside storage to the org and the key's
+ * slice, so they never widen what a key reads.
+ */
+const FilterArgs = {
+  q: Type.Optional(
+    Type.Union([
+      Type.String({ minLength: 1, maxLength: 500 }),
+      Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { minItems: 1, maxItems: 10 }),
+    ], { description: 'Transcript text (case-insensitive substring); a list means every one must appear' }),
+  ),
+  impersonated_brand: CallFilterFields.impersonated_brand,
+  lure_category: CallFilterFields.lure_category,
+  payment_method: CallFilterFields.payment_method,
+  caller_state: CallFilterFields.caller_state,
+  tier: CallFilterFields.tier,
+  hooked: CallFilterFields.hooked,
+  min_duration_sec: CallFilterFields.min_duration_sec,
+  max_duration_sec: CallFilterFields.max_duration_sec,
+  impersonated_government_agency: valueList('Any of these impersonated agencies (case-insensitive), e.g. IRS'),
+  mule_bank_name: valueList('Any of these mule banks (case-insensitive)'),
+  gift_card_brand: valueList('Any of these gift card brands (case-insensitive)'),
+  crypto_chain: valueList('Any of these crypto chains (case-insensitive), e.g. BTC'),
+  remote_desktop_app: valueList('Any of these remote desktop tools (case-insensitive)'),
+  persona: valueList('Any of these honeypot personas (case-insensitive)'),
+  caller_origin: Type.Optional(
+    Type.Array(Type.Union(CALLER_ORIGINS.map((o) => Type.Literal(o))), {
+      minItems: 1,
+      maxItems: CALLER_ORIGINS.length,
+      description: 'Caller ID origin: us (a US area code), canada, toll_free, international (non +1), withheld (no usable number)',
+    }),
+  ),
+};
+
+const Filtered = { ...WindowArgs, ...FilterArgs };
+
+/** Fields get_topn ranks: the top-N fields, plus persona and the identifying intel (counted per call). */
+const RANK_FIELDS = [...TOPN_FIELDS, ...COUNTED_COLUMNS] as const;
+
 const Args = {
-  get_summary: Type.Object(WindowArgs, { additionalProperties: false }),
+  get_summary: Type.Object(Filtered, { additionalProperties: false }),
   get_timeseries: Type.Object(
     {
       metric: Type.Union(
@@ -79,31 +126,32 @@ const Args = {
         { description: 'The per-bucket figure' },
       ),
       bucket: Type.Optional(Type.Union(BUCKETS.map((b) => Type.Literal(b)), { description: 'Bucket width (UTC-aligned); default day' })),
-      ...WindowArgs,
+      ...Filtered,
     },
     { additionalProperties: false },
   ),
   get_topn: Type.Object(
     {
       field: Type.Union(
-        TOPN_FIELDS.map((f) => Type.Literal(f)),
-        { description: 'The intel field to rank (mule_bank_routing = routing numbers)' },
+        RANK_FIELDS.map((f) => Type.Literal(f)),
+        { description: 'The field to rank (mule_bank_routing = routing numbers; persona and account/wallet/holder/URL/address fields count calls per value)' },
       ),
       n: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, description: 'How many values; default 10' })),
-      ...WindowArgs,
+      min_count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Only values seen in at least this many calls' })),
+      ...Filtered,
     },
     { additionalProperties: false },
   ),
   get_tier1: Type.Object(
-    { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Rows to return, newest first; default 20' })), ...WindowArgs },
+    { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Rows to return, newest first; default 20' })), ...Filtered },
     { additionalProperties: false },
   ),
-  get_attacker_geo: Type.Object(WindowArgs, { additionalProperties: false }),
-  get_disconnect_breakdown: Type.Object(WindowArgs, { additionalProperties: false }),
+  get_attacker_geo: Type.Object(Filtered, { additionalProperties: false }),
+  get_disconnect_breakdown: Type.Object(Filtered, { additionalProperties: false }),
   get_active_calls: Type.Object({}, { additionalProperties: false }),
   search_calls: Type.Object(
     {
-      ...CallFilterFields,
+      ...Filtered,
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, description: 'Calls to return, newest first; default 20' })),
     },
     { additionalProperties: false },
@@ -126,6 +174,35 @@ function windowOf(ctx: ToolContext, a: { range?: string; start?: string; end?: s
   return parseWindow(named ? a : { range: ctx.defaultRange }, ctx.now, ctx.defaultRange);
 }
 
+type FilterInput = Static<ReturnType<typeof Type.Object<typeof FilterArgs>>>;
+
+/** The filter arguments as a narrowing of the slice (undefined when there are none). */
+export function sliceFilterOf(a: FilterInput): SliceFilter | undefined {
+  const f: SliceFilter = {};
+  const values: Partial<Record<FilterColumn, string[]>> = {};
+  for (const column of FILTER_COLUMNS) {
+    const list = (a as Record<string, unknown>)[column] as string[] | undefined;
+    if (list) values[column] = [...new Set(list.map((v) => v.trim().toLowerCase()))];
+  }
+  if (Object.keys(values).length) f.values = values;
+  if (a.q !== undefined) f.q = [...new Set((Array.isArray(a.q) ? a.q : [a.q]).map((q) => q.toLowerCase()))];
+  if (a.tier) f.tiers = [...new Set(a.tier)];
+  if (a.hooked !== undefined) f.hooked = a.hooked;
+  if (a.min_duration_sec !== undefined) f.minDurationSec = a.min_duration_sec;
+  if (a.max_duration_sec !== undefined) f.maxDurationSec = a.max_duration_sec;
+  if (f.minDurationSec !== undefined && f.maxDurationSec !== undefined && f.minDurationSec > f.maxDurationSec) {
+    throw new ToolArgsError(`min_duration_sec (${f.minDurationSec}) must not exceed max_duration_sec (${f.maxDurationSec}).`);
+  }
+  if (a.caller_origin) f.origins = [...new Set(a.caller_origin as CallerOrigin[])];
+  return Object.keys(f).length ? f : undefined;
+}
+
+/** The caller's principal narrowed by the filter arguments (org and scope kept as they are). */
+function principalFor(ctx: ToolContext, a: FilterInput): Principal {
+  const filter = sliceFilterOf(a);
+  return filter ? { ...ctx.principal, filter } : ctx.principal;
+}
+
 const TOOLS: { [N in ToolName]: ToolDef<N> } = {
   get_summary: {
     description:
@@ -134,7 +211,7 @@ const TOOLS: { [N in ToolName]: ToolDef<N> } = {
       'max_single_ask, total_dollars_dangled.',
     async run(ctx, a) {
       const w = windowOf(ctx, a);
-      return { range: rangeObject(w), ...(await summary(ctx.db, ctx.principal, w)) };
+      return { range: rangeObject(w), ...(await summary(ctx.db, principalFor(ctx, a), w)) };
     },
   },
   get_timeseries: {
@@ -142,7 +219,7 @@ const TOOLS: { [N in ToolName]: ToolDef<N> } = {
     async run(ctx, a) {
       const w = windowOf(ctx, a);
       const bucket: Bucket = a.bucket ?? 'day';
-      const points = await timeseries(ctx.db, ctx.principal, w, a.metric as TimeseriesMetric, bucket);
+      const points = await timeseries(ctx.db, principalFor(ctx, a), w, a.metric as TimeseriesMetric, bucket);
       return { metric: a.metric, bucket, range: rangeObject(w), points };
     },
   },
@@ -153,7 +230,12 @@ const TOOLS: { [N in ToolName]: ToolDef<N> } = {
       'mule_bank_name, mule_bank_routing, crypto_chain, gift_card_brand, remote_desktop_app, synthetic_org (fake company), fake_agent_name.',
     async run(ctx, a) {
       const w = windowOf(ctx, a);
-      const items = await topn(ctx.db, ctx.principal, w, a.field as TopnField, a.n ?? 10);
+      const p = principalFor(ctx, a);
+      const n = a.n ?? 10;
+      const min = a.min_count ?? 1;
+      const items: TopnItem[] = (COUNTED_COLUMNS as readonly string[]).includes(a.field)
+        ? await valueCounts(ctx.db, p, w, a.field as CountedColumn, n, min)
+        : (await topn(ctx.db, p, w, a.field as TopnField, n)).filter((i) => i.count >= min);
       return { field: a.field, range: rangeObject(w), items };
     },
   },
@@ -162,7 +244,7 @@ const TOOLS: { [N in ToolName]: ToolDef<N> } = {
       'Tier-1 calls (mule bank, crypto or gift-card intel), newest first, with the financial fields; total counts every tier-1 call of the window.',
     async run(ctx, a) {
       const w = windowOf(ctx, a);
-      const t = await tier1Table(ctx.db, ctx.principal, w, a.limit ?? 20);
+      const t = await tier1Table(ctx.db, principalFor(ctx, a), w, a.limit ?? 20);
       return { range: rangeObject(w), total: t.total, items: t.items };
     },
   },
@@ -170,7 +252,7 @@ const TOOLS: { [N in ToolName]: ToolDef<N> } = {
     description: 'Calls per US state (from the caller ID area code), count descending, with the area codes seen.',
     async run(ctx, a) {
       const w = windowOf(ctx, a);
-      return { range: rangeObject(w), items: await attackerGeo(ctx.db, ctx.principal, w) };
+      return { range: rangeObject(w), items: await attackerGeo(ctx.db, principalFor(ctx, a), w) };
     },
   },
   get_disconnect_breakdown: {
@@ -178,7 +260,7 @@ const TOOLS: { [N in ToolName]: ToolDef<N> } = {
       'How many calls ended for each reason: caller_hung_up_normal, websocket_issue_our_side, voice_engine_issue, ai_session_capped.',
     async run(ctx, a) {
       const w = windowOf(ctx, a);
-      return { range: rangeObject(w), ...(await disconnectBreakdown(ctx.db, ctx.principal, w)) };
+      return { range: rangeObject(w), ...(await disconnectBreakdown(ctx.db, principalFor(ctx, a), w)) };
     },
   },
   get_active_calls: {
@@ -202,15 +284,13 @@ const TOOLS: { [N in ToolName]: ToolDef<N> } = {
   },
   search_calls: {
     description:
-      'Lists calls (newest first) matching filters: q (case-insensitive transcript substring), impersonated_brand, lure_category, ' +
-      'payment_method, caller_state (lists), tier (list of 1-3), hooked, min/max_duration_sec, and a window. has_more tells whether more match.',
+      'Lists calls (newest first) matching the filters and a window. has_more tells whether more match.',
     async run(ctx, a) {
-      const { limit, ...filters } = a;
-      const input: CallFilterInput = { ...filters };
-      if (input.range === undefined && input.start === undefined && input.end === undefined) input.range = ctx.defaultRange;
-      const f = parseCallFilters(input, ctx.now, 'args');
-      const page = await listCalls(ctx.db, ctx.principal, f, { limit: limit ?? 20, after: null });
-      return { range: rangeObject(f.window), items: page.items, has_more: page.next !== null };
+      // Every filter is in the narrowed principal; the call filter keeps only the window.
+      const window = windowOf(ctx, a);
+      const f: CallFilter = { window, q: null, values: {}, tiers: null, hooked: null, minDurationSec: null, maxDurationSec: null };
+      const page = await listCalls(ctx.db, principalFor(ctx, a), f, { limit: a.limit ?? 20, after: null });
+      return { range: rangeObject(window), items: page.items, has_more: page.next !== null };
     },
   },
   get_call: {
@@ -242,11 +322,11 @@ export function preview(value: unknown, max = RESULT_PREVIEW_MAX): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
-const LIST_ARGS = ['impersonated_brand', 'lure_category', 'payment_method', 'caller_state', 'tier'];
+const LIST_ARGS = [...FILTER_COLUMNS, 'tier', 'caller_origin'];
 
 /** A single value where a list is expected is taken as a one-element list, as the HTTP API does. */
 function normaliseArgs(name: ToolName, args: Record<string, unknown>): Record<string, unknown> {
-  if (name !== 'search_calls') return args;
+  if (name === 'get_active_calls' || name === 'get_call') return args;
   const out = { ...args };
   for (const k of LIST_ARGS) if (out[k] !== undefined && !Array.isArray(out[k])) out[k] = [out[k]];
   return out;

@@ -1,4 +1,5 @@
 import type { Scope } from './scope.js';
+import type { SliceFilter } from './sliceFilter.js';
 
 export type OrgTier = 'free' | 'pro';
 export type KeyRole = 'read' | 'ingest';
@@ -10,4 +11,6 @@ export interface Principal {
   keyId: string;
   role: KeyRole;
   scope: Scope | null;
+  /** A narrowing for one read (the agent's filters): ANDed with the scope, never wider. */
+  filter?: SliceFilter;
 }

@@ -3,9 +3,10 @@
 
 import type { Principal } from '../domain/principal.js';
 import { SCOPE_DIMENSIONS } from '../domain/scope.js';
+import { FILTER_COLUMNS, ORIGIN_PATTERNS, type SliceFilter } from '../domain/sliceFilter.js';
 import type { Params } from './db.js';
 
-export function sliceWhere(principal: Pick<Principal, 'orgId' | 'scope'>, params: Params, alias = ''): string {
+export function sliceWhere(principal: Pick<Principal, 'orgId' | 'scope' | 'filter'>, params: Params, alias = ''): string {
   const col = (c: string) => (alias ? `${alias}.${c}` : c);
   const parts = [`${col('org_id')} = ${params.p(principal.orgId)}`];
   const scope = principal.scope;
@@ -15,5 +16,31 @@ export function sliceWhere(principal: Pick<Principal, 'orgId' | 'scope'>, params
       if (allowed) parts.push(`lower(${col(dim)}) IN (${params.list(allowed)})`);
     }
   }
+  if (principal.filter) parts.push(...filterParts(principal.filter, params, col));
   return parts.join(' AND ');
+}
+
+/** The conditions of a read's narrowing (see domain/sliceFilter.ts); columns come from FILTER_COLUMNS only. */
+function filterParts(f: SliceFilter, params: Params, col: (c: string) => string): string[] {
+  const parts: string[] = [];
+  for (const column of FILTER_COLUMNS) {
+    const values = f.values?.[column];
+    if (values) parts.push(values.length ? `lower(${col(column)}) IN (${params.list(values)})` : 'FALSE');
+  }
+  for (const q of f.q ?? []) parts.push(`strpos(${col('transcript_lower')}, ${params.p(q)}) > 0`);
+  if (f.tiers) parts.push(f.tiers.length ? `${col('tier')} IN (${params.list(f.tiers)})` : 'FALSE');
+  if (f.hooked !== undefined) parts.push(`${col('hooked')} = ${params.p(f.hooked)}`);
+  if (f.minDurationSec !== undefined) parts.push(`${col('duration_sec')} >= ${params.p(f.minDurationSec)}`);
+  if (f.maxDurationSec !== undefined) parts.push(`${col('duration_sec')} <= ${params.p(f.maxDurationSec)}`);
+  if (f.origins) {
+    // Caller IDs as typed: spaces, dots, dashes and brackets removed before matching.
+    const digits = `regexp_replace(coalesce(${col('caller_id')}, ''), '[ ().-]', '', 'g')`;
+    const any = f.origins.map((o) => {
+      if (o === 'us') return `${col('caller_state')} IS NOT NULL`;
+      if (o === 'withheld') return `NOT (${digits} ~ ${params.p('^\\+?[0-9]{7,}$')})`;
+      return `${digits} ~ ${params.p(ORIGIN_PATTERNS[o])}`;
+    });
+    parts.push(any.length ? `(${any.join(' OR ')})` : 'FALSE');
+  }
+  return parts;
 }

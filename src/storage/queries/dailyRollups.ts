@@ -16,7 +16,7 @@
 // Medians over value counts are exact. Money and confidence sums are DECIMAL, so adding and
 // later subtracting a call (a re-ingest) leaves no rounding behind.
 //
-// Only whole-org figures read the rollups (a slice filters on columns they do not keep); the
+// Only whole-org figures read the rollups (a slice or an agent filter reads columns they do not keep); the
 // partial days at a window's ends come from the calls themselves (see windowParts).
 
 import { FLAG, RANKED_FIELDS } from '../../domain/call.js';
@@ -252,11 +252,11 @@ export interface WindowParts {
 /**
  * Splits `w` into the whole periods of the longest length in `periodDays` that fit, then
  * the whole periods of the next length in what is left on either side, and so on; what no
- * period covers is raw. Without rollups, or for a slice, the whole window is raw.
+ * period covers is raw. Without rollups, or for a slice or a filter, the whole window is raw.
  */
 export function windowParts(
   useRollups: boolean,
-  principal: Pick<Principal, 'scope'>,
+  principal: Pick<Principal, 'scope' | 'filter'>,
   w: Pick<Window, 'start' | 'end'>,
   periodDays: readonly number[] = [1],
 ): WindowParts {
@@ -277,7 +277,7 @@ export function windowParts(
   };
   const start = w.start.getTime();
   const end = w.end.getTime();
-  if (!useRollups || principal.scope) out.raw.push([start, end]);
+  if (!useRollups || principal.scope || principal.filter) out.raw.push([start, end]);
   else split(start, end, periodDays);
   if (out.periods.length === 0 && out.raw.length === 0) out.raw.push([start, end]); // an empty window
   return out;
