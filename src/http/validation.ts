@@ -29,7 +29,7 @@ export function badValue(value: unknown): SchemaError | null {
     } else if (typeof v === 'string') {
       if (v.includes('\0')) return { instancePath: at, keyword: 'string', message: 'must not contain NUL characters' };
       if (!v.isWellFormed()) return { instancePath: at, keyword: 'string', message: 'must be well-formed Unicode (no lone surrogates)' };
-    } else if (v && typeof v === 'object') {
+    } else if (v && typeof v === 'object' && isJsonData(v)) {
       for (const [k, child] of Object.entries(v)) {
         const key = badValue(k);
         if (key) return { ...key, instancePath: `${at}/${k.replace(/[^\x20-\x7e]/g, '?')}` };
@@ -38,6 +38,15 @@ export function badValue(value: unknown): SchemaError | null {
     }
   }
   return null;
+}
+
+/**
+ * Arrays and plain objects (parsed JSON; query strings, whose prototype is a bare null-prototype
+ * object): never a stream or another live object graph, which has no end to walk.
+ */
+function isJsonData(v: object): boolean {
+  const proto = Object.getPrototypeOf(v);
+  return Array.isArray(v) || proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
 }
 
 export function registerValidators(app: FastifyInstance): void {

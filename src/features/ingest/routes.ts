@@ -15,6 +15,7 @@ import { INGEST, declareAccess } from '../../http/access.js';
 
 const MiB = 1024 * 1024;
 const MAX_ARRAY = 10_000;
+const CALLS_URL = '/api/ingest/calls';
 
 const IngestResult = Type.Object({
   accepted: Type.Integer({ description: 'Valid records stored' }),
@@ -49,10 +50,15 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
   const base = { tags: ['ingest'] };
 
   // NDJSON is handed to the route as the raw stream: it is read line by line, never whole.
-  app.addContentTypeParser('application/x-ndjson', (_req, payload, done) => done(null, payload));
+  // Only the calls route takes it: the session routes validate JSON, and a stream handed to
+  // their validator was walked until the process ran out of memory.
+  app.addContentTypeParser('application/x-ndjson', (req, payload, done) => {
+    if (req.routeOptions.url === CALLS_URL) return done(null, payload);
+    done(new ApiError(415, 'unsupported_media_type', 'The body must be JSON (application/json).'));
+  });
 
   app.post(
-    '/api/ingest/calls',
+    CALLS_URL,
     {
       bodyLimit: 64 * MiB,
       schema: {
