@@ -61,6 +61,8 @@ export function toApiError(err: unknown): ApiError {
       return validationFailed(`A path segment is longer than ${MAX_PARAM_LENGTH} characters.`);
     case 'FST_ERR_ASYNC_CONSTRAINT':
       return validationFailed('The request is malformed.');
+    case 'FST_STATIC_FORBIDDEN_PATH': // a file path @fastify/static refuses (dot segments, NUL, …)
+      return new ApiError(404, 'not_found', 'No such file.');
   }
   if (e instanceof SyntaxError || e?.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return validationFailed('The body is not valid JSON.');
@@ -68,7 +70,9 @@ export function toApiError(err: unknown): ApiError {
   if (e instanceof RangeError) return validationFailed('The body is nested too deeply or too large to process.');
   if (e?.statusCode === 413) return new ApiError(413, 'payload_too_large', 'The request body is too large.');
   if (e?.statusCode === 415) return new ApiError(415, 'unsupported_media_type', 'Unsupported content type.');
-  if (e?.statusCode === 400) return validationFailed('The request is malformed.');
+  if (e?.statusCode === 404) return new ApiError(404, 'not_found', 'Not found.');
+  // Any other client error a plugin reports is still the client's: never a 500.
+  if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) return validationFailed('The request is malformed.');
   return new ApiError(500, 'internal', 'Something went wrong on our side; it has been logged.');
 }
 

@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type ServerProcess } from '../helpers/serverProcess.js';
+import { newOrg, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
+import { answerIssues, rawExchange, rawRequest, type RawAnswer } from './surface.js';
 
 const ADMIN_TOKEN = 'redteam-admin';
 
@@ -57,5 +59,44 @@ describe('red team: a real server process', () => {
       assert.equal((await res.json()).code, 'unsupported_media_type');
     }
     assert.equal((await fetch(`${server.base}/healthz`)).status, 200);
+  });
+});
+
+/** Asserts a raw answer is the problem+json of `status` and `code`. */
+function assertRawProblem(a: RawAnswer | { status: 0; body: string }, status: number, code: string, what: string) {
+  assert.equal(a.status, status, `${what}: ${a.status} ${a.body.slice(0, 300)}`);
+  const issues = answerIssues(a as RawAnswer);
+  assert.deepEqual(issues, [], what);
+  assert.equal(JSON.parse(a.body).code, code, what);
+}
+
+describe('red team: over the wire', () => {
+  let t: TestApp;
+  let pro: OrgKeys;
+  let port: number;
+
+  before(async () => {
+    t = await testApp({ HONEYPOT_RATE_GENERAL: '100000/60', HONEYPOT_RATE_AGENT: '100000/60' });
+    pro = await newOrg(t.app, 'pro', 'Red team');
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as { port: number }).port;
+  });
+  after(() => t.close());
+
+  test("/docs/static paths that @fastify/static refuses are a 404, not a 500 (its 403 fell through to 'internal')", async () => {
+    for (const target of [
+      '/docs/static/%2e%2e/package.json',
+      '/docs/static/swagger-ui.css%00',
+      '/docs/static/swagger-ui.css/..',
+      '/docs/static/swagger-ui.css//',
+      '/docs/static/swagger-ui.css%5c',
+    ]) {
+      for (const method of ['GET', 'HEAD']) {
+        const a = await rawRequest(port, { method, target });
+        assert.equal(a.status, 404, `${method} ${target}: ${a.status} ${a.body.slice(0, 200)}`);
+        if (method === 'GET') assertRawProblem(a, 404, 'not_found', `${method} ${target}`);
+      }
+    }
+    assert.equal((await rawRequest(port, { method: 'GET', target: '/docs/static/swagger-ui.css' })).status, 200);
   });
 });
