@@ -2,9 +2,10 @@
 // with the stable `code` and never a stack trace or SQL text — the framework's own errors
 // (bad URLs, oversized request lines and headers, unknown methods) included.
 
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import FindMyWay from 'find-my-way';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ApiError, validationFailed, type FieldError } from '../errors.js';
 
 export function sendProblem(reply: FastifyReply, err: ApiError): FastifyReply {
@@ -141,27 +142,34 @@ export function clientErrorHandler(allowed: AllowedMethods) {
     } else {
       problem = validationFailed('The HTTP request is malformed.');
     }
-    const body = JSON.stringify(problem.toProblem());
-    const extra = Object.entries(problem.headers ?? {})
-      .map(([k, v]) => `${k}: ${v}\r\n`)
-      .join('');
-    socket.end(
-      `HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: application/problem+json\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`,
-    );
-    // Lingering close: a client still sending (a 100 kB URL) would get a reset that can discard
-    // the answer before it is read, so what it sends is read and dropped for a moment first.
-    socket.resume();
-    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    answerOnSocket(socket, problem);
   };
+}
+
+/** Writes `problem` as the whole answer on a socket Node hands over raw, then closes it. */
+function answerOnSocket(socket: Socket, problem: ApiError): void {
+  const body = JSON.stringify(problem.toProblem());
+  const extra = Object.entries(problem.headers ?? {})
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
+  socket.end(
+    `HTTP/1.1 ${problem.status} ${problem.title}\r\nContent-Type: application/problem+json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`,
+  );
+  // Lingering close: a client still sending (a 100 kB URL) would get a reset that can discard
+  // the answer before it is read, so what it sends is read and dropped for a moment first.
+  socket.resume();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
 
 const LINGER_MS = 2000;
 
 /** Fastify options that route the framework's own errors through problem+json. */
-export function problemServerOptions(allowed: AllowedMethods): Partial<FastifyServerOptions> {
+export function problemServerOptions(allowed: AllowedMethods): Partial<FastifyHttpOptions<Server>> {
   return {
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Node answers a missing Host with a bare 400 of its own; the hook below answers it instead.
+    http: { requireHostHeader: false },
     clientErrorHandler: clientErrorHandler(allowed) as FastifyServerOptions['clientErrorHandler'],
     frameworkErrors: (err, _req, reply) => sendProblem(reply, toApiError(err)),
   };
@@ -169,6 +177,17 @@ export function problemServerOptions(allowed: AllowedMethods): Partial<FastifySe
 
 export function registerProblemHandlers(app: FastifyInstance, allowed = new AllowedMethods()): void {
   app.addHook('onRoute', (route) => allowed.add(route.method, route.url));
+  // RFC 9112 §3.2: an HTTP/1.1 request without Host is a 400.
+  app.addHook('onRequest', async (req) => {
+    if (req.raw.httpVersion === '1.1' && req.headers.host === undefined) throw validationFailed('An HTTP/1.1 request needs a Host header.');
+  });
+  // What Node never hands to the router. CONNECT (no listener: the socket was dropped
+  // unanswered) is a method no route has; an Expect other than 100-continue (Node answered a
+  // bare 417) is ignored, as RFC 9110 §10.1.1 allows, and the request is served as usual.
+  app.server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    answerOnSocket(socket, routeMissing(allowed, req.method ?? 'CONNECT', req.url ?? ''));
+  });
+  app.server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => app.server.emit('request', req, res));
   app.setErrorHandler((err, req: FastifyRequest, reply) => {
     const api = toApiError(err);
     if (api.status >= 500) req.log.error({ err }, 'request failed');

@@ -99,4 +99,25 @@ describe('red team: over the wire', () => {
     }
     assert.equal((await rawRequest(port, { method: 'GET', target: '/docs/static/swagger-ui.css' })).status, 200);
   });
+
+  test('an HTTP/1.1 request without Host, an unknown Expect and CONNECT get problem+json answers (Node answered a bare 400, a bare 417, or nothing)', async () => {
+    const auth = `Authorization: Bearer ${pro.read}\r\n`;
+    const noHost = await rawExchange(port, `GET /api/kpis/summary HTTP/1.1\r\n${auth}Connection: close\r\n\r\n`);
+    assertRawProblem(noHost.answers[0] ?? { status: 0, body: noHost.rest }, 400, 'validation_failed', 'no Host');
+
+    // RFC 9110 §10.1.1: an expectation the server does not know may be ignored; the request is served.
+    const expect = await rawExchange(port, `GET /api/kpis/summary HTTP/1.1\r\nHost: x\r\n${auth}Expect: 200-ok\r\nConnection: close\r\n\r\n`);
+    assert.equal(expect.answers[0]?.status, 200, `Expect: 200-ok → ${expect.answers[0]?.statusLine ?? expect.rest}`);
+    const expectNoKey = await rawExchange(port, `GET /api/kpis/summary HTTP/1.1\r\nHost: x\r\nExpect: x\r\nConnection: close\r\n\r\n`);
+    assertRawProblem(expectNoKey.answers[0] ?? { status: 0, body: expectNoKey.rest }, 401, 'unauthorized', 'Expect without a key');
+
+    const connectPath = await rawExchange(port, `CONNECT /api/kpis/summary HTTP/1.1\r\nHost: x\r\n${auth}\r\n`);
+    const a = connectPath.answers[0] ?? { status: 0 as const, body: connectPath.rest };
+    assertRawProblem(a, 405, 'method_not_allowed', 'CONNECT on an API path');
+    assert.equal((a as RawAnswer).headers.allow, 'GET, HEAD');
+    const connectHost = await rawExchange(port, `CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n`);
+    assertRawProblem(connectHost.answers[0] ?? { status: 0, body: connectHost.rest }, 404, 'not_found', 'CONNECT host:port');
+
+    assert.equal((await rawRequest(port, { method: 'GET', target: '/healthz' })).status, 200);
+  });
 });
