@@ -70,8 +70,20 @@ export interface RangeSpec {
   ms: number;
 }
 
+/**
+ * The longest `range`, `start` or `end` accepted: every valid value is far shorter (a
+ * timestamp with nanoseconds and an offset is 35 characters), and a longer one is neither
+ * stored (saved searches) nor echoed back.
+ */
+export const MAX_WINDOW_PARAM_LENGTH = 64;
+
+function tooLong(param: string): never {
+  throw invalidRange(`${param} is not valid: it is longer than ${MAX_WINDOW_PARAM_LENGTH} characters.`);
+}
+
 /** Parse `<N>h`, `<N>d` or `<N>w` (N ≥ 1, plain digits, no leading zero, lower-case unit). */
 export function parseRange(range: string): RangeSpec {
+  if (range.length > MAX_WINDOW_PARAM_LENGTH) tooLong('range');
   const m = RANGE_RE.exec(range);
   if (!m) {
     throw invalidRange(
@@ -115,6 +127,7 @@ function utcMs(y: number, mo: number, d: number, h = 0, mi = 0, s = 0, ms = 0): 
  * error details. Throws `invalid_range`.
  */
 export function parseInstant(value: string, param = 'timestamp'): Date {
+  if (value.length > MAX_WINDOW_PARAM_LENGTH) tooLong(param);
   const bad = (why: string) =>
     invalidRange(
       `${param} ${JSON.stringify(value)} is not valid: ${why}. Use an RFC 3339 timestamp with "Z" or an offset (e.g. "2026-11-20T14:00:00Z", "2026-11-20T09:00:00-05:00") or a date "YYYY-MM-DD".`,

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type ServerProcess } from '../helpers/serverProcess.js';
-import { newOrg, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
+import { get, newOrg, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
+import { assertProblem } from '../helpers/problem.js';
 import { answerIssues, rawExchange, rawRequest, type RawAnswer } from './surface.js';
 
 const ADMIN_TOKEN = 'redteam-admin';
@@ -119,5 +120,39 @@ describe('red team: over the wire', () => {
     assertRawProblem(connectHost.answers[0] ?? { status: 0, body: connectHost.rest }, 404, 'not_found', 'CONNECT host:port');
 
     assert.equal((await rawRequest(port, { method: 'GET', target: '/healthz' })).status, 200);
+  });
+});
+
+describe('red team: bounded input', () => {
+  let t: TestApp;
+  let pro: OrgKeys;
+
+  before(async () => {
+    t = await testApp({ HONEYPOT_RATE_GENERAL: '100000/60', HONEYPOT_RATE_AGENT: '100000/60' });
+    pro = await newOrg(t.app, 'pro', 'Bounded');
+  });
+  after(() => t.close());
+
+  const post = (url: string, payload: unknown, key = pro.read) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object, headers: { authorization: `Bearer ${key}` } });
+
+  test('range, start and end are bounded: a 1 MB window value is invalid_range with a short answer, never stored in a saved search', async () => {
+    const long = {
+      range: `${'7'.repeat(1_000_000)}d`,
+      // A valid RFC 3339 timestamp, with a million digits of fractional seconds.
+      start: `2026-11-20T00:00:00.${'0'.repeat(1_000_000)}Z`,
+      end: `2026-11-20T00:00:00.${'0'.repeat(1_000_000)}Z`,
+    };
+    for (const [name, value] of Object.entries(long)) {
+      const saved = await post('/api/saved-searches', { name: 'long window', filters: { [name]: value } });
+      assertProblem(saved, 400, 'invalid_range');
+      assert.ok(saved.body.length < 2000, `${name}: a ${saved.body.length}-character answer`);
+    }
+    assert.deepEqual((await get(t.app, pro.read, '/api/saved-searches')).json().items, []);
+    const query = await get(t.app, pro.read, `/api/kpis/summary?start=2026-11-20T00:00:00.${'0'.repeat(10_000)}Z`);
+    assertProblem(query, 400, 'invalid_range');
+    assert.ok(query.body.length < 2000, `a ${query.body.length}-character answer`);
+    // Ordinary values still work, fractional seconds included.
+    assert.equal((await get(t.app, pro.read, '/api/kpis/summary?start=2026-11-20T00:00:00.123456789Z&end=2026-11-21')).statusCode, 200);
   });
 });
