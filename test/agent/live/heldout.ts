@@ -27,6 +27,7 @@ import {
   tier1,
   tier1All,
   today,
+  topK,
   topCount,
   topn,
   weekdayName,
@@ -57,6 +58,12 @@ function tailLabels(items: Array<{ label: string }>, top = 5, from = 8): string[
     .slice(from)
     .map((i) => i.label)
     .filter((l) => !head.some((h) => h.includes(l.toLowerCase()) || l.toLowerCase().includes(h)));
+}
+
+/** "calls mentioning X" reads as a count or as a list: the number, or the newest call with its transcript source. */
+function countOrList(rows: Array<{ call_sid: string }>): Truth {
+  if (!rows.length) return { figures: [cnt(0)] };
+  return { nonZero: true, oneOf: [{ figures: [cnt(rows.length)] }, { sids: [rows[0].call_sid] }] };
 }
 
 // The call a question asks about by SID: the newest demo call naming a mule bank, a payment
@@ -182,8 +189,7 @@ export const HELDOUT: LiveCase[] = [
     truth: async (api) => {
       const rows = await listCalls(api, { range: '14d', lure_category: 'TECH_SUPPORT', tier: [1, 2] });
       const details = await Promise.all(rows.map((r) => callDetail(api, r.call_sid)));
-      const t = tally(details.map((d) => d.extraction?.remote_desktop_app));
-      return { oneOf: leaderAlternatives(t) };
+      return topK(tally(details.map((d) => d.extraction?.remote_desktop_app)));
     },
   },
   {
@@ -207,8 +213,7 @@ export const HELDOUT: LiveCase[] = [
     cls: 'qualifiers',
     question: 'for calls impersonating microsoft, what lures did they use? past 30 days',
     truth: async (api) => {
-      const t = tally((await listCalls(api, { range: '30d', impersonated_brand: 'Microsoft' })).map((r) => r.lure_category));
-      return { contains: t.slice(0, 2).map(([l]) => l), figures: [cnt(t[0][1])] };
+      return topK(tally((await listCalls(api, { range: '30d', impersonated_brand: 'Microsoft' })).map((r) => r.lure_category)));
     },
   },
   {
@@ -228,8 +233,7 @@ export const HELDOUT: LiveCase[] = [
     cls: 'qualifiers',
     question: 'where are the crypto investment scammers calling from? last 30 days',
     truth: async (api) => {
-      const t = tally((await listCalls(api, { range: '30d', lure_category: 'CRYPTO_INVESTMENT' })).map((r) => r.caller_state));
-      return { oneOf: leaderAlternatives(t) };
+      return topK(tally((await listCalls(api, { range: '30d', lure_category: 'CRYPTO_INVESTMENT' })).map((r) => r.caller_state)));
     },
   },
   {
@@ -268,8 +272,11 @@ export const HELDOUT: LiveCase[] = [
     question: 'which caller numbers called us more than once in the last 7 days',
     truth: async (api) => {
       const rows = await listCalls(api, { range: '7d' });
-      const t = tally(rows.map((r) => (callerKind(r.caller_id) === 'not_a_number' ? null : r.caller_id))).filter(([, n]) => n >= 2);
-      return { nonZero: t.length > 0, oneOf: leaderAlternatives(t, false) };
+      const all = tally(rows.map((r) => (callerKind(r.caller_id) === 'not_a_number' ? null : r.caller_id)));
+      const t = all.filter(([, n]) => n >= 2);
+      // Numbers seen once must not be listed as repeat callers.
+      const once = all.filter(([, n]) => n === 1).slice(0, 3).map(([id]) => id);
+      return { nonZero: t.length > 0, oneOf: leaderAlternatives(t, false), absent: once };
     },
   },
   {
@@ -436,8 +443,7 @@ export const HELDOUT: LiveCase[] = [
     cls: 'typos',
     question: 'top scam types for amzon last 30d',
     truth: async (api) => {
-      const t = tally((await listCalls(api, { range: '30d', impersonated_brand: 'Amazon' })).map((r) => r.lure_category));
-      return { oneOf: leaderAlternatives(t) };
+      return topK(tally((await listCalls(api, { range: '30d', impersonated_brand: 'Amazon' })).map((r) => r.lure_category)));
     },
   },
   {
@@ -500,7 +506,7 @@ export const HELDOUT: LiveCase[] = [
     question: 'which calls mentioned a gag order? last 7 days',
     truth: async (api) => {
       const rows = await listCalls(api, { range: '7d', q: 'gag order' });
-      return { figures: [cnt(rows.length)], sids: rows.slice(0, 1).map((r) => r.call_sid) };
+      return { nonZero: rows.length > 0, sids: rows.slice(0, 1).map((r) => r.call_sid) };
     },
   },
 
@@ -538,8 +544,10 @@ export const HELDOUT: LiveCase[] = [
     cls: 'intents',
     question: 'which mule accounts showed up in 2 or more calls in the last 14 days',
     truth: async (api) => {
-      const t = tally((await tier1All(api, { range: '14d' }, api.now)).map((r) => r.mule_bank_account_number)).filter(([, n]) => n >= 2);
-      return { nonZero: t.length > 0, oneOf: leaderAlternatives(t) };
+      const all = tally((await tier1All(api, { range: '14d' }, api.now)).map((r) => r.mule_bank_account_number));
+      // The most repeated accounts with their call counts; an account seen once must not be listed.
+      const once = all.filter(([, n]) => n === 1).slice(0, 3).map(([a]) => a);
+      return { ...topK(all.filter(([, n]) => n >= 2), 3), nonZero: all.some(([, n]) => n >= 2), absent: once };
     },
   },
   {
@@ -707,7 +715,8 @@ export const HELDOUT: LiveCase[] = [
     truth: async (api) => {
       const items: Array<{ state: string; count: number }> = (await api.get('/api/kpis/attacker-geo?range=7d')).items;
       const take = items.length > 3 && items[2].count === items[3].count ? 2 : 3;
-      return { contains: items.slice(0, take).map((i) => i.state), figures: [cnt(items[0].count)] };
+      // An explanation summarises: the states ranked 9th and lower are not read out.
+      return { contains: items.slice(0, take).map((i) => i.state), figures: [cnt(items[0].count)], absent: items.slice(8).map((i) => i.state) };
     },
   },
 
@@ -812,8 +821,7 @@ export const HELDOUT: LiveCase[] = [
     session: 'h-fu-b',
     question: 'only the amazon ones — what lures?',
     truth: async (api) => {
-      const t = tally((await listCalls(api, { ...thisMonth(api.now), impersonated_brand: 'Amazon' })).map((r) => r.lure_category));
-      return { oneOf: leaderAlternatives(t) };
+      return topK(tally((await listCalls(api, { ...thisMonth(api.now), impersonated_brand: 'Amazon' })).map((r) => r.lure_category)));
     },
   },
   {
@@ -834,21 +842,21 @@ export const HELDOUT: LiveCase[] = [
     cls: 'follow-ups',
     session: 'h-fu-c',
     question: 'calls mentioning a warrant in the last 30 days',
-    truth: async (api) => ({ figures: [cnt(await countCalls(api, { range: '30d', q: 'warrant' }))] }),
+    truth: async (api) => countOrList(await listCalls(api, { range: '30d', q: 'warrant' })),
   },
   {
     id: 'h-fu-c2-which-tier1',
     cls: 'follow-ups',
     session: 'h-fu-c',
     question: 'which of those were tier 1?',
-    truth: async (api) => ({ figures: [cnt(await countCalls(api, { range: '30d', q: 'warrant', tier: 1 }))] }),
+    truth: async (api) => countOrList(await listCalls(api, { range: '30d', q: 'warrant', tier: 1 })),
   },
   {
     id: 'h-fu-c3-just-yesterday',
     cls: 'follow-ups',
     session: 'h-fu-c',
     question: 'and just yesterday?',
-    truth: async (api) => ({ figures: [cnt(await countCalls(api, { ...day(api.now, 1), q: 'warrant', tier: 1 }))] }),
+    truth: async (api) => countOrList(await listCalls(api, { ...day(api.now, 1), q: 'warrant', tier: 1 })),
   },
 
   // ------------------------------------------------------------------ scoped key (impersonated_brand Amazon + PayPal)

@@ -214,6 +214,14 @@ export function leaderAlternatives(t: Array<[string, number]>, withCount = true)
   return leaders(t).map(([label, n]) => ({ contains: [label], figures: withCount ? [{ value: n, kind: 'count' as const }] : [] }));
 }
 
+/** The first k values of a tally with their counts, so that an answer ignoring a qualifier
+ *  cannot pass by a coincidental number (k shrinks while the k-th ties with the next). */
+export function topK(t: Array<[string, number]>, k = 2): Truth {
+  let n = Math.min(k, t.length);
+  while (n > 1 && t.length > n && t[n - 1][1] === t[n][1]) n--;
+  return { contains: t.slice(0, n).map(([l]) => l), figures: t.slice(0, n).map(([, c]) => ({ value: c, kind: 'count' as const })) };
+}
+
 // ------------------------------------------------------------------ caller IDs
 
 /** Canadian NANP area codes (CRTC list). */
