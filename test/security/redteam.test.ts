@@ -156,3 +156,47 @@ describe('red team: bounded input', () => {
     assert.equal((await get(t.app, pro.read, '/api/kpis/summary?start=2026-11-20T00:00:00.123456789Z&end=2026-11-21')).statusCode, 200);
   });
 });
+
+describe('red team: content negotiation', () => {
+  let t: TestApp;
+  let pro: OrgKeys;
+
+  before(async () => {
+    t = await testApp({ HONEYPOT_RATE_GENERAL: '100000/60', HONEYPOT_RATE_AGENT: '100000/60' });
+    pro = await newOrg(t.app, 'pro', 'Negotiation');
+  });
+  after(() => t.close());
+
+  test('ask-stream streams server-sent events only when Accept prefers text/event-stream (q=0 and look-alike types were streamed)', async () => {
+    const cases: [string, 'sse' | 'json'][] = [
+      ['text/event-stream', 'sse'],
+      ['TEXT/Event-Stream', 'sse'],
+      ['text/event-stream; charset=utf-8', 'sse'],
+      ['application/json;q=0.5, text/event-stream', 'sse'],
+      ['text/event-stream, */*', 'sse'],
+      ['text/event-stream;q=0', 'json'],
+      ['text/event-stream; q=0.0', 'json'],
+      ['application/json, text/event-stream;q=0.1', 'json'],
+      ['text/event-streamx', 'json'],
+      ['text/event-stream-x', 'json'],
+      ['application/json', 'json'],
+      ['*/*', 'json'],
+      ['', 'json'],
+    ];
+    for (const [accept, want] of cases) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/agent/ask-stream',
+        payload: { question: 'hello' },
+        headers: { authorization: `Bearer ${pro.read}`, ...(accept ? { accept } : {}) },
+      });
+      assert.equal(res.statusCode, 200, `${accept}: ${res.body}`);
+      const type = String(res.headers['content-type']);
+      if (want === 'sse') assert.match(type, /^text\/event-stream/, `Accept: ${accept}`);
+      else {
+        assert.match(type, /^application\/json/, `Accept: ${accept}`);
+        assert.ok(Array.isArray(res.json().events), `Accept: ${accept}`);
+      }
+    }
+  });
+});

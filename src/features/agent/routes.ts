@@ -12,8 +12,21 @@ import { agentRateLimit } from '../../http/rateLimit.js';
 import { AnswerOut, AskBody, SessionOut, SessionParams, StreamOut } from './schemas.js';
 import { READ_PRO, declareAccess } from '../../http/access.js';
 
+/**
+ * Server-sent events when Accept names text/event-stream with a q above 0 and at least the q
+ * of JSON (application/json, application/* or *\/*); otherwise the JSON list of events.
+ */
 function wantsEventStream(req: FastifyRequest): boolean {
-  return (req.headers.accept ?? '').toLowerCase().includes('text/event-stream');
+  let sse = 0;
+  let json = 0;
+  for (const range of (req.headers.accept ?? '').slice(0, 1024).split(',')) {
+    const [type, ...params] = range.split(';').map((x) => x.trim().toLowerCase());
+    const q = params.map((p) => /^q\s*=\s*([01](?:\.\d{0,3})?)$/.exec(p)).find(Boolean);
+    const weight = q ? Number(q[1]) : 1;
+    if (type === 'text/event-stream') sse = Math.max(sse, weight);
+    else if (type === 'application/json' || type === 'application/*' || type === '*/*') json = Math.max(json, weight);
+  }
+  return sse > 0 && sse >= json;
 }
 
 function errorEvent(err: unknown, req: FastifyRequest): AgentEvent {
