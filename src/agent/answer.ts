@@ -4,7 +4,7 @@
 
 import type { Summary } from '../storage/queries/summary.js';
 import type { TimeseriesMetric } from '../storage/queries/timeseries.js';
-import type { TopnField } from '../storage/queries/topn.js';
+import type { RankField } from './intents.js';
 
 export type SummaryMetric = Exclude<keyof Summary, never>;
 
@@ -113,7 +113,7 @@ export function changeClause(kind: Kind, before: number | null, after: number | 
   return `${sign}${absText}${pct}`;
 }
 
-export const FIELD_LABELS: Record<TopnField, { plural: string; singular: string; of: string }> = {
+export const FIELD_LABELS: Record<RankField, { plural: string; singular: string; of: string }> = {
   impersonated_brand: { plural: 'impersonated brands', singular: 'impersonated brand', of: 'calls naming a brand' },
   lure_category: { plural: 'scam types (lure categories)', singular: 'scam type', of: 'calls with a lure category' },
   payment_method: { plural: 'payment methods', singular: 'payment method', of: 'calls naming a payment method' },
@@ -129,6 +129,12 @@ export const FIELD_LABELS: Record<TopnField, { plural: string; singular: string;
   remote_desktop_app: { plural: 'remote desktop tools', singular: 'remote desktop tool', of: 'calls naming a remote desktop tool' },
   synthetic_org: { plural: 'fake company names', singular: 'fake company name', of: 'calls naming a fake company' },
   fake_agent_name: { plural: 'fake agent names', singular: 'fake agent name', of: 'calls naming a fake agent' },
+  persona: { plural: 'personas', singular: 'persona', of: 'calls with a persona' },
+  mule_bank_account_number: { plural: 'mule account numbers', singular: 'mule account number', of: 'calls with an account number' },
+  mule_account_holder_name: { plural: 'mule account holders', singular: 'account holder', of: 'calls naming an account holder' },
+  crypto_wallet_address: { plural: 'crypto wallet addresses', singular: 'crypto wallet', of: 'calls with a wallet address' },
+  phishing_url: { plural: 'phishing URLs', singular: 'phishing URL', of: 'calls with a phishing URL' },
+  physical_mule_drop_address: { plural: 'drop addresses', singular: 'drop address', of: 'calls with a drop address' },
 };
 
 export const DISCONNECT_LABELS: Record<string, string> = {
@@ -141,9 +147,23 @@ export const DISCONNECT_LABELS: Record<string, string> = {
 /** "calls" / "call" by count. */
 export const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
-/** Splits an answer into a few deltas for the stream (sentence by sentence). */
+/**
+ * Splits an answer into deltas for the stream: sentence by sentence, long sentences at their
+ * clauses, and never a single delta for an answer of more than one word.
+ */
 export function answerDeltas(text: string): string[] {
-  const parts = text.match(/[^.!?]+(?:[.!?]+(?:\s+|$)|$)/g) ?? [text];
-  const out = parts.filter((p) => p.length > 0);
-  return out.join('') === text ? out : [text];
+  const sentences = text.match(/[^.!?]+(?:[.!?]+(?:\s+|$)|$)/g) ?? [text];
+  const out: string[] = [];
+  for (const s of sentences) {
+    if (s.length <= 160) out.push(s);
+    else out.push(...(s.match(/[^;]+(?:;\s*|$)/g) ?? [s]));
+  }
+  const parts = out.filter((p) => p.length > 0);
+  if (parts.join('') !== text) return [text];
+  if (parts.length === 1) {
+    // One short sentence: its first words, then the rest.
+    const cut = text.indexOf(' ', Math.min(text.length - 1, Math.max(1, Math.floor(text.length / 2))));
+    return cut > 0 && cut < text.length - 1 ? [text.slice(0, cut + 1), text.slice(cut + 1)] : [text];
+  }
+  return parts;
 }

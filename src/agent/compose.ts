@@ -5,23 +5,17 @@
 import type { DisconnectReason } from '../domain/call.js';
 import { formatUtc } from '../domain/time.js';
 import type { RangeObject } from '../domain/window.js';
-import type { CallDetail, CallSummary } from '../storage/queries/calls.js';
 import type { GeoItem } from '../storage/queries/geo.js';
 import type { Summary } from '../storage/queries/summary.js';
-import type { Tier1Row } from '../storage/queries/tier1.js';
 import type { TimeseriesMetric, TimeseriesPoint } from '../storage/queries/timeseries.js';
 import type { TopnField, TopnItem } from '../storage/queries/topn.js';
 import {
   changeClause,
   DISCONNECT_LABELS,
   FIELD_LABELS,
-  fmtConfidence,
   fmtInt,
   fmtKind,
-  fmtNum,
   fmtPct,
-  fmtSec,
-  fmtUsd,
   metricClause,
   plural,
   SERIES_KIND,
@@ -29,8 +23,9 @@ import {
   SUMMARY_METRICS,
   type SummaryMetric,
 } from './answer.js';
-import { LOOKUP_N, TOPN_DEFAULT, VALUE_FILTER_FIELDS, type Bucket, type SearchFilters, type Tier1Filter } from './intents.js';
+import { LOOKUP_N, TOPN_DEFAULT, type Bucket, type RankField } from './intents.js';
 import { resolve, windowPhrase, type WindowSpec } from './timePhrases.js';
+import { fmtSpan } from './when.js';
 import type { ToolCallRecord, ToolName } from './tools.js';
 import type { AgentSource } from './turns.js';
 import { STATE_NAMES } from './vocabulary.js';
@@ -48,12 +43,29 @@ function rangeOf(rec: ToolCallRecord): RangeObject | null {
   return r && typeof r.start_utc === 'string' ? r : null;
 }
 
-/** "in the last 7 days (2026-11-13T14:00:00Z to 2026-11-20T14:00:00Z)" / "today (…)" / "from … to …". */
+/** "in the last 7 days (Nov 13, 2026 14:00 UTC to Nov 20, 2026 14:00 UTC)" / "today (…)" / "from … to …". */
 export function windowInline(spec: WindowSpec, r: RangeObject): string {
-  if (spec.kind === 'span') return `from ${r.start_utc} to ${r.end_utc}`;
+  const span = fmtSpan(r.start_utc, r.end_utc);
+  if (spec.kind === 'span') return `from ${span}`;
   const p = windowPhrase(spec);
-  return `${spec.kind === 'range' ? `in ${p}` : p} (${r.start_utc} to ${r.end_utc})`;
+  return `${spec.kind === 'range' ? `in ${p}` : p} (${span})`;
 }
+
+/**
+ * Windows of different lengths are not compared like with like: say so ("yesterday vs last
+ * week" is one day against seven), in words, with no figure that no tool returned.
+ */
+export function lengthNote(a: RangeObject, b: RangeObject, specA: WindowSpec, specB: WindowSpec): string {
+  const len = (r: RangeObject) => Date.parse(r.end_utc) - Date.parse(r.start_utc);
+  const [la, lb] = [len(a), len(b)];
+  if (Math.min(la, lb) <= 0 || Math.max(la, lb) / Math.min(la, lb) < 1.15) return '';
+  const [short, long] = la < lb ? [specA, specB] : [specB, specA];
+  const name = (sp: WindowSpec, other: string) => (sp.kind === 'span' ? `the ${other} period` : windowPhrase(sp));
+  return ` Note: ${name(short, 'shorter')} is shorter than ${name(long, 'longer')}, so totals (counts and dollars) are not like for like; rates such as the hook rate compare fairly.`;
+}
+
+/** ", for calls impersonating Amazon from TX" after a window, or nothing. */
+export const forCalls = (qual: string) => (qual ? `, counting only calls ${qual}` : '');
 
 const TOOL_TITLES: Record<ToolName, string> = {
   get_summary: 'Summary figures',
@@ -81,7 +93,7 @@ export function errorAnswer(rec: ToolCallRecord): Composed {
   return { answer: `I couldn't get that from the data: ${err}`, sids: [], sources: [metricSource(rec)] };
 }
 
-export function composeSummary(spec: WindowSpec, metrics: SummaryMetric[], rec: ToolCallRecord, notHooked = false): Composed {
+export function composeSummary(spec: WindowSpec, metrics: SummaryMetric[], rec: ToolCallRecord, notHooked = false, qual = ''): Composed {
   const s = rec.result as RangeObject & Summary & { range: RangeObject };
   const clauses = metrics.map((m) => {
     if (m === 'hook_rate') {
@@ -90,11 +102,11 @@ export function composeSummary(spec: WindowSpec, metrics: SummaryMetric[], rec: 
     return metricClause(m, s[m] as number | null);
   });
   if (notHooked) clauses.push(`calls not hooked ${fmtInt(s.calls_received - s.hooked_calls)}`);
-  const lead = cap(windowInline(spec, s.range));
+  const lead = cap(windowInline(spec, s.range)) + forCalls(qual);
   return { answer: `${lead}: ${clauses.join('; ')}.`, sids: [], sources: [metricSource(rec)] };
 }
 
-export function composeCompare(specA: WindowSpec, specB: WindowSpec, metrics: SummaryMetric[], a: ToolCallRecord, b: ToolCallRecord): Composed {
+export function composeCompare(specA: WindowSpec, specB: WindowSpec, metrics: SummaryMetric[], a: ToolCallRecord, b: ToolCallRecord, qual = ''): Composed {
   const sa = a.result as Summary & { range: RangeObject };
   const sb = b.result as Summary & { range: RangeObject };
   // The change runs from the earlier window to the later one.
@@ -110,11 +122,11 @@ export function composeCompare(specA: WindowSpec, specB: WindowSpec, metrics: Su
     const f = (v: number | null) => (v === null ? 'none' : fmtKind(info.kind, v));
     return `${info.label} ${f(va)} vs ${f(vb)} (change from ${earlyName} to ${lateName}: ${changeClause(info.kind, early[m] as number | null, late[m] as number | null)})`;
   });
-  const answer = `${cap(windowInline(specA, sa.range))} compared with ${windowInline(specB, sb.range)}: ${clauses.join('; ')}.`;
+  const answer = `${cap(windowInline(specA, sa.range))} compared with ${windowInline(specB, sb.range)}${forCalls(qual)}: ${clauses.join('; ')}.${lengthNote(sa.range, sb.range, specA, specB)}`;
   return { answer, sids: [], sources: [metricSource(a), metricSource(b)] };
 }
 
-export function composeTopnCompare(specA: WindowSpec, specB: WindowSpec, field: TopnField, a: ToolCallRecord, b: ToolCallRecord): Composed {
+export function composeTopnCompare(specA: WindowSpec, specB: WindowSpec, field: TopnField, a: ToolCallRecord, b: ToolCallRecord, qual = ''): Composed {
   const ra = a.result as { range: RangeObject; items: TopnItem[] };
   const rb = b.result as { range: RangeObject; items: TopnItem[] };
   const labels = FIELD_LABELS[field];
@@ -123,7 +135,7 @@ export function composeTopnCompare(specA: WindowSpec, specB: WindowSpec, field: 
   // A list shorter than asked for is complete, so a value missing from it has no call.
   const count = (r: { items: TopnItem[] }, label: string): number | null =>
     r.items.find((i) => i.label === label)?.count ?? (r.items.length < LOOKUP_N ? 0 : null);
-  const head = `${cap(labels.plural)} ${windowInline(specA, ra.range)} compared with ${windowInline(specB, rb.range)}, in calls`;
+  const head = `${cap(labels.plural)} ${windowInline(specA, ra.range)} compared with ${windowInline(specB, rb.range)}${forCalls(qual)}, in calls`;
   if (shown.length === 0) return { answer: `${head}: no call in either window has a ${labels.singular}.`, sids: [], sources: [metricSource(a), metricSource(b)] };
   const rows = shown.map((l) => {
     const ca = count(ra, l);
@@ -132,7 +144,7 @@ export function composeTopnCompare(specA: WindowSpec, specB: WindowSpec, field: 
     const f = (v: number | null) => (v === null ? 'not among the most frequent' : fmtInt(v));
     return `${l} ${f(ca)} vs ${f(cb)} (${changeClause('count', early, late)})`;
   });
-  return { answer: `${head}: ${rows.join('; ')}.`, sids: [], sources: [metricSource(a), metricSource(b)] };
+  return { answer: `${head}: ${rows.join('; ')}.${lengthNote(ra.range, rb.range, specA, specB)}`, sids: [], sources: [metricSource(a), metricSource(b)] };
 }
 
 function pointLabel(p: TimeseriesPoint, bucket: string): string {
@@ -141,11 +153,11 @@ function pointLabel(p: TimeseriesPoint, bucket: string): string {
 
 const MAX_POINTS_LISTED = 48;
 
-export function composeSeries(spec: WindowSpec, metric: TimeseriesMetric, rec: ToolCallRecord): Composed {
+export function composeSeries(spec: WindowSpec, metric: TimeseriesMetric, rec: ToolCallRecord, qual = ''): Composed {
   const r = rec.result as { bucket: string; range: RangeObject; points: TimeseriesPoint[] };
   const kind = SERIES_KIND[metric];
   const label = cap(SERIES_LABELS[metric]);
-  const inline = windowInline(spec, r.range);
+  const inline = windowInline(spec, r.range) + forCalls(qual);
   const pts = r.points;
   let answer: string;
   if (pts.length <= MAX_POINTS_LISTED) {
@@ -163,10 +175,21 @@ export function composeSeries(spec: WindowSpec, metric: TimeseriesMetric, rec: T
   return { answer, sids: [], sources: [metricSource(rec)] };
 }
 
-export function composeTopn(spec: WindowSpec, rec: ToolCallRecord): Composed {
-  const r = rec.result as { field: TopnField; range: RangeObject; items: TopnItem[] };
+export function composeTopn(spec: WindowSpec, rec: ToolCallRecord, qual = '', minCount?: number, explain = false): Composed {
+  const r = rec.result as { field: RankField; range: RangeObject; items: TopnItem[] };
   const labels = FIELD_LABELS[r.field];
-  const inline = windowInline(spec, r.range);
+  const inline = windowInline(spec, r.range) + forCalls(qual);
+  if (minCount !== undefined) {
+    // Values seen in several calls: each with its count.
+    if (r.items.length === 0) return { answer: `No ${labels.singular} ${inline} was seen in ${minCount} or more calls.`, sids: [], sources: [metricSource(rec)] };
+    const list = r.items.map((i) => `${i.label} (${fmtInt(i.count)} calls)`).join('; ');
+    const more = r.items.length >= Number(rec.args.n ?? 10) ? ' (the most frequent shown; there may be more)' : '';
+    return {
+      answer: `${fmtInt(r.items.length)} ${plural(r.items.length, labels.singular, labels.plural)} ${inline} ${plural(r.items.length, 'was', 'were')} seen in ${minCount} or more calls${more}: ${list}.`,
+      sids: [],
+      sources: [metricSource(rec)],
+    };
+  }
   if (r.items.length === 0) return { answer: `No call ${inline} has a ${labels.singular}.`, sids: [], sources: [metricSource(rec)] };
   const lead = r.items[0];
   const tied = r.items.filter((i) => i.count === lead.count);
@@ -174,17 +197,23 @@ export function composeTopn(spec: WindowSpec, rec: ToolCallRecord): Composed {
     tied.length > 1
       ? `${tied.slice(0, -1).map((i) => i.label).join(', ')} and ${tied[tied.length - 1].label} are tied for the most frequent ${labels.singular} ${inline}`
       : `The most frequent ${labels.singular} ${inline} is ${lead.label}`;
-  const list = r.items.map((i) => `${i.label} ${fmtInt(i.count)} (${fmtPct(i.pct_of_total)})`).join('; ');
-  const answer = `${first}. ${cap(labels.plural)} by number of calls, with each one's share of ${labels.of}: ${list}.`;
+  // Explaining a panel: the top five and how many values there are, not every row.
+  const shown = explain ? r.items.slice(0, EXPLAIN_TOP) : r.items;
+  const list = shown.map((i) => `${i.label} ${fmtInt(i.count)} (${fmtPct(i.pct_of_total)})`).join('; ');
+  const tail = explain && r.items.length > shown.length ? ` That is the top ${shown.length} of ${fmtInt(r.items.length)} ${labels.plural} in the panel.` : '';
+  const answer = `${first}. ${cap(labels.plural)} by number of calls, with each one's share of ${labels.of}: ${list}.${tail}`;
   return { answer, sids: [], sources: [metricSource(rec)] };
 }
 
+/** Rows an "explain this panel" answer names. */
+export const EXPLAIN_TOP = 5;
+
 const norm = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, ' ').trim();
 
-export function composeValue(spec: WindowSpec, field: TopnField, value: string, rec: ToolCallRecord, n: number): Composed {
+export function composeValue(spec: WindowSpec, field: TopnField, value: string, rec: ToolCallRecord, n: number, qual = ''): Composed {
   const r = rec.result as { range: RangeObject; items: TopnItem[] };
   const labels = FIELD_LABELS[field];
-  const inline = windowInline(spec, r.range);
+  const inline = windowInline(spec, r.range) + forCalls(qual);
   const hit = r.items.find((i) => norm(i.label) === norm(value));
   let answer: string;
   if (hit) {
@@ -197,64 +226,9 @@ export function composeValue(spec: WindowSpec, field: TopnField, value: string, 
   return { answer, sids: [], sources: [metricSource(rec)] };
 }
 
-function tier1Details(row: Tier1Row): string {
-  const parts: string[] = [];
-  if (row.mule_bank_name) parts.push(`mule bank ${row.mule_bank_name}`);
-  if (row.mule_bank_routing_number) parts.push(`routing ${row.mule_bank_routing_number}`);
-  if (row.mule_bank_account_number) parts.push(`account ${row.mule_bank_account_number}`);
-  if (row.mule_account_holder_name) parts.push(`holder ${row.mule_account_holder_name}`);
-  if (row.crypto_chain) parts.push(`crypto chain ${row.crypto_chain}`);
-  if (row.crypto_wallet_address) parts.push(`wallet ${row.crypto_wallet_address}`);
-  if (row.gift_card_brand) parts.push(`gift card ${row.gift_card_brand}`);
-  if (row.physical_mule_drop_address) parts.push(`drop address ${row.physical_mule_drop_address}`);
-  return parts.join(', ');
-}
-
-const TIER1_FILTER_TEXT: Record<Tier1Filter['kind'], string> = {
-  crypto: 'a crypto wallet',
-  bank: 'mule bank details',
-  drop: 'a drop address',
-  gift: 'a gift card',
-};
-
-function tier1Matches(row: Tier1Row, only: Tier1Filter): boolean {
-  switch (only.kind) {
-    case 'crypto':
-      return row.crypto_wallet_address !== null || row.crypto_chain !== null;
-    case 'drop':
-      return row.physical_mule_drop_address !== null;
-    case 'gift':
-      return row.gift_card_brand !== null;
-    case 'bank': {
-      const any = [row.mule_bank_name, row.mule_bank_routing_number, row.mule_bank_account_number, row.mule_account_holder_name].some((v) => v !== null);
-      return any && (!only.value || (row.mule_bank_name ?? '').toLowerCase().includes(only.value.toLowerCase()));
-    }
-  }
-}
-
-export function composeTier1(spec: WindowSpec, rec: ToolCallRecord, only?: Tier1Filter): Composed {
-  const r = rec.result as { range: RangeObject; total: number; items: Tier1Row[] };
-  const inline = windowInline(spec, r.range);
-  if (r.total === 0) return { answer: `There were no tier-1 calls ${inline}.`, sids: [], sources: [metricSource(rec)] };
-  const rowText = (row: Tier1Row) => `${row.call_sid} (${row.call_started_at}): ${tier1Details(row)}`;
-  if (only) {
-    const rows = r.items.filter((row) => tier1Matches(row, only));
-    const bank = only.value ? rows.find((x) => x.mule_bank_name)?.mule_bank_name ?? only.value : null;
-    const what = bank ? `a ${bank} mule account` : TIER1_FILTER_TEXT[only.kind];
-    const of = r.total > r.items.length ? `the newest ${fmtInt(r.items.length)} of the ${fmtInt(r.total)}` : `the ${fmtInt(r.total)}`;
-    const answer = rows.length
-      ? `${fmtInt(rows.length)} of ${of} tier-1 calls ${inline} ${rows.length === 1 ? 'has' : 'have'} ${what}, newest first: ${rows.map(rowText).join('; ')}.`
-      : `None of ${of} tier-1 calls ${inline} has ${what}.`;
-    return { answer, sids: rows.map((x) => x.call_sid), sources: [metricSource(rec)] };
-  }
-  const more = r.total > r.items.length ? `, newest first (showing ${fmtInt(r.items.length)})` : ', newest first';
-  const answer = `There ${r.total === 1 ? 'was' : 'were'} ${fmtInt(r.total)} tier-1 ${plural(r.total, 'call', 'calls')} ${inline}${more}: ${r.items.map(rowText).join('; ')}.`;
-  return { answer, sids: r.items.map((x) => x.call_sid), sources: [metricSource(rec)] };
-}
-
-export function composeGeo(spec: WindowSpec, state: string | null, rec: ToolCallRecord): Composed {
+export function composeGeo(spec: WindowSpec, state: string | null, rec: ToolCallRecord, qual = ''): Composed {
   const r = rec.result as { range: RangeObject; items: GeoItem[] };
-  const inline = windowInline(spec, r.range);
+  const inline = windowInline(spec, r.range) + forCalls(qual);
   const codes = (g: GeoItem) => `${plural(g.area_codes.length, 'area code', 'area codes')} ${g.area_codes.join(', ')}`;
   let answer: string;
   if (state) {
@@ -274,9 +248,9 @@ export function composeGeo(spec: WindowSpec, state: string | null, rec: ToolCall
   return { answer, sids: [], sources: [metricSource(rec)] };
 }
 
-export function composeDisconnects(spec: WindowSpec, reason: DisconnectReason | null, rec: ToolCallRecord): Composed {
+export function composeDisconnects(spec: WindowSpec, reason: DisconnectReason | null, rec: ToolCallRecord, qual = ''): Composed {
   const r = rec.result as { range: RangeObject } & Record<DisconnectReason, number>;
-  const inline = windowInline(spec, r.range);
+  const inline = windowInline(spec, r.range) + forCalls(qual);
   const reasons = Object.keys(DISCONNECT_LABELS) as DisconnectReason[];
   const all = reasons.map((k) => `${DISCONNECT_LABELS[k]}: ${fmtInt(r[k])}`).join('; ');
   const lead = reason
@@ -286,130 +260,6 @@ export function composeDisconnects(spec: WindowSpec, reason: DisconnectReason | 
     answer: `${lead}${all}. Calls with no recorded reason are not counted.`,
     sids: [],
     sources: [metricSource(rec)],
-  };
-}
-
-export function composeActive(rec: ToolCallRecord): Composed {
-  const r = rec.result as {
-    active_count: number;
-    calls: Array<{ call_sid: string; persona: string; caller_id: string; impersonated_brand: string | null; lure_category: string | null; state: string; started_at: string }>;
-  };
-  if (r.active_count === 0) return { answer: 'There are no active calls right now.', sids: [], sources: [metricSource(rec)] };
-  const rows = r.calls.map((c) => {
-    const bits = [`persona ${c.persona}`, `caller ${c.caller_id}`];
-    if (c.impersonated_brand) bits.push(`impersonating ${c.impersonated_brand}`);
-    if (c.lure_category) bits.push(`lure ${c.lure_category}`);
-    bits.push(`state ${c.state}`, `started ${c.started_at}`);
-    return `${c.call_sid} (${bits.join(', ')})`;
-  });
-  const answer = `${fmtInt(r.active_count)} ${plural(r.active_count, 'call is', 'calls are')} active right now, oldest first: ${rows.join('; ')}.`;
-  return { answer, sids: r.calls.map((c) => c.call_sid), sources: [metricSource(rec)] };
-}
-
-function filterText(f: SearchFilters): string {
-  const parts: string[] = [];
-  if (f.q) parts.push(`mentioning "${f.q}"`);
-  if (f.impersonated_brand) parts.push(`impersonating ${f.impersonated_brand.join(' or ')}`);
-  if (f.lure_category) parts.push(`with lure ${f.lure_category.join(' or ')}`);
-  if (f.payment_method) parts.push(`with payment method ${f.payment_method.join(' or ')}`);
-  if (f.caller_state) parts.push(`from ${f.caller_state.join(' or ')}`);
-  if (f.tier) parts.push(`that are ${f.tier.map((t) => `tier-${t}`).join(' or ')}`);
-  if (f.hooked === true) parts.push('that were hooked');
-  if (f.hooked === false) parts.push('that were not hooked');
-  if (f.min_duration_sec !== undefined || f.max_duration_sec !== undefined) parts.push('within the duration you gave');
-  return parts.join(' ');
-}
-
-/** Filter values as the data spells them ("paypal" → "PayPal") when a listed call shows them. */
-function displayCase(f: SearchFilters, items: CallSummary[]): SearchFilters {
-  const out: SearchFilters = { ...f };
-  for (const k of VALUE_FILTER_FIELDS) {
-    const vs = f[k];
-    if (!vs) continue;
-    out[k] = vs.map((v) => items.map((i) => i[k]).find((x) => x !== null && x.toLowerCase() === v.toLowerCase()) ?? v);
-  }
-  return out;
-}
-
-export function composeCalls(spec: WindowSpec, filters: SearchFilters, count: boolean, rec: ToolCallRecord): Composed {
-  const r = rec.result as { range: RangeObject; items: CallSummary[]; has_more: boolean };
-  const inline = windowInline(spec, r.range);
-  const desc = filterText(displayCase(filters, r.items));
-  const what = desc ? `calls ${desc}` : 'calls';
-  if (r.items.length === 0) return { answer: `No ${what} ${inline}.`.replace('No calls', 'There are no calls'), sids: [], sources: [metricSource(rec)] };
-  const n = r.items.length;
-  const head = r.has_more
-    ? `There are more than ${fmtInt(n)} ${what} ${inline}; the newest ${fmtInt(n)}`
-    : `There ${n === 1 ? 'is' : 'are'} ${fmtInt(n)} ${n === 1 ? what.replace(/^calls/, 'call') : what} ${inline}`;
-  const rows = r.items.map((c) => {
-    const bits = [c.started_at, `${fmtNum(c.duration_sec)} s`];
-    if (c.impersonated_brand) bits.push(c.impersonated_brand);
-    if (c.lure_category) bits.push(c.lure_category);
-    bits.push(c.tier ? `tier-${c.tier}` : 'no tier', c.hooked ? 'hooked' : 'not hooked');
-    return `${c.call_sid} (${bits.join(', ')})`;
-  });
-  const listed = count && n > 10 ? rows.slice(0, 10) : rows;
-  const answer = `${head}${r.has_more ? '' : ', newest first'}: ${listed.join('; ')}${listed.length < rows.length ? '; and more' : ''}.`;
-  return { answer, sids: r.items.slice(0, listed.length).map((c) => c.call_sid), sources: [metricSource(rec)] };
-}
-
-const INTEL_LABELS: Array<[keyof NonNullable<CallDetail['extraction']>, string]> = [
-  ['impersonated_brand', 'impersonated brand'],
-  ['lure_category', 'lure'],
-  ['payment_method', 'payment method'],
-  ['impersonated_government_agency', 'impersonated agency'],
-  ['mule_bank_name', 'mule bank'],
-  ['mule_bank_routing_number', 'routing number'],
-  ['mule_bank_account_number', 'account number'],
-  ['mule_account_holder_name', 'account holder'],
-  ['crypto_wallet_address', 'crypto wallet'],
-  ['crypto_chain', 'crypto chain'],
-  ['gift_card_brand', 'gift card brand'],
-  ['phishing_url', 'phishing URL'],
-  ['remote_desktop_app', 'remote desktop tool'],
-  ['synthetic_org', 'fake company'],
-  ['fake_agent_name', 'fake agent name'],
-  ['physical_mule_drop_address', 'drop address'],
-];
-
-const EXCERPT_TURNS = 4;
-const EXCERPT_CHARS = 160;
-
-/** The first turns of a transcript, quoted. It is what a caller said: shown, never obeyed. */
-function excerpt(call: CallDetail): string {
-  const turns = call.transcript.slice(0, EXCERPT_TURNS).map((t) => {
-    const text = t.text.replace(/\s+/g, ' ').trim();
-    const cut = text.length > EXCERPT_CHARS ? `${text.slice(0, EXCERPT_CHARS - 1)}…` : text;
-    return `${t.speaker}: "${cut.replace(/"/g, "'")}"`;
-  });
-  return turns.join(' / ');
-}
-
-export function composeCall(rec: ToolCallRecord): Composed {
-  const c = rec.result as CallDetail;
-  const head = [
-    `Call ${c.call_sid} started ${c.started_at} and lasted ${fmtSec(c.duration_sec)}`,
-    [c.persona ? `persona ${c.persona}` : null, c.caller_id ? `caller ${c.caller_id}` : null, c.caller_state ? `caller state ${c.caller_state}` : null, c.disconnect_reason ? `ended: ${c.disconnect_reason}` : null]
-      .filter(Boolean)
-      .join(', '),
-  ];
-  let answer = head[1] ? `${head[0]} (${head[1]}).` : `${head[0]}.`;
-  answer += ` ${c.tier ? `Tier-${c.tier}` : 'No intel tier'}, ${c.hooked ? 'hooked' : 'not hooked'}.`;
-  const e = c.extraction;
-  if (!e) {
-    answer += ' No extraction was made for this call.';
-  } else {
-    const intel = INTEL_LABELS.filter(([k]) => e[k] !== null && e[k] !== undefined).map(([k, label]) => `${label} ${String(e[k])}`);
-    answer += intel.length ? ` Intel found: ${intel.join('; ')}.` : ' The extraction found no intel fields.';
-    if (e.dollar_asks.length) answer += ` Dollar asks: ${e.dollar_asks.map(fmtUsd).join(', ')}.`;
-    if (e.dollars_dangled !== null) answer += ` Dollars dangled: ${fmtUsd(e.dollars_dangled)}.`;
-    if (e.auditor_confidence !== null) answer += ` Auditor confidence: ${fmtConfidence(e.auditor_confidence)}.`;
-  }
-  answer += c.transcript.length ? ` Transcript excerpt: ${excerpt(c)}` : ' There is no transcript.';
-  return {
-    answer,
-    sids: [c.call_sid],
-    sources: [{ type: 'transcript', label: `Transcript of call ${c.call_sid}`, ref: { call_sid: c.call_sid } }],
   };
 }
 

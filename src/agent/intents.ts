@@ -2,37 +2,49 @@
 // conversational reply), and what a turn keeps for follow-ups.
 
 import type { DisconnectReason } from '../domain/call.js';
+import type { CallerOrigin } from '../domain/sliceFilter.js';
 import type { TopnField } from '../storage/queries/topn.js';
+import type { CountedColumn } from '../storage/queries/valueCounts.js';
 import type { SummaryMetric } from './answer.js';
+import type { Mention } from './qualifiers.js';
 import type { WindowSpec } from './timePhrases.js';
+import type { ValueField } from './values.js';
 
 export type Bucket = '15min' | 'hour' | 'day' | 'week';
 
-export interface SearchFilters {
-  q?: string;
-  impersonated_brand?: string[];
-  lure_category?: string[];
-  payment_method?: string[];
-  caller_state?: string[];
+/** A field get_topn ranks. */
+export type RankField = TopnField | CountedColumn;
+
+/** The qualifiers of a question as tool filter arguments (every windowed tool takes them). */
+export type Filters = { [F in ValueField | 'caller_state']?: string[] } & {
+  /** Transcript substrings; every one must appear. */
+  q?: string[];
   tier?: number[];
   hooked?: boolean;
   min_duration_sec?: number;
   max_duration_sec?: number;
-}
+  caller_origin?: CallerOrigin[];
+};
+/** The older name: a call search's filters are the same filters. */
+export type SearchFilters = Filters;
 
 export type Intent =
   | { kind: 'summary'; metrics: SummaryMetric[]; notHooked?: boolean }
   | { kind: 'timeseries'; metric: SummaryMetric; bucket: Bucket | null }
   | { kind: 'trend'; metric: SummaryMetric }
   | { kind: 'compare'; metrics: SummaryMetric[]; other: WindowSpec; field?: TopnField }
-  | { kind: 'topn'; field: TopnField; n: number }
+  | { kind: 'topn'; field: RankField; n: number; minCount?: number }
   | { kind: 'value'; field: TopnField; value: string }
+  /** The busiest bucket of a window ("busiest day", "which hour"), or the busiest hour of the day / weekday over it. */
+  | { kind: 'busiest'; metric: SummaryMetric; unit: 'day' | 'hour' | 'hour_of_day' | 'weekday'; least?: boolean }
+  /** What share of the calls (of the filters) a figure is: "what share were high-confidence". */
+  | { kind: 'share'; metric: SummaryMetric | null }
   | { kind: 'tier1'; limit: number; only?: Tier1Filter }
   | { kind: 'longest' }
   | { kind: 'geo'; state: string | null }
   | { kind: 'disconnects'; reason: DisconnectReason | null }
   | { kind: 'active' }
-  | { kind: 'calls'; filters: SearchFilters; count: boolean }
+  | { kind: 'calls'; count: boolean }
   | { kind: 'call'; sid: string };
 
 export type ChatReply =
@@ -53,13 +65,26 @@ export interface Tier1Filter {
   value?: string;
 }
 
-export type Plan = { kind: 'data'; intent: Intent; window: WindowSpec } | { kind: 'chat'; reply: ChatReply };
+export interface DataPlan {
+  kind: 'data';
+  intent: Intent;
+  window: WindowSpec;
+  /** Filters known when planning (states, tiers, durations, transcript text, carried values). */
+  filters: Filters;
+  /** Values named in the question, matched against the org's data when the plan runs. */
+  mentions: Mention[];
+  /** Said with the answer: how a vague or unread time phrase was taken. */
+  notes: string[];
+}
+export type Plan = DataPlan | { kind: 'chat'; reply: ChatReply };
 
 /** What a turn keeps for follow-ups (the turn's context_json). */
 export interface PlannerState {
-  planner: 1;
+  planner: 2;
   intent: Intent;
   window: WindowSpec;
+  /** The filters the answer used (values as matched), carried into follow-ups. */
+  filters: Filters;
 }
 
 export const OVERVIEW: SummaryMetric[] = [
@@ -74,6 +99,19 @@ export const OVERVIEW: SummaryMetric[] = [
 ];
 export const COMPARE_DEFAULT: SummaryMetric[] = ['calls_received', 'hooked_calls', 'hook_rate', 'tier1_calls', 'total_dollars_asked'];
 export const VALUE_FILTER_FIELDS = ['impersonated_brand', 'lure_category', 'payment_method'] as const;
+/** Filters that name values (lists of strings). */
+export const LIST_FILTERS = [
+  'impersonated_brand',
+  'impersonated_government_agency',
+  'lure_category',
+  'payment_method',
+  'mule_bank_name',
+  'gift_card_brand',
+  'crypto_chain',
+  'remote_desktop_app',
+  'persona',
+  'caller_state',
+] as const;
 export const TOPN_DEFAULT = 10;
 export const LOOKUP_N = 50;
 export const TIER1_LIMIT = 10;

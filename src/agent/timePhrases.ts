@@ -6,7 +6,7 @@
 
 import { bucketStart, formatUtc, parseInstant } from '../domain/window.js';
 
-export type CalendarUnit = 'day' | 'week' | 'month' | 'year';
+export type CalendarUnit = 'day' | 'week' | 'month' | 'quarter' | 'year';
 
 export type WindowSpec =
   /** A named window ending now, e.g. "24h", "7d" ("last 24 hours", dashboard_range, default). */
@@ -80,6 +80,20 @@ interface Rule {
 
 const LEAD = '(?:(?:in|over|during|for|from|within) )?(?:the )?';
 
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const WEEKDAY_RE = '(sunday|monday|tuesday|tues|wednesday|weds|thursday|thurs|friday|saturday)s?';
+const weekdayIndex = (s: string) => WEEKDAYS.findIndex((d) => d.startsWith(s.slice(0, 3)));
+
+/** Midnight UTC of the most recent `weekday` before today (a week ago when today is that day). */
+function lastWeekday(now: Date, weekday: number): Date {
+  const today = bucketStart(now, 'day').getTime();
+  const back = (now.getUTCDay() - weekday + 7) % 7 || 7;
+  return new Date(today - back * DAY);
+}
+
+/** A whole UTC day as a span. */
+const daySpan = (d: Date): WindowSpec => ({ kind: 'span', start: formatUtc(d), end: formatUtc(new Date(d.getTime() + DAY)) });
+
 const RULES: Rule[] = [
   {
     re: new RegExp(`\\bbetween ${DATE} and ${DATE}`),
@@ -94,6 +108,55 @@ const RULES: Rule[] = [
     spec: (m, now) => {
       const d = parseDate(m[0].replace(/^(since|after|starting(?: from)?) /, ''), now);
       return d ? { kind: 'span', start: formatUtc(d), end: null } : null;
+    },
+  },
+  {
+    re: new RegExp(`\\b(?:since|from|after|starting(?: from)?|as of) (?:last )?${WEEKDAY_RE}\\b`),
+    spec: (m, now) => ({ kind: 'span', start: formatUtc(lastWeekday(now, weekdayIndex(m[1]))), end: null }),
+  },
+  {
+    re: /\b(?:since|from|after) (yesterday|today|this morning)\b/,
+    spec: (m, now) => ({ kind: 'span', start: formatUtc(new Date(bucketStart(now, 'day').getTime() - (m[1] === 'yesterday' ? DAY : 0))), end: null }),
+  },
+  {
+    re: /\b(?:since|from|after) (?:the )?(?:start|beginning) of (?:the |this )?(week|month|year)\b/,
+    spec: (m) => ({ kind: 'calendar', unit: m[1] as CalendarUnit, offset: 0 }),
+  },
+  {
+    re: new RegExp(`\\b(?:on |last |this past |past )?${WEEKDAY_RE}\\b`),
+    spec: (m, now) => daySpan(lastWeekday(now, weekdayIndex(m[1]))),
+  },
+  {
+    re: new RegExp(`\\b${NUM} days? ago\\b`),
+    spec: (m, now) => {
+      const n = toNumber(m[1]);
+      return n && n <= 400 ? daySpan(new Date(bucketStart(now, 'day').getTime() - n * DAY)) : null;
+    },
+  },
+  {
+    re: /\b(?:(?:over|during|on|in) )?(?:the |this |last |this past |past )?weekend\b/,
+    spec: (m, now) => {
+      const sat = lastWeekday(now, 6);
+      // "this weekend" on a Saturday or Sunday is the one under way.
+      const today = now.getUTCDay();
+      const start = /this/.test(m[0]) && (today === 6 || today === 0) ? new Date(bucketStart(now, 'day').getTime() - (today === 0 ? DAY : 0)) : sat;
+      const end = new Date(start.getTime() + 2 * DAY);
+      return { kind: 'span', start: formatUtc(start), end: end.getTime() >= now.getTime() ? null : formatUtc(end) };
+    },
+  },
+  {
+    re: new RegExp(`\\b${LEAD}(?:(?:last|past|previous|prior) )?(?:(${NUM}) )?fortnights?\\b`),
+    spec: (m) => ({ kind: 'range', range: `${14 * (m[1] ? toNumber(m[1]) || 1 : 1)}d` }),
+  },
+  {
+    re: new RegExp(`\\b${LEAD}(?:last|past|previous|prior|recent) (couple|few)(?: of)? (hours?|days?|weeks?)\\b`),
+    spec: (m) => ({ kind: 'range', range: `${m[1] === 'couple' ? 2 : 3}${m[2][0]}` }),
+  },
+  {
+    re: new RegExp(`\\b${LEAD}(?:last|past|previous|prior|recent) ${NUM} (minutes?|mins?)\\b`),
+    spec: (m, now) => {
+      const n = toNumber(m[1]);
+      return n ? { kind: 'span', start: formatUtc(new Date(now.getTime() - n * 60_000)), end: null } : null;
     },
   },
   {
@@ -116,10 +179,11 @@ const RULES: Rule[] = [
   { re: new RegExp(`\\b${LEAD}past month\\b`), spec: () => ({ kind: 'range', range: '30d' }) },
   { re: new RegExp(`\\b${LEAD}past year\\b`), spec: () => ({ kind: 'range', range: '365d' }) },
   { re: /\bday before yesterday\b/, spec: () => ({ kind: 'calendar', unit: 'day', offset: -2 }) },
-  { re: /\b(?:so far )?today(?: so far)?\b/, spec: () => ({ kind: 'calendar', unit: 'day', offset: 0 }) },
+  { re: /\b(?:so far )?today(?: so far)?\b|\bthis (?:morning|afternoon|evening)\b|\btonight\b/, spec: () => ({ kind: 'calendar', unit: 'day', offset: 0 }) },
+  { re: /\b(?:month|quarter|year) to date\b|\b(?:mtd|qtd|ytd)\b/, spec: (m) => ({ kind: 'calendar', unit: ({ m: 'month', q: 'quarter', y: 'year' } as const)[m[0][0] as 'm' | 'q' | 'y'], offset: 0 }) },
   { re: /\byesterday\b/, spec: () => ({ kind: 'calendar', unit: 'day', offset: -1 }) },
-  { re: /\b(?:in |during |for )?(?:this|the current) (week|month|year)(?: so far)?\b/, spec: (m) => ({ kind: 'calendar', unit: m[1] as CalendarUnit, offset: 0 }) },
-  { re: /\b(?:in |during |for )?(?:last|the previous|previous) (week|month|year)\b/, spec: (m) => ({ kind: 'calendar', unit: m[1] as CalendarUnit, offset: -1 }) },
+  { re: /\b(?:in |during |for )?(?:this|the current) (week|month|quarter|year)(?: so far)?\b/, spec: (m) => ({ kind: 'calendar', unit: m[1] as CalendarUnit, offset: 0 }) },
+  { re: /\b(?:in |during |for )?(?:last|the previous|previous|the last|past) (week|month|quarter|year)\b/, spec: (m) => ({ kind: 'calendar', unit: m[1] as CalendarUnit, offset: -1 }) },
   {
     re: new RegExp(`\\b(?:on )?${DATE}`),
     spec: (m, now) => {
@@ -168,6 +232,23 @@ export function findWindows(text: string, now: Date): FoundWindow[] {
   return found.sort((a, b) => a.index - b.index);
 }
 
+/** Words that name no window exactly: the planner uses its default window and says which. */
+export const VAGUE_TIME_RE = /\b(?:lately|recently|of late|these days|nowadays|in recent (?:days|weeks|times))\b/;
+
+/**
+ * A time phrase left in the text that no rule read ("since the holidays", "in Q3", "during
+ * the outage"): the answer says it was not understood rather than silently using a default.
+ */
+export function unreadTimePhrase(rest: string): string | null {
+  const m =
+    /\b(?:since|until|till|during|before|after|ago)\b(?: (?:the|a|an|our|my|last|this))?(?: [a-z0-9']+){0,2}/.exec(rest) ??
+    /\b(?:in|over|for) (?:the )?(?:q[1-4]|(?:first|second|third|fourth|last|this|next) (?:half|quarter)|h[12]|spring|summer|fall|autumn|winter|holidays?|christmas|thanksgiving|easter|(?:19|20)\d\d)\b/.exec(rest);
+  if (!m) return null;
+  // "before" in "the week before"/"the day before" is a shift, read elsewhere.
+  if (/^before(?: that)?$/.test(m[0]) || /^after (?:that|it)$/.test(m[0])) return null;
+  return m[0].trim();
+}
+
 /** "the week before", "the previous period", "before that": the prior window of the same length. */
 export const SHIFT_BACK_RE =
   /\b(?:the )?(?:(?:week|day|month|year|period|hour|time|one|window)s? before(?: that)?|(?:previous|prior|preceding) (?:period|window|one)|before that)\b/;
@@ -184,6 +265,7 @@ function calendarStart(unit: CalendarUnit, offset: number, now: Date): Date {
   if (unit === 'day') return new Date(bucketStart(now, 'day').getTime() + offset * DAY);
   if (unit === 'week') return new Date(bucketStart(now, 'week').getTime() + offset * 7 * DAY);
   if (unit === 'month') return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+  if (unit === 'quarter') return new Date(Date.UTC(now.getUTCFullYear(), Math.floor(now.getUTCMonth() / 3) * 3 + 3 * offset, 1));
   return new Date(Date.UTC(now.getUTCFullYear() + offset, 0, 1));
 }
 
@@ -232,6 +314,7 @@ export function windowPhrase(spec: WindowSpec): string {
         day: ['today', 'yesterday', 'the day before yesterday'],
         week: ['this week', 'last week', 'the week before last'],
         month: ['this month', 'last month', 'the month before last'],
+        quarter: ['this quarter', 'last quarter', 'the quarter before last'],
         year: ['this year', 'last year', 'the year before last'],
       };
       const n = names[spec.unit];

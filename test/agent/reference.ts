@@ -93,9 +93,37 @@ function summaryRow(c: FixtureCall) {
 const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
 const TOPN_COLUMN = (f: string) => (f === 'mule_bank_routing' ? 'mule_bank_routing_number' : f);
 
+const VALUE_ARGS = ['impersonated_brand', 'lure_category', 'payment_method', 'impersonated_government_agency', 'mule_bank_name', 'gift_card_brand', 'crypto_chain', 'remote_desktop_app'];
+
+/** The calls the tools' filter arguments keep (every windowed tool takes them, issue 12). */
+function filtered(calls: FixtureCall[], args: Record<string, unknown>): FixtureCall[] {
+  const list = (k: string) => (args[k] === undefined ? null : (Array.isArray(args[k]) ? (args[k] as unknown[]) : [args[k]]).map(lower));
+  const qs = list('q');
+  return calls
+    .filter((c) => !qs || qs.every((q) => transcriptHas(c, String(q))))
+    .filter((c) => VALUE_ARGS.every((k) => !list(k) || list(k)!.includes(lower((c.extraction as Record<string, unknown> | null)?.[k] ?? null))))
+    .filter((c) => !list('persona') || list('persona')!.includes(lower(c.persona)))
+    .filter((c) => !list('caller_state') || list('caller_state')!.includes(lower(stateOf(c))))
+    .filter((c) => !list('tier') || list('tier')!.includes(tierOf(c) ?? -1))
+    .filter((c) => typeof args.hooked !== 'boolean' || isHooked(c) === args.hooked)
+    .filter((c) => typeof args.min_duration_sec !== 'number' || c.duration_sec >= args.min_duration_sec)
+    .filter((c) => typeof args.max_duration_sec !== 'number' || c.duration_sec <= args.max_duration_sec);
+}
+
+/** Calls per value of a call column (persona), like get_topn. */
+function refColumnTopn(calls: FixtureCall[], w: W, column: 'persona', n: number) {
+  const inW = calls.filter((c) => Date.parse(c.started_at) >= w.start.getTime() && Date.parse(c.started_at) < w.end.getTime() && c[column] !== null);
+  const counts = new Map<string, number>();
+  for (const c of inW) counts.set(c[column]!, (counts.get(c[column]!) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, n)
+    .map(([label, count]) => ({ label, count, pct_of_total: count / inW.length }));
+}
+
 /** What the tool returns for these arguments, computed from the fixture. */
 export function refTool(name: string, args: Record<string, unknown>, key: KeyName, defaultRange: string): unknown {
-  const calls = callsOf(key);
+  const calls = filtered(callsOf(key), args);
   const range = (w: W) => ({ start_utc: w.start.toISOString().replace('.000Z', 'Z'), end_utc: w.end.toISOString().replace('.000Z', 'Z') });
   switch (name) {
     case 'get_summary': {
@@ -108,6 +136,7 @@ export function refTool(name: string, args: Record<string, unknown>, key: KeyNam
     }
     case 'get_topn': {
       const w = argsWindow(args, defaultRange);
+      if (args.field === 'persona') return { range: range(w), items: refColumnTopn(calls, w, 'persona', Number(args.n ?? 10)) };
       return { range: range(w), items: refTopn(calls, w, TOPN_COLUMN(String(args.field)), Number(args.n ?? 10)) };
     }
     case 'get_tier1': {
@@ -144,7 +173,7 @@ export function refTool(name: string, args: Record<string, unknown>, key: KeyNam
       const list = (k: string) => (Array.isArray(args[k]) ? (args[k] as unknown[]).map(lower) : null);
       const matched = calls
         .filter((c) => Date.parse(c.started_at) >= w.start.getTime() && Date.parse(c.started_at) < w.end.getTime())
-        .filter((c) => typeof args.q !== 'string' || transcriptHas(c, args.q))
+
         .filter((c) => ['impersonated_brand', 'lure_category', 'payment_method'].every((k) => !list(k) || list(k)!.includes(lower(summaryRow(c)[k as 'impersonated_brand']))))
         .filter((c) => !list('caller_state') || list('caller_state')!.includes(lower(stateOf(c))))
         .filter((c) => !Array.isArray(args.tier) || (args.tier as number[]).includes(tierOf(c) ?? -1))
@@ -235,6 +264,12 @@ export function evidenceOf(results: unknown[], args: Array<Record<string, unknow
     for (const v of Object.values((r as Record<string, unknown>) ?? {})) if (Array.isArray(v)) derived.push(v.length);
   }
   for (const m of question.matchAll(/\d+(?:\.\d+)?/g)) derived.push(Number(m[0]));
+  // Answers write the results' timestamps out ("Nov 20, 2026 14:00 UTC"): their calendar parts are data.
+  for (const s of strs) {
+    if (!/^\d{4}-\d{2}-\d{2}T/.test(s)) continue;
+    const d = new Date(s);
+    if (!Number.isNaN(d.getTime())) derived.push(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds());
+  }
   return { numbers: [...base, ...derived], strings: strs };
 }
 

@@ -1,0 +1,144 @@
+// Answers computed over a tool result rather than read off it: a trend (first half against
+// second half), the busiest bucket, hour of the day or weekday, and a share of calls. Every
+// figure printed is a value of the result or a sum, difference or ratio of its values.
+
+import type { RangeObject } from '../domain/window.js';
+import type { Summary } from '../storage/queries/summary.js';
+import type { TimeseriesMetric, TimeseriesPoint } from '../storage/queries/timeseries.js';
+import type { ToolRunner } from './agent.js';
+import { changeClause, fmtInt, fmtKind, fmtPct, plural, SERIES_KIND, SERIES_LABELS, SUMMARY_METRICS, type SummaryMetric } from './answer.js';
+import { agree, bucketFor, cap, direction, errorAnswer, forCalls, halvesOf, metricSource, windowInline, windowSplit, type Composed, type Halves } from './compose.js';
+import { filterArgs, filterText } from './filters.js';
+import type { Filters, Intent } from './intents.js';
+import { windowArgs, type WindowSpec } from './timePhrases.js';
+import { fmtDay, fmtHourOfDay, fmtSpan, fmtWhen, WEEKDAY_NAMES } from './when.js';
+
+export async function trend(tools: ToolRunner, metric: SummaryMetric, spec: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
+  const info = SUMMARY_METRICS[metric];
+  const w = { ...windowArgs(spec, now), ...filterArgs(filters) };
+  const qual = forCalls(filterText(filters));
+  const series = info.series;
+  if (!series) {
+    // No per-bucket series for this figure: the two halves of the window, one summary each.
+    const [a, b] = windowSplit(spec, now);
+    const ra = await tools.call('get_summary', { ...windowArgs(a, now), ...filterArgs(filters) });
+    if (!ra.ok) return errorAnswer(ra);
+    const rb = await tools.call('get_summary', { ...windowArgs(b, now), ...filterArgs(filters) });
+    if (!rb.ok) return errorAnswer(rb);
+    const sa = ra.result as Summary & { range: RangeObject };
+    const sb = rb.result as Summary & { range: RangeObject };
+    const va = sa[metric] as number | null;
+    const vb = sb[metric] as number | null;
+    const f = (v: number | null) => (v === null ? 'none' : fmtKind(info.kind, v));
+    const answer =
+      `${cap(agree(info.label))} ${direction(va, vb)}${qual}: ${f(va)} in the first half (${fmtSpan(sa.range.start_utc, sa.range.end_utc)}) ` +
+      `vs ${f(vb)} in the second half (${fmtSpan(sb.range.start_utc, sb.range.end_utc)}); change ${changeClause(info.kind, va, vb)}.`;
+    return { answer, sids: [], sources: [metricSource(ra), metricSource(rb)] };
+  }
+  const bucket = bucketFor(spec, now);
+  const rec = await tools.call('get_timeseries', { metric: series, bucket, ...w });
+  if (!rec.ok) return errorAnswer(rec);
+  const r = rec.result as { range: RangeObject; points: TimeseriesPoint[] };
+  const sources = [metricSource(rec)];
+  let halves: Halves | null;
+  // Rates and averages are weighted by each bucket's calls, so a half's value is its true rate.
+  if (series === 'hook_rate' || series === 'avg_duration_sec') {
+    const calls = await tools.call('get_timeseries', { metric: 'calls', bucket, ...w });
+    if (!calls.ok) return errorAnswer(calls);
+    sources.push(metricSource(calls));
+    halves = halvesOf(r.points, (calls.result as { points: TimeseriesPoint[] }).points, 'weighted');
+  } else {
+    halves = halvesOf(r.points, null, 'sum');
+  }
+  const inline = windowInline(spec, r.range) + qual;
+  if (!halves) {
+    return { answer: `The window ${inline} has a single ${bucket} bucket, too short to show a trend.`, sids: [], sources };
+  }
+  const kind = info.kind;
+  const f = (v: number | null) => (v === null ? 'none (no calls)' : fmtKind(kind, v));
+  const what = series === 'hook_rate' ? 'hook rate' : series === 'avg_duration_sec' ? 'average call length' : `${SERIES_LABELS[series]} (total)`;
+  const pl = (s: string) => (bucket === 'day' || bucket === 'week' ? fmtDay(s) : fmtWhen(s, false));
+  const answer =
+    `${cap(agree(info.label))} ${direction(halves.first, halves.second)} ${inline}, comparing the first half of the ${bucket} buckets with the second half: ` +
+    `${what} ${f(halves.first)} for the buckets ${pl(halves.firstFrom)} to ${pl(halves.firstTo)} vs ${f(halves.second)} for ${pl(halves.secondFrom)} to ${pl(halves.secondTo)}` +
+    `; change ${changeClause(kind, halves.first, halves.second)}.`;
+  return { answer, sids: [], sources };
+}
+
+type Busiest = Extract<Intent, { kind: 'busiest' }>;
+
+/** The busiest (or quietest) day or hour, or hour of the day / weekday summed over the window. */
+export async function busiest(tools: ToolRunner, intent: Busiest, spec: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
+  const metric: TimeseriesMetric = SUMMARY_METRICS[intent.metric].series ?? 'calls';
+  const bucket = intent.unit === 'day' || intent.unit === 'weekday' ? 'day' : 'hour';
+  const rec = await tools.call('get_timeseries', { metric, bucket, ...windowArgs(spec, now), ...filterArgs(filters) });
+  if (!rec.ok) return errorAnswer(rec);
+  const r = rec.result as { range: RangeObject; points: TimeseriesPoint[] };
+  const kind = SERIES_KIND[metric];
+  const label = SERIES_LABELS[metric];
+  const inline = windowInline(spec, r.range) + forCalls(filterText(filters));
+  const groups: Array<{ name: string; value: number }> = [];
+  if (intent.unit === 'day' || intent.unit === 'hour') {
+    for (const p of r.points) groups.push({ name: intent.unit === 'day' ? fmtDay(p.timestamp, true) : `${fmtWhen(p.timestamp)}`, value: p.value });
+  } else {
+    const n = intent.unit === 'hour_of_day' ? 24 : 7;
+    const sums = new Array<number>(n).fill(0);
+    for (const p of r.points) {
+      const d = new Date(p.timestamp);
+      sums[intent.unit === 'hour_of_day' ? d.getUTCHours() : d.getUTCDay()] += p.value;
+    }
+    sums.forEach((v, i) => groups.push({ name: intent.unit === 'hour_of_day' ? fmtHourOfDay(i) : WEEKDAY_NAMES[i], value: v }));
+  }
+  if (!groups.length || groups.every((g) => g.value === 0)) {
+    return { answer: `There were no ${label} ${inline}, so no ${intent.unit.replace(/_/g, ' ')} stands out.`, sids: [], sources: [metricSource(rec)] };
+  }
+  const ranked = [...groups].sort((a, b) => (intent.least ? a.value - b.value : b.value - a.value));
+  const top = ranked[0];
+  const unitName = { day: 'day', hour: 'hour', hour_of_day: 'hour of the day', weekday: 'day of the week' }[intent.unit];
+  const summed = intent.unit === 'hour_of_day' || intent.unit === 'weekday' ? ` (${label} added up over every ${intent.unit === 'weekday' ? 'day' : 'hour'} of the window, UTC)` : '';
+  const next = ranked.slice(1, 3).map((g) => `${g.name} (${fmtKind(kind, g.value)})`);
+  const answer =
+    `The ${intent.least ? 'quietest' : 'busiest'} ${unitName} ${inline} was ${top.name} with ${fmtKind(kind, top.value)} ${label}${summed}` +
+    (next.length ? `; next: ${next.join(', ')}.` : '.');
+  return { answer, sids: [], sources: [metricSource(rec)] };
+}
+
+type Share = Extract<Intent, { kind: 'share' }>;
+
+/**
+ * What share of calls something is. With a figure ("what share were high-confidence"), its
+ * share of the calls of the filters; with filters alone ("what share came from Canada"),
+ * their calls against all calls of the window.
+ */
+export async function share(tools: ToolRunner, intent: Share, spec: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
+  const w = windowArgs(spec, now);
+  const qual = filterText(filters);
+  if (intent.metric) {
+    const rec = await tools.call('get_summary', { ...w, ...filterArgs(filters) });
+    if (!rec.ok) return errorAnswer(rec);
+    const s = rec.result as Summary & { range: RangeObject };
+    const v = s[intent.metric] as number | null;
+    const info = SUMMARY_METRICS[intent.metric];
+    const inline = windowInline(spec, s.range) + forCalls(qual);
+    if (info.kind !== 'count' || v === null) {
+      return { answer: `${cap(inline)}: ${info.label} ${v === null ? 'none' : fmtKind(info.kind, v)} over ${fmtInt(s.calls_received)} ${plural(s.calls_received, 'call', 'calls')}.`, sids: [], sources: [metricSource(rec)] };
+    }
+    const pct = s.calls_received ? fmtPct(v / s.calls_received) : null;
+    const answer = pct
+      ? `${cap(inline)}: ${fmtInt(v)} of ${fmtInt(s.calls_received)} ${plural(s.calls_received, 'call', 'calls')} were ${info.label.replace(/ calls$/, '').replace(/ insights$/, '')}, a share of ${pct}.`
+      : `${cap(inline)}: there were no calls, so there is no share to give.`;
+    return { answer, sids: [], sources: [metricSource(rec)] };
+  }
+  const part = await tools.call('get_summary', { ...w, ...filterArgs(filters) });
+  if (!part.ok) return errorAnswer(part);
+  const all = await tools.call('get_summary', w);
+  if (!all.ok) return errorAnswer(all);
+  const p = part.result as Summary & { range: RangeObject };
+  const a = all.result as Summary & { range: RangeObject };
+  const inline = windowInline(spec, a.range);
+  const answer = a.calls_received
+    ? `${cap(inline)}: ${fmtInt(p.calls_received)} of ${fmtInt(a.calls_received)} calls were calls ${qual}, a share of ${fmtPct(p.calls_received / a.calls_received)}.`
+    : `${cap(inline)}: there were no calls, so there is no share to give.`;
+  return { answer, sids: [], sources: [metricSource(part), metricSource(all)] };
+}
+

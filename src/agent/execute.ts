@@ -1,0 +1,253 @@
+// Runs a plan: matches the values it names against the org's data (values.ts), calls the
+// tools of its intent with every filter, and composes the answer. A value found nowhere in
+// the org's data is answered as unknown, never counted as 0; when a figure comes out empty,
+// the values behind it are checked again (a typo, or the IRS named as a brand) first.
+
+import type { RangeObject } from '../domain/window.js';
+import type { CallSummary } from '../storage/queries/calls.js';
+import type { Summary } from '../storage/queries/summary.js';
+import type { TopnField, TopnItem } from '../storage/queries/topn.js';
+import type { ToolRunner } from './agent.js';
+import { fmtSec, SUMMARY_METRICS } from './answer.js';
+import { busiest, share, trend } from './analyses.js';
+import {
+  bucketFor,
+  composeCompare,
+  composeDisconnects,
+  composeGeo,
+  composeSeries,
+  composeSummary,
+  composeTopn,
+  composeTopnCompare,
+  composeValue,
+  errorAnswer,
+  forCalls,
+  metricSource,
+  windowInline,
+  type Composed,
+} from './compose.js';
+import { callRow, composeActive, composeCall, composeCalls, composeTier1, EXAMPLES_LISTED, transcriptSource } from './composeLists.js';
+import { filterArgs, filterText } from './filters.js';
+import { COUNT_LIMIT, LIST_FILTERS, LOOKUP_N, SEARCH_LIMIT, type DataPlan, type Filters, type Intent } from './intents.js';
+import type { Mention } from './qualifiers.js';
+import { windowArgs, type WindowSpec } from './timePhrases.js';
+import type { ToolCallRecord } from './tools.js';
+import { canon, closest, matchValue, resolveValue, VALUE_FIELD_NAMES, VALUE_FIELDS, VOCAB_RANGE, Vocabulary, type ValueField } from './values.js';
+
+export interface Outcome {
+  composed: Composed;
+  /** The intent and filters the answer used (kept for follow-ups). */
+  intent: Intent;
+  filters: Filters;
+}
+
+function addValue(f: Filters, field: ValueField, value: string): void {
+  const list = f[field] ?? [];
+  if (!list.some((v) => canon(v) === canon(value))) f[field] = [...list, value];
+}
+
+/** Whether the main result of an answer is empty (no calls, no values). */
+function isEmpty(rec: ToolCallRecord | undefined): boolean {
+  if (!rec || !rec.ok) return false;
+  const r = rec.result as Record<string, unknown>;
+  if (typeof r.calls_received === 'number') return r.calls_received === 0;
+  if (typeof r.total === 'number') return r.total === 0;
+  if (Array.isArray(r.items)) return r.items.length === 0;
+  if (Array.isArray(r.points)) return (r.points as Array<{ value: number }>).every((p) => p.value === 0);
+  if (rec.name === 'get_disconnect_breakdown') return Object.values(r).every((v) => typeof v !== 'number' || v === 0);
+  return false;
+}
+
+/** "no brand, government agency or other value named "X"": said instead of a zero. */
+async function unknownAnswer(vocab: Vocabulary, mentions: Mention[]): Promise<Composed> {
+  const parts: string[] = [];
+  for (const m of mentions) {
+    const fields = m.fields.length ? m.fields : (['impersonated_brand'] as ValueField[]);
+    const labels = [...new Set((await Promise.all(fields.map((f) => vocab.labels(f)))).flat())];
+    const near = closest(m.typed, labels, 3);
+    const kinds = fields.map((f) => VALUE_FIELD_NAMES[f]);
+    parts.push(
+      `I found no ${kinds.join(', ')} or other value named "${m.typed}" in the calls this key can read in the last 365 days (${VOCAB_RANGE}), so I can't give a count for it` +
+        (near.length ? `; the closest ${VALUE_FIELD_NAMES[fields[0]]} values are ${near.join(', ')}.` : '.'),
+    );
+  }
+  return { answer: parts.join(' '), sids: [], sources: (await vocab.records()).map(metricSource) };
+}
+
+export async function runPlan(tools: ToolRunner, plan: DataPlan, now: Date): Promise<Outcome> {
+  const vocab = new Vocabulary(tools);
+  let filters: Filters = { ...plan.filters };
+  const optimistic: Array<{ m: Mention; field: ValueField; value: string }> = [];
+  const unknown: Mention[] = [];
+  for (const m of plan.mentions) {
+    if (m.surface !== undefined && m.fields.length) {
+      // A value a hint knows is used as typed; it is checked against the data if nothing matches.
+      const value = canon(m.surface) === canon(m.typed) ? m.surface : m.typed;
+      addValue(filters, m.fields[0], value);
+      optimistic.push({ m, field: m.fields[0], value });
+      continue;
+    }
+    const r = await resolveValue(vocab, m.typed, m.fields[0] ?? null);
+    if (r) addValue(filters, r.field, r.label);
+    else unknown.push(m);
+  }
+  if (unknown.length) return { composed: await unknownAnswer(vocab, unknown), intent: plan.intent, filters };
+
+  let intent = plan.intent;
+  if (intent.kind === 'value') {
+    const v = await valueAnswer(tools, vocab, intent, plan.window, now, filters);
+    return { ...v, composed: withNotes(v.composed, plan.notes) };
+  }
+  const before = tools.calls.length;
+  let composed = await execute(tools, intent, plan.window, now, filters);
+  if (optimistic.length && isEmpty(tools.calls[before])) {
+    // Nothing matched: check each value against the org's data before saying "none".
+    const next: Filters = { ...filters };
+    for (const o of optimistic) next[o.field] = next[o.field]?.filter((v) => v !== o.value);
+    for (const k of LIST_FILTERS) if (next[k] && !next[k]!.length) delete next[k];
+    let changed = false;
+    const missing: Mention[] = [];
+    for (const o of optimistic) {
+      const r = await resolveValue(vocab, o.m.typed, o.field);
+      if (!r) {
+        missing.push(o.m);
+        continue;
+      }
+      addValue(next, r.field, r.label);
+      if (r.field !== o.field || canon(r.label) !== canon(o.value)) changed = true;
+    }
+    if (missing.length) return { composed: await unknownAnswer(vocab, missing), intent, filters };
+    if (changed) {
+      filters = next;
+      composed = await execute(tools, intent, plan.window, now, filters);
+    }
+  }
+  return { composed: withNotes(composed, plan.notes), intent, filters };
+}
+
+function withNotes(c: Composed, notes: string[]): Composed {
+  return notes.length ? { ...c, answer: `${c.answer} ${notes.join(' ')}` } : c;
+}
+
+type ValueIntent = Extract<Intent, { kind: 'value' }>;
+
+/** One value's count: from the field's top values in the window, the value matched against the org's data. */
+async function valueAnswer(tools: ToolRunner, vocab: Vocabulary, intent: ValueIntent, spec: WindowSpec, now: Date, filters: Filters): Promise<Outcome> {
+  const w = windowArgs(spec, now);
+  const rec = await tools.call('get_topn', { field: intent.field, n: LOOKUP_N, ...w, ...filterArgs(filters) });
+  if (!rec.ok) return { composed: errorAnswer(rec), intent, filters };
+  const labels = (rec.result as { items: TopnItem[] }).items.map((i) => i.label);
+  const hit = matchValue(intent.value, labels);
+  const qual = filterText(filters);
+  if (hit) return { composed: composeValue(spec, intent.field, hit.label, rec, LOOKUP_N, qual), intent: { ...intent, value: hit.label }, filters };
+  const r = await resolveValue(vocab, intent.value, intent.field as ValueField);
+  if (!r) return { composed: await unknownAnswer(vocab, [{ typed: intent.value, fields: [intent.field as ValueField] }]), intent, filters };
+  if (r.field === intent.field) {
+    // A value the org has seen, but not in this window: a true zero.
+    return { composed: composeValue(spec, intent.field, r.label, rec, LOOKUP_N, qual), intent: { ...intent, value: r.label }, filters };
+  }
+  // Named as one thing, held as another ("the IRS" is an agency, not a brand).
+  if ((VALUE_FIELDS as readonly string[]).includes(r.field) && r.field !== 'persona') {
+    const moved: ValueIntent = { kind: 'value', field: r.field as TopnField, value: r.label };
+    const again = await tools.call('get_topn', { field: moved.field, n: LOOKUP_N, ...w, ...filterArgs(filters) });
+    if (!again.ok) return { composed: errorAnswer(again), intent, filters };
+    return { composed: composeValue(spec, moved.field, r.label, again, LOOKUP_N, qual), intent: moved, filters };
+  }
+  const f: Filters = { ...filters };
+  addValue(f, r.field, r.label);
+  return { composed: await execute(tools, { kind: 'summary', metrics: ['calls_received'] }, spec, now, f), intent: { kind: 'summary', metrics: ['calls_received'] }, filters: f };
+}
+
+export async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
+  const fa = filterArgs(filters);
+  const w = { ...windowArgs(spec, now), ...fa };
+  const qual = filterText(filters);
+  switch (intent.kind) {
+    case 'summary': {
+      const rec = await tools.call('get_summary', w);
+      return rec.ok ? composeSummary(spec, intent.metrics, rec, intent.notHooked, qual) : errorAnswer(rec);
+    }
+    case 'compare': {
+      const other = { ...windowArgs(intent.other, now), ...fa };
+      if (intent.field) {
+        const a = await tools.call('get_topn', { field: intent.field, n: LOOKUP_N, ...w });
+        if (!a.ok) return errorAnswer(a);
+        const b = await tools.call('get_topn', { field: intent.field, n: LOOKUP_N, ...other });
+        if (!b.ok) return errorAnswer(b);
+        return composeTopnCompare(spec, intent.other, intent.field, a, b, qual);
+      }
+      const a = await tools.call('get_summary', w);
+      if (!a.ok) return errorAnswer(a);
+      const b = await tools.call('get_summary', other);
+      if (!b.ok) return errorAnswer(b);
+      return composeCompare(spec, intent.other, intent.metrics, a, b, qual);
+    }
+    case 'timeseries': {
+      const metric = SUMMARY_METRICS[intent.metric].series ?? 'calls';
+      const rec = await tools.call('get_timeseries', { metric, bucket: intent.bucket ?? bucketFor(spec, now), ...w });
+      return rec.ok ? composeSeries(spec, metric, rec, qual) : errorAnswer(rec);
+    }
+    case 'trend':
+      return trend(tools, intent.metric, spec, now, filters);
+    case 'busiest':
+      return busiest(tools, intent, spec, now, filters);
+    case 'share':
+      return share(tools, intent, spec, now, filters);
+    case 'topn': {
+      const args: Record<string, unknown> = { field: intent.field, n: intent.n, ...w };
+      if (intent.minCount !== undefined) args.min_count = intent.minCount;
+      const rec = await tools.call('get_topn', args);
+      return rec.ok ? composeTopn(spec, rec, qual, intent.minCount) : errorAnswer(rec);
+    }
+    case 'value': {
+      const rec = await tools.call('get_topn', { field: intent.field, n: LOOKUP_N, ...w });
+      return rec.ok ? composeValue(spec, intent.field, intent.value, rec, LOOKUP_N, qual) : errorAnswer(rec);
+    }
+    case 'tier1': {
+      const rec = await tools.call('get_tier1', { limit: intent.limit, ...w });
+      return rec.ok ? composeTier1(spec, rec, intent.only, qual) : errorAnswer(rec);
+    }
+    case 'longest': {
+      const sum = await tools.call('get_summary', w);
+      if (!sum.ok) return errorAnswer(sum);
+      const max = (sum.result as Summary).max_call_duration_sec;
+      if (max === null) return composeSummary(spec, ['max_call_duration_sec'], sum, false, qual);
+      const rec = await tools.call('search_calls', { ...w, min_duration_sec: max, limit: SEARCH_LIMIT });
+      if (!rec.ok) return errorAnswer(rec);
+      const r = rec.result as { range: RangeObject; items: CallSummary[] };
+      const sids = r.items.map((c) => c.call_sid);
+      return {
+        answer: `The longest call ${windowInline(spec, r.range)}${forCalls(qual)} lasted ${fmtSec(max)}: ${r.items.map(callRow).join('; ')}.`,
+        sids,
+        sources: [metricSource(sum), metricSource(rec), ...sids.map(transcriptSource)],
+      };
+    }
+    case 'geo': {
+      const rec = await tools.call('get_attacker_geo', w);
+      return rec.ok ? composeGeo(spec, intent.state, rec, qual) : errorAnswer(rec);
+    }
+    case 'disconnects': {
+      const rec = await tools.call('get_disconnect_breakdown', w);
+      return rec.ok ? composeDisconnects(spec, intent.reason, rec, qual) : errorAnswer(rec);
+    }
+    case 'active': {
+      const rec = await tools.call('get_active_calls', {});
+      return rec.ok ? composeActive(rec) : errorAnswer(rec);
+    }
+    case 'calls': {
+      if (intent.count) {
+        // The exact number from the summary, and the newest calls as examples.
+        const count = await tools.call('get_summary', w);
+        if (!count.ok) return errorAnswer(count);
+        const rec = await tools.call('search_calls', { ...w, limit: EXAMPLES_LISTED });
+        return rec.ok ? composeCalls(spec, filters, true, rec, count) : errorAnswer(rec);
+      }
+      const rec = await tools.call('search_calls', { ...w, limit: intent.count ? COUNT_LIMIT : SEARCH_LIMIT });
+      return rec.ok ? composeCalls(spec, filters, intent.count, rec) : errorAnswer(rec);
+    }
+    case 'call': {
+      const rec = await tools.call('get_call', { call_sid: intent.sid });
+      return rec.ok ? composeCall(rec) : errorAnswer(rec);
+    }
+  }
+}

@@ -1,0 +1,73 @@
+// The planner's filters (the qualifiers of a question) as tool arguments and as words in an
+// answer, and how a follow-up's filters build on the previous turn's.
+
+import { fmtInt } from './answer.js';
+import { LIST_FILTERS, type Filters } from './intents.js';
+
+/** Filters as tool arguments: one transcript term is passed as a string, several as a list. */
+export function filterArgs(f: Filters): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(f)) {
+    if (v === undefined || (Array.isArray(v) && v.length === 0)) continue;
+    out[k] = k === 'q' && Array.isArray(v) && v.length === 1 ? v[0] : v;
+  }
+  return out;
+}
+
+export function hasFilters(f: Filters): boolean {
+  return Object.keys(filterArgs(f)).length > 0;
+}
+
+/** A follow-up's filters: the previous turn's, with each filter the question names replaced. */
+export function carry(prev: Filters, next: Filters): Filters {
+  const out: Filters = { ...prev };
+  for (const [k, v] of Object.entries(next)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
+  return out;
+}
+
+const or = (xs: readonly string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`);
+const and = (xs: readonly string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+
+const ORIGIN_TEXT = { us: 'US', canada: 'Canadian', toll_free: 'toll-free', international: 'international (non +1)', withheld: 'withheld or unusable' } as const;
+
+/** A duration bound in the words the question most likely used ("10 minutes"), with the seconds. */
+function dur(sec: number): string {
+  if (sec >= 60 && sec % 60 === 0) return `${fmtInt(sec / 60)} ${sec === 60 ? 'minute' : 'minutes'}`;
+  return `${fmtInt(sec)} ${sec === 1 ? 'second' : 'seconds'}`;
+}
+
+function durationText(min: number | undefined, max: number | undefined): string | null {
+  // "longer than 10 minutes" is kept as min 601 s: say it the way it was asked.
+  const lo = min === undefined ? null : min > 0 && (min - 1) % 60 === 0 && min > 1 ? `longer than ${dur(min - 1)}` : `lasting at least ${dur(min)}`;
+  const hi = max === undefined ? null : (max + 1) % 60 === 0 ? `shorter than ${dur(max + 1)}` : `lasting at most ${dur(max)}`;
+  if (lo && hi) return `${lo} and ${hi.replace(/^lasting /, '')}`;
+  return lo ?? hi;
+}
+
+/** "impersonating Amazon, from TX, tier-1, mentioning "zelle" and "chase"" — empty without filters. */
+export function filterText(f: Filters): string {
+  const parts: string[] = [];
+  if (f.impersonated_brand?.length) parts.push(`impersonating ${or(f.impersonated_brand)}`);
+  if (f.impersonated_government_agency?.length) parts.push(`claiming to be ${or(f.impersonated_government_agency)}`);
+  if (f.lure_category?.length) parts.push(`with scam type ${or(f.lure_category)}`);
+  if (f.payment_method?.length) parts.push(`asking for payment by ${or(f.payment_method)}`);
+  if (f.mule_bank_name?.length) parts.push(`with mule bank ${or(f.mule_bank_name)}`);
+  if (f.gift_card_brand?.length) parts.push(`with ${or(f.gift_card_brand)} gift cards`);
+  if (f.crypto_chain?.length) parts.push(`on crypto chain ${or(f.crypto_chain)}`);
+  if (f.remote_desktop_app?.length) parts.push(`using ${or(f.remote_desktop_app)}`);
+  if (f.persona?.length) parts.push(`answered by persona ${or(f.persona)}`);
+  if (f.caller_state?.length) parts.push(`from ${or(f.caller_state)}`);
+  if (f.caller_origin?.length) parts.push(`from ${or(f.caller_origin.map((o) => ORIGIN_TEXT[o]))} numbers`);
+  if (f.tier?.length) parts.push(`that are ${or(f.tier.map((t) => `tier-${t}`))}`);
+  if (f.hooked === true) parts.push('that were hooked');
+  if (f.hooked === false) parts.push('that were not hooked');
+  const d = durationText(f.min_duration_sec, f.max_duration_sec);
+  if (d) parts.push(d);
+  if (f.q?.length) parts.push(`whose transcript mentions ${and(f.q.map((q) => `"${q}"`))}`);
+  return parts.join(', ');
+}
+
+/** The value filters named, field by field (for checking a result against the org's values). */
+export function valueFilters(f: Filters): Array<[(typeof LIST_FILTERS)[number], string[]]> {
+  return LIST_FILTERS.flatMap((k) => (f[k]?.length ? [[k, f[k]!] as [(typeof LIST_FILTERS)[number], string[]]] : []));
+}

@@ -1,0 +1,254 @@
+// The qualifiers of a question — "from Texas", "the Amazon ones", "paid with Zelle",
+// "longer than 10 minutes", "tier 1", "mentioning Zelle and Chase", "from Canadian numbers" —
+// read apart from what is asked, so every intent carries them into its tool calls. Values
+// are kept as typed with the field they most likely belong to; values.ts matches them
+// against the org's data when the plan runs.
+
+import type { CallerOrigin } from '../domain/sliceFilter.js';
+import { hintsIn } from './hints.js';
+import type { ValueField } from './values.js';
+import { STATE_CODES, STATE_NAME_RE, STATES } from './vocabulary.js';
+
+/** A value named in the question. */
+export interface Mention {
+  /** The value as the hint spells it ("PayPal"), or as typed when no hint knows it. */
+  typed: string;
+  /** The words in the question ("paypal"), when a hint recognised them. */
+  surface?: string;
+  /** Fields to look in first (the cue or hint's guess); empty when nothing says. */
+  fields: ValueField[];
+}
+
+export interface Qualifiers {
+  mentions: Mention[];
+  /** Transcript substrings; every one must appear. */
+  q: string[];
+  states: string[];
+  tiers: number[];
+  hooked?: boolean;
+  minDurationSec?: number;
+  maxDurationSec?: number;
+  origins: CallerOrigin[];
+  /** "seen in 2+ calls", "more than one call": a threshold on values' call counts. */
+  minCount?: number;
+  /** The text with every qualifier phrase blanked, for reading what is asked. */
+  rest: string;
+}
+
+const UNIT = '(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)';
+const unitSec = (u: string) => (u.startsWith('h') ? 3600 : u.startsWith('m') ? 60 : 1);
+const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fifteen: 15, twenty: 20, thirty: 30, a: 1, an: 1 };
+const NUM = `(\\d{1,5}(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
+const toNum = (s: string) => (s in NUMBER_WORDS ? NUMBER_WORDS[s] : Number(s));
+
+const MAX_DAY = 86_400;
+
+/** The text of a phrase blanked out (same length, so positions of other matches stay valid). */
+const blank = (text: string, index: number, length: number) => text.slice(0, index) + ' '.repeat(length) + text.slice(index + length);
+
+function take(state: { text: string }, re: RegExp, each: (m: RegExpExecArray) => boolean | void): void {
+  const g = new RegExp(re.source, 'g');
+  let m: RegExpExecArray | null;
+  const hits: RegExpExecArray[] = [];
+  while ((m = g.exec(state.text))) hits.push(m);
+  for (const h of hits) if (each(h) !== false) state.text = blank(state.text, h.index, h[0].length);
+}
+
+/** Splits "zelle and chase", "bitcoin, gift cards or zelle" into terms. */
+function terms(s: string): string[] {
+  return s
+    .split(/\s*(?:,|\band\b|\bor\b|&|\bplus\b|\bas well as\b)\s*/)
+    .map((t) => t.replace(/^(?:both|either|the (?:word|words|phrase|term)s?|a|an|the)\s+/, '').replace(/^["']|["']$/g, '').trim())
+    .filter((t) => t.length >= 2);
+}
+
+const CONTENT_END = '(?=\\s+(?:in the (?:last|past)|this|last|today|yesterday|since|during|over the|from the|by|per|and how|how many)\\b|$)';
+
+/** Transcript searches: "mentioning X", "that say X", "talked about X", "told the victim to X", quoted text. */
+function transcriptTerms(st: { text: string }, question: string, out: string[]): void {
+  const quoted = [...question.matchAll(/["“]([^"”]{2,200})["”]/g)].map((m) => m[1].trim().toLowerCase());
+  const cues = [
+    `\\b(?:mention(?:s|ed|ing)?|say(?:s|ing)?|said|contain(?:s|ed|ing)?|talk(?:s|ed|ing)? about|(?:that |which )?(?:bring|brought) up|referenc(?:e|es|ed|ing)|with the (?:word|words|phrase|term)s?|including the (?:word|phrase)s?|about the (?:word|phrase)s?)\\s+(.+?)${CONTENT_END}`,
+    `\\b(?:told|tell|telling|asked|asking|instructed|instructing|directed|pushed|pushing|urged|sent|sending) (?:the |our |a )?(?:victim|persona|honeypot|caller|person|grandma|grandpa|them|her|him|people|victims|target) (?:to )?(.+?)${CONTENT_END}`,
+    `\\b(?:threaten(?:ed|ing|s)?)(?: (?:the |our )?(?:victim|persona|them|her|him|people|with))* (.+?)${CONTENT_END}`,
+  ];
+  for (const cue of cues) {
+    take(st, new RegExp(cue), (m) => {
+      let v = m[1].trim();
+      // "what the caller said in that transcript", "said it": no text to search for.
+      if (/^(?:in|on|to|that|this|it|so|those|them|these|anything|something|what|about|the transcripts?|transcripts?)\b/.test(v) && !quoted.length) return false;
+      const q = quoted.find((x) => v.includes(x.replace(/["']/g, '')));
+      if (q) {
+        out.push(q);
+        return;
+      }
+      v = v.replace(/\s+(?:in|on) (?:the )?(?:transcripts?|calls?)$/, '').replace(/\s+calls?$/, '');
+      const parts = terms(v);
+      // A long clause is searched by its key words: the phrase as typed rarely appears verbatim.
+      for (const p of parts) out.push(...keyPhrase(p));
+    });
+  }
+  for (const q of quoted) if (!out.includes(q)) out.push(q);
+}
+
+const FILLER = new Set(['go', 'to', 'a', 'an', 'the', 'some', 'any', 'their', 'his', 'her', 'them', 'him', 'buy', 'get', 'use', 'pay', 'with', 'in', 'at', 'of', 'for', 'on', 'by', 'that', 'they', 'would', 'be', 'was', 'were', 'going', 'and', 'or', 'it', 'call', 'calls', 'nearest', 'local', 'up', 'out', 'down']);
+
+/** The words of a clause worth searching: "go to a bitcoin atm" → "bitcoin atm". */
+function keyPhrase(p: string): string[] {
+  const words = p.split(' ').filter(Boolean);
+  if (words.length <= 2) return [words.join(' ').replace(/(?<=[a-z]{3}[^s])s$/, '')];
+  const kept = words.filter((w) => !FILLER.has(w));
+  if (!kept.length) return [];
+  // Adjacent kept words stay one phrase; the longest run wins ("bitcoin atm").
+  const runs: string[][] = [];
+  let run: string[] = [];
+  for (const w of words) {
+    if (FILLER.has(w)) {
+      if (run.length) runs.push(run);
+      run = [];
+    } else run.push(w);
+  }
+  if (run.length) runs.push(run);
+  runs.sort((a, b) => b.length - a.length);
+  return [runs[0].join(' ').replace(/(?<=[a-z]{3}[^s])s$/, '')];
+}
+
+function durations(st: { text: string }, out: Qualifiers): void {
+  const sec = (n: string, u: string) => Math.round(toNum(n) * unitSec(u));
+  take(st, new RegExp(`\\b(?:between|from) ${NUM} (?:${UNIT} )?(?:and|to|-) ${NUM} ${UNIT}(?: long)?\\b`), (m) => {
+    const u1 = m[2] ?? m[4];
+    out.minDurationSec = Math.min(MAX_DAY, sec(m[1], u1));
+    out.maxDurationSec = Math.min(MAX_DAY, sec(m[3], m[4]));
+  });
+  take(st, new RegExp(`\\b(?:longer than|more than|over|above|greater than|exceeding|>) ${NUM} ${UNIT}(?: long)?\\b`), (m) => {
+    out.minDurationSec = Math.min(MAX_DAY, sec(m[1], m[2]) + 1);
+  });
+  take(st, new RegExp(`\\b(?:at least|min(?:imum)?(?: of)?|>=) ${NUM} ${UNIT}(?: long)?\\b|\\b${NUM} ${UNIT} (?:or (?:more|longer)|plus|\\+)`), (m) => {
+    const [n, u] = m[1] ? [m[1], m[2]] : [m[3], m[4]];
+    out.minDurationSec = Math.min(MAX_DAY, sec(n, u));
+  });
+  take(st, new RegExp(`\\b(?:shorter than|less than|under|below|fewer than|<) ${NUM} ${UNIT}(?: long)?\\b`), (m) => {
+    out.maxDurationSec = Math.max(0, sec(m[1], m[2]) - 1);
+  });
+  take(st, new RegExp(`\\b(?:at most|no (?:more|longer) than|up to|max(?:imum)?(?: of)?|<=) ${NUM} ${UNIT}(?: long)?\\b|\\b${NUM} ${UNIT} or (?:less|shorter)\\b`), (m) => {
+    const [n, u] = m[1] ? [m[1], m[2]] : [m[3], m[4]];
+    out.maxDurationSec = Math.min(MAX_DAY, sec(n, u));
+  });
+  // "10+ minute calls", "calls of 10 minutes or more" are above; "5-minute calls" is not a filter.
+}
+
+function origins(st: { text: string }, out: Qualifiers): void {
+  const add = (o: CallerOrigin) => {
+    if (!out.origins.includes(o)) out.origins.push(o);
+  };
+  take(st, /\b(?:from |in )?canad(?:a|ian)(?: (?:numbers?|phones?|callers?|area codes?|caller ids?))?\b/, () => add('canada'));
+  take(st, /\btoll[- ]?free(?: (?:numbers?|callers?|caller ids?|lines?))?\b|\b(?:800|1-800) numbers?\b/, () => add('toll_free'));
+  take(
+    st,
+    /\b(?:foreign|international|overseas|non[- ]?us|outside the us|outside the united states|abroad|from abroad)(?: (?:numbers?|phones?|callers?|calls?|caller ids?))?\b|\bfrom (?:another country|other countries|outside (?:the )?(?:us|u s|usa|united states|country))\b|\b(?:uk|india|indian|british) numbers?\b/,
+    () => add('international'),
+  );
+  take(st, /\b(?:anonymous|withheld|blocked|hidden|private|restricted|no|unknown|missing|empty)(?: caller[- ]?ids?| numbers?| callers?)\b|\bwithout (?:a )?caller[- ]?id\b/, () => add('withheld'));
+}
+
+function states(st: { text: string }, question: string, out: Qualifiers): void {
+  take(st, new RegExp(`(?:\\b(?:from|in|out of|based in|calling from|callers? from)\\s+)?${STATE_NAME_RE.source}(?:\\s+(?:area codes?|numbers?|callers?))?`), (m) => {
+    const code = STATES[m[1]];
+    // "washington" alone next to "dc" is DC; handled by the longer name first.
+    if (code && !out.states.includes(code)) out.states.push(code);
+  });
+  // Two-letter codes only as typed in capitals ("calls from TX"): "in", "or", "me" are words.
+  for (const m of question.matchAll(/\b([A-Z]{2})\b/g)) {
+    if (!STATE_CODES.has(m[1]) || ['IT', 'OK', 'US', 'AM', 'PM', 'ID', 'IN', 'OR', 'ME', 'HI', 'DE', 'PA', 'MA', 'CO', 'AS'].includes(m[1]) && !/\b(?:from|in|state)\s+$/.test(question.slice(0, m.index))) continue;
+    const code = m[1];
+    take(st, new RegExp(`(?:\\b(?:from|in|state)\\s+)?\\b${code.toLowerCase()}\\b`), () => {
+      if (!out.states.includes(code)) out.states.push(code);
+    });
+  }
+}
+
+/** Cue words before a value: which field it is likely to be in. */
+const BEFORE_CUES: Array<[RegExp, ValueField[]]> = [
+  [/\b(?:impersonat(?:ed|ing|e|es|ion of)|pretend(?:ed|ing|s)? to be(?: from)?|claim(?:ed|ing|s)? to be(?: from)?|posing as|posed as|said (?:they|he|she) (?:were|was) (?:from|with)|spoofing|fake)\s+(?:the\s+)?$/, ['impersonated_brand', 'impersonated_government_agency']],
+  [/\b(?:paid|pay|paying|payment|payments|pay(?:ment)? (?:method|by|via|with|in|using))\s+(?:by|via|with|in|using|through)?\s*(?:a\s+|an\s+)?$/, ['payment_method']],
+  [/\b(?:asked for|wanted|demanded|requested|asking for|want)\s+(?:a\s+|an\s+|some\s+)?$/, ['payment_method']],
+  [/\bmule banks?\s+$/, ['mule_bank_name']],
+  [/\bpersona\s+$/, ['persona']],
+];
+const AFTER_CUES: Array<[RegExp, ValueField[]]> = [
+  [/^\s+(?:bank )?(?:accounts?|account numbers?|mule accounts?)\b/, ['mule_bank_name']],
+  [/^\s+bank\b/, ['mule_bank_name', 'impersonated_brand']],
+  [/^\s+gift ?cards?\b/, ['gift_card_brand']],
+  [/^\s+(?:scams?|lures?|schemes?)\b/, ['lure_category', 'impersonated_brand', 'impersonated_government_agency']],
+  [/^\s+(?:impersonat\w+|imposters?|impostors?|scammers?)\b/, ['impersonated_brand', 'impersonated_government_agency']],
+  [/^\s+persona\b/, ['persona']],
+  [/^\s+(?:payments?|transfers?)\b/, ['payment_method']],
+  [/^\s+(?:wallets?|chain)\b/, ['crypto_chain']],
+];
+
+/** Values named by a hint word or after an impersonation / payment cue. */
+function values(st: { text: string }, capitalised: (w: string) => boolean, out: Qualifiers): void {
+  for (const h of hintsIn(st.text, capitalised)) {
+    if (st.text.slice(h.index, h.index + h.length).trim() === '') continue; // taken with an earlier value
+    const before = st.text.slice(0, h.index);
+    const after = st.text.slice(h.index + h.length);
+    const pre = BEFORE_CUES.map(([re, f]) => [re.exec(before), f] as const).find(([m]) => m);
+    const post = pre ? undefined : AFTER_CUES.map(([re, f]) => [re.exec(after), f] as const).find(([m]) => m);
+    const cued = pre?.[1] ?? post?.[1];
+    const fields = cued ? [...new Set([...cued.filter((f) => h.fields.includes(f)), ...h.fields, ...cued])] : h.fields;
+    out.mentions.push({ typed: h.typed, surface: st.text.slice(h.index, h.index + h.length), fields });
+    st.text = blank(st.text, h.index, h.length);
+    // The cue goes with the value: "impersonating PayPal" is a filter, not a question about brands.
+    if (pre?.[0] && /impersonat|pretend|claim|posing|posed|spoofing|said|paid|pay|asked|wanted|demanded|requested|persona/.test(pre[0][0])) {
+      st.text = blank(st.text, pre[0].index, pre[0][0].length);
+    }
+    // "Apple gift cards": the words that made it a gift card brand go with it.
+    const gift = /^\s+gift ?cards?\b/.exec(after);
+    if (gift && fields[0] === 'gift_card_brand') st.text = blank(st.text, h.index + h.length, gift[0].length);
+  }
+  // Values no hint knows, after a strong cue: "impersonating Globex", "claimed to be from Acme Corp".
+  take(
+    st,
+    /\b(?:impersonat(?:ed|ing|e|es)|pretend(?:ed|ing|s)? to be(?: from)?|claim(?:ed|ing|s)? to be(?: from)?|posing as|posed as)\s+(?:the\s+|an?\s+)?([a-z0-9&'.]+(?: [a-z0-9&'.]+){0,3}?)(?=\s+(?:in|during|over|since|between|from|this|last|today|yesterday|on|so|and|or|with|for|calls?|scams?|who|that|which|how|lately|recently|the most|most)\b|\s*$)/,
+    (m) => {
+      const v = m[1].trim();
+      if (/^(?:brands?|compan(?:y|ies)|agenc(?:y|ies)|banks?|someone|somebody|anyone|them|it|who|what|which|a brand|most|the most|government)$/.test(v)) return false;
+      out.mentions.push({ typed: v, fields: ['impersonated_brand', 'impersonated_government_agency'] });
+    },
+  );
+  // "Acme gift cards", "paid with Globex Pay": an unknown name before/after a field cue.
+  take(st, /\b([a-z][a-z0-9&'.]+(?: [a-z][a-z0-9&'.]+)?) gift ?cards?\b/, (m) => {
+    const v = m[1].replace(/^(?:with|using|for|of|in|the|about|many|any|which|what|how|top|most|some|and|or|via|by|mention(?:ing)?|asked|ask|want(?:ed)?)\s+/, '');
+    if (/^(?:with|using|for|of|in|the|about|many|any|which|what|how|top|most|some|and|or|via|by|used|use|sold|buy|bought|asked|ask|want|wanted|demanded|these|those|their|did|do|are|were|scam|scams)$/.test(v)) return false;
+    out.mentions.push({ typed: v, fields: ['gift_card_brand'] });
+  });
+}
+
+/** Reads every qualifier of the (normalised, time-phrase-free) text. */
+export function qualifiersIn(text: string, question: string, capitalised: (w: string) => boolean): Qualifiers {
+  const out: Qualifiers = { mentions: [], q: [], states: [], tiers: [], origins: [], rest: text };
+  const st = { text };
+  transcriptTerms(st, question, out.q);
+  durations(st, out);
+  // "seen in more than one call", "in 2 or more calls", "more than once": a repeat threshold, not a comparison.
+  take(st, new RegExp(`\\b(?:(?:seen|used|appear(?:ed|ing|s)?|show(?:ed|n|ing)? up|came up|reused|repeated) )?(?:in |on |across )?(?:more than|over) ${NUM} (?:calls?|times?)\\b`), (m) => {
+    out.minCount = toNum(m[1]) + 1;
+  });
+  take(st, new RegExp(`\\b(?:(?:seen|used|appear(?:ed|ing|s)?|show(?:ed|n|ing)? up|came up|reused|repeated) )?(?:in |on |across )?(?:at least ${NUM}|${NUM} or more|${NUM}\\+) (?:calls?|times?|different calls)\\b|\\bmore than once\\b|\\b(?:in|across) (?:multiple|several|different) calls\\b|\\b(?:repeat(?:ed)?|reused|recurring|duplicate[sd]?)\\b`), (m) => {
+    const n = m[1] ?? m[2] ?? m[3];
+    out.minCount = n ? toNum(n) : 2;
+  });
+  origins(st, out);
+  states(st, question, out);
+  values(st, capitalised, out);
+  for (const m of st.text.matchAll(/\btier ([123])\b/g)) if (!out.tiers.includes(Number(m[1]))) out.tiers.push(Number(m[1]));
+  if (/\b(?:not|un|non)[- ]?hooked\b|\bweren'?t hooked\b|\bdidn'?t (?:get )?hook/.test(st.text)) out.hooked = false;
+  else if (/\bhooked\b/.test(st.text)) out.hooked = true;
+  out.rest = st.text.replace(/\s+/g, ' ').trim();
+  return out;
+}
+
+/** Whether a question has any qualifier at all. */
+export function hasQualifiers(q: Qualifiers): boolean {
+  return q.mentions.length > 0 || q.q.length > 0 || q.states.length > 0 || q.origins.length > 0 || q.minDurationSec !== undefined || q.maxDurationSec !== undefined;
+}
