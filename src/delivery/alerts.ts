@@ -11,7 +11,7 @@ import { num, numOrNull, Params, type Db, type Row } from '../storage/db.js';
 import { summary, type Summary } from '../storage/queries/summary.js';
 import { ALERT_FIRED, envelope } from './events.js';
 import { newSigningSecret } from './send.js';
-import { cancelPending, newId, ownedWhere, scopeJson } from './store.js';
+import { cancelPending, newId, ownedWhere, refuseOverCap, scopeJson } from './store.js';
 
 type NumericFigure = { [K in keyof Summary]: Summary[K] extends number ? K : never }[keyof Summary];
 
@@ -76,6 +76,9 @@ const toRule = (r: Row): AlertRule => ({
   created_at: num(r.created_at),
 });
 
+/** Most rules an org may hold: every rule is evaluated after every ingest. */
+export const MAX_RULES_PER_ORG = 100;
+
 export async function createRule(db: Db, principal: Principal, input: AlertRuleInput, now: number): Promise<{ rule: AlertRule; secret: string }> {
   const rule: AlertRule = {
     id: newId('alr'),
@@ -86,11 +89,14 @@ export async function createRule(db: Db, principal: Principal, input: AlertRuleI
     created_at: now,
   };
   const secret = newSigningSecret();
-  await db.run(
-    `INSERT INTO alert_rules (id, org_id, name, metric, operator, threshold, window_min, channel, target, secret, scope_json, state, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-    [rule.id, rule.org_id, rule.name, rule.metric, rule.operator, rule.threshold, rule.window_min, rule.channel, rule.target, secret, rule.scope_json, rule.state, now],
-  );
+  await db.tx(async (tx) => {
+    await refuseOverCap(tx, 'alert_rules', principal.orgId, MAX_RULES_PER_ORG, 'alert rules');
+    await tx.run(
+      `INSERT INTO alert_rules (id, org_id, name, metric, operator, threshold, window_min, channel, target, secret, scope_json, state, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+      [rule.id, rule.org_id, rule.name, rule.metric, rule.operator, rule.threshold, rule.window_min, rule.channel, rule.target, secret, rule.scope_json, rule.state, now],
+    );
+  });
   return { rule, secret };
 }
 

@@ -37,6 +37,15 @@ const toSub = (r: Row): Subscription => ({
   created_at: num(r.created_at),
 });
 
+/** Most subscriptions an org may hold: every event is queued once per matching subscription. */
+export const MAX_SUBSCRIPTIONS_PER_ORG = 100;
+
+/** 409 once an org holds `max` objects of a kind (creating one more; deleting makes room). */
+export async function refuseOverCap(tx: Db, table: 'webhook_subscriptions' | 'alert_rules', orgId: string, max: number, what: string): Promise<void> {
+  const [{ n }] = await tx.all<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE org_id = $1`, [orgId]);
+  if (Number(n) >= max) throw new ApiError(409, 'conflict', `The organisation already has ${max} ${what}, the most allowed; delete one first.`);
+}
+
 export async function createSubscription(
   db: Db,
   principal: Principal,
@@ -54,6 +63,7 @@ export async function createSubscription(
         input.url,
       ]);
       if (dup.length) throw duplicate();
+      await refuseOverCap(tx, 'webhook_subscriptions', principal.orgId, MAX_SUBSCRIPTIONS_PER_ORG, 'webhook subscriptions');
       await tx.run(
         `INSERT INTO webhook_subscriptions (id, org_id, event_type, url, secret, scope_json, status, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,

@@ -75,7 +75,7 @@ const OPERATIONS: Record<string, { id: string; errors?: number[] }> = {
   'GET /api/webhooks/deliveries': { id: 'listDeliveries' },
   'POST /api/webhooks/deliveries/{delivery_id}/retry': { id: 'retryDelivery', errors: [409] },
   'GET /api/alerts/catalog': { id: 'getAlertCatalog' },
-  'POST /api/alerts/rules': { id: 'createAlertRule' },
+  'POST /api/alerts/rules': { id: 'createAlertRule', errors: [409] },
   'GET /api/alerts/rules': { id: 'listAlertRules' },
   'DELETE /api/alerts/rules/{rule_id}': { id: 'deleteAlertRule' },
   'GET /api/alerts/firings': { id: 'listAlertFirings' },

@@ -155,6 +155,32 @@ describe('red team: bounded input', () => {
     // Ordinary values still work, fractional seconds included.
     assert.equal((await get(t.app, pro.read, '/api/kpis/summary?start=2026-11-20T00:00:00.123456789Z&end=2026-11-21')).statusCode, 200);
   });
+
+  test('webhook subscriptions and alert rules are capped per org (each ingest fanned out to every one of an unbounded number)', async () => {
+    const cap = 100;
+    const kinds = [
+      { url: '/api/webhooks/subscriptions', list: '/api/webhooks/subscriptions', body: (i: number) => ({ event_type: 'call.hooked', url: `https://hooks.example.invalid/${i}` }) },
+      {
+        url: '/api/alerts/rules',
+        list: '/api/alerts/rules',
+        body: (i: number) => ({ name: `r${i}`, metric: 'calls', threshold: 1e9, window_min: 60, channel: 'webhook', target: 'https://hooks.example.invalid/alert' }),
+      },
+    ];
+    for (const kind of kinds) {
+      const ids: string[] = [];
+      for (let i = 0; i < cap; i++) {
+        const res = await post(kind.url, kind.body(i));
+        assert.equal(res.statusCode, 201, `${kind.url} #${i + 1}: ${res.body}`);
+        ids.push(res.json().id);
+      }
+      assertProblem(await post(kind.url, kind.body(cap)), 409, 'conflict');
+      assert.equal((await get(t.app, pro.read, kind.list)).json().items.length, cap);
+      // Deleting one makes room again.
+      const del = await t.app.inject({ method: 'DELETE', url: `${kind.url}/${ids[0]}`, headers: { authorization: `Bearer ${pro.read}` } });
+      assert.equal(del.statusCode, 204);
+      assert.equal((await post(kind.url, kind.body(cap + 1))).statusCode, 201);
+    }
+  });
 });
 
 describe('red team: content negotiation', () => {

@@ -9,6 +9,7 @@ import {
   ALERT_METRIC_NAMES,
   ALERT_METRICS,
   ALERT_OPERATORS,
+  MAX_RULES_PER_ORG,
   createRule,
   deleteRule,
   listFirings,
@@ -132,7 +133,8 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
         description:
           'The rule is evaluated after every ingest and every HONEYPOT_ALERT_EVAL_SEC over [now - window_min, now) in ' +
           "the creating key's scope. When the comparison turns true it fires once (state firing) and fires again only " +
-          'after it has turned false (state ok). A firing is POSTed to target as {id, type: "alert.fired", created_at, data}.',
+          'after it has turned false (state ok). A firing is POSTed to target as {id, type: "alert.fired", created_at, data}. ' +
+          `409 conflict when the org already has ${MAX_RULES_PER_ORG} rules.`,
         body: RuleBody,
         response: { 201: RuleCreatedOut },
       },

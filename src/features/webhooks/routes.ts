@@ -7,6 +7,7 @@ import { CALL_EVENTS } from '../../delivery/events.js';
 import { pipelineOf } from '../../delivery/pipeline.js';
 import { checkTargetUrl } from '../../delivery/ssrf.js';
 import {
+  MAX_SUBSCRIPTIONS_PER_ORG,
   createSubscription,
   deleteSubscription,
   getSubscription,
@@ -73,7 +74,8 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
         description:
           'Deliveries are POSTed as JSON {id, type, created_at, data}, signed per Standard Webhooks (webhook-id, ' +
           'webhook-timestamp, webhook-signature) with the returned secret. 409 conflict when the org already has this ' +
-          'event_type and url. A subscription made with a scoped key receives only events of calls inside its scope.',
+          `event_type and url, or when it already has ${MAX_SUBSCRIPTIONS_PER_ORG} subscriptions. A subscription` +
+          ' made with a scoped key receives only events of calls inside its scope.',
         body: SubscriptionBody,
         response: { 201: SubscriptionCreatedOut },
       },
