@@ -98,15 +98,29 @@ function leaderOf(t: Array<[string, number]>, withCount = true): Truth {
   if (!t.length) return { figures: [N(0)] };
   return { oneOf: leaderAlternatives(t, withCount) };
 }
+/** For a plural question ("what lures…", "which states…"): the leader(s) and the runner-up with their
+ *  counts, so a ranking of the wrong calls cannot pass on one count that happens to match. */
+function rankingOf(t: Array<[string, number]>): Truth {
+  if (!t.length) return { figures: [N(0)] };
+  const rest = t.filter(([, n]) => n < t[0][1]);
+  if (!rest.length) return leaderOf(t);
+  const runners = rest.filter(([, n]) => n === rest[0][1]);
+  return merge(leaderOf(t), { figures: [N(rest[0][1], 'runner-up')], ...(runners.length === 1 ? { contains: [runners[0][0]] } : {}) });
+}
+const tallyRanking = (values: Array<string | null | undefined>): Truth => rankingOf(tally(values));
 const pairs = (items: TopItem[]): Array<[string, number]> => items.map((i) => [i.label, i.count]);
 const topLeader = async (api: LiveApi, field: string, w: Win, withCount = true): Promise<Truth> =>
   leaderOf(pairs(await topn(api, field, w)), withCount);
 const tallyLeader = (values: Array<string | null | undefined>, withCount = true): Truth => leaderOf(tally(values), withCount);
 
+/** A value that must be named; an all-digit one (an account number) may also be read as a number. */
+const named = (v: string): Truth => (/^\d{6,15}$/.test(v) ? { oneOf: [{ contains: [v] }, { figures: [N(Number(v), v)] }] } : { contains: [v] });
+
 /** The most repeated values: the leader with its count, and the next two when no tie blurs the cut. */
 function repeatedLeaders(t: Array<[string, number]>): Truth {
   const next = t.slice(1, 3).filter(([, n]) => t[3] === undefined || n > t[3][1]);
-  return merge(leaderOf(t), { contains: next.map(([v]) => v) });
+  const leaders = t.filter(([, n]) => n === t[0][1]).map(([v, n]) => merge(named(v), { figures: [N(n)] }));
+  return next.reduce((acc, [v]) => merge(acc, named(v)), { oneOf: leaders } as Truth);
 }
 
 /** The top `k` labels of a top-N (the leader with its count). */
@@ -185,6 +199,14 @@ function md(back: number): string {
   const d = new Date(Math.floor(NOW.getTime() / DAY_MS) * DAY_MS - back * DAY_MS);
   return `${MON[d.getUTCMonth()]} ${d.getUTCDate()}`;
 }
+
+/** A time phrase the agent cannot read: it must say so (naming it), not silently answer another window. */
+const unknownPhrase = (phrase: string): Truth => ({
+  oneOf: [
+    { unknownValue: phrase },
+    { contains: [phrase], oneOf: [{ contains: ['could not read'] }, { contains: ["couldn't read"] }, { contains: ['instead'] }] },
+  ],
+});
 
 const pct = (part: number, whole: number) => (whole ? part / whole : 0);
 const isRealNumber = (id: string | null) => id !== null && callerKind(id) !== 'not_a_number';
@@ -445,13 +467,13 @@ const QUALIFIERS: LiveCase[] = [
     id: 't-q-tech-support-remote-tools',
     cls: 'qualifiers',
     question: "tech support scammers' remote tools in the last 3 days",
-    truth: async (api) => tallyLeader((await detailsOf(api, { range: '3d', lure_category: 'TECH_SUPPORT' })).map((c) => c.extraction?.remote_desktop_app)),
+    truth: async (api) => tallyRanking((await detailsOf(api, { range: '3d', lure_category: 'TECH_SUPPORT' })).map((c) => c.extraction?.remote_desktop_app)),
   },
   {
     id: 't-q-paypal-lures',
     cls: 'qualifiers',
     question: 'what lures do the paypal calls use? last 30d',
-    truth: async (api) => tallyLeader((await listCalls(api, { range: '30d', impersonated_brand: 'PayPal' })).map((c) => c.lure_category)),
+    truth: async (api) => tallyRanking((await listCalls(api, { range: '30d', impersonated_brand: 'PayPal' })).map((c) => c.lure_category)),
   },
   {
     id: 't-q-irs-payment-methods',
@@ -460,8 +482,8 @@ const QUALIFIERS: LiveCase[] = [
     truth: async (api) => {
       const w = thisMonth(api.now);
       return anyOf([
-        tallyLeader((await listCalls(api, { ...w, lure_category: 'IRS_TAX' })).map((c) => c.payment_method)),
-        tallyLeader((await agencyCalls(api, { ...w, lure_category: AGENCY_LURES.IRS }, ['IRS'])).map((c) => c.extraction?.payment_method)),
+        tallyRanking((await listCalls(api, { ...w, lure_category: 'IRS_TAX' })).map((c) => c.payment_method)),
+        tallyRanking((await agencyCalls(api, { ...w, lure_category: AGENCY_LURES.IRS }, ['IRS'])).map((c) => c.extraction?.payment_method)),
       ]);
     },
   },
@@ -539,8 +561,8 @@ const QUALIFIERS: LiveCase[] = [
     cls: 'qualifiers',
     question: 'which states do the irs scam calls come from (last 30 days)?',
     truth: async (api) => {
-      const lure = tallyLeader((await listCalls(api, { range: '30d', lure_category: 'IRS_TAX' })).map((c) => c.caller_state));
-      const agency = tallyLeader((await agencyCalls(api, { range: '30d', lure_category: AGENCY_LURES.IRS }, ['IRS'])).map((c) => c.caller_state));
+      const lure = tallyRanking((await listCalls(api, { range: '30d', lure_category: 'IRS_TAX' })).map((c) => c.caller_state));
+      const agency = tallyRanking((await agencyCalls(api, { range: '30d', lure_category: AGENCY_LURES.IRS }, ['IRS'])).map((c) => c.caller_state));
       return anyOf([lure, agency]);
     },
   },
@@ -548,7 +570,7 @@ const QUALIFIERS: LiveCase[] = [
     id: 't-q-tier1-top-brands',
     cls: 'qualifiers',
     question: 'top brands among tier 1 calls this week',
-    truth: async (api) => tallyLeader((await listCalls(api, { ...thisWeek(api.now), tier: 1 })).map((c) => c.impersonated_brand)),
+    truth: async (api) => tallyRanking((await listCalls(api, { ...thisWeek(api.now), tier: 1 })).map((c) => c.impersonated_brand)),
   },
   {
     id: 't-q-new-york-irs',
@@ -619,7 +641,7 @@ const QUALIFIERS: LiveCase[] = [
     id: 't-q-utility-payments',
     cls: 'qualifiers',
     question: 'top payment methods for utility shutoff scams last 30 days',
-    truth: async (api) => tallyLeader((await listCalls(api, { range: '30d', lure_category: 'UTILITY_SHUTOFF' })).map((c) => c.payment_method)),
+    truth: async (api) => tallyRanking((await listCalls(api, { range: '30d', lure_category: 'UTILITY_SHUTOFF' })).map((c) => c.payment_method)),
   },
   {
     id: 't-q-zelle-wells-fargo',
@@ -637,7 +659,7 @@ const QUALIFIERS: LiveCase[] = [
     id: 't-q-microsoft-payment',
     cls: 'qualifiers',
     question: 'what did the scammers impersonating microsoft ask to be paid with this month',
-    truth: async (api) => tallyLeader((await listCalls(api, { ...thisMonth(api.now), impersonated_brand: 'Microsoft' })).map((c) => c.payment_method)),
+    truth: async (api) => tallyRanking((await listCalls(api, { ...thisMonth(api.now), impersonated_brand: 'Microsoft' })).map((c) => c.payment_method)),
   },
 ];
 
@@ -756,7 +778,7 @@ const COMPARISONS: LiveCase[] = [
       const b = new Map(tally((await listCalls(api, rollingBefore(api.now, 7, 7))).map((c) => c.impersonated_brand)));
       const growth = [...new Set([...a.keys(), ...b.keys()])].map((k) => [k, (a.get(k) ?? 0) - (b.get(k) ?? 0)] as [string, number]);
       growth.sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1));
-      return { oneOf: growth.filter(([, g]) => g === growth[0][1]).map(([k]) => ({ contains: [k] })) };
+      return { oneOf: growth.filter(([, g]) => g === growth[0][1]).map(([k, g]) => ({ contains: [k], figures: [N(g, 'growth')] })) };
     },
   },
   {
@@ -1030,13 +1052,13 @@ const TIME: LiveCase[] = [
     id: 't-time-unknown-holidays',
     cls: 'time',
     question: 'how many calls during the holidays',
-    truth: async () => ({ unknownValue: 'holidays' }),
+    truth: async () => unknownPhrase('holidays'),
   },
   {
     id: 't-time-unknown-outage',
     cls: 'time',
     question: 'hook rate since the outage',
-    truth: async () => ({ unknownValue: 'outage' }),
+    truth: async () => unknownPhrase('outage'),
   },
   {
     id: 't-time-90-minutes',
@@ -1145,7 +1167,7 @@ const TYPOS: LiveCase[] = [
     id: 't-ty-states',
     cls: 'typos',
     question: 'wich states are they calling form',
-    truth: async (api) => leaderOf(((await api.get(`/api/kpis/attacker-geo?range=7d`)).items as Array<{ state: string; count: number }>).map((i) => [i.state, i.count])),
+    truth: async (api) => rankingOf(((await api.get(`/api/kpis/attacker-geo?range=7d`)).items as Array<{ state: string; count: number }>).map((i) => [i.state, i.count])),
   },
   {
     id: 't-ty-paypal',
@@ -1804,7 +1826,7 @@ const GENERAL: LiveCase[] = [
     id: 't-gen-where-from',
     cls: 'general',
     question: 'where are they calling from',
-    truth: async (api) => leaderOf(((await api.get(`/api/kpis/attacker-geo?range=7d`)).items as Array<{ state: string; count: number }>).map((i) => [i.state, i.count])),
+    truth: async (api) => rankingOf(((await api.get(`/api/kpis/attacker-geo?range=7d`)).items as Array<{ state: string; count: number }>).map((i) => [i.state, i.count])),
   },
   {
     id: 't-gen-why-ended-yesterday',
@@ -1882,7 +1904,7 @@ const FOLLOW_UPS: LiveCase[] = [
     cls: 'follow-ups',
     session: 'fu-a',
     question: 'only the Amazon ones — what lures?',
-    truth: async (api) => tallyLeader((await listCalls(api, { ...thisWeek(api.now), impersonated_brand: 'Amazon' })).map((c) => c.lure_category)),
+    truth: async (api) => tallyRanking((await listCalls(api, { ...thisWeek(api.now), impersonated_brand: 'Amazon' })).map((c) => c.lure_category)),
   },
   {
     id: 't-fu-a3-week-before',
@@ -1891,7 +1913,7 @@ const FOLLOW_UPS: LiveCase[] = [
     question: 'and the week before?',
     truth: (api) =>
       overWins([lastCalendarWeek(api.now), sameSpanLastWeek(api.now)], async (w) =>
-        tallyLeader((await listCalls(api, { ...w, impersonated_brand: 'Amazon' })).map((c) => c.lure_category)),
+        tallyRanking((await listCalls(api, { ...w, impersonated_brand: 'Amazon' })).map((c) => c.lure_category)),
       ),
   },
   {
@@ -1941,21 +1963,21 @@ const FOLLOW_UPS: LiveCase[] = [
     cls: 'follow-ups',
     session: 'fu-d',
     question: 'top payment methods this month',
-    truth: (api) => topLeader(api, 'payment_method', thisMonth(api.now)),
+    truth: async (api) => rankingOf(pairs(await topn(api, 'payment_method', thisMonth(api.now)))),
   },
   {
     id: 't-fu-d2-tech-support',
     cls: 'follow-ups',
     session: 'fu-d',
     question: 'just for tech support scams',
-    truth: async (api) => tallyLeader((await listCalls(api, { ...thisMonth(api.now), lure_category: 'TECH_SUPPORT' })).map((c) => c.payment_method)),
+    truth: async (api) => tallyRanking((await listCalls(api, { ...thisMonth(api.now), lure_category: 'TECH_SUPPORT' })).map((c) => c.payment_method)),
   },
   {
     id: 't-fu-d3-refund',
     cls: 'follow-ups',
     session: 'fu-d',
     question: 'and for refund scams?',
-    truth: async (api) => tallyLeader((await listCalls(api, { ...thisMonth(api.now), lure_category: 'REFUND' })).map((c) => c.payment_method)),
+    truth: async (api) => tallyRanking((await listCalls(api, { ...thisMonth(api.now), lure_category: 'REFUND' })).map((c) => c.payment_method)),
   },
   {
     id: 't-fu-e1-florida-week',
@@ -1977,7 +1999,7 @@ const FOLLOW_UPS: LiveCase[] = [
     session: 'fu-e',
     question: 'which brands were they impersonating?',
     truth: (api) =>
-      overWins(lastWeekWins(api.now), async (w) => tallyLeader((await listCalls(api, { ...w, caller_state: 'FL' })).map((c) => c.impersonated_brand))),
+      overWins(lastWeekWins(api.now), async (w) => tallyRanking((await listCalls(api, { ...w, caller_state: 'FL' })).map((c) => c.impersonated_brand))),
   },
   {
     id: 't-fu-f1-hook-rate',
@@ -2012,8 +2034,8 @@ const FOLLOW_UPS: LiveCase[] = [
     truth: async (api) => {
       const w = { range: '30d' };
       return anyOf([
-        tallyLeader((await listCalls(api, { ...w, lure_category: 'IRS_TAX' })).map((c) => c.caller_state)),
-        tallyLeader((await agencyCalls(api, { ...w, lure_category: AGENCY_LURES.IRS }, ['IRS'])).map((c) => c.caller_state)),
+        tallyRanking((await listCalls(api, { ...w, lure_category: 'IRS_TAX' })).map((c) => c.caller_state)),
+        tallyRanking((await agencyCalls(api, { ...w, lure_category: AGENCY_LURES.IRS }, ['IRS'])).map((c) => c.caller_state)),
       ]);
     },
   },
@@ -2025,8 +2047,8 @@ const FOLLOW_UPS: LiveCase[] = [
     truth: async (api) => {
       const w = { range: '30d' };
       return anyOf([
-        tallyLeader((await listCalls(api, { ...w, lure_category: 'IRS_TAX' })).map((c) => c.payment_method)),
-        tallyLeader((await agencyCalls(api, { ...w, lure_category: AGENCY_LURES.IRS }, ['IRS'])).map((c) => c.extraction?.payment_method)),
+        tallyRanking((await listCalls(api, { ...w, lure_category: 'IRS_TAX' })).map((c) => c.payment_method)),
+        tallyRanking((await agencyCalls(api, { ...w, lure_category: AGENCY_LURES.IRS }, ['IRS'])).map((c) => c.extraction?.payment_method)),
       ]);
     },
   },
@@ -2116,7 +2138,7 @@ const SCOPED: LiveCase[] = [
     cls: 'scoped',
     key: 'scoped',
     question: 'what lures do they use this month',
-    truth: (api) => topLeader(api, 'lure_category', thisMonth(api.now)),
+    truth: async (api) => rankingOf(pairs(await topn(api, 'lure_category', thisMonth(api.now)))),
   },
   {
     id: 't-sc-tier1-texas',
@@ -2130,7 +2152,7 @@ const SCOPED: LiveCase[] = [
     cls: 'scoped',
     key: 'scoped',
     question: 'where are the amazon calls coming from',
-    truth: async (api) => tallyLeader((await listCalls(api, { ...D7, impersonated_brand: 'Amazon' })).map((c) => c.caller_state)),
+    truth: async (api) => tallyRanking((await listCalls(api, { ...D7, impersonated_brand: 'Amazon' })).map((c) => c.caller_state)),
   },
   {
     id: 't-sc-whole-org',
