@@ -584,7 +584,7 @@ const QUALIFIERS: LiveCase[] = [
   {
     id: 't-q-apple-cards-new-york',
     cls: 'qualifiers',
-    question: 'apple gift card calls from new york in the last 30 days - how many?',
+    question: 'how many calls from new york asked for apple gift cards in the last 30 days?',
     truth: async (api) => ({
       figures: [N((await detailsOf(api, { range: '30d', caller_state: 'NY', tier: 1 })).filter((c) => c.extraction?.gift_card_brand === 'Apple').length)],
     }),
