@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type ServerProcess } from '../helpers/serverProcess.js';
-import { get, newOrg, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
+import { get, ingestNdjson, newOrg, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
 import { assertProblem } from '../helpers/problem.js';
 import { answerIssues, rawExchange, rawRequest, type RawAnswer } from './surface.js';
 
@@ -224,5 +224,47 @@ describe('red team: content negotiation', () => {
         assert.ok(Array.isArray(res.json().events), `Accept: ${accept}`);
       }
     }
+  });
+});
+
+describe('red team: NDJSON bytes', () => {
+  let t: TestApp;
+  let org: OrgKeys;
+
+  before(async () => {
+    t = await testApp();
+    org = await newOrg(t.app, 'pro', 'NDJSON bytes');
+  });
+  after(() => t.close());
+
+  const line = (sid: string, persona = 'margaret') =>
+    JSON.stringify({ call_sid: sid, started_at: '2026-11-20T14:00:00Z', duration_sec: 30, persona });
+  const post = (body: Buffer) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/ingest/calls',
+      payload: body,
+      headers: { authorization: `Bearer ${org.ingest}`, 'content-type': 'application/x-ndjson' },
+    });
+
+  test('a UTF-8 byte-order mark before the first line does not cost that record (it was "not valid JSON")', async () => {
+    const res = await ingestNdjson(t.app, org.ingest, `\ufeff${line('CA_bom_1')}\n${line('CA_bom_2')}\n`);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(res.json(), { accepted: 2, created: 2, updated: 0, rejected: [] });
+  });
+
+  test('a line with invalid UTF-8 is rejected alone; it was stored with the bytes silently replaced by U+FFFD', async () => {
+    const bad = Buffer.from(line('CA_bad_utf8', 'PERSONA'), 'utf8');
+    const at = bad.indexOf('PERSONA');
+    bad[at] = 0xff; // never valid in UTF-8
+    bad[at + 1] = 0xc0; // an overlong lead byte
+    const body = Buffer.concat([Buffer.from(`${line('CA_utf8_ok_1')}\n`), bad, Buffer.from(`\n${line('CA_utf8_ok_2')}\n`)]);
+    const res = await post(body);
+    assert.equal(res.statusCode, 200, res.body);
+    const out = res.json();
+    assert.equal(out.accepted, 2);
+    assert.deepEqual(out.rejected, [{ index: 1, call_sid: null, errors: [{ path: '(record)', message: 'is not valid UTF-8' }] }]);
+    assert.equal((await get(t.app, org.read, '/api/calls/CA_bad_utf8')).statusCode, 404);
+    assert.equal((await get(t.app, org.read, '/api/calls/CA_utf8_ok_2')).statusCode, 200);
   });
 });

@@ -99,6 +99,10 @@ export class IngestRun {
         await this.add(index++, undefined, 'is longer than 1 MiB');
         continue;
       }
+      if ('notUtf8' in line) {
+        await this.add(index++, undefined, 'is not valid UTF-8');
+        continue;
+      }
       if (line.text.trim() === '') continue;
       let value: unknown;
       let parseError: string | undefined;
