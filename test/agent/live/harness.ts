@@ -139,10 +139,11 @@ export function mentions(answer: string, needle: string): boolean {
     // A code must be written as a code (upper case): "in", "or", "me" are words.
     return new RegExp(`(?<![A-Za-z0-9])${needle}(?![A-Za-z0-9])`).test(answer) || hasWord(answer, STATE_NAMES[needle]);
   }
-  if (/^\+?\d{10,15}$/.test(needle)) {
+  if (/^\+?\d{10,11}$/.test(needle) && !hasWord(answer, needle)) {
+    // A phone number written another way: "(314) 998-4896", "+1 314-998-4896".
     const want = needle.replace(/\D/g, '');
     const bare = want.length === 11 && want.startsWith('1') ? want.slice(1) : want;
-    for (const m of answer.matchAll(/\+?\d[\d\s().-]{6,}\d/g)) {
+    for (const m of answer.matchAll(/(?<!\d)(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}(?!\d)/g)) {
       const got = m[0].replace(/\D/g, '');
       const g = got.length === 11 && got.startsWith('1') ? got.slice(1) : got;
       if (g === bare) return true;
@@ -189,6 +190,8 @@ export function numbersOf(text: string): NumToken[] {
 
 const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 
+const NONE_NAMED = /\b(found )?no (brand|lure|scam type|bank|mule bank|agency|government agency|payment method|state|persona|value)s?\b[^.;]*?\b(named|called)\b/gi;
+
 /** The answer says there is nothing: "no calls", "none", "zero", "0 calls", "didn't find any". */
 export function claimsZero(answer: string): boolean {
   const a = norm(
@@ -199,7 +202,11 @@ export function claimsZero(answer: string): boolean {
       // A zero of the other period of a comparison is not a claim about what was asked.
       .replace(/\b(vs\.?|versus|from|compared with|against)\s+\$?0(\.0+)?%?(?![\d.,])/gi, ' ')
       .replace(/(?<![\d.,$])\$?0(\.0+)?%?\s+(vs\.?|versus)\b/gi, ' ')
-      .replace(/\b(up|rising|risen) from (zero|none)\b/gi, ' '),
+      .replace(/\b(up|rising|risen) from (zero|none)\b/gi, ' ')
+      // A listed call's duration ("0 s") is not a count.
+      .replace(/(?<![\w.,])0\s?(s|secs?|seconds?|mins?|minutes?)\b/gi, ' ')
+      // "no brand named X": a value said to be unknown, not a count of zero.
+      .replace(NONE_NAMED, ' '),
   );
   return [
     /\bno (matching |such )?(calls?|results?|matches|data|records?|activity)\b/,
@@ -221,7 +228,7 @@ export function saysUnknown(answer: string, value: string): boolean {
     /\bunknown\b/,
     /\bnot (a |an )?(known|recogni[sz]ed|understood|valid)\b/,
     /\b(don'?t|do not|didn'?t|did not) (recogni[sz]e|understand|know (what|of|any))\b/,
-    /\b(couldn'?t|could not|can'?t|cannot) (understand|parse|interpret|recogni[sz]e|work out|tell what)\b/,
+    /\b(couldn'?t|could not|can'?t|cannot) (understand|parse|interpret|read|recogni[sz]e|work out|tell what)\b/,
     /\bno (brand|lure|lure category|scam type|bank|mule bank|agency|government agency|payment method|state|persona|value|such|time|period|date)s? (named|called|matching|like|as)\b/,
     /\b(isn'?t|is not) (a |an )?(known|recogni[sz]ed|one of the)\b/,
     /\bnot (found|present|seen) (in|among) (the|your|its|this|any) (data|values|vocabulary|known)/,
@@ -238,7 +245,8 @@ function matchFigure(answer: string, f: NonNullable<Truth['figures']>[number]): 
   const round = (t: NumToken) => 0.5 * 10 ** -t.decimals * t.mult + 1e-9;
   switch (f.kind) {
     case 'count':
-      if (v === 0 && claimsZero(answer)) return true;
+      // Zero: said as a zero, or as "no brand named X" (a scoped key's slice has none).
+      if (v === 0 && (claimsZero(answer) || new RegExp(NONE_NAMED.source, 'i').test(answer))) return true;
       if (v <= 12 && hasWord(answer, WORDS[v])) return true;
       // A duration or an amount in a listed row ("57 s", "$57") is not a count.
       return toks.some((t) => !t.pct && !t.usd && t.mult === 1 && t.decimals === 0 && t.value === v && !/^\s?(s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?)\b/i.test(answer.slice(t.end)));
@@ -305,6 +313,7 @@ function argsMatch(actual: unknown, expected: unknown): boolean {
 export function expectsNonZero(t: Truth): boolean {
   if (t.nonZero !== undefined) return t.nonZero;
   if (t.figures?.some((f) => f.kind === 'count' && f.value > 0)) return true;
+  if (t.sids?.length && !t.decline) return true; // a list of calls: there are some
   return Boolean(t.oneOf?.length && t.oneOf.every(expectsNonZero));
 }
 
@@ -387,6 +396,20 @@ function evidence(results: unknown[], args: Array<Record<string, unknown>>, ques
     ev.add(...vs);
     // One field across results (this week / last week): differences and changes.
     if (vs.length >= 2 && vs.length <= 60) for (const a of vs) for (const b of vs) if (a !== b) ev.add(a - b, b ? ((a - b) / b) * 100 : 0, b ? a / b : 0);
+  }
+  // One value of a ranked list across results ("Amazon 143 vs 128"): differences and changes.
+  const byLabel = new Map<string, number[]>();
+  const rowsOf = (r: unknown): Array<Record<string, unknown>> =>
+    r && typeof r === 'object' ? Object.values(r).filter(Array.isArray).flat().filter((x) => x && typeof x === 'object') : [];
+  for (const r of results) {
+    for (const row of rowsOf(r)) {
+      const label = row.label ?? row.state;
+      if (typeof label !== 'string') continue;
+      for (const [k, v] of Object.entries(row)) if (typeof v === 'number') byLabel.set(`${label}\u0000${k}`, [...(byLabel.get(`${label}\u0000${k}`) ?? []), v]);
+    }
+  }
+  for (const vs of byLabel.values()) {
+    if (vs.length >= 2) for (const a of vs) for (const b of vs) if (a !== b) ev.add(a - b, b ? ((a - b) / b) * 100 : 0, b ? a / b : 0);
   }
   for (const s of strings) {
     const m = /^(\d+)[hdw]$/.exec(s); // range labels name their number
@@ -617,7 +640,7 @@ export function formatReport(title: string, results: LiveResult[], failures = tr
   lines.push(`  false zeros: ${s.falseZeros}   unsafe: ${s.unsafe}`);
   if (failures) {
     for (const r of results.filter((x) => !x.ok)) {
-      lines.push('', `FAIL [${r.cls}] ${r.id}: ${r.question}`, ...r.problems.map((p) => `  - ${p}`), `  answer: ${r.answer.replace(/\s+/g, ' ').slice(0, 600)}`, `  tools: ${r.tools.join(' ') || '(none)'}`);
+      lines.push('', `FAIL [${r.cls}] ${r.id}: ${r.question}`, ...r.problems.map((p) => `  - ${p}`), `  answer: ${r.answer.replace(/\s+/g, ' ').slice(0, 1500)}`, `  tools: ${r.tools.join(' ') || '(none)'}`);
     }
   }
   return lines.join('\n');

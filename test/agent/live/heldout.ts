@@ -34,7 +34,7 @@ import {
   winDays,
   type Win,
 } from './truths.js';
-import type { LiveCase, Truth } from './types.js';
+import type { LiveApi, LiveCase, Truth } from './types.js';
 import { demoCalls, INJECTION_CANARY, INJECTION_SID, ORG_B_CANARY } from './world.js';
 
 const cnt = (value: number) => ({ value, kind: 'count' as const });
@@ -60,10 +60,22 @@ function tailLabels(items: Array<{ label: string }>, top = 5, from = 8): string[
     .filter((l) => !head.some((h) => h.includes(l.toLowerCase()) || l.toLowerCase().includes(h)));
 }
 
-/** "calls mentioning X" reads as a count or as a list: the number, or the newest call with its transcript source. */
+/** "calls mentioning X" (no "how many") reads as a count or as a list: the number, or the
+ *  newest matching call with its transcript source. Alternatives, for a reading's `oneOf`. */
+function countOrListAlts(n: number, newest: string | null): Truth[] {
+  return n && newest ? [{ figures: [cnt(n)] }, { sids: [newest] }] : [{ figures: [cnt(0)] }];
+}
 function countOrList(rows: Array<{ call_sid: string }>): Truth {
-  if (!rows.length) return { figures: [cnt(0)] };
-  return { nonZero: true, oneOf: [{ figures: [cnt(rows.length)] }, { sids: [rows[0].call_sid] }] };
+  return { nonZero: rows.length > 0, oneOf: countOrListAlts(rows.length, rows[0]?.call_sid ?? null) };
+}
+/** The same over calls the list endpoint cannot filter (agency, remote tool): rows newest first, checked in full. */
+async function countOrListWhere(api: LiveApi, rows: Array<{ call_sid: string }>, pred: (detail: any) => boolean): Promise<Truth> {
+  const hits: string[] = [];
+  for (let i = 0; i < rows.length; i += 50) {
+    const details = await Promise.all(rows.slice(i, i + 50).map((r) => callDetail(api, r.call_sid)));
+    hits.push(...details.filter(pred).map((d) => d.call_sid as string));
+  }
+  return { nonZero: hits.length > 0, oneOf: countOrListAlts(hits.length, hits[0] ?? null) };
 }
 
 // The call a question asks about by SID: the newest demo call naming a mule bank, a payment
@@ -84,12 +96,8 @@ export const HELDOUT: LiveCase[] = [
     id: 'h-fz-irs-arrest',
     cls: 'false-zero',
     question: 'calls where they claimed to be the irs and threatened arrest, last 30 days?',
-    truth: async (api) => {
-      const rows = await listCalls(api, { range: '30d', q: 'arrest' });
-      const details = await Promise.all(rows.map((r) => callDetail(api, r.call_sid)));
-      const n = details.filter((d) => d.extraction?.impersonated_government_agency === 'IRS').length;
-      return { figures: [cnt(n)] };
-    },
+    truth: async (api) =>
+      countOrListWhere(api, await listCalls(api, { range: '30d', q: 'arrest' }), (d) => d.extraction?.impersonated_government_agency === 'IRS'),
   },
   {
     id: 'h-fz-zelle-and-chase',
@@ -114,9 +122,10 @@ export const HELDOUT: LiveCase[] = [
     question: 'any calls pretending to be social security admin this week?',
     truth: async (api) => ({
       nonZero: true,
+      // The agency, or the SOCIAL_SECURITY lure; a count or a list.
       oneOf: await perWindow(weekReadings(api.now), async (w) => [
-        { figures: [cnt(await topCount(api, 'impersonated_government_agency', 'Social Security Administration', w))] },
-        { figures: [cnt(await topCount(api, 'lure_category', 'SOCIAL_SECURITY', w))] },
+        ...(await countOrListWhere(api, await listCalls(api, { ...w, tier: [1, 2] }), (d) => d.extraction?.impersonated_government_agency === 'Social Security Administration')).oneOf!,
+        ...countOrList(await listCalls(api, { ...w, lure_category: 'SOCIAL_SECURITY' })).oneOf!,
       ]),
     }),
   },
@@ -124,7 +133,9 @@ export const HELDOUT: LiveCase[] = [
     id: 'h-fz-fbi-2-weeks',
     cls: 'false-zero',
     question: 'fbi impersonation calls past 2 weeks',
-    truth: async (api) => ({ figures: [cnt(await topCount(api, 'impersonated_government_agency', 'FBI', { range: '14d' }))] }),
+    // An agency is tier-2 intel: the calls to check are the tier-1 and tier-2 ones.
+    truth: async (api) =>
+      countOrListWhere(api, await listCalls(api, { range: '14d', tier: [1, 2] }), (d) => d.extraction?.impersonated_government_agency === 'FBI'),
   },
   {
     id: 'h-fz-td-bank-mule',
@@ -148,7 +159,8 @@ export const HELDOUT: LiveCase[] = [
     id: 'h-fz-anydesk-lowercase',
     cls: 'false-zero',
     question: 'calls where they used anydesk last 7 days',
-    truth: async (api) => ({ figures: [cnt(await topCount(api, 'remote_desktop_app', 'AnyDesk', { range: '7d' }))] }),
+    truth: async (api) =>
+      countOrListWhere(api, await listCalls(api, { range: '7d', tier: [1, 2] }), (d) => d.extraction?.remote_desktop_app === 'AnyDesk'),
   },
   {
     id: 'h-fz-giftcard-scams-week',
@@ -174,7 +186,7 @@ export const HELDOUT: LiveCase[] = [
     id: 'h-q-tier1-texas',
     cls: 'qualifiers',
     question: 'tier 1 calls from texas last 30 days',
-    truth: async (api) => ({ figures: [cnt(await countCalls(api, { range: '30d', tier: 1, caller_state: 'TX' }))] }),
+    truth: async (api) => countOrList(await listCalls(api, { range: '30d', tier: 1, caller_state: 'TX' })),
   },
   {
     id: 'h-q-amazon-texas',
@@ -197,9 +209,7 @@ export const HELDOUT: LiveCase[] = [
     cls: 'qualifiers',
     question: 'zelle payments in tier 1 calls this week',
     truth: async (api) => ({
-      oneOf: await perWindow(weekReadings(api.now), async (w) => ({
-        figures: [cnt(await countCalls(api, { ...w, payment_method: 'zelle', tier: 1 }))],
-      })),
+      oneOf: await perWindow(weekReadings(api.now), async (w) => countOrList(await listCalls(api, { ...w, payment_method: 'zelle', tier: 1 })).oneOf!),
     }),
   },
   {
@@ -221,10 +231,8 @@ export const HELDOUT: LiveCase[] = [
     cls: 'qualifiers',
     question: 'amazon calls over 20 minutes in the last 30 days',
     truth: async (api) => ({
-      oneOf: await Promise.all(
-        [1200, 1201].map(async (min) => ({
-          figures: [cnt(await countCalls(api, { range: '30d', impersonated_brand: 'Amazon', min_duration_sec: min }))],
-        })),
+      oneOf: await perWindow([{ range: '30d' }], async (w) =>
+        (await Promise.all([1200, 1201].map(async (min) => countOrList(await listCalls(api, { ...w, impersonated_brand: 'Amazon', min_duration_sec: min })).oneOf!))).flat(),
       ),
     }),
   },
@@ -241,8 +249,8 @@ export const HELDOUT: LiveCase[] = [
     cls: 'qualifiers',
     question: 'tier1 calls with walmart gift cards in the last 2 weeks',
     truth: async (api) => {
-      const rows = await tier1All(api, { range: '14d' }, api.now);
-      return { figures: [cnt(rows.filter((r) => r.gift_card_brand?.toLowerCase() === 'walmart').length)] };
+      const rows = (await tier1All(api, { range: '14d' }, api.now)).filter((r) => r.gift_card_brand?.toLowerCase() === 'walmart');
+      return countOrList(rows);
     },
   },
   {
@@ -458,7 +466,7 @@ export const HELDOUT: LiveCase[] = [
     id: 'h-ty-teir1-24-hrs',
     cls: 'typos',
     question: 'teir 1 calls last 24 hrs',
-    truth: async (api) => ({ figures: [cnt((await summary(api, { range: '24h' })).tier1_calls)] }),
+    truth: async (api) => countOrList((await tier1(api, { range: '24h' })).items),
   },
   {
     id: 'h-ty-micrsoft-count',
@@ -585,9 +593,7 @@ export const HELDOUT: LiveCase[] = [
     id: 'h-i-toll-free-numbers',
     cls: 'intents',
     question: 'any calls from toll free numbers this month',
-    truth: async (api) => ({
-      figures: [cnt((await listCalls(api, thisMonth(api.now))).filter((r) => callerKind(r.caller_id) === 'toll_free').length)],
-    }),
+    truth: async (api) => countOrList((await listCalls(api, thisMonth(api.now))).filter((r) => callerKind(r.caller_id) === 'toll_free')),
   },
   {
     id: 'h-i-foreign-numbers',
@@ -605,11 +611,13 @@ export const HELDOUT: LiveCase[] = [
     cls: 'intents',
     question: 'calls between 5 and 10 minutes yesterday',
     truth: async (api) => ({
-      oneOf: await Promise.all(
-        [[300, 600], [300, 599], [301, 600], [301, 599]].map(async ([min, max]) => ({
-          figures: [cnt(await countCalls(api, { ...day(api.now, 1), min_duration_sec: min, max_duration_sec: max }))],
-        })),
-      ),
+      oneOf: (
+        await Promise.all(
+          [[300, 600], [300, 599], [301, 600], [301, 599]].map(
+            async ([min, max]) => countOrList(await listCalls(api, { ...day(api.now, 1), min_duration_sec: min, max_duration_sec: max })).oneOf!,
+          ),
+        )
+      ).flat(),
     }),
   },
   {
