@@ -183,6 +183,47 @@ describe('red team: bounded input', () => {
   });
 });
 
+describe('red team: empty JSON bodies', () => {
+  let t: TestApp;
+  let pro: OrgKeys;
+
+  before(async () => {
+    t = await testApp({ HONEYPOT_RATE_GENERAL: '100000/60', HONEYPOT_RATE_AGENT: '100000/60' });
+    pro = await newOrg(t.app, 'pro', 'Empty bodies');
+  });
+  after(() => t.close());
+
+  // Many HTTP clients send "Content-Type: application/json" on every request, bodies or not.
+  const send = (method: 'POST' | 'DELETE' | 'PUT', url: string, key: string) =>
+    t.app.inject({ method, url, payload: '', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } });
+
+  test('Content-Type: application/json with an empty body is no body: routes without one answer as usual (it was 400 "The JSON body is empty"); a heartbeat needs none', async () => {
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/saved-searches',
+      payload: { name: 'to delete', filters: {} },
+      headers: { authorization: `Bearer ${pro.read}` },
+    });
+    assert.equal(saved.statusCode, 201);
+    assert.equal((await send('DELETE', `/api/saved-searches/${saved.json().id}`, pro.read)).statusCode, 204);
+    assertProblem(await send('DELETE', '/api/saved-searches/nope', pro.read), 404, 'not_found');
+    assertProblem(await send('POST', '/api/ingest/sessions/LS_none/heartbeat', pro.ingest), 404, 'not_found');
+    // The heartbeat's body is optional ({state?}): none at all is a plain heartbeat (it was 400 "body must be object").
+    const session = { persona: 'm', caller_id: '+12025550143', state: 'talking', started_at: '2026-11-20T14:00:00Z' };
+    const put = await t.app.inject({ method: 'PUT', url: '/api/ingest/sessions/LS_hb', payload: session, headers: { authorization: `Bearer ${pro.ingest}` } });
+    assert.equal(put.statusCode, 204, put.body);
+    const bare = await t.app.inject({ method: 'POST', url: '/api/ingest/sessions/LS_hb/heartbeat', headers: { authorization: `Bearer ${pro.ingest}` } });
+    assert.equal(bare.statusCode, 204, bare.body);
+    assert.equal((await send('POST', '/api/ingest/sessions/LS_hb/heartbeat', pro.ingest)).statusCode, 204);
+    assert.equal((await send('DELETE', '/api/ingest/sessions/LS_none', pro.ingest)).statusCode, 204);
+    // A route that needs a body says which.
+    const missing = assertProblem(await send('POST', '/api/saved-searches', pro.read), 400, 'validation_failed');
+    assert.equal(missing.errors?.[0]?.path, 'body');
+    assertProblem(await send('PUT', '/api/ingest/sessions/LS_none', pro.ingest), 400, 'validation_failed');
+    assertProblem(await send('POST', '/api/ingest/calls', pro.ingest), 400, 'validation_failed');
+  });
+});
+
 describe('red team: content negotiation', () => {
   let t: TestApp;
   let pro: OrgKeys;

@@ -153,7 +153,8 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
         ...base,
         summary: 'Refresh a live session (404 when unknown or expired)',
         params: SessionParams,
-        body: Type.Optional(Type.Object({ state: Type.Optional(Text(64)) }, { additionalProperties: false })),
+        // The body is optional: none at all (validated as null) is a plain heartbeat.
+        body: Type.Union([Type.Object({ state: Type.Optional(Text(64)) }, { additionalProperties: false }), Type.Null()]),
         response: { 204: Type.Null() },
       },
     },
