@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type ServerProcess } from '../helpers/serverProcess.js';
-import { get, ingestNdjson, newOrg, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
+import { ADMIN, get, ingestNdjson, newOrg, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
 import { assertProblem } from '../helpers/problem.js';
 import { answerIssues, rawExchange, rawRequest, type RawAnswer } from './surface.js';
 
@@ -265,6 +265,32 @@ describe('red team: content negotiation', () => {
         assert.ok(Array.isArray(res.json().events), `Accept: ${accept}`);
       }
     }
+  });
+});
+
+describe('red team: blank names', () => {
+  let t: TestApp;
+  let pro: OrgKeys;
+
+  before(async () => {
+    t = await testApp({ HONEYPOT_RATE_GENERAL: '100000/60' });
+    pro = await newOrg(t.app, 'pro', 'Blank names');
+  });
+  after(() => t.close());
+
+  test('a name of spaces only is 400 on every create, as for saved searches (orgs, keys and rules were stored with the name "")', async () => {
+    const as = (key: string, url: string, payload: unknown) =>
+      t.app.inject({ method: 'POST', url, payload: payload as object, headers: { authorization: `Bearer ${key}` } });
+    for (const blank of ['   ', '\t\n', '\u00a0\u2003']) {
+      assertProblem(await as(ADMIN, '/api/admin/orgs', { name: blank, tier: 'free' }), 400, 'validation_failed');
+      assertProblem(await as(ADMIN, `/api/admin/orgs/${pro.orgId}/keys`, { name: blank, role: 'read' }), 400, 'validation_failed');
+      const rule = { name: blank, metric: 'calls', threshold: 1e9, window_min: 60, channel: 'webhook', target: 'https://hooks.example.invalid/a' };
+      assertProblem(await as(pro.read, '/api/alerts/rules', rule), 400, 'validation_failed');
+      assertProblem(await as(pro.read, '/api/saved-searches', { name: blank, filters: {} }), 400, 'validation_failed');
+    }
+    const named = await as(ADMIN, '/api/admin/orgs', { name: '  Acme  ', tier: 'free' });
+    assert.equal(named.statusCode, 201);
+    assert.equal(named.json().name, 'Acme');
   });
 });
 

@@ -18,6 +18,9 @@ const ScopeSchema = Type.Union([
   }),
   Type.Null(),
 ]);
+/** Trimmed when stored, so it must hold more than white space. */
+const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
+
 const OrgOut = Type.Object({ id: Type.String(), name: Type.String(), tier: Tier, created_at: Type.String() });
 const KeyOut = Type.Object({
   id: Type.String(),
@@ -50,7 +53,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...base,
         summary: 'Create an organisation',
-        body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), tier: Tier }, { additionalProperties: false }),
+        body: Type.Object({ name: Name, tier: Tier }, { additionalProperties: false }),
         response: { 201: OrgOut },
       },
     },
@@ -94,7 +97,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
         description: 'A scope is for read keys only: an ingest key with a scope is 400 validation_failed (body.scope).',
         params: OrgParams,
         body: Type.Object(
-          { name: Type.String({ minLength: 1, maxLength: 200 }), role: Role, scope: Type.Optional(ScopeSchema) },
+          { name: Name, role: Role, scope: Type.Optional(ScopeSchema) },
           { additionalProperties: false },
         ),
         response: { 201: Type.Composite([Type.Omit(KeyOut, ['revoked_at']), Type.Object({ key: Type.String() })]) },

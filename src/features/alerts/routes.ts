@@ -31,7 +31,7 @@ const Enum = (values: readonly string[], description?: string) =>
 
 const RuleBody = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 200 }),
+    name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Label (trimmed)' }),
     metric: Enum(ALERT_METRIC_NAMES, 'From GET /api/alerts/catalog'),
     // Bounded so a stored threshold compares like any figure can (hook_rate is 0–1, dollars ≤ 1e15).
     threshold: Type.Number({ minimum: -1e15, maximum: 1e15, description: 'In the metric\'s unit (hook_rate is a fraction 0–1); |threshold| ≤ 1e15' }),
