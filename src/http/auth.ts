@@ -28,6 +28,12 @@ declare module 'fastify' {
 export function bearerToken(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   if (!h) return null;
+  // Node keeps the first of several Authorization headers and a proxy may read the last: with
+  // more than one, the request carries no credentials we can trust.
+  const raw = req.raw.rawHeaders;
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 13 && raw[i].toLowerCase() === 'authorization') count++;
+  if (count > 1) return null;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
   return m ? m[1] : null;
 }

@@ -121,6 +121,21 @@ describe('red team: over the wire', () => {
 
     assert.equal((await rawRequest(port, { method: 'GET', target: '/healthz' })).status, 200);
   });
+
+  test('two Authorization headers are 401, whichever comes first (Node kept the first and a proxy may read the last)', async () => {
+    const exchange = async (headers: string) => {
+      const ex = await rawExchange(port, `GET /api/kpis/summary HTTP/1.1\r\nHost: x\r\n${headers}Connection: close\r\n\r\n`);
+      return ex.answers[0] ?? { status: 0 as const, body: ex.rest };
+    };
+    const good = `Authorization: Bearer ${pro.read}\r\n`;
+    const bad = 'Authorization: Bearer hpk_not_a_key\r\n';
+    assert.equal((await exchange(good)).status, 200);
+    for (const headers of [good + bad, bad + good, good + good]) {
+      const a = await exchange(headers);
+      assertRawProblem(a, 401, 'unauthorized', JSON.stringify(headers));
+      assert.equal((a as RawAnswer).headers['www-authenticate'], 'Bearer');
+    }
+  });
 });
 
 describe('red team: bounded input', () => {
