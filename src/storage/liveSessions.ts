@@ -45,7 +45,16 @@ export function visibleActive(sessions: LiveSession[], principal: Principal, now
 
 export class MemorySessions implements LiveSessionStore {
   private readonly byOrg = new Map<string, Map<string, LiveSession>>();
+  /** When each org's expired sessions were last dropped. */
+  private readonly sweptAt = new Map<string, number>();
   constructor(private readonly ttlMs: number) {}
+
+  /** Drops the org's expired sessions, at most once per TTL: sessions nobody reads must not pile up. */
+  private sweep(orgId: string, m: Map<string, LiveSession>, now: number) {
+    if (now - (this.sweptAt.get(orgId) ?? -Infinity) < this.ttlMs) return;
+    this.sweptAt.set(orgId, now);
+    for (const [sid, s] of m) if (now - s.last_heartbeat >= this.ttlMs) m.delete(sid);
+  }
 
   private org(orgId: string) {
     let m = this.byOrg.get(orgId);
@@ -54,7 +63,9 @@ export class MemorySessions implements LiveSessionStore {
   }
 
   async put(orgId: string, callSid: string, input: LiveSessionInput, now: number) {
-    this.org(orgId).set(callSid, { ...input, call_sid: callSid, last_heartbeat: now });
+    const m = this.org(orgId);
+    this.sweep(orgId, m, now);
+    m.set(callSid, { ...input, call_sid: callSid, last_heartbeat: now });
   }
 
   async heartbeat(orgId: string, callSid: string, state: string | undefined, now: number) {

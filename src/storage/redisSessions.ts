@@ -44,6 +44,8 @@ export class RedisSessions implements LiveSessionStore {
       .hset(key, { data: JSON.stringify(rest), state, hb: String(now) })
       .pexpire(key, this.ttlMs)
       .zadd(this.orgKey(orgId), now, callSid)
+      // Expired heartbeats leave the org set here too, not only when someone reads it.
+      .zremrangebyscore(this.orgKey(orgId), '-inf', String(now - this.ttlMs))
       .pexpire(this.orgKey(orgId), this.ttlMs)
       .exec();
   }

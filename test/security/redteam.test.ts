@@ -239,6 +239,45 @@ describe('red team: empty JSON bodies', () => {
   });
 });
 
+describe('red team: live sessions nobody reads', () => {
+  let t: TestApp;
+  let org: OrgKeys;
+
+  before(async () => {
+    t = await testApp({ HONEYPOT_RATE_GENERAL: '100000/60', HONEYPOT_SESSION_TTL_SEC: '60' });
+    org = await newOrg(t.app, 'pro', 'Abandoned sessions');
+  });
+  after(() => t.close());
+
+  /** Sessions the store still holds for the org, expired ones included (the store's own bookkeeping). */
+  async function held(orgId: string): Promise<number> {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a look inside either store
+    const store = t.app.deps.storage.sessions as any;
+    if (store.byOrg) return store.byOrg.get(orgId)?.size ?? 0;
+    return Number(await store.redis.zcard(`${store.prefix}sessions:${orgId}`));
+  }
+
+  test('expired sessions are dropped as new ones arrive, not only when someone reads active-calls (memory grew without bound)', async () => {
+    const t0 = Date.parse('2026-11-20T14:00:00Z');
+    const put = (sid: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/ingest/sessions/${sid}`,
+        payload: { persona: 'm', caller_id: '+12025550143', state: 'talking', started_at: '2026-11-20T13:59:00Z' },
+        headers: { authorization: `Bearer ${org.ingest}` },
+      });
+    t.setNow(new Date(t0));
+    for (let i = 0; i < 200; i++) assert.equal((await put(`LS_abandoned_${i}`)).statusCode, 204);
+    assert.equal(await held(org.orgId), 200);
+    // Two TTLs later none of them is active; the next session alone remains.
+    t.setNow(new Date(t0 + 121_000));
+    assert.equal((await put('LS_fresh')).statusCode, 204);
+    assert.equal(await held(org.orgId), 1);
+    const active = await get(t.app, org.read, '/api/kpis/active-calls');
+    assert.deepEqual(active.json().calls.map((c: { call_sid: string }) => c.call_sid), ['LS_fresh']);
+  });
+});
+
 describe('red team: content negotiation', () => {
   let t: TestApp;
   let pro: OrgKeys;
