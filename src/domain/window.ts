@@ -264,6 +264,8 @@ export function bucketStart(d: Date, bucket: Bucket): Date {
 export function ensureBucketCount(w: Window, bucket: Bucket): number {
   if (w.end.getTime() <= w.start.getTime()) return 0;
   const first = bucketStart(w.start, bucket).getTime();
+  // Only a week can reach back past 0000-01-01 (a Saturday), whose start is not RFC 3339.
+  if (first < MIN_INSTANT_MS) throw invalidRange(`The first ${bucket} bucket would start before the year 0000.`);
   const last = bucketStart(new Date(w.end.getTime() - 1), bucket).getTime();
   const count = (last - first) / BUCKET_WIDTH_MS[bucket] + 1;
   if (count > MAX_BUCKETS) {

@@ -171,6 +171,15 @@ describe('red team: bounded input', () => {
     assert.equal((await get(t.app, pro.read, '/api/kpis/summary?start=2026-11-20T00:00:00.123456789Z&end=2026-11-21')).statusCode, 200);
   });
 
+  test('a week bucket that would start before the year 0000 is invalid_range (it was stamped "-000001-12-27T00:00Z", not RFC 3339)', async () => {
+    const res = await get(t.app, pro.read, '/api/kpis/timeseries/calls?bucket=week&start=0000-01-01&end=0000-01-08');
+    assertProblem(res, 400, 'invalid_range');
+    // The first Monday of year 0000 and later are fine.
+    const ok = await get(t.app, pro.read, '/api/kpis/timeseries/calls?bucket=week&start=0000-01-03&end=0000-01-17');
+    assert.equal(ok.statusCode, 200, ok.body);
+    for (const p of ok.json().points) assert.match(p.timestamp, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+  });
+
   test('webhook subscriptions and alert rules are capped per org (each ingest fanned out to every one of an unbounded number)', async () => {
     const cap = 100;
     const kinds = [
