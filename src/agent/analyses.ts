@@ -6,7 +6,7 @@ import type { RangeObject } from '../domain/window.js';
 import type { Summary } from '../storage/queries/summary.js';
 import type { TimeseriesMetric, TimeseriesPoint } from '../storage/queries/timeseries.js';
 import type { ToolRunner } from './agent.js';
-import { changeClause, fmtInt, fmtKind, fmtPct, plural, SERIES_KIND, SERIES_LABELS, SUMMARY_METRICS, type SummaryMetric } from './answer.js';
+import { changeClause, FIELD_LABELS, fmtInt, fmtKind, fmtPct, plural, SERIES_KIND, SERIES_LABELS, SUMMARY_METRICS, type SummaryMetric } from './answer.js';
 import { agree, bucketFor, cap, direction, errorAnswer, forCalls, halvesOf, metricSource, windowInline, windowSplit, type Composed, type Halves } from './compose.js';
 import { filterArgs, filterText } from './filters.js';
 import type { Filters, Intent } from './intents.js';
@@ -142,3 +142,38 @@ export async function share(tools: ToolRunner, intent: Share, spec: WindowSpec, 
   return { answer, sids: [], sources: [metricSource(part), metricSource(all)] };
 }
 
+
+type PerCall = Extract<Intent, { kind: 'perCall' }>;
+
+/** A figure per call of the filters: the total over the number of calls. */
+export async function perCall(tools: ToolRunner, intent: PerCall, spec: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
+  const rec = await tools.call('get_summary', { ...windowArgs(spec, now), ...filterArgs(filters) });
+  if (!rec.ok) return errorAnswer(rec);
+  const s = rec.result as Summary & { range: RangeObject };
+  const info = SUMMARY_METRICS[intent.metric];
+  const total = s[intent.metric] as number;
+  const inline = windowInline(spec, s.range) + forCalls(filterText(filters));
+  const answer = s.calls_received
+    ? `${cap(inline)}: ${info.label} ${fmtKind(info.kind, total)} over ${fmtInt(s.calls_received)} ${plural(s.calls_received, 'call', 'calls')}, an average of ${fmtKind(info.kind, total / s.calls_received)} per call.`
+    : `${cap(inline)}: there were no calls, so there is no average per call.`;
+  return { answer, sids: [], sources: [metricSource(rec)] };
+}
+
+type Distinct = Extract<Intent, { kind: 'distinct' }>;
+
+/** How many different values a field has in the window (seen in at least minCount calls). */
+export async function distinct(tools: ToolRunner, intent: Distinct, spec: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
+  const args: Record<string, unknown> = { field: intent.field, n: 10, ...windowArgs(spec, now), ...filterArgs(filters) };
+  if (intent.minCount !== undefined) args.min_count = intent.minCount;
+  const rec = await tools.call('get_topn', args);
+  if (!rec.ok) return errorAnswer(rec);
+  const r = rec.result as { range: RangeObject; items: Array<{ label: string; count: number }>; distinct: number };
+  const labels = FIELD_LABELS[intent.field];
+  const inline = windowInline(spec, r.range) + forCalls(filterText(filters));
+  const seen = intent.minCount !== undefined ? ` seen in ${fmtInt(intent.minCount)} or more calls` : '';
+  const top = r.items.slice(0, 5).map((i) => `${i.label}: ${fmtInt(i.count)} ${plural(i.count, 'call', 'calls')}`);
+  const answer =
+    `There ${r.distinct === 1 ? 'was' : 'were'} ${fmtInt(r.distinct)} different ${plural(r.distinct, labels.singular, labels.plural)}${seen} ${inline}` +
+    (top.length ? `; the most frequent: ${top.join('; ')}.` : '.');
+  return { answer, sids: [], sources: [metricSource(rec)] };
+}

@@ -130,6 +130,7 @@ export const FIELD_LABELS: Record<RankField, { plural: string; singular: string;
   synthetic_org: { plural: 'fake company names', singular: 'fake company name', of: 'calls naming a fake company' },
   fake_agent_name: { plural: 'fake agent names', singular: 'fake agent name', of: 'calls naming a fake agent' },
   persona: { plural: 'personas', singular: 'persona', of: 'calls with a persona' },
+  caller_id: { plural: 'caller IDs', singular: 'caller ID', of: 'calls with a caller ID' },
   mule_bank_account_number: { plural: 'mule account numbers', singular: 'mule account number', of: 'calls with an account number' },
   mule_account_holder_name: { plural: 'mule account holders', singular: 'account holder', of: 'calls naming an account holder' },
   crypto_wallet_address: { plural: 'crypto wallet addresses', singular: 'crypto wallet', of: 'calls with a wallet address' },

@@ -51,17 +51,25 @@ export function windowInline(spec: WindowSpec, r: RangeObject): string {
   return `${spec.kind === 'range' ? `in ${p}` : p} (${span})`;
 }
 
+const DAY_MS = 86_400_000;
+
 /**
- * Windows of different lengths are not compared like with like: say so ("yesterday vs last
- * week" is one day against seven), in words, with no figure that no tool returned.
+ * Windows of different lengths are not compared like with like ("yesterday vs last week" is
+ * one day against seven): the totals are also given per day, and the answer says so.
  */
-export function lengthNote(a: RangeObject, b: RangeObject, specA: WindowSpec, specB: WindowSpec): string {
+export function lengthNote(a: RangeObject, b: RangeObject, specA: WindowSpec, specB: WindowSpec, perDay: Array<[string, 'count' | 'usd', number, number]> = []): string {
   const len = (r: RangeObject) => Date.parse(r.end_utc) - Date.parse(r.start_utc);
   const [la, lb] = [len(a), len(b)];
   if (Math.min(la, lb) <= 0 || Math.max(la, lb) / Math.min(la, lb) < 1.15) return '';
   const [short, long] = la < lb ? [specA, specB] : [specB, specA];
   const name = (sp: WindowSpec, other: string) => (sp.kind === 'span' ? `the ${other} period` : windowPhrase(sp));
-  return ` Note: ${name(short, 'shorter')} is shorter than ${name(long, 'longer')}, so totals (counts and dollars) are not like for like; rates such as the hook rate compare fairly.`;
+  const days = (ms: number) => ms / DAY_MS;
+  const rates = perDay.map(([label, kind, va, vb]) => {
+    const f = (v: number) => (kind === 'usd' ? fmtKind('usd', v) : v.toLocaleString('en-US', { maximumFractionDigits: 2 }));
+    return `${label} ${f(va / days(la))} vs ${f(vb / days(lb))} per day`;
+  });
+  const lead = ` Note: ${name(short, 'shorter')} is shorter than ${name(long, 'longer')}, so totals are not like for like`;
+  return rates.length && Math.max(la, lb) >= DAY_MS ? `${lead}; per day: ${rates.join('; ')}.` : `${lead}; rates such as the hook rate compare fairly.`;
 }
 
 /** ", for calls impersonating Amazon from TX" after a window, or nothing. */
@@ -106,7 +114,7 @@ export function composeSummary(spec: WindowSpec, metrics: SummaryMetric[], rec: 
   return { answer: `${lead}: ${clauses.join('; ')}.`, sids: [], sources: [metricSource(rec)] };
 }
 
-export function composeCompare(specA: WindowSpec, specB: WindowSpec, metrics: SummaryMetric[], a: ToolCallRecord, b: ToolCallRecord, qual = ''): Composed {
+export function composeCompare(specA: WindowSpec, specB: WindowSpec, metrics: SummaryMetric[], a: ToolCallRecord, b: ToolCallRecord, qual = '', share = false): Composed {
   const sa = a.result as Summary & { range: RangeObject };
   const sb = b.result as Summary & { range: RangeObject };
   // The change runs from the earlier window to the later one.
@@ -122,7 +130,22 @@ export function composeCompare(specA: WindowSpec, specB: WindowSpec, metrics: Su
     const f = (v: number | null) => (v === null ? 'none' : fmtKind(info.kind, v));
     return `${info.label} ${f(va)} vs ${f(vb)} (change from ${earlyName} to ${lateName}: ${changeClause(info.kind, early[m] as number | null, late[m] as number | null)})`;
   });
-  const answer = `${cap(windowInline(specA, sa.range))} compared with ${windowInline(specB, sb.range)}${forCalls(qual)}: ${clauses.join('; ')}.${lengthNote(sa.range, sb.range, specA, specB)}`;
+  if (share) {
+    // "tier 1 share of calls": each count as a share of its window's calls.
+    for (const m of metrics) {
+      if (m === 'calls_received' || SUMMARY_METRICS[m].kind !== 'count') continue;
+      const pa = sa.calls_received ? (sa[m] as number) / sa.calls_received : null;
+      const pb = sb.calls_received ? (sb[m] as number) / sb.calls_received : null;
+      const [pe, pl] = aLater ? [pb, pa] : [pa, pb];
+      const f = (v: number | null) => (v === null ? 'none (no calls)' : fmtPct(v));
+      clauses.push(`${SUMMARY_METRICS[m].label} as a share of calls ${f(pa)} vs ${f(pb)} (change from ${earlyName} to ${lateName}: ${changeClause('ratio', pe, pl)})`);
+    }
+  }
+  const perDay = metrics.flatMap((m): Array<[string, 'count' | 'usd', number, number]> => {
+    const info = SUMMARY_METRICS[m];
+    return (info.kind === 'count' || info.kind === 'usd') && sa[m] !== null && sb[m] !== null ? [[info.label, info.kind, sa[m] as number, sb[m] as number]] : [];
+  });
+  const answer = `${cap(windowInline(specA, sa.range))} compared with ${windowInline(specB, sb.range)}${forCalls(qual)}: ${clauses.join('; ')}.${lengthNote(sa.range, sb.range, specA, specB, perDay)}`;
   return { answer, sids: [], sources: [metricSource(a), metricSource(b)] };
 }
 
@@ -153,22 +176,28 @@ function pointLabel(p: TimeseriesPoint, bucket: string): string {
 
 const MAX_POINTS_LISTED = 48;
 
-export function composeSeries(spec: WindowSpec, metric: TimeseriesMetric, rec: ToolCallRecord, qual = ''): Composed {
+export function composeSeries(spec: WindowSpec, metric: TimeseriesMetric, rec: ToolCallRecord, qual = '', explain = false): Composed {
   const r = rec.result as { bucket: string; range: RangeObject; points: TimeseriesPoint[] };
   const kind = SERIES_KIND[metric];
   const label = cap(SERIES_LABELS[metric]);
   const inline = windowInline(spec, r.range) + forCalls(qual);
   const pts = r.points;
+  const additive = kind === 'count' || kind === 'usd';
   let answer: string;
-  if (pts.length <= MAX_POINTS_LISTED) {
+  if (pts.length <= MAX_POINTS_LISTED && !explain) {
     answer = `${label} per ${r.bucket} ${inline}: ${pts.map((p) => `${pointLabel(p, r.bucket)}: ${fmtKind(kind, p.value)}`).join('; ')}.`;
   } else {
-    answer = `${label} per ${r.bucket} ${inline}: the series has many buckets`;
+    // Explaining a chart (or a long series): its peak, its low, its latest bucket and its direction, not every point.
+    answer = `${label} per ${r.bucket} ${inline}`;
+    if (!pts.length) return { answer: `${answer}: no buckets.`, sids: [], sources: [metricSource(rec)] };
     const peak = pts.reduce((a, b) => (b.value > a.value ? b : a), pts[0]);
+    const low = pts.reduce((a, b) => (b.value < a.value ? b : a), pts[0]);
     const last = pts[pts.length - 1];
-    answer += `; the highest was ${fmtKind(kind, peak.value)} in the bucket starting ${pointLabel(peak, r.bucket)}; the latest bucket (${pointLabel(last, r.bucket)}) has ${fmtKind(kind, last.value)}.`;
+    answer += `: ${fmtInt(pts.length)} ${plural(pts.length, 'bucket', 'buckets')}; the highest was ${fmtKind(kind, peak.value)} (${pointLabel(peak, r.bucket)}), the lowest ${fmtKind(kind, low.value)} (${pointLabel(low, r.bucket)}); the latest bucket (${pointLabel(last, r.bucket)}) has ${fmtKind(kind, last.value)}.`;
+    const h = additive ? halvesOf(pts, null, 'sum') : null;
+    if (h) answer += ` The second half of the buckets is ${direction(h.first, h.second).replace('going ', '')} on the first (${fmtKind(kind, h.first!)} vs ${fmtKind(kind, h.second!)}).`;
   }
-  if (kind === 'count' || kind === 'usd') {
+  if (additive) {
     const total = pts.reduce((a, p) => a + p.value, 0);
     answer += ` Total: ${fmtKind(kind, total)}.`;
   }
@@ -197,10 +226,14 @@ export function composeTopn(spec: WindowSpec, rec: ToolCallRecord, qual = '', mi
     tied.length > 1
       ? `${tied.slice(0, -1).map((i) => i.label).join(', ')} and ${tied[tied.length - 1].label} are tied for the most frequent ${labels.singular} ${inline}`
       : `The most frequent ${labels.singular} ${inline} is ${lead.label}`;
-  // Explaining a panel: the top five and how many values there are, not every row.
+  // Explaining a panel: the top five, how many values there are and how many calls they cover, not every row.
   const shown = explain ? r.items.slice(0, EXPLAIN_TOP) : r.items;
   const list = shown.map((i) => `${i.label} ${fmtInt(i.count)} (${fmtPct(i.pct_of_total)})`).join('; ');
-  const tail = explain && r.items.length > shown.length ? ` That is the top ${shown.length} of ${fmtInt(r.items.length)} ${labels.plural} in the panel.` : '';
+  const all = (r as { distinct?: number }).distinct ?? r.items.length;
+  const covered = all === r.items.length ? r.items.reduce((a, i) => a + i.count, 0) : null;
+  const tail = explain
+    ? ` ${shown.length < all ? `That is the top ${fmtInt(shown.length)} of ${fmtInt(all)} ${labels.plural}` : `${fmtInt(all)} ${plural(all, labels.singular, labels.plural)} in all`}${covered !== null ? `, named in ${fmtInt(covered)} calls in total` : ''}.`
+    : '';
   const answer = `${first}. ${cap(labels.plural)} by number of calls, with each one's share of ${labels.of}: ${list}.${tail}`;
   return { answer, sids: [], sources: [metricSource(rec)] };
 }

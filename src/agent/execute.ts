@@ -8,10 +8,11 @@ import type { CallSummary } from '../storage/queries/calls.js';
 import type { Summary } from '../storage/queries/summary.js';
 import type { TopnField, TopnItem } from '../storage/queries/topn.js';
 import type { ToolRunner } from './agent.js';
-import { fmtSec, SUMMARY_METRICS } from './answer.js';
-import { busiest, share, trend } from './analyses.js';
+import { changeClause, fmtInt, fmtKind, fmtSec, SUMMARY_METRICS } from './answer.js';
+import { busiest, distinct, perCall, share, trend } from './analyses.js';
 import {
   bucketFor,
+  cap,
   composeCompare,
   composeDisconnects,
   composeGeo,
@@ -32,6 +33,7 @@ import { COUNT_LIMIT, LIST_FILTERS, LOOKUP_N, SEARCH_LIMIT, type DataPlan, type 
 import type { Mention } from './qualifiers.js';
 import { windowArgs, type WindowSpec } from './timePhrases.js';
 import type { ToolCallRecord } from './tools.js';
+import { fmtWhen } from './when.js';
 import { canon, closest, matchValue, resolveValue, VALUE_FIELD_NAMES, VALUE_FIELDS, VOCAB_RANGE, Vocabulary, type ValueField } from './values.js';
 
 export interface Outcome {
@@ -82,7 +84,8 @@ export async function runPlan(tools: ToolRunner, plan: DataPlan, now: Date): Pro
   for (const m of plan.mentions) {
     if (m.surface !== undefined && m.fields.length) {
       // A value a hint knows is used as typed; it is checked against the data if nothing matches.
-      const value = canon(m.surface) === canon(m.typed) ? m.surface : m.typed;
+      // Stored values match case-insensitively only: "tech support" is stored as TECH_SUPPORT.
+      const value = m.surface.toLowerCase() === m.typed.toLowerCase() ? m.surface : m.typed;
       addValue(filters, m.fields[0], value);
       optimistic.push({ m, field: m.fields[0], value });
       continue;
@@ -114,7 +117,7 @@ export async function runPlan(tools: ToolRunner, plan: DataPlan, now: Date): Pro
         continue;
       }
       addValue(next, r.field, r.label);
-      if (r.field !== o.field || canon(r.label) !== canon(o.value)) changed = true;
+      if (r.field !== o.field || r.label.toLowerCase() !== o.value.toLowerCase()) changed = true;
     }
     if (missing.length) return { composed: await unknownAnswer(vocab, missing), intent, filters };
     if (changed) {
@@ -180,12 +183,12 @@ export async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpe
       if (!a.ok) return errorAnswer(a);
       const b = await tools.call('get_summary', other);
       if (!b.ok) return errorAnswer(b);
-      return composeCompare(spec, intent.other, intent.metrics, a, b, qual);
+      return composeCompare(spec, intent.other, intent.metrics, a, b, qual, intent.share);
     }
     case 'timeseries': {
       const metric = SUMMARY_METRICS[intent.metric].series ?? 'calls';
       const rec = await tools.call('get_timeseries', { metric, bucket: intent.bucket ?? bucketFor(spec, now), ...w });
-      return rec.ok ? composeSeries(spec, metric, rec, qual) : errorAnswer(rec);
+      return rec.ok ? composeSeries(spec, metric, rec, qual, intent.explain) : errorAnswer(rec);
     }
     case 'trend':
       return trend(tools, intent.metric, spec, now, filters);
@@ -193,11 +196,19 @@ export async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpe
       return busiest(tools, intent, spec, now, filters);
     case 'share':
       return share(tools, intent, spec, now, filters);
+    case 'perCall':
+      return perCall(tools, intent, spec, now, filters);
+    case 'distinct':
+      return distinct(tools, intent, spec, now, filters);
+    case 'compareValues':
+      return compareValues(tools, new Vocabulary(tools), intent, spec, now, filters);
+    case 'latest':
+      return latestCalls(tools, intent, spec, now, filters);
     case 'topn': {
       const args: Record<string, unknown> = { field: intent.field, n: intent.n, ...w };
       if (intent.minCount !== undefined) args.min_count = intent.minCount;
       const rec = await tools.call('get_topn', args);
-      return rec.ok ? composeTopn(spec, rec, qual, intent.minCount) : errorAnswer(rec);
+      return rec.ok ? composeTopn(spec, rec, qual, intent.minCount, intent.explain) : errorAnswer(rec);
     }
     case 'value': {
       const rec = await tools.call('get_topn', { field: intent.field, n: LOOKUP_N, ...w });
@@ -250,4 +261,104 @@ export async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpe
       return rec.ok ? composeCall(rec) : errorAnswer(rec);
     }
   }
+}
+
+type CompareValues = Extract<Intent, { kind: 'compareValues' }>;
+
+/** Values side by side over one window: one summary per value, with the difference between the first two. */
+async function compareValues(tools: ToolRunner, vocab: Vocabulary, intent: CompareValues, spec: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
+  const w = windowArgs(spec, now);
+  const info = SUMMARY_METRICS[intent.metric];
+  const rows: Array<{ name: string; rec: ToolCallRecord; value: number | null }> = [];
+  const unknown: Mention[] = [];
+  for (const m of intent.values) {
+    let field: ValueField | 'caller_state' = intent.field === 'caller_state' ? 'caller_state' : (m.fields[0] ?? intent.field);
+    let value = m.surface !== undefined && m.surface.toLowerCase() === m.typed.toLowerCase() ? m.surface : m.typed;
+    const run = () => tools.call('get_summary', { ...w, ...filterArgs({ ...filters, [field]: [value] }) });
+    let rec = await run();
+    if (!rec.ok) return errorAnswer(rec);
+    if (field !== 'caller_state' && (rec.result as Summary).calls_received === 0) {
+      const r = await resolveValue(vocab, m.typed, field);
+      if (!r) {
+        unknown.push(m);
+        continue;
+      }
+      if (r.field !== field || r.label.toLowerCase() !== value.toLowerCase()) {
+        [field, value] = [r.field, r.label];
+        rec = await run();
+        if (!rec.ok) return errorAnswer(rec);
+      }
+    }
+    rows.push({ name: field === 'caller_state' ? value.toUpperCase() : value, rec, value: (rec.result as Summary)[intent.metric] as number | null });
+  }
+  if (unknown.length) return unknownAnswer(vocab, unknown);
+  const r0 = rows[0].rec.result as { range: RangeObject };
+  const inline = windowInline(spec, r0.range) + forCalls(filterText(filters));
+  const f = (v: number | null) => (v === null ? 'none' : fmtKind(info.kind, v));
+  const list = rows.map((x) => `${x.name} ${f(x.value)}${info.kind === 'count' ? '' : ` (${fmtKind('count', (x.rec.result as Summary).calls_received)} calls)`}`).join('; ');
+  let verdict = '';
+  const [a, b] = rows;
+  if (a && b && a.value !== null && b.value !== null) {
+    if (a.value === b.value) verdict = ` ${a.name} and ${b.name} are level.`;
+    else {
+      const [hi, lo] = a.value > b.value ? [a, b] : [b, a];
+      verdict = ` ${hi.name} is ahead of ${lo.name}: ${changeClause(info.kind, lo.value, hi.value)}.`;
+    }
+  }
+  return { answer: `${cap(inline)}, ${info.label}: ${list}.${verdict}`, sids: [], sources: rows.map((x) => metricSource(x.rec)) };
+}
+
+type Latest = Extract<Intent, { kind: 'latest' }>;
+
+/** The newest calls of the filters, or the oldest (the first hour with calls, then its last calls). */
+async function latestCalls(tools: ToolRunner, intent: Latest, spec: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
+  const fa = filterArgs(filters);
+  const w = windowArgs(spec, now);
+  const qual = filterText(filters);
+  let rec: ToolCallRecord;
+  let items: CallSummary[];
+  const extra: ToolCallRecord[] = [];
+  if (!intent.oldest) {
+    rec = await tools.call('search_calls', { ...w, ...fa, limit: intent.limit });
+    if (!rec.ok) return errorAnswer(rec);
+    items = (rec.result as { items: CallSummary[] }).items;
+  } else {
+    // Calls are listed newest first: find the first hour with a call, then read that hour.
+    const series = await tools.call('get_timeseries', { metric: 'calls', bucket: 'hour', ...w, ...fa });
+    if (!series.ok) return errorAnswer(series);
+    extra.push(series);
+    const first = (series.result as { points: Array<{ timestamp: string; value: number }> }).points.find((p) => p.value > 0);
+    if (!first) return { answer: `There were no calls ${windowInline(spec, (series.result as { range: RangeObject }).range)}${forCalls(qual)}.`, sids: [], sources: [metricSource(series)] };
+    const start = Date.parse(first.timestamp);
+    const lo = Math.max(start, Date.parse((series.result as { range: RangeObject }).range.start_utc));
+    const end = new Date(start + 3_600_000).toISOString().replace('.000Z', 'Z');
+    rec = await tools.call('search_calls', { start: new Date(lo).toISOString().replace('.000Z', 'Z'), end, ...fa, limit: 200 });
+    if (!rec.ok) return errorAnswer(rec);
+    items = (rec.result as { items: CallSummary[] }).items.slice(-intent.limit).reverse();
+  }
+  const range = ((extra[0] ?? rec).result as { range: RangeObject }).range;
+  const inline = windowInline(spec, range) + forCalls(qual);
+  if (!items.length) return { answer: `There were no calls ${inline}.`, sids: [], sources: [metricSource(rec)] };
+  const details = await hasDetails(tools, items, filters);
+  const which = intent.oldest ? (items.length === 1 ? 'first call' : `first ${fmtInt(items.length)} calls`) : items.length === 1 ? 'most recent call' : `${fmtInt(items.length)} most recent calls`;
+  const answer =
+    items.length === 1
+      ? `The ${which} ${inline} came in at ${fmtWhen(items[0].started_at)}: ${callRow(items[0])}${details.get(items[0].call_sid) ?? ''}.`
+      : `The ${which} ${inline}: ${items.map((c) => callRow(c) + (details.get(c.call_sid) ?? '')).join('; ')}.`;
+  const sids = items.map((c) => c.call_sid);
+  return { answer, sids, sources: [...extra.map(metricSource), metricSource(rec), ...sids.map(transcriptSource)] };
+}
+
+/** "with a phishing URL": the listed calls' values of those fields (from get_call, for a few calls). */
+async function hasDetails(tools: ToolRunner, items: CallSummary[], filters: Filters): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!filters.has?.length || items.length > 3) return out;
+  for (const c of items) {
+    const rec = await tools.call('get_call', { call_sid: c.call_sid });
+    const e = rec.ok ? (rec.result as { extraction: Record<string, unknown> | null }).extraction : null;
+    if (!e) continue;
+    const bits = filters.has.filter((f) => e[f] !== null && e[f] !== undefined).map((f) => `${f.replace(/_/g, ' ')} ${String(e[f])}`);
+    if (bits.length) out.set(c.call_sid, `, ${bits.join(', ')}`);
+  }
+  return out;
 }

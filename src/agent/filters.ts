@@ -1,7 +1,8 @@
 // The planner's filters (the qualifiers of a question) as tool arguments and as words in an
 // answer, and how a follow-up's filters build on the previous turn's.
 
-import { fmtInt } from './answer.js';
+import type { IntelField } from '../domain/call.js';
+import { DISCONNECT_LABELS, fmtInt, fmtUsd } from './answer.js';
 import { LIST_FILTERS, type Filters } from './intents.js';
 
 /** Filters as tool arguments: one transcript term is passed as a string, several as a list. */
@@ -27,6 +28,20 @@ export function carry(prev: Filters, next: Filters): Filters {
 
 const or = (xs: readonly string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`);
 const and = (xs: readonly string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+
+const HAS_TEXT: Partial<Record<IntelField, string>> = {
+  phishing_url: 'a phishing URL',
+  crypto_wallet_address: 'a crypto wallet',
+  physical_mule_drop_address: 'a drop address',
+  mule_bank_routing_number: 'a routing number',
+  mule_bank_account_number: 'a mule account number',
+  mule_account_holder_name: 'an account holder name',
+  remote_desktop_app: 'a remote desktop tool',
+  synthetic_org: 'a fake company name',
+  fake_agent_name: 'a fake agent name',
+  gift_card_brand: 'a gift card brand',
+  impersonated_government_agency: 'an impersonated agency',
+};
 
 const ORIGIN_TEXT = { us: 'US', canada: 'Canadian', toll_free: 'toll-free', international: 'international (non +1)', withheld: 'withheld or unusable' } as const;
 
@@ -61,8 +76,14 @@ export function filterText(f: Filters): string {
   if (f.tier?.length) parts.push(`that are ${or(f.tier.map((t) => `tier-${t}`))}`);
   if (f.hooked === true) parts.push('that were hooked');
   if (f.hooked === false) parts.push('that were not hooked');
+  if (f.caller_area_code?.length) parts.push(`from area code ${or(f.caller_area_code)}`);
+  if (f.disconnect_reason?.length) parts.push(`that ended because ${or(f.disconnect_reason.map((r) => DISCONNECT_LABELS[r]))}`);
   const d = durationText(f.min_duration_sec, f.max_duration_sec);
   if (d) parts.push(d);
+  if (f.min_dollars_asked !== undefined) parts.push(`asking for ${fmtUsd(f.min_dollars_asked)} or more in all`);
+  if (f.max_dollars_asked !== undefined) parts.push(`asking for at most ${fmtUsd(f.max_dollars_asked)} in all`);
+  if (f.min_asks !== undefined) parts.push(`with ${fmtInt(f.min_asks)} or more separate dollar asks`);
+  if (f.has?.length) parts.push(`with ${and(f.has.map((h) => HAS_TEXT[h] ?? h.replace(/_/g, ' ')))}`);
   if (f.q?.length) parts.push(`whose transcript mentions ${and(f.q.map((q) => `"${q}"`))}`);
   return parts.join(', ');
 }

@@ -126,7 +126,7 @@ const WEAK = new Set(['gift_card', 'Target', 'Microsoft', 'Wells Fargo', 'Steam'
   'LOAN_APPROVAL', 'REFUND', 'UTILITY_SHUTOFF', 'PRIZE_LOTTERY', 'wire_transfer', 'ETH', 'TRON', 'TD Bank', 'UPS', 'HP', 'CMS', 'DEA',
   'County Sheriff', 'U.S. Marshals', 'JURY_DUTY', 'GRANDPARENT', 'Google', 'Tesla', 'Walter', 'Edith', 'harold', 'walter', 'edith', 'margaret', 'dolores', 'Dell']);
 
-const CUE = /\b(?:scams?|scammers?|calls?|callers?|lures?|impersonat\w*|pretend\w*|claim\w*|posing|posed|gift|cards?|bank|banks|accounts?|paid|pay|payments?|via|using|through|persona|from|about|mentioning|scheme|schemes|fraud|ones|fake)\b/;
+const CUE = /\b(?:scams?|scammers?|calls?|callers?|lures?|impersonat\w*|pretend\w*|claim\w*|posing|posed|gift|cards?|bank|banks|accounts?|paid|pay|payments?|via|using|through|persona|from|about|mentioning|scheme|schemes|fraud|ones|fake|asked|asking|ask|wanted|demanded|requested|buy|bought|send|sent)\b/;
 
 export interface HintHit {
   index: number;
@@ -136,9 +136,10 @@ export interface HintHit {
 }
 
 function cueNear(text: string, index: number, length: number): boolean {
-  const before = text.slice(0, index).split(' ').slice(-3).join(' ');
-  const after = text.slice(index + length).split(' ').slice(0, 3).join(' ');
-  return CUE.test(before) || CUE.test(after);
+  const before = text.slice(0, index).trim().split(/\s+/).slice(-3).join(' ');
+  const after = text.slice(index + length).trim().split(/\s+/).slice(0, 3).join(' ');
+  // A value listed with another ("bank of america or chase") is a value too.
+  return CUE.test(before) || CUE.test(after) || /(?:,|\bor|\band|\bvs|\bversus|\bnor)$/.test(before);
 }
 
 /**

@@ -1,7 +1,7 @@
 // The built-in planner's plans: what a question asks for (an intent over a window, or a
 // conversational reply), and what a turn keeps for follow-ups.
 
-import type { DisconnectReason } from '../domain/call.js';
+import type { DisconnectReason, IntelField } from '../domain/call.js';
 import type { CallerOrigin } from '../domain/sliceFilter.js';
 import type { TopnField } from '../storage/queries/topn.js';
 import type { CountedColumn } from '../storage/queries/valueCounts.js';
@@ -24,21 +24,36 @@ export type Filters = { [F in ValueField | 'caller_state']?: string[] } & {
   min_duration_sec?: number;
   max_duration_sec?: number;
   caller_origin?: CallerOrigin[];
+  caller_area_code?: string[];
+  disconnect_reason?: DisconnectReason[];
+  /** Intel fields the calls must have ("with a phishing URL"). */
+  has?: IntelField[];
+  min_dollars_asked?: number;
+  max_dollars_asked?: number;
+  min_asks?: number;
 };
 /** The older name: a call search's filters are the same filters. */
 export type SearchFilters = Filters;
 
 export type Intent =
   | { kind: 'summary'; metrics: SummaryMetric[]; notHooked?: boolean }
-  | { kind: 'timeseries'; metric: SummaryMetric; bucket: Bucket | null }
+  | { kind: 'timeseries'; metric: SummaryMetric; bucket: Bucket | null; explain?: boolean }
   | { kind: 'trend'; metric: SummaryMetric }
-  | { kind: 'compare'; metrics: SummaryMetric[]; other: WindowSpec; field?: TopnField }
-  | { kind: 'topn'; field: RankField; n: number; minCount?: number }
+  | { kind: 'compare'; metrics: SummaryMetric[]; other: WindowSpec; field?: TopnField; share?: boolean }
+  | { kind: 'topn'; field: RankField; n: number; minCount?: number; explain?: boolean }
   | { kind: 'value'; field: TopnField; value: string }
   /** The busiest bucket of a window ("busiest day", "which hour"), or the busiest hour of the day / weekday over it. */
   | { kind: 'busiest'; metric: SummaryMetric; unit: 'day' | 'hour' | 'hour_of_day' | 'weekday'; least?: boolean }
   /** What share of the calls (of the filters) a figure is: "what share were high-confidence". */
   | { kind: 'share'; metric: SummaryMetric | null }
+  /** A figure per call of the filters: "average dollars asked per tier 1 call". */
+  | { kind: 'perCall'; metric: SummaryMetric }
+  /** How many different values a field has: "how many distinct brands", "unique caller numbers". */
+  | { kind: 'distinct'; field: RankField; minCount?: number }
+  /** Two or more values side by side over one window: "Amazon vs Microsoft", "Texas vs Florida". */
+  | { kind: 'compareValues'; field: ValueField | 'caller_state'; values: Mention[]; metric: SummaryMetric }
+  /** The newest (or oldest) calls of the filters: "when was the last tier 1 call", "first call today". */
+  | { kind: 'latest'; limit: number; oldest: boolean }
   | { kind: 'tier1'; limit: number; only?: Tier1Filter }
   | { kind: 'longest' }
   | { kind: 'geo'; state: string | null }

@@ -4,7 +4,8 @@
 // are left as typed; values are matched against the org's data later (values.ts).
 
 import { HINTS } from './hints.js';
-import { allowedTypos, editDistance } from './values.js';
+import * as READING from './reading.js';
+import { allowedTypos, canon, editDistance } from './values.js';
 import { DISCONNECT_PATTERNS, FIELD_PATTERNS, METRIC_PATTERNS, STATES } from './vocabulary.js';
 
 /** Shorthand analysts type. */
@@ -16,6 +17,7 @@ const SHORTHAND: Record<string, string> = {
   w: 'with', wo: 'without', b4: 'before', abt: 'about', thru: 'through', bc: 'because', ppl: 'people', msgs: 'messages',
   whats: "what's", wat: 'what', wht: 'what', whch: 'which', hwo: 'how', dont: "don't", didnt: "didn't", isnt: "isn't",
   info: 'information', stats: 'stats', vs: 'vs', v: 'vs', gc: 'gift card', gcs: 'gift cards', cc: 'credit card',
+  teir: 'tier', tiar: 'tier', tier1: 'tier 1', tier2: 'tier 2', tier3: 'tier 3', t1: 'tier 1', t2: 'tier 2', t3: 'tier 3',
 };
 
 /** Everyday words a typo must not be "fixed" into a keyword from. */
@@ -37,18 +39,27 @@ scam scams scammer scammers fraud fraudster fraudsters name names company compan
 mentioned mentioning share shares percent percentage portion fraction ratio busiest busy quietest peak hour hours day days
 week weeks month months seen appear appeared appears repeat repeated repeating reused reuse same multiple more once twice
 persona personas canadian canada foreign international overseas toll free withheld anonymous blocked private unknown
-long longer short shorter minutes minute seconds second explain chart panel those them these ones only just also`.split(/\s+/);
+long longer short shorter minutes minute seconds second explain chart panel those them these ones only just also
+usd utc est pst atm ssn sms url urls api eth btc irs fbi dea ftc cms ssa aarp ups usps dhl
+past part stay stayed stays stop stopped start started end ended ending hang hung pick picked run ran hold held wait
+waited answer answered play played hand handed pass passed post posted rest test text sent spent lost cost paid pays
+even ever over under up down out off on in at by for from into onto than then that this these those there their they
+them the other others another such much many more most less least few little lot lots some any all every each both
+hits hit miss missed top bottom high low new old big small large long short first second third last next final
+`.split(/\s+/);
 
+/** The words of a pattern's source ("\\bhook(?:ed)?" → "hook", "ed"), escapes removed. */
 function wordsOf(source: string): string[] {
-  return source.match(/[a-z]{3,}/g) ?? [];
+  return source.replace(/\\[a-zA-Z]/g, ' ').match(/[a-z]{3,}/g) ?? [];
 }
 
-const LEXICON = new Set<string>([
-  ...ENGLISH,
+/** The words a typo may be read as: what the planner and the hint list understand. */
+const TARGETS = new Set<string>([
   ...METRIC_PATTERNS.flatMap(([, re]) => wordsOf(re.source)),
   ...FIELD_PATTERNS.flatMap(([, re]) => wordsOf(re.source)),
   ...DISCONNECT_PATTERNS.flatMap(([, re]) => wordsOf(re.source)),
-  ...HINTS.flatMap(([re]) => wordsOf(re.source)),
+  ...Object.values(READING).flatMap((v) => (v instanceof RegExp ? wordsOf(v.source) : [])),
+  ...HINTS.flatMap(([re, typed]) => [...wordsOf(re.source), ...canon(typed).split(' '), canon(typed).replace(/ /g, '')]),
   ...Object.keys(STATES).flatMap((s) => s.split(' ')),
   ...`calls call received hooked hook rate tier tiers brands brand impersonated impersonating impersonate lures lure
   payment payments method methods agency agencies government remote desktop tools tool chain chains gift cards transcript
@@ -57,35 +68,57 @@ const LEXICON = new Set<string>([
   saturday sunday weekend lately recently since ago between dollars asked dangled average median longest shortest duration
   length confidence insights extracted extraction mule routing wallets disconnect disconnected hung active live right now
   where states state texas geography area codes top most least common frequent popular list show give tell many much how
-  which what who when total count number overall breakdown per daily hourly weekly`.split(/\s+/),
+  which what who when total count number overall breakdown per daily hourly weekly latest newest recent earliest oldest
+  first last january february march april may june july august september october november december jan feb mar apr jun
+  jul aug sep sept oct nov dec hour hours minute minutes today yesterday since until ago busiest quietest peak distinct
+  unique different share percent percentage average median maximum minimum highest lowest biggest largest smallest
+  impersonation impersonator impersonators scam scams scammer scammers lure lures tier tiers canadian toll free
+  mentioned mentioning mention mentions past said says told threatened`.split(/\s+/),
 ].filter((w) => w.length >= 3));
 
-const KNOWN = [...LEXICON];
+/** Words left as typed: everyday words as well as the targets (a word is never "fixed" into another). */
+const LEXICON = new Set<string>([...ENGLISH, ...TARGETS]);
 
-/** The known word a typed word most likely is, or the word itself. */
+const KNOWN = [...TARGETS];
+
+/** For tests and debugging: the word a typo is read as. */
+export const fixWord = (w: string) => fix(w);
+
+const prefixLen = (a: string, b: string) => {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+};
+
+/**
+ * The known word a typed word most likely is, or the word itself. Among words at the same
+ * distance, a dropped letter ("askd" → "asked") beats a swap ("calsl" → "calls") beats an
+ * extra letter, then the longer shared start; a tie leaves the word as typed.
+ */
 function fix(word: string): string {
-  if (word.length < 4 || LEXICON.has(word) || /\d/.test(word)) return word;
+  if (word.length < 3 || LEXICON.has(word) || /\d/.test(word)) return word;
   // Plurals and possessives of known words are not typos.
-  if (LEXICON.has(word.replace(/(?:'s|s|es)$/, ''))) return word;
-  const max = allowedTypos(word.length);
-  let best: string | null = null;
-  let bestD = max + 1;
-  let tie = false;
+  if (word.length > 3 && LEXICON.has(word.replace(/(?:'s|s|es)$/, ''))) return word;
+  const max = word.length === 3 ? 1 : allowedTypos(word.length);
+  const cands: Array<{ k: string; key: number[] }> = [];
   for (const k of KNOWN) {
     if (Math.abs(k.length - word.length) > max) continue;
+    // A three-letter typo only ever dropped a letter ("hok" → "hook", "wek" → "week").
+    if (word.length === 3 && k.length !== 4) continue;
     const d = editDistance(word, k, max);
-    if (d < bestD) {
-      best = k;
-      bestD = d;
-      tie = false;
-    } else if (d === bestD && best !== null && k !== best) {
-      tie = true;
-    }
+    if (d > max) continue;
+    // A typo keeps the first letter, or swaps the first two ("hte" → "the").
+    if (k[0] !== word[0] && !(k[0] === word[1] && k[1] === word[0])) continue;
+    const rank = k.length === word.length + 1 ? 0 : k.length === word.length ? 1 : 2;
+    cands.push({ k, key: [d, rank, -prefixLen(k, word)] });
   }
-  // A typo needs the same first letter or a swap of the first two ("hte" → "the").
-  if (!best || tie || (best[0] !== word[0] && !(best[0] === word[1] && best[1] === word[0]))) return word;
-  return best;
+  if (!cands.length) return word;
+  const cmp = (a: number[], b: number[]) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+  cands.sort((a, b) => cmp(a.key, b.key));
+  if (cands.length > 1 && cmp(cands[0].key, cands[1].key) === 0) return word;
+  return cands[0].k;
 }
+
 
 /** The question's words typed with a capital (names: "Chase", "Walter"), lower-cased. */
 export function capitalisedWords(question: string): Set<string> {
@@ -100,7 +133,9 @@ export function normalise(question: string): string {
     .replace(/[‘’`]/g, "'")
     .replace(/[“”]/g, '"')
     .replace(/[–—]/g, '-')
-    .replace(/#/g, ' # ');
+    .replace(/#/g, ' # ')
+    // "$5,000" and "1,200 calls": thousands separators go before punctuation is dropped.
+    .replace(/(\d),(?=\d{3}\b)/g, '$1');
   const words = text.split(/(\s+)/).map((tok) => {
     const m = /^([("']*)([a-z0-9#'&.-]+?)([)"'.,;:!?]*)$/.exec(tok);
     if (!m) return tok;
@@ -111,12 +146,20 @@ export function normalise(question: string): string {
   });
   return words
     .join('')
+    .replace(/\b(?:teir|tir|tire|tiar|tierr|tear)[\s-]*(?=[123]\b|one\b|two\b|three\b)/g, 'tier ')
     .replace(/\btier[\s-]*(?:1|one|i)\b/g, 'tier 1')
     .replace(/\btier[\s-]*(?:2|two|ii)\b/g, 'tier 2')
     .replace(/\btier[\s-]*(?:3|three|iii)\b/g, 'tier 3')
     .replace(/\bt([123])\b/g, 'tier $1')
     .replace(/[?!,;()[\]{}]/g, ' ')
+    // A dash between words ("… last 7 days - how many?") is punctuation, not part of a word.
+    .replace(/(^|\s)-+(?=\s|$)/g, ' ')
     .replace(/\.(?=\s|$)/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** Whether every word of a phrase is an everyday or planner word (so the phrase is no name: "compare", "different"). */
+export function isEveryday(phrase: string): boolean {
+  return phrase.split(/\s+/).every((w) => w.length < 3 || LEXICON.has(w) || LEXICON.has(w.replace(/(?:'s|s|es)$/, '')));
 }

@@ -8,11 +8,13 @@ import { SUMMARY_METRICS, type SummaryMetric } from './answer.js';
 import { carry } from './filters.js';
 import {
   COMPARE_DEFAULT,
+  LOOKUP_N,
   OVERVIEW,
   TIER1_LIMIT,
   TIER1_SCAN,
   TOPN_DEFAULT,
   type ChatReply,
+  type DataPlan,
   type Filters,
   type Intent,
   type Plan,
@@ -37,8 +39,10 @@ import {
   LIST_VERB_RE,
   listLimit,
   metricsIn,
+  ACTION_RE,
   MUTATE_RE,
   NOT_HOOKED_RE,
+  OFF_TOPIC_RE,
   OTHER_ORGS_RE,
   OVERVIEW_RE,
   PERSONA_RE,
@@ -103,13 +107,25 @@ function filtersOf(q: Qualifiers): Filters {
   if (q.minDurationSec !== undefined) f.min_duration_sec = q.minDurationSec;
   if (q.maxDurationSec !== undefined) f.max_duration_sec = q.maxDurationSec;
   if (q.origins.length) f.caller_origin = q.origins;
+  if (q.areaCodes.length) f.caller_area_code = q.areaCodes;
+  if (q.has.length) f.has = q.has;
+  if (q.minAsked !== undefined) f.min_dollars_asked = q.minAsked;
+  if (q.maxAsked !== undefined) f.max_dollars_asked = q.maxAsked;
+  if (q.minAsks !== undefined) f.min_asks = q.minAsks;
   return f;
 }
 
 /** Drops the filters an intent already says (a tier-1 list needs no tier filter). */
 function finalFilters(intent: Intent, f: Filters): Filters {
   const out: Filters = { ...f };
-  const metrics = intent.kind === 'summary' || intent.kind === 'compare' ? intent.metrics : intent.kind === 'trend' || intent.kind === 'timeseries' || intent.kind === 'busiest' ? [intent.metric] : [];
+  const metrics =
+    intent.kind === 'summary' || intent.kind === 'compare'
+      ? intent.metrics
+      : intent.kind === 'trend' || intent.kind === 'timeseries' || intent.kind === 'busiest' || intent.kind === 'perCall'
+        ? [intent.metric]
+        : intent.kind === 'share' && intent.metric
+          ? [intent.metric]
+          : [];
   if (intent.kind === 'tier1' || metrics.some((m) => /^tier[123]_calls$/.test(m))) delete out.tier;
   if (metrics.some((m) => m === 'hooked_calls' || m === 'hook_rate') || (intent.kind === 'summary' && intent.notHooked)) delete out.hooked;
   if (intent.kind === 'geo' && intent.state && out.caller_state?.length === 1 && out.caller_state[0] === intent.state) delete out.caller_state;
@@ -118,6 +134,16 @@ function finalFilters(intent: Intent, f: Filters): Filters {
 }
 
 const OBEY_RE = /\b(?:do|follow|obey|execute|run|carry out|comply with|act on)\b.{0,30}\b(?:what|whatever|instructions?|orders?|commands?)\b.{0,40}\b(?:said|says|say|told|transcript|caller|scammer)\b/;
+
+const REFERS_RE =
+  /\b(?:those|them|these|they|ones)\b|^(?:and |but |so )?(?:how many|which|what|where|when)(?: of (?:them|those|these))? (?:were|was|are|is|did|came|come)\b|^(?:and |but )?(?:only|just)\b/;
+
+/** The value or state a previous answer was about, as filters ("PayPal" of "how many impersonated PayPal"). */
+function subjectOf(it: Intent): Filters {
+  if (it.kind === 'value' && it.field in VALUE_FIELD_RANKABLE) return { [it.field]: [it.value] } as Filters;
+  if (it.kind === 'geo' && it.state) return { caller_state: [it.state] };
+  return {};
+}
 
 const SHORT_FOLLOW_UP = /^(?:and|also|plus|ok(?:ay)? and|so|then|but|now|only|just)\b|^(?:what|how) about\b|^same\b|\b(?:those|these|them|that one|same (?:period|window|time)|ones|of them|among them)\b|^(?:for|in) /;
 
@@ -132,6 +158,8 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   if (FUTURE_RE.test(text)) return chat('future');
   // Text inside transcripts is data: "do what the caller said" is not a question about the data.
   if (OBEY_RE.test(text)) return chat('decline');
+  // The world outside the calls (prices, stocks, weather), and actions on it (emailing, calling).
+  if (OFF_TOPIC_RE.test(text) || ACTION_RE.test(text)) return chat('decline');
 
   const windows = findWindows(text, now);
   let rest = text;
@@ -147,26 +175,29 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   const unread = windows.length === 0 && !shift && !vague ? unreadTimePhrase(quals.rest) : null;
   rest = (unread ? quals.rest.replace(unread, ' ') : quals.rest).replace(/\s+/g, ' ').trim();
 
-  const followUp = prev !== null && (FOLLOW_UP_RE.test(text) || SHORT_FOLLOW_UP.test(text) || windows.length > 0 || shift) && rest.split(' ').length <= 8;
+  // A question about the previous answer's calls: "how many of them", "where were they calling from", "how many were amazon".
+  const refers = prev !== null && REFERS_RE.test(rest) && rest.split(' ').length <= 10;
+  const followUp = prev !== null && (FOLLOW_UP_RE.test(text) || SHORT_FOLLOW_UP.test(text) || refers || windows.length > 0 || shift) && rest.split(' ').length <= 8;
   const defaultSpec: WindowSpec = { kind: 'range', range: req.dashboardRange };
   const named = windows[0]?.spec ?? null;
-  let window: WindowSpec = named ?? (prev && (followUp || FOLLOW_UP_RE.test(text)) ? prev.window : defaultSpec);
+  let window: WindowSpec = named ?? (prev && (followUp || refers || FOLLOW_UP_RE.test(text)) ? prev.window : defaultSpec);
   if (shift && prev && !named) window = shiftBack(prev.window, now);
 
   const notes: string[] = [];
   if (vague) notes.push(`I read "${vague}" as ${windowPhrase(window)}.`);
-  if (unread) notes.push(`I could not read "${unread}" as a time window, so I used ${windowPhrase(window)} instead.`);
+  if (unread) notes.push(`I could not understand "${unread}" as a time window, so I used ${windowPhrase(window)} instead.`);
 
   // A follow-up keeps the previous turn's filters; what the question names replaces them.
-  const own = filtersOf(quals);
   // Filters carry only into an elliptic follow-up ("and last week?", "only the Amazon ones"), not into a new question.
-  const carries = prev !== null && (FOLLOW_UP_RE.test(text) || SHORT_FOLLOW_UP.test(text)) && rest.split(' ').length <= 8;
-  const base: Filters = prev && carries ? carry(prev.filters ?? {}, own) : own;
+  const own = filtersOf(quals);
+  const carries = prev !== null && (refers || ((FOLLOW_UP_RE.test(text) || SHORT_FOLLOW_UP.test(text)) && rest.split(' ').length <= 8));
+  let carried: Filters = prev && carries ? { ...(prev.filters ?? {}) } : {};
+  // "how many of them were hooked?" after "how many calls impersonated PayPal": the value the answer was about.
+  if (prev && refers) carried = carry(subjectOf(prev.intent), carried);
   let mentions: Mention[] = quals.mentions;
-  if (prev && carries && mentions.length) {
-    // A value named again replaces the carried value of the same field.
-    for (const m of mentions) for (const fld of m.fields.slice(0, 1)) delete (base as Record<string, unknown>)[fld];
-  }
+  // A value named again replaces the carried value of the same field.
+  for (const m of mentions) if (m.fields[0]) delete (carried as Record<string, unknown>)[m.fields[0]];
+  const base: Filters = carry(carried, own);
   const data = (intent: Intent, w: WindowSpec = window, extra: Filters = {}): Plan => ({
     kind: 'data',
     intent,
@@ -182,10 +213,11 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   if (req.contextCallSid && CALLISH_RE.test(rest) && !COUNT_RE.test(rest)) return data({ kind: 'call', sid: req.contextCallSid });
 
   const metrics = metricsIn(rest);
-  const field = fieldIn(rest);
+  const field = fieldIn(rest) ?? (CALLER_ID_RE.test(rest) ? 'caller_id' : null);
   const isCount = COUNT_RE.test(rest);
   const isList = LIST_VERB_RE.test(rest);
   const hasQual = mentions.length > 0 || Object.keys(own).length > 0;
+  const explain = /\b(?:explain|describe|walk me through|what does (?:this|it|the \w+) (?:show|mean)|tell me about (?:this|the) (?:chart|panel|graph))\b/.test(rest);
 
   // "which of those were tier 1?"
   const tf = TIER_FOLLOW_RE.exec(rest);
@@ -204,18 +236,37 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
 
   if (ACTIVE_RE.test(rest) && !/\bpersonas?\b/.test(rest)) return data({ kind: 'active' });
 
+  // How many different values: "how many distinct brands", "unique caller numbers", "numbers that called more than once".
+  const distinctField = DISTINCT_RE.test(rest) ? (field ?? repeatedField(rest)) : null;
+  if (distinctField) return data({ kind: 'distinct', field: distinctField, ...(quals.minCount !== undefined ? { minCount: quals.minCount } : {}) });
   // Values seen in more than one call: "mule accounts seen in 2+ calls", "reused wallets".
   if (quals.minCount !== undefined) {
     const rf = repeatedField(rest) ?? field;
+    if (rf && isCount && rf === 'caller_id') return data({ kind: 'distinct', field: rf, minCount: quals.minCount });
     if (rf) return data({ kind: 'topn', field: rf, n: 50, minCount: quals.minCount });
   }
 
+  // Values side by side over one window: "amazon vs microsoft this week", "texas or florida".
+  const sameField = comparedValues(quals, own);
+  // "how many … X or Y" counts both together; "X vs Y", "more X or Y", "which …" puts them side by side.
+  const sideBySide = COMPARE_RE.test(rest) || /\bvs\b|\bversus\b|\bcompare\b/.test(rest) || (/\bor\b|\band\b/.test(rest) && /\b(?:which|more|fewer|less|most|bigger|higher|lower)\b/.test(rest));
+  if (sameField && windows.length <= 1 && sideBySide) {
+    const metric = metrics.find((m) => m !== 'calls_received') ?? 'calls_received';
+    if (sameField.field !== 'caller_state') mentions = mentions.filter((m) => !sameField.values.includes(m));
+    const rest2: Filters = { ...base };
+    if (sameField.field === 'caller_state') delete rest2.caller_state;
+    return { ...(data({ kind: 'compareValues', field: sameField.field, values: sameField.values, metric }) as DataPlan), filters: finalFilters({ kind: 'summary', metrics: [metric] }, rest2) };
+  }
+
   // Comparisons: two windows, or one against the previous turn's / the one before it.
-  if (COMPARE_RE.test(rest) || (windows.length >= 2 && /\band\b|\bwith\b|\bto\b/.test(rest) && !/\bbetween\b/.test(text))) {
+  if (COMPARE_RE.test(rest) || (windows.length >= 2 && /\band\b|\bwith\b|\bto\b|\bor\b/.test(rest) && !/\bbetween\b/.test(text))) {
     let a: WindowSpec | null = null;
     let b: WindowSpec | null = null;
     const one = windows.length === 1 ? windows[0].spec : null;
-    if (windows.length >= 2) [a, b] = [windows[0].spec, windows[1].spec];
+    // "last 24h vs the 24h before": the second phrase is the window before the first.
+    const same = windows.length >= 2 && JSON.stringify(windows[0].spec) === JSON.stringify(windows[1].spec);
+    if (same) [a, b] = [windows[0].spec, shiftBack(windows[0].spec, now)];
+    else if (windows.length >= 2) [a, b] = [windows[0].spec, windows[1].spec];
     else if (one && shift) [a, b] = [one, shiftBack(one, now)];
     else if (one && prev) [a, b] = [prev.window, one];
     // "… vs last week": the current week against the last one.
@@ -228,8 +279,17 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
       const cmpField = metrics.length ? undefined : (field ?? prevField);
       if (cmpField && cmpField in VALUE_FIELD_RANKABLE) return data({ kind: 'compare', metrics: [], other: b, field: cmpField as never }, a);
       const prevMetrics = prev?.intent.kind === 'summary' ? prev.intent.metrics : null;
-      const basis = metrics.length ? metrics : prevMetrics && followUp ? prevMetrics : hasQual ? ['calls_received' as SummaryMetric] : prevMetrics ?? COMPARE_DEFAULT;
-      return data({ kind: 'compare', metrics: basis, other: b }, a);
+      const shareOf = SHARE_WORD_RE.test(rest) ? metrics.filter((m) => SUMMARY_METRICS[m].kind === 'count' && m !== 'calls_received') : [];
+      const basis = shareOf.length
+        ? ['calls_received' as SummaryMetric, ...shareOf]
+        : metrics.length
+          ? metrics
+          : prevMetrics && followUp
+            ? prevMetrics
+            : hasQual
+              ? ['calls_received' as SummaryMetric]
+              : (prevMetrics ?? COMPARE_DEFAULT);
+      return data({ kind: 'compare', metrics: basis, other: b, ...(shareOf.length ? { share: true } : {}) }, a);
     }
   }
 
@@ -247,48 +307,74 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     return chat('breakdown');
   }
 
+  // The newest or oldest calls: "when was the last tier 1 call", "what time did the first call today come in".
+  const latest = LATEST_RE.exec(rest);
+  if (latest && !metrics.some((m) => !LISTABLE.includes(m))) {
+    const oldest = /\b(?:first|earliest|oldest)\b/.test(latest[0]);
+    const n = listLimit(rest, 1, 20);
+    return data({ kind: 'latest', limit: n, oldest }, window, metrics.includes('tier1_calls') ? { tier: [1] } : {});
+  }
+
+  // "which persona gets hooked the most", "which brands have the most tier 1 calls": a ranking of the filtered calls.
+  if ((field || PERSONA_RE.test(rest)) && /\b(?:most|top|which|what|rank|ranking|leading|highest|least)\b/.test(rest) && metrics.length && metrics.every((m) => RANKABLE_METRIC[m])) {
+    const extra = Object.assign({}, ...metrics.map((m) => RANKABLE_METRIC[m]));
+    return data({ kind: 'topn', field: field ?? 'persona', n: topNumber(rest) ?? TOPN_DEFAULT }, window, extra);
+  }
+
   // Personas: calls per persona ("which persona gets the most calls", "persona breakdown").
-  if (PERSONA_RE.test(rest) && !metrics.some((m) => m !== 'calls_received')) return data({ kind: 'topn', field: 'persona', n: topNumber(rest) ?? TOPN_DEFAULT });
+  if (PERSONA_RE.test(rest) && !metrics.some((m) => m !== 'calls_received')) return data({ kind: 'topn', field: 'persona', n: topNumber(rest) ?? TOPN_DEFAULT, explain });
 
   // A figure broken down by something no tool breaks it down by ("hook rate by brand").
   const breakdown = /\b(?:per|by|for each|broken down by|split by|across) (?:brand|bank|state|persona|lure|scam type|payment method|agency|caller|category|company)s?\b/.test(rest);
   if (breakdown && metrics.some((m) => m !== 'calls_received')) return chat('breakdown');
 
-  if (SHARE_RE.test(rest) || (/\b(?:share|percent(?:age)?|proportion|fraction|%)\b/.test(rest) && (hasQual || metrics.length))) {
-    const m = metrics.find((x) => x !== 'calls_received' && x !== 'hook_rate') ?? null;
-    if (m || hasQual) return data({ kind: 'share', metric: m });
+  // A figure per call: "average dollars asked per tier 1 call".
+  if (/\b(?:per|each|every|an? average|on average|avg|average)\b.*\bcalls?\b/.test(rest) && /\b(?:per|each|every)\b/.test(rest)) {
+    const m = metrics.find((x) => SUMMARY_METRICS[x].kind === 'usd' && /^total_/.test(x));
+    if (m) return data({ kind: 'perCall', metric: m }, window, metrics.includes('tier1_calls') ? { tier: [1] } : {});
+  }
+
+  if (SHARE_RE.test(rest) || (SHARE_WORD_RE.test(rest) && (hasQual || metrics.length))) {
+    // The share of what: a figure ("high-confidence", "tier 1", "hooked") or the filters' calls.
+    const m = metrics.find((x) => x !== 'calls_received' && x !== 'hook_rate') ?? (quals.hooked === true ? 'hooked_calls' : null);
+    const tierMetric = own.tier?.length === 1 && !m ? (`tier${own.tier[0]}_calls` as SummaryMetric) : null;
+    const reason = DISCONNECT_RE.test(rest) ? reasonIn(rest) : null;
+    if (reason) return data({ kind: 'share', metric: null }, window, { disconnect_reason: [reason] });
+    if (m || tierMetric) return data({ kind: 'share', metric: m ?? tierMetric });
+    if (hasQual) return data({ kind: 'share', metric: null });
     if (metrics.includes('hook_rate')) return data({ kind: 'summary', metrics: ['hook_rate'] });
   }
 
   if (DISCONNECT_RE.test(rest) && !metrics.includes('cleanly_closed')) return data({ kind: 'disconnects', reason: reasonIn(rest) });
 
   // Geography: one state's count, or calls per state (of the other filters).
-  const onlyState = own.caller_state?.length === 1 && !mentions.length && !own.q && !own.caller_origin && !own.tier && own.hooked === undefined && own.min_duration_sec === undefined && own.max_duration_sec === undefined;
+  const onlyState = own.caller_state?.length === 1 && Object.keys(own).length === 1 && !mentions.length && !Object.keys(carried).length;
   if (onlyState && (isCount || /\b(?:from|calls?)\b/.test(text)) && !isList && !field && metrics.every((m) => m === 'calls_received')) {
     return data({ kind: 'geo', state: own.caller_state![0] });
   }
   if (GEO_RE.test(rest) && !field && !own.caller_origin) return data({ kind: 'geo', state: null });
 
   // Tier-1 listings (financial intel); a count alone is a summary figure.
-  if ((/\btier 1\b/.test(rest) && isList && !isCount) || (TIER_LIST_RE.test(rest) && !isCount && !metrics.length)) {
+  if ((/\btier 1\b/.test(rest) && isList && !isCount) || (TIER_LIST_RE.test(rest) && !isCount && !metrics.length && !own.has)) {
     const only = tier1FilterIn(rest);
     return data({ kind: 'tier1', limit: only ? TIER1_SCAN : listLimit(rest, TIER1_LIMIT, 100), ...(only ? { only } : {}) });
   }
 
-  if (WHICH_CALL_RE.test(rest) && metrics.includes('max_call_duration_sec')) return data({ kind: 'longest' });
+  // The longest call: "show the longest call this week", "when did the longest call today start".
+  if (metrics.includes('max_call_duration_sec') && (WHICH_CALL_RE.test(rest) || isList || /\b(?:when|what time|who|show|which|details|sid)\b/.test(rest) || hasQual)) return data({ kind: 'longest' });
   if (/\b(?:which|what) (?:was|is|were) the longest calls?\b/.test(rest) || (WHICH_CALL_RE.test(rest) && /\blongest\b/.test(rest))) {
     return data({ kind: 'longest' });
   }
 
   // Calls by transcript text, by filters, or just "the latest calls".
   const listing = isList && /\bcalls?\b|\bones\b/.test(rest) && !field && metrics.every((m) => LISTABLE.includes(m));
-  if (own.q || listing) {
+  if (own.q || listing || (own.has && !field)) {
     if (isCount && !isList) return data({ kind: 'calls', count: true });
     return data({ kind: 'calls', count: isCount });
   }
 
   // One value's count: "how many calls impersonated PayPal?", "how many IRS scams?".
-  const single = mentions.length === 1 && !Object.keys(own).length && !(carries && Object.keys(prev?.filters ?? {}).length) ? mentions[0] : null;
+  const single = mentions.length === 1 && !Object.keys(own).length && !Object.keys(carried).length ? mentions[0] : null;
   if (single && !field && isCount && !metrics.some((m) => m !== 'calls_received')) {
     const f = rankable(single.fields[0]);
     if (f) {
@@ -298,7 +384,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   }
 
   if (field && !(metrics.length && !/\b(?:top|most|which|what|common|frequent|popular|rank|ranking|list|show|leading|main|by)\b/.test(rest))) {
-    return data({ kind: 'topn', field, n: topNumber(rest) ?? TOPN_DEFAULT });
+    return data({ kind: 'topn', field, n: explain ? LOOKUP_N : (topNumber(rest) ?? TOPN_DEFAULT), explain });
   }
 
   if (NOT_HOOKED_RE.test(rest)) return data({ kind: 'summary', metrics: ['calls_received', 'hooked_calls'], notHooked: true });
@@ -306,13 +392,20 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   if (metrics.length) return data({ kind: 'summary', metrics });
   if (OVERVIEW_RE.test(rest) && !(req.contextCallSid && CALLISH_RE.test(rest))) return data({ kind: 'summary', metrics: hasQual ? ['calls_received', 'hooked_calls', 'hook_rate', 'tier1_calls', 'total_dollars_asked'] : OVERVIEW });
 
+  // "how many were there?" about the previous answer's calls.
+  if (prev && refers && isCount) {
+    const it = prev.intent.kind === 'calls' || prev.intent.kind === 'latest' ? { kind: 'calls' as const, count: true } : { kind: 'summary' as const, metrics: ['calls_received' as SummaryMetric] };
+    return data(it);
+  }
+
   // Follow-ups that only change the window, the filters or the value: "and last month?", "what about PayPal?".
   if (prev && (followUp || named || shift)) {
-    const about = /^(?:and |so )?(?:what|how) about(?: (.+))?$/.exec(rest) ?? /^and(?: (.+))?$/.exec(rest) ?? /^(?:only|just)(?: (.+))?$/.exec(rest);
-    if (about && mentions.length === 1 && !named && !shift && (prev.intent.kind === 'topn' || prev.intent.kind === 'value') && prev.intent.field in VALUE_FIELD_RANKABLE) {
+    const about = /^(?:and |so )?(?:what|how) about(?: (.+))?$/.exec(rest) ?? /^and(?: (?:for|in|from) )?(?: (.+))?$/.exec(rest) ?? /^(?:only|just)(?: (.+))?$/.exec(rest);
+    const prevField = prev.intent.kind === 'topn' || prev.intent.kind === 'value' ? prev.intent.field : null;
+    if (about && mentions.length === 1 && !named && !shift && prevField && prevField in VALUE_FIELD_RANKABLE && mentions[0].fields[0] === prevField && !own.q) {
       const m = mentions[0];
       mentions = [];
-      return data({ kind: 'value', field: prev.intent.field as never, value: m.typed }, window, {});
+      return data({ kind: 'value', field: prevField as TopnField, value: m.typed });
     }
     const value = about?.[1]?.trim();
     if (value && !named && !shift && !hasQual) {
@@ -321,25 +414,29 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
       const reason = reasonIn(value);
       if (prev.intent.kind === 'disconnects' && reason) return data({ kind: 'disconnects', reason });
       // An unknown word after "what about": a value of the field the previous answer was about.
-      const guess: ValueField = prev.intent.kind === 'topn' || prev.intent.kind === 'value' ? ((prev.intent.field in VALUE_FIELD_RANKABLE ? prev.intent.field : 'impersonated_brand') as ValueField) : 'impersonated_brand';
+      const guess: ValueField = prevField && prevField in VALUE_FIELD_RANKABLE ? (prevField as ValueField) : 'impersonated_brand';
       mentions = [{ typed: value, fields: [guess] }];
-      if (prev.intent.kind === 'topn' || prev.intent.kind === 'value') {
+      if (prevField && prevField in VALUE_FIELD_RANKABLE) {
         mentions = [];
-        return data({ kind: 'value', field: guess as never, value });
+        return data({ kind: 'value', field: guess as TopnField, value });
       }
     }
-    if (named || shift || hasQual || /^(?:and|what about|how about|same|only|just)\b/.test(text)) {
+    if (named || shift || hasQual || refers || /^(?:and|what about|how about|same|only|just)\b/.test(text)) {
       const it = prev.intent;
       if (it.kind === 'compare') {
         return data(it.field ? { kind: 'topn', field: it.field, n: TOPN_DEFAULT } : { kind: 'summary', metrics: it.metrics });
       }
+      // A value named for the previous answer's field is a filter now ("just for tech support scams" after payment methods).
+      if (it.kind === 'value') return data({ kind: 'summary', metrics: ['calls_received'] }, window, subjectOf(it));
       return data(it);
     }
   }
 
   if (req.contextCallSid && !named) return data({ kind: 'call', sid: req.contextCallSid });
   const chartTopic = chartIntent(req.contextChartId);
-  if (chartTopic && (CALLISH_RE.test(rest) || /\b(?:chart|this|explain|show|tell|panel|mean)\b/.test(rest))) return data(chartTopic);
+  if (chartTopic && (CALLISH_RE.test(rest) || /\b(?:chart|this|explain|show|tell|panel|mean)\b/.test(rest))) {
+    return data(chartTopic.kind === 'topn' ? { ...chartTopic, n: LOOKUP_N, explain: true } : chartTopic.kind === 'timeseries' ? { ...chartTopic, explain: true } : chartTopic);
+  }
 
   // Only qualifiers: "amazon calls from texas?", "anything from canadian numbers": how many, and which.
   if (hasQual) return data({ kind: 'calls', count: true });
@@ -348,6 +445,33 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   if (THANKS_RE.test(text)) return chat('thanks');
   if (HELP_RE.test(text)) return chat('help');
   return chat('decline');
+}
+
+const CALLER_ID_RE = /\bcaller[- ]?ids?\b|\bphone numbers?\b|\b(?:caller|calling|scammer'?s?|their) numbers?\b|\bnumbers? (?:that )?call(?:ed|s|ing)?\b/;
+const DISTINCT_RE = /\bhow many (?:different|distinct|unique|separate|individual)\b|\b(?:number|count) of (?:different|distinct|unique|separate)\b|\bhow many (?:\w+ )?(?:numbers?|caller ids?) (?:called|have called|did call)\b/;
+const LATEST_RE =
+  /\b(?:when|what time)\b.*\b(?:last|latest|most recent|newest|first|earliest|oldest)\b|\b(?:last|latest|most recent|newest|first|earliest|oldest) (?:\w+ ){0,3}?call\b(?! (?:length|duration|volume|count))/;
+const SHARE_WORD_RE = /\b(?:share|percent(?:age)?|proportion|fraction|%)\b/;
+
+/** Figures a ranking can be narrowed to: "which persona gets hooked the most" ranks hooked calls. */
+const RANKABLE_METRIC: Partial<Record<SummaryMetric, Filters>> = {
+  calls_received: {},
+  hooked_calls: { hooked: true },
+  tier1_calls: { tier: [1] },
+  tier2_calls: { tier: [2] },
+  tier3_calls: { tier: [3] },
+};
+
+/** Two or more values of one field named together ("amazon vs microsoft", "texas or florida"). */
+function comparedValues(q: Qualifiers, own: Filters): { field: ValueField | 'caller_state'; values: Mention[] } | null {
+  if ((own.caller_state?.length ?? 0) >= 2) return { field: 'caller_state', values: own.caller_state!.map((s) => ({ typed: s, fields: [] })) };
+  const byField = new Map<ValueField, Mention[]>();
+  for (const m of q.mentions) if (m.fields[0]) byField.set(m.fields[0], [...(byField.get(m.fields[0]) ?? []), m]);
+  for (const [f, ms] of byField) if (ms.length >= 2) return { field: f, values: ms };
+  // "gift card and zelle": two payment-ish values hinted in different fields but both payment methods.
+  const pay = q.mentions.filter((m) => m.fields.includes('payment_method'));
+  if (pay.length >= 2) return { field: 'payment_method', values: pay };
+  return null;
 }
 
 /** Fields a value intent can count with get_topn. */

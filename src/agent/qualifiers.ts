@@ -4,9 +4,11 @@
 // are kept as typed with the field they most likely belong to; values.ts matches them
 // against the org's data when the plan runs.
 
+import type { IntelField } from '../domain/call.js';
 import type { CallerOrigin } from '../domain/sliceFilter.js';
 import { hintsIn } from './hints.js';
 import type { ValueField } from './values.js';
+import { isEveryday } from './normalise.js';
 import { STATE_CODES, STATE_NAME_RE, STATES } from './vocabulary.js';
 
 /** A value named in the question. */
@@ -31,6 +33,11 @@ export interface Qualifiers {
   origins: CallerOrigin[];
   /** "seen in 2+ calls", "more than one call": a threshold on values' call counts. */
   minCount?: number;
+  areaCodes: string[];
+  has: IntelField[];
+  minAsked?: number;
+  maxAsked?: number;
+  minAsks?: number;
   /** The text with every qualifier phrase blanked, for reading what is asked. */
   rest: string;
 }
@@ -76,7 +83,7 @@ function transcriptTerms(st: { text: string }, question: string, out: string[]):
     take(st, new RegExp(cue), (m) => {
       let v = m[1].trim();
       // "what the caller said in that transcript", "said it": no text to search for.
-      if (/^(?:in|on|to|that|this|it|so|those|them|these|anything|something|what|about|the transcripts?|transcripts?)\b/.test(v) && !quoted.length) return false;
+      if (/^(?:in|on|to|that|this|it|so|those|them|these|anything|something|what|about|the transcripts?|transcripts?|they|he|she|we|you|i)\b/.test(v) && !quoted.length) return false;
       const q = quoted.find((x) => v.includes(x.replace(/["']/g, '')));
       if (q) {
         out.push(q);
@@ -175,6 +182,9 @@ const BEFORE_CUES: Array<[RegExp, ValueField[]]> = [
   [/\bmule banks?\s+$/, ['mule_bank_name']],
   [/\bpersona\s+$/, ['persona']],
 ];
+/** Cues that decide the field on their own ("Apple gift cards" is a gift card brand, whatever else Apple is). */
+const STRONG_AFTER = /^\s+(?:bank )?(?:accounts?|account numbers?|mule accounts?)\b|^\s+gift ?cards?\b|^\s+persona\b|^\s+(?:wallets?|chain)\b|^\s+(?:payments?|transfers?)\b/;
+
 const AFTER_CUES: Array<[RegExp, ValueField[]]> = [
   [/^\s+(?:bank )?(?:accounts?|account numbers?|mule accounts?)\b/, ['mule_bank_name']],
   [/^\s+bank\b/, ['mule_bank_name', 'impersonated_brand']],
@@ -188,20 +198,37 @@ const AFTER_CUES: Array<[RegExp, ValueField[]]> = [
 
 /** Values named by a hint word or after an impersonation / payment cue. */
 function values(st: { text: string }, capitalised: (w: string) => boolean, out: Qualifiers): void {
+  let lastEnd = -1;
   for (const h of hintsIn(st.text, capitalised)) {
     if (st.text.slice(h.index, h.index + h.length).trim() === '') continue; // taken with an earlier value
+    // "gift card brands", "payment methods": the field itself, not one of its values.
+    if (/^\s+(?:brands?|types?|names?|methods?|categor(?:y|ies))\b/.test(st.text.slice(h.index + h.length))) continue;
     const before = st.text.slice(0, h.index);
     const after = st.text.slice(h.index + h.length);
-    const pre = BEFORE_CUES.map(([re, f]) => [re.exec(before), f] as const).find(([m]) => m);
-    const post = pre ? undefined : AFTER_CUES.map(([re, f]) => [re.exec(after), f] as const).find(([m]) => m);
-    const cued = pre?.[1] ?? post?.[1];
-    const fields = cued ? [...new Set([...cued.filter((f) => h.fields.includes(f)), ...h.fields, ...cued])] : h.fields;
+    // A cue right after the value is the more specific one ("asked for Apple gift cards" is a gift card brand).
+    const post = AFTER_CUES.map(([re, f]) => [re.exec(after), f] as const).find(([m]) => m);
+    const pre = post ? undefined : BEFORE_CUES.map(([re, f]) => [re.exec(before), f] as const).find(([m]) => m);
+    let cued = post?.[1] ?? pre?.[1];
+    // "Bank of America or Chase" after "impersonated": a value listed with another takes its cue.
+    const prevMention = out.mentions[out.mentions.length - 1];
+    if (!cued && prevMention && /(?:,|\bor|\band|\bnor|\bvs|\bversus)\s*$/.test(before) && before.trim().length && lastEnd >= 0 && before.slice(lastEnd).replace(/(?:,|\bor\b|\band\b|\bnor\b|\bvs\b|\bversus\b|\s)+/g, '') === '') {
+      cued = prevMention.fields;
+    }
+    const strong = post && STRONG_AFTER.test(after);
+    const fields = cued
+      ? strong
+        ? [...new Set([...cued, ...h.fields])]
+        : [...new Set([...cued.filter((f) => h.fields.includes(f)), ...h.fields, ...cued])]
+      : h.fields;
+    lastEnd = h.index + h.length;
     out.mentions.push({ typed: h.typed, surface: st.text.slice(h.index, h.index + h.length), fields });
     st.text = blank(st.text, h.index, h.length);
     // The cue goes with the value: "impersonating PayPal" is a filter, not a question about brands.
     if (pre?.[0] && /impersonat|pretend|claim|posing|posed|spoofing|said|paid|pay|asked|wanted|demanded|requested|persona/.test(pre[0][0])) {
       st.text = blank(st.text, pre[0].index, pre[0][0].length);
     }
+    const imp = /^\s+(?:impersonat\w+|imposters?|impostors?)\b/.exec(after);
+    if (imp) st.text = blank(st.text, h.index + h.length, imp[0].length);
     // "Apple gift cards": the words that made it a gift card brand go with it.
     const gift = /^\s+gift ?cards?\b/.exec(after);
     if (gift && fields[0] === 'gift_card_brand') st.text = blank(st.text, h.index + h.length, gift[0].length);
@@ -212,24 +239,92 @@ function values(st: { text: string }, capitalised: (w: string) => boolean, out: 
     /\b(?:impersonat(?:ed|ing|e|es)|pretend(?:ed|ing|s)? to be(?: from)?|claim(?:ed|ing|s)? to be(?: from)?|posing as|posed as)\s+(?:the\s+|an?\s+)?([a-z0-9&'.]+(?: [a-z0-9&'.]+){0,3}?)(?=\s+(?:in|during|over|since|between|from|this|last|today|yesterday|on|so|and|or|with|for|calls?|scams?|who|that|which|how|lately|recently|the most|most)\b|\s*$)/,
     (m) => {
       const v = m[1].trim();
-      if (/^(?:brands?|compan(?:y|ies)|agenc(?:y|ies)|banks?|someone|somebody|anyone|them|it|who|what|which|a brand|most|the most|government)$/.test(v)) return false;
+      if (/^(?:brands?|compan(?:y|ies)|agenc(?:y|ies)|banks?|someone|somebody|anyone|them|it|who|what|which|a brand|most|the most|government|calls?|scams?)\b/.test(v) || isEveryday(v)) return false;
       out.mentions.push({ typed: v, fields: ['impersonated_brand', 'impersonated_government_agency'] });
     },
   );
-  // "Acme gift cards", "paid with Globex Pay": an unknown name before/after a field cue.
+  // "Acme gift cards", "paid with Western Union": an unknown name before/after a field cue.
   take(st, /\b([a-z][a-z0-9&'.]+(?: [a-z][a-z0-9&'.]+)?) gift ?cards?\b/, (m) => {
     const v = m[1].replace(/^(?:with|using|for|of|in|the|about|many|any|which|what|how|top|most|some|and|or|via|by|mention(?:ing)?|asked|ask|want(?:ed)?)\s+/, '');
-    if (/^(?:with|using|for|of|in|the|about|many|any|which|what|how|top|most|some|and|or|via|by|used|use|sold|buy|bought|asked|ask|want|wanted|demanded|these|those|their|did|do|are|were|scam|scams)$/.test(v)) return false;
+    if (isEveryday(v)) return false;
     out.mentions.push({ typed: v, fields: ['gift_card_brand'] });
+  });
+  take(
+    st,
+    /\b(?:paid|pay|paying|payment|payments)(?: (?:method|type))? (?:by|via|with|in|using|through) (?:a |an )?([a-z][a-z0-9&'.]+(?: [a-z][a-z0-9&'.]+)?)(?=\s+(?:in|during|over|since|this|last|today|yesterday|and|or|calls?|from)\b|\s*$)/,
+    (m) => {
+      const v = m[1].trim();
+      if (isEveryday(v)) return false;
+      out.mentions.push({ typed: v, fields: ['payment_method'] });
+    },
+  );
+}
+
+const HAS: Array<[RegExp, IntelField]> = [
+  [/phishing (?:urls?|links?|sites?|websites?|domains?)|phishing|(?:fake |scam )?(?:urls?|links?|websites?)/, 'phishing_url'],
+  [/crypto wallets?|wallet address(?:es)?|(?:crypto )?wallets?/, 'crypto_wallet_address'],
+  [/(?:mule )?drop address(?:es)?|mailing address(?:es)?|physical address(?:es)?/, 'physical_mule_drop_address'],
+  [/routing numbers?/, 'mule_bank_routing_number'],
+  [/(?:bank )?account numbers?|mule accounts?|bank accounts?/, 'mule_bank_account_number'],
+  [/account holders?(?: names?)?/, 'mule_account_holder_name'],
+  [/remote (?:desktop|access) (?:tools?|apps?)|remote (?:tools?|apps?)|screen ?sharing/, 'remote_desktop_app'],
+  [/fake (?:company|companies|org(?:ani[sz]ation)?s?)(?: names?)?/, 'synthetic_org'],
+  [/fake (?:agent )?names?|agent names?/, 'fake_agent_name'],
+  [/gift card brands?/, 'gift_card_brand'],
+  [/(?:government )?agency|agencies/, 'impersonated_government_agency'],
+];
+
+/** "with a phishing URL", "that had a crypto wallet": intel the calls must have. */
+function hasFields(st: { text: string }, out: Qualifiers): void {
+  for (const [re, field] of HAS) {
+    take(st, new RegExp(`\\b(?:with|having|that (?:had|has|have|included?|gave|gave us)|which (?:had|has|have)|containing|including|where (?:they|the scammer|the caller) (?:gave|sent|shared|used)) (?:a |an |any |some |the )?(?:${re.source})\\b`), () => {
+      if (!out.has.includes(field)) out.has.push(field);
+    });
+  }
+}
+
+const MONEY = '\\$ ?(\\d+(?:\\.\\d+)?)(?: ?(k|m|thousand|million))?(?! ?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|calls?))|(\\d+(?:\\.\\d+)?)(?: ?(k|m|thousand|million))? ?(?:dollars|usd|bucks)';
+const money = (m: RegExpExecArray, at: number) => {
+  const n = Number(m[at] ?? m[at + 2]);
+  const unit = (m[at + 1] ?? m[at + 3] ?? '').toLowerCase();
+  return n * (unit.startsWith('k') || unit === 'thousand' ? 1000 : unit.startsWith('m') ? 1_000_000 : 1);
+};
+
+/** "asked for more than $5,000", "asks under 100 dollars", "more than one dollar ask", "asked more than twice". */
+function moneyBounds(st: { text: string }, out: Qualifiers): void {
+  take(st, new RegExp(`\\b(?:more than|over|above|exceeding|greater than|bigger than|larger than|>) (?:${MONEY})`), (m) => {
+    out.minAsked = money(m, 1) + 0.01;
+  });
+  take(st, new RegExp(`\\b(?:at least|min(?:imum)? of|>=) (?:${MONEY})|(?:${MONEY}) (?:or more|plus|\\+)`), (m) => {
+    out.minAsked = m[1] !== undefined || m[3] !== undefined ? money(m, 1) : money(m, 5);
+  });
+  take(st, new RegExp(`\\b(?:less than|under|below|smaller than|<) (?:${MONEY})`), (m) => {
+    out.maxAsked = Math.max(0, money(m, 1) - 0.01);
+  });
+  take(st, new RegExp(`\\b(?:at most|no more than|up to|<=) (?:${MONEY})`), (m) => {
+    out.maxAsked = money(m, 1);
+  });
+  const times: Record<string, number> = { once: 1, twice: 2, thrice: 3 };
+  take(st, new RegExp(`\\b(?:more than|over) ${NUM} (?:separate |different |dollar |money |cash )*(?:asks?|demands?|requests?|amounts?)\\b|\\b(?:asked|asking|demanded|requested)(?: (?:for )?(?:money|cash|payment|dollars))? more than (once|twice|thrice|${NUM.slice(1, -1)} times)\\b`), (m) => {
+    const n = m[1] !== undefined ? toNum(m[1]) : times[m[2]] ?? toNum(m[2].replace(/ times$/, ''));
+    out.minAsks = n + 1;
+  });
+  take(st, new RegExp(`\\b(?:at least|${NUM} or more) ${NUM}? ?(?:separate |different |dollar |money )*(?:asks|demands)\\b|\\b(?:multiple|several|repeated) (?:separate |dollar |money )*(?:asks|demands)\\b`), (m) => {
+    out.minAsks = m[1] !== undefined ? toNum(m[1]) : m[2] !== undefined ? toNum(m[2]) : 2;
   });
 }
 
 /** Reads every qualifier of the (normalised, time-phrase-free) text. */
 export function qualifiersIn(text: string, question: string, capitalised: (w: string) => boolean): Qualifiers {
-  const out: Qualifiers = { mentions: [], q: [], states: [], tiers: [], origins: [], rest: text };
+  const out: Qualifiers = { mentions: [], q: [], states: [], tiers: [], origins: [], areaCodes: [], has: [], rest: text };
   const st = { text };
   transcriptTerms(st, question, out.q);
+  moneyBounds(st, out);
   durations(st, out);
+  take(st, /\barea codes? ((?:\d{3})(?:(?:,| or| and|\/) ?\d{3})*)\b/, (m) => {
+    for (const c of m[1].match(/\d{3}/g) ?? []) if (!out.areaCodes.includes(c)) out.areaCodes.push(c);
+  });
+  hasFields(st, out);
   // "seen in more than one call", "in 2 or more calls", "more than once": a repeat threshold, not a comparison.
   take(st, new RegExp(`\\b(?:(?:seen|used|appear(?:ed|ing|s)?|show(?:ed|n|ing)? up|came up|reused|repeated) )?(?:in |on |across )?(?:more than|over) ${NUM} (?:calls?|times?)\\b`), (m) => {
     out.minCount = toNum(m[1]) + 1;
@@ -242,13 +337,19 @@ export function qualifiersIn(text: string, question: string, capitalised: (w: st
   states(st, question, out);
   values(st, capitalised, out);
   for (const m of st.text.matchAll(/\btier ([123])\b/g)) if (!out.tiers.includes(Number(m[1]))) out.tiers.push(Number(m[1]));
-  if (/\b(?:not|un|non)[- ]?hooked\b|\bweren'?t hooked\b|\bdidn'?t (?:get )?hook/.test(st.text)) out.hooked = false;
-  else if (/\bhooked\b/.test(st.text)) out.hooked = true;
+  // "not hooked" is a filter (its words are not the hooked-calls figure); "hooked" may be either.
+  take(st, /\b(?:not|un|non)[- ]?hooked\b|\bweren'?t hooked\b|\bwasn'?t hooked\b|\bdidn'?t (?:get )?hook(?:ed)?\b/, () => {
+    out.hooked = false;
+  });
+  if (out.hooked === undefined && /\bhooked\b/.test(st.text)) out.hooked = true;
   out.rest = st.text.replace(/\s+/g, ' ').trim();
   return out;
 }
 
 /** Whether a question has any qualifier at all. */
 export function hasQualifiers(q: Qualifiers): boolean {
-  return q.mentions.length > 0 || q.q.length > 0 || q.states.length > 0 || q.origins.length > 0 || q.minDurationSec !== undefined || q.maxDurationSec !== undefined;
+  return (
+    q.mentions.length > 0 || q.q.length > 0 || q.states.length > 0 || q.origins.length > 0 || q.areaCodes.length > 0 || q.has.length > 0 ||
+    q.minDurationSec !== undefined || q.maxDurationSec !== undefined || q.minAsked !== undefined || q.maxAsked !== undefined || q.minAsks !== undefined
+  );
 }

@@ -81,7 +81,14 @@ export function sidIn(question: string): string | null {
 
 // Phrases whose meaning the planner must not stretch.
 export const OTHER_ORGS_RE =
-  /\b(?:every|all|other|another|each|any|someone else's) (?:organi[sz]ation|org|tenant|customer|client|compan(?:y|ie))s?(?:'s?|')? (?:calls|data|numbers|figures|records)\b|\b(?:every|all|other|another) (?:organi[sz]ations?|orgs?|tenants?|customers?)\b|\bcross[- ]tenant\b|\boutside (?:my|our|this|the) (?:slice|scope|org|organi[sz]ation)\b|\b(?:ignore|disregard|forget) (?:all |any |your |the )?(?:previous |prior |above )?(?:instructions|rules|restrictions)\b/;
+  /\b(?:org|organi[sz]ation|tenant|customer|client) [a-z0-9](?:'s)?\b(?! (?:calls?|of)\b)|\b(?:org|organi[sz]ation|tenant|customer|client) [a-z0-9]'s\b|\b(?:every|all|other|another|each|any|someone else's) (?:organi[sz]ation|org|tenant|customer|client|compan(?:y|ie))s?(?:'s?|')? (?:calls|data|numbers|figures|records)\b|\b(?:every|all|other|another) (?:organi[sz]ations?|orgs?|tenants?|customers?)\b|\bcross[- ]tenant\b|\boutside (?:my|our|this|the) (?:slice|scope|org|organi[sz]ation)\b|\b(?:ignore|disregard|forget) (?:all |any |your |the )?(?:previous |prior |above )?(?:instructions|rules|restrictions)\b/;
+/** Questions about the world outside the calls: prices, stocks, weather, news. */
+export const OFF_TOPIC_RE =
+  /\b(?:price|prices|value) of (?:a |one )?(?:bitcoin|btc|eth(?:ereum)?|crypto|gold|oil|a stock|stocks?)\b|\bstock(?:s| price| market)?(?: is| are)? doing\b|\b(?:stock|share) price\b|\bmarket cap\b|\bweather\b|\bexchange rate\b|\bin the news\b|\bnews (?:about|on)\b/;
+/** Actions on the outside world ("email the list to the FBI"): the agent only reads. */
+export const ACTION_RE =
+  /^(?:please |can you |could you |go ahead and )?(?:e-?mail|forward|post|text|sms|notify|upload|print|fax|call|phone|ring|block|ban|sue|arrest|hack|dox)\b(?! me\b)|^(?:please |can you |could you )?(?:send|share|export)\b(?! me\b| us\b)(?!.*\b(?:as|in|to) (?:csv|a csv|a file)\b)/;
+
 export const FUTURE_RE =
   /\btomorrow\b|\bnext (?:hour|day|week|month|year|quarter)\b|\bforecast(?:s|ing)?\b|\bpredict(?:ion|ions|ed)?\b|\bwill (?:we|there|they|it|scammers|calls) (?:get|be|receive|see|call|go|rise|fall|increase|decrease)\b|\bin the future\b|\bprojected\b/;
 export const MUTATE_RE =

@@ -115,12 +115,48 @@ const RULES: Rule[] = [
     spec: (m, now) => ({ kind: 'span', start: formatUtc(lastWeekday(now, weekdayIndex(m[1]))), end: null }),
   },
   {
-    re: /\b(?:since|from|after) (yesterday|today|this morning)\b/,
+    re: /\b(?:since|after|starting) (yesterday|today|this morning)\b/,
     spec: (m, now) => ({ kind: 'span', start: formatUtc(new Date(bucketStart(now, 'day').getTime() - (m[1] === 'yesterday' ? DAY : 0))), end: null }),
   },
   {
     re: /\b(?:since|from|after) (?:the )?(?:start|beginning) of (?:the |this )?(week|month|year)\b/,
     spec: (m) => ({ kind: 'calendar', unit: m[1] as CalendarUnit, offset: 0 }),
+  },
+  {
+    // "since 9am", "since 14:00 utc today", "after 9 am yesterday" (UTC).
+    re: /\b(?:since|from|after|starting(?: at)?) (\d{1,2})(?::(\d{2}))? ?(am|pm)?(?: utc| gmt| z)?(?: (today|yesterday|this morning))?\b/,
+    spec: (m, now) => {
+      let h = Number(m[1]);
+      const min = m[2] ? Number(m[2]) : 0;
+      if (!m[2] && !m[3]) return null; // "since 9" alone is not a time
+      if (m[3] === 'pm' && h < 12) h += 12;
+      if (m[3] === 'am' && h === 12) h = 0;
+      if (h > 23 || min > 59) return null;
+      let day = bucketStart(now, 'day').getTime() - (m[4] === 'yesterday' ? DAY : 0);
+      let start = day + h * HOUR + min * 60_000;
+      if (start > now.getTime() && !m[4]) start -= DAY;
+      day = start;
+      return { kind: 'span', start: formatUtc(new Date(day)), end: null };
+    },
+  },
+  {
+    // "since the 1st", "since the 15th": that day of this month (of last month when it is still to come).
+    re: /\b(?:since|from|after) the (\d{1,2})(?:st|nd|rd|th)\b(?! of)/,
+    spec: (m, now) => {
+      const d = Number(m[1]);
+      if (d < 1 || d > 31) return null;
+      let start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), d);
+      if (start > now.getTime()) start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, d);
+      return { kind: 'span', start: formatUtc(new Date(start)), end: null };
+    },
+  },
+  {
+    // "a week ago today", "two weeks ago today": that whole day.
+    re: new RegExp(`\\b${NUM} weeks? ago(?: today)?\\b`),
+    spec: (m, now) => {
+      const n = toNumber(m[1]);
+      return n && n <= 57 ? daySpan(new Date(bucketStart(now, 'day').getTime() - 7 * n * DAY)) : null;
+    },
   },
   {
     re: new RegExp(`\\b(?:on |last |this past |past )?${WEEKDAY_RE}\\b`),

@@ -6,6 +6,7 @@
 
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { DISCONNECT_REASONS, INTEL_FIELDS, type IntelField } from '../domain/call.js';
 import { CallFilterFields, type CallFilter } from '../domain/callFilters.js';
 import type { Principal } from '../domain/principal.js';
 import { CALLER_ORIGINS, FILTER_COLUMNS, type CallerOrigin, type FilterColumn, type SliceFilter } from '../domain/sliceFilter.js';
@@ -103,6 +104,22 @@ const FilterArgs = {
   crypto_chain: valueList('Any of these crypto chains (case-insensitive), e.g. BTC'),
   remote_desktop_app: valueList('Any of these remote desktop tools (case-insensitive)'),
   persona: valueList('Any of these honeypot personas (case-insensitive)'),
+  caller_area_code: Type.Optional(
+    Type.Array(Type.String({ pattern: '^[0-9]{3}$' }), { minItems: 1, maxItems: 100, description: 'Any of these caller ID area codes (US, three digits)' }),
+  ),
+  disconnect_reason: Type.Optional(
+    Type.Array(Type.Union(DISCONNECT_REASONS.map((r) => Type.Literal(r))), { minItems: 1, maxItems: DISCONNECT_REASONS.length, description: 'Any of these disconnect reasons' }),
+  ),
+  has: Type.Optional(
+    Type.Array(Type.Union(INTEL_FIELDS.map((f) => Type.Literal(f))), {
+      minItems: 1,
+      maxItems: INTEL_FIELDS.length,
+      description: 'Only calls whose extraction has every one of these intel fields (e.g. phishing_url)',
+    }),
+  ),
+  min_dollars_asked: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12, description: "Only calls whose dollar asks add up to at least this (USD)" })),
+  max_dollars_asked: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12, description: "Only calls whose dollar asks add up to at most this (USD)" })),
+  min_asks: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Only calls with at least this many separate dollar asks' })),
   caller_origin: Type.Optional(
     Type.Array(Type.Union(CALLER_ORIGINS.map((o) => Type.Literal(o))), {
       minItems: 1,
@@ -113,6 +130,9 @@ const FilterArgs = {
 };
 
 const Filtered = { ...WindowArgs, ...FilterArgs };
+
+/** Enough to read every value of a ranked field (they are names that recur: a few hundred at most). */
+const ALL_VALUES = 100_000;
 
 /** Fields get_topn ranks: the top-N fields, plus persona and the identifying intel (counted per call). */
 const RANK_FIELDS = [...TOPN_FIELDS, ...COUNTED_COLUMNS] as const;
@@ -194,6 +214,10 @@ export function sliceFilterOf(a: FilterInput): SliceFilter | undefined {
     throw new ToolArgsError(`min_duration_sec (${f.minDurationSec}) must not exceed max_duration_sec (${f.maxDurationSec}).`);
   }
   if (a.caller_origin) f.origins = [...new Set(a.caller_origin as CallerOrigin[])];
+  if (a.has) f.has = [...new Set(a.has as IntelField[])];
+  if (a.min_dollars_asked !== undefined) f.minAsked = a.min_dollars_asked;
+  if (a.max_dollars_asked !== undefined) f.maxAsked = a.max_dollars_asked;
+  if (a.min_asks !== undefined) f.minAsks = a.min_asks;
   return Object.keys(f).length ? f : undefined;
 }
 
@@ -225,7 +249,7 @@ const TOOLS: { [N in ToolName]: ToolDef<N> } = {
   },
   get_topn: {
     description:
-      'The most frequent values of an intel field with call counts and pct_of_total (share of the calls whose field is set), ' +
+      'The most frequent values of a field with call counts and pct_of_total (share of the calls whose field is set), and distinct (how many values in all), ' +
       'count descending. Fields: impersonated_brand, lure_category (scam type), payment_method, impersonated_government_agency, ' +
       'mule_bank_name, mule_bank_routing, crypto_chain, gift_card_brand, remote_desktop_app, synthetic_org (fake company), fake_agent_name.',
     async run(ctx, a) {
@@ -233,10 +257,13 @@ const TOOLS: { [N in ToolName]: ToolDef<N> } = {
       const p = principalFor(ctx, a);
       const n = a.n ?? 10;
       const min = a.min_count ?? 1;
-      const items: TopnItem[] = (COUNTED_COLUMNS as readonly string[]).includes(a.field)
-        ? await valueCounts(ctx.db, p, w, a.field as CountedColumn, n, min)
-        : (await topn(ctx.db, p, w, a.field as TopnField, n)).filter((i) => i.count >= min);
-      return { field: a.field, range: rangeObject(w), items };
+      // distinct: how many values (seen in at least min_count calls) there are in all.
+      if ((COUNTED_COLUMNS as readonly string[]).includes(a.field)) {
+        const counted = await valueCounts(ctx.db, p, w, a.field as CountedColumn, n, min);
+        return { field: a.field, range: rangeObject(w), items: counted.items, distinct: counted.distinct };
+      }
+      const all = (await topn(ctx.db, p, w, a.field as TopnField, ALL_VALUES)).filter((i) => i.count >= min);
+      return { field: a.field, range: rangeObject(w), items: all.slice(0, n), distinct: all.length };
     },
   },
   get_tier1: {

@@ -52,7 +52,7 @@ export const METRIC_PATTERNS: Array<[SummaryMetric, RegExp]> = [
 
 /** "how many calls …" alone: the call count unless another figure was named. */
 export const WEAK_CALLS_RE =
-  /\bhow many (?:total |scam |phone )?calls\b|\bcount (?:of )?(?:the )?calls\b|\bhow many (?:did we get|came in)\b|^(?:the )?(?:total )?(?:number of )?calls(?: received| in total)?$/;
+  /\bhow many (?:total |scam |phone )?calls?\b|\bcount (?:of )?(?:the )?calls\b|\bhow many (?:did we get|came in)\b|^(?:the )?(?:total )?(?:number of )?calls(?: received| in total)?$/;
 
 /** Ordered by priority: the first field whose pattern matches wins. */
 export const FIELD_PATTERNS: Array<[TopnField, RegExp]> = [

@@ -3,6 +3,8 @@
 // added with AND to the tenant and scope filters inside the storage layer, so it can only
 // narrow what a key reads, never widen it.
 
+import type { IntelField } from './call.js';
+
 /** Columns a filter may match by value (case-insensitive); fixed here, never taken from input. */
 export const FILTER_COLUMNS = [
   'impersonated_brand',
@@ -15,6 +17,8 @@ export const FILTER_COLUMNS = [
   'gift_card_brand',
   'crypto_chain',
   'remote_desktop_app',
+  'caller_area_code',
+  'disconnect_reason',
 ] as const;
 export type FilterColumn = (typeof FILTER_COLUMNS)[number];
 
@@ -32,6 +36,13 @@ export interface SliceFilter {
   minDurationSec?: number;
   maxDurationSec?: number;
   origins?: CallerOrigin[];
+  /** Intel fields that must be present (extraction columns, from INTEL_FIELDS only). */
+  has?: IntelField[];
+  /** Bounds on the call's total dollars asked (inclusive). */
+  minAsked?: number;
+  maxAsked?: number;
+  /** At least this many separate dollar asks in the call. */
+  minAsks?: number;
 }
 
 /** Canadian NANP area codes (CRTC list), for "calls from Canadian numbers". */

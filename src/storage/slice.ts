@@ -3,6 +3,7 @@
 
 import type { Principal } from '../domain/principal.js';
 import { SCOPE_DIMENSIONS } from '../domain/scope.js';
+import { INTEL_FIELDS } from '../domain/call.js';
 import { FILTER_COLUMNS, ORIGIN_PATTERNS, type SliceFilter } from '../domain/sliceFilter.js';
 import type { Params } from './db.js';
 
@@ -32,6 +33,10 @@ function filterParts(f: SliceFilter, params: Params, col: (c: string) => string)
   if (f.hooked !== undefined) parts.push(`${col('hooked')} = ${params.p(f.hooked)}`);
   if (f.minDurationSec !== undefined) parts.push(`${col('duration_sec')} >= ${params.p(f.minDurationSec)}`);
   if (f.maxDurationSec !== undefined) parts.push(`${col('duration_sec')} <= ${params.p(f.maxDurationSec)}`);
+  for (const field of INTEL_FIELDS) if (f.has?.includes(field)) parts.push(`${col(field)} IS NOT NULL`);
+  if (f.minAsked !== undefined) parts.push(`${col('asks_total')} >= ${params.p(f.minAsked)}`);
+  if (f.maxAsked !== undefined) parts.push(`${col('asks_total')} <= ${params.p(f.maxAsked)}`);
+  if (f.minAsks !== undefined) parts.push(`${col('asks_count')} >= ${params.p(f.minAsks)}`);
   if (f.origins) {
     // Caller IDs as typed: spaces, dots, dashes and brackets removed before matching.
     const digits = `regexp_replace(coalesce(${col('caller_id')}, ''), '[ ().-]', '', 'g')`;

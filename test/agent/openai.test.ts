@@ -108,7 +108,7 @@ describe('openai provider: the tool loop', () => {
     script = steps(
       {
         toolCalls: [
-          { name: 'get_topn', args: { field: 'caller_id' } },
+          { name: 'get_topn', args: { field: 'transcript' } },
           { name: 'drop_tables', args: {} },
           { name: 'get_summary', args: '{not json' },
           { name: 'get_summary', args: { range: '9999d' } },
@@ -116,7 +116,7 @@ describe('openai provider: the tool loop', () => {
       },
       { content: 'I could not get that.' },
     );
-    const a = (await ask(w.keyA, { question: 'top caller ids?' })).json();
+    const a = (await ask(w.keyA, { question: 'top transcripts?' })).json();
     assert.deepEqual(a.tool_calls.map((t: { name: string }) => t.name), ['get_topn', 'get_summary']);
     assert.match(a.tool_calls[0].result_preview, /Invalid arguments for get_topn/);
     assert.match(a.tool_calls[1].result_preview, /spans more than 400 days/);

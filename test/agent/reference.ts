@@ -264,6 +264,13 @@ export function evidenceOf(results: unknown[], args: Array<Record<string, unknow
     for (const v of Object.values((r as Record<string, unknown>) ?? {})) if (Array.isArray(v)) derived.push(v.length);
   }
   for (const m of question.matchAll(/\d+(?:\.\d+)?/g)) derived.push(Number(m[0]));
+  // Windows of different lengths are also compared per day.
+  for (const r of results) {
+    const range = (r as { range?: { start_utc?: string; end_utc?: string } } | null)?.range;
+    if (!range?.start_utc || !range.end_utc) continue;
+    const days = (Date.parse(range.end_utc) - Date.parse(range.start_utc)) / 86_400_000;
+    if (days > 0) for (const v of Object.values(r as Record<string, unknown>)) if (typeof v === 'number') derived.push(v / days);
+  }
   // Answers write the results' timestamps out ("Nov 20, 2026 14:00 UTC"): their calendar parts are data.
   for (const s of strs) {
     if (!/^\d{4}-\d{2}-\d{2}T/.test(s)) continue;

@@ -57,7 +57,7 @@ describe('agent tools', () => {
     for (const [name, args, re] of [
       ['get_summary', { org_id: 'other' }, /Invalid arguments/],
       ['get_timeseries', { metric: 'revenue' }, /Invalid arguments/],
-      ['get_topn', { field: 'caller_id' }, /Invalid arguments/],
+      ['get_topn', { field: 'transcript' }, /Invalid arguments/],
       ['get_topn', { field: 'impersonated_brand', n: 51 }, /Invalid arguments/],
       ['get_summary', { range: '2000d' }, /400 days/],
       ['get_summary', { start: 'yesterday' }, /not valid/],

@@ -1,5 +1,5 @@
 // Value counts of columns the top-N endpoint does not rank (CONTRACT §6 ranks names that
-// recur): personas, and the identifying intel (accounts, holders, wallets, URLs, drop
+// recur): personas, caller IDs, and the identifying intel (accounts, holders, wallets, URLs, drop
 // addresses), which the agent counts to find values seen in more than one call. Read from
 // the calls (no rollup keeps them), with the same order and pct_of_total as top-N.
 
@@ -12,6 +12,7 @@ import type { TopnItem } from './topn.js';
 
 export const COUNTED_COLUMNS = [
   'persona',
+  'caller_id',
   'mule_bank_account_number',
   'mule_account_holder_name',
   'crypto_wallet_address',
@@ -20,7 +21,7 @@ export const COUNTED_COLUMNS = [
 ] as const;
 export type CountedColumn = (typeof COUNTED_COLUMNS)[number];
 
-/** The `n` most frequent values of `column` with at least `minCount` calls each. */
+/** The `n` most frequent values of `column` with at least `minCount` calls each, and how many such values there are. */
 export async function valueCounts(
   db: Db,
   principal: Principal,
@@ -28,18 +29,22 @@ export async function valueCounts(
   column: CountedColumn,
   n: number,
   minCount = 1,
-): Promise<TopnItem[]> {
+): Promise<{ items: TopnItem[]; distinct: number }> {
   if (!(COUNTED_COLUMNS as readonly string[]).includes(column)) throw new Error(`not a counted column: ${column}`);
   const p = new Params();
   const rows = await db.all(
     `WITH counted AS (
        SELECT ${column} AS label, count(*) AS count FROM calls WHERE ${windowWhere(principal, w, p)} AND ${column} IS NOT NULL GROUP BY 1
      )
-     SELECT label, count, (SELECT CAST(sum(count) AS DOUBLE PRECISION) FROM counted) AS total
+     SELECT label, count, (SELECT CAST(sum(count) AS DOUBLE PRECISION) FROM counted) AS total,
+       count(*) OVER () AS distinct_values
      FROM counted WHERE count >= ${p.p(minCount)}
      ORDER BY count DESC, ${byCodePoint('label')}
      LIMIT ${p.p(n)}`,
     p.values,
   );
-  return rows.map((r) => ({ label: String(r.label), count: num(r.count), pct_of_total: num(r.count) / num(r.total) }));
+  return {
+    items: rows.map((r) => ({ label: String(r.label), count: num(r.count), pct_of_total: num(r.count) / num(r.total) })),
+    distinct: rows.length ? num(rows[0].distinct_values) : 0,
+  };
 }
