@@ -30,7 +30,7 @@ import {
 import { callRow, composeActive, composeCall, composeCalls, composeTier1, EXAMPLES_LISTED, transcriptSource } from './composeLists.js';
 import { filterArgs, filterText } from './filters.js';
 import { COUNT_LIMIT, LIST_FILTERS, LOOKUP_N, SEARCH_LIMIT, type DataPlan, type Filters, type Intent } from './intents.js';
-import type { Mention } from './qualifiers.js';
+import { contentWords, type Mention } from './qualifiers.js';
 import { windowArgs, type WindowSpec } from './timePhrases.js';
 import type { ToolCallRecord } from './tools.js';
 import { fmtWhen } from './when.js';
@@ -103,6 +103,19 @@ export async function runPlan(tools: ToolRunner, plan: DataPlan, now: Date): Pro
   }
   const before = tools.calls.length;
   let composed = await execute(tools, intent, plan.window, now, filters);
+  // Transcript text found nowhere as typed: its words, each on its own ("police were coming" → "police", "coming").
+  if (filters.q?.some((q) => q.includes(' ')) && isEmpty(tools.calls[before])) {
+    const words = [...new Set(filters.q.flatMap(contentWords))];
+    if (words.length && words.join(' ') !== filters.q.join(' ')) {
+      const relaxed = { ...filters, q: words };
+      const at = tools.calls.length;
+      const again = await execute(tools, intent, plan.window, now, relaxed);
+      if (!isEmpty(tools.calls[at])) {
+        composed = { ...again, answer: `No call's transcript has ${filters.q.map((q) => `"${q}"`).join(' and ')} word for word, so I searched for the words apart. ${again.answer}` };
+        filters = relaxed;
+      }
+    }
+  }
   if (optimistic.length && isEmpty(tools.calls[before])) {
     // Nothing matched: check each value against the org's data before saying "none".
     const next: Filters = { ...filters };
@@ -253,7 +266,7 @@ export async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpe
         const rec = await tools.call('search_calls', { ...w, limit: EXAMPLES_LISTED });
         return rec.ok ? composeCalls(spec, filters, true, rec, count) : errorAnswer(rec);
       }
-      const rec = await tools.call('search_calls', { ...w, limit: intent.count ? COUNT_LIMIT : SEARCH_LIMIT });
+      const rec = await tools.call('search_calls', { ...w, limit: intent.limit ?? (intent.count ? COUNT_LIMIT : SEARCH_LIMIT) });
       return rec.ok ? composeCalls(spec, filters, intent.count, rec) : errorAnswer(rec);
     }
     case 'call': {
@@ -289,7 +302,8 @@ async function compareValues(tools: ToolRunner, vocab: Vocabulary, intent: Compa
         if (!rec.ok) return errorAnswer(rec);
       }
     }
-    rows.push({ name: field === 'caller_state' ? value.toUpperCase() : value, rec, value: (rec.result as Summary)[intent.metric] as number | null });
+    const name = field === 'caller_state' ? value.toUpperCase() : value.toLowerCase() === m.typed.toLowerCase() ? m.typed : value;
+    rows.push({ name, rec, value: (rec.result as Summary)[intent.metric] as number | null });
   }
   if (unknown.length) return unknownAnswer(vocab, unknown);
   const r0 = rows[0].rec.result as { range: RangeObject };

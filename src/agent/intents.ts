@@ -59,7 +59,7 @@ export type Intent =
   | { kind: 'geo'; state: string | null }
   | { kind: 'disconnects'; reason: DisconnectReason | null }
   | { kind: 'active' }
-  | { kind: 'calls'; count: boolean }
+  | { kind: 'calls'; count: boolean; limit?: number }
   | { kind: 'call'; sid: string };
 
 export type ChatReply =

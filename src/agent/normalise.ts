@@ -17,7 +17,7 @@ const SHORTHAND: Record<string, string> = {
   w: 'with', wo: 'without', b4: 'before', abt: 'about', thru: 'through', bc: 'because', ppl: 'people', msgs: 'messages',
   whats: "what's", wat: 'what', wht: 'what', whch: 'which', hwo: 'how', dont: "don't", didnt: "didn't", isnt: "isn't",
   info: 'information', stats: 'stats', vs: 'vs', v: 'vs', gc: 'gift card', gcs: 'gift cards', cc: 'credit card',
-  teir: 'tier', tiar: 'tier', tier1: 'tier 1', tier2: 'tier 2', tier3: 'tier 3', t1: 'tier 1', t2: 'tier 2', t3: 'tier 3',
+  teir: 'tier', tiar: 'tier', lst: 'last', tier1: 'tier 1', tier2: 'tier 2', tier3: 'tier 3', t1: 'tier 1', t2: 'tier 2', t3: 'tier 3',
 };
 
 /** Everyday words a typo must not be "fixed" into a keyword from. */
@@ -41,7 +41,7 @@ week weeks month months seen appear appeared appears repeat repeated repeating r
 persona personas canadian canada foreign international overseas toll free withheld anonymous blocked private unknown
 long longer short shorter minutes minute seconds second explain chart panel those them these ones only just also
 usd utc est pst atm ssn sms url urls api eth btc irs fbi dea ftc cms ssa aarp ups usps dhl
-past part stay stayed stays stop stopped start started end ended ending hang hung pick picked run ran hold held wait
+date dates data past part stay stayed stays stop stopped start started end ended ending hang hung pick picked run ran hold held wait
 waited answer answered play played hand handed pass passed post posted rest test text sent spent lost cost paid pays
 even ever over under up down out off on in at by for from into onto than then that this these those there their they
 them the other others another such much many more most less least few little lot lots some any all every each both
@@ -53,31 +53,39 @@ function wordsOf(source: string): string[] {
   return source.replace(/\\[a-zA-Z]/g, ' ').match(/[a-z]{3,}/g) ?? [];
 }
 
-/** The words a typo may be read as: what the planner and the hint list understand. */
-const TARGETS = new Set<string>([
+/** Words the planner reads in patterns: left as typed, never "fixed" into something else. */
+const PATTERN_WORDS = new Set<string>([
   ...METRIC_PATTERNS.flatMap(([, re]) => wordsOf(re.source)),
   ...FIELD_PATTERNS.flatMap(([, re]) => wordsOf(re.source)),
   ...DISCONNECT_PATTERNS.flatMap(([, re]) => wordsOf(re.source)),
   ...Object.values(READING).flatMap((v) => (v instanceof RegExp ? wordsOf(v.source) : [])),
-  ...HINTS.flatMap(([re, typed]) => [...wordsOf(re.source), ...canon(typed).split(' '), canon(typed).replace(/ /g, '')]),
+  ...HINTS.flatMap(([re]) => wordsOf(re.source)),
+]);
+
+/**
+ * The words a typo may be read as: the words questions turn on, the values the hint list
+ * knows and the states. Kept short on purpose: a word one letter away from a rare target
+ * ("date" from "data") is more often a real word than a typo.
+ */
+const TARGETS = new Set<string>([
+  ...HINTS.flatMap(([, typed]) => [...canon(typed).split(' '), canon(typed).replace(/ /g, '')]),
   ...Object.keys(STATES).flatMap((s) => s.split(' ')),
   ...`calls call received hooked hook rate tier tiers brands brand impersonated impersonating impersonate lures lure
-  payment payments method methods agency agencies government remote desktop tools tool chain chains gift cards transcript
+  payment payments method methods agency agencies government remote desktop tools chain chains gift cards transcript
   transcripts summary overview compare compared comparison versus trend trends going rising falling increasing decreasing
   yesterday today tonight morning week weeks month months quarter year fortnight monday tuesday wednesday thursday friday
-  saturday sunday weekend lately recently since ago between dollars asked dangled average median longest shortest duration
-  length confidence insights extracted extraction mule routing wallets disconnect disconnected hung active live right now
-  where states state texas geography area codes top most least common frequent popular list show give tell many much how
-  which what who when total count number overall breakdown per daily hourly weekly latest newest recent earliest oldest
-  first last january february march april may june july august september october november december jan feb mar apr jun
-  jul aug sep sept oct nov dec hour hours minute minutes today yesterday since until ago busiest quietest peak distinct
-  unique different share percent percentage average median maximum minimum highest lowest biggest largest smallest
-  impersonation impersonator impersonators scam scams scammer scammers lure lures tier tiers canadian toll free
-  mentioned mentioning mention mentions past said says told threatened`.split(/\s+/),
+  saturday sunday weekend lately recently since between dollars asked dangled average median longest shortest duration
+  length confidence insights extracted extraction mule routing wallets wallet disconnect disconnected active
+  where states state geography area codes most least common frequent popular list show many much how
+  which what when total count number overall breakdown daily hourly weekly latest newest recent earliest oldest
+  first last january february march april june july august september october november december hour hours minute minutes
+  busiest quietest distinct unique different share percent percentage maximum minimum highest lowest biggest largest
+  impersonation impersonators scams scammer scammers canadian foreign international mentioned mentioning mention mentions
+  threatened persona personas accounts account money crypto bitcoin phishing numbers this that with from have were`.split(/\s+/),
 ].filter((w) => w.length >= 3));
 
 /** Words left as typed: everyday words as well as the targets (a word is never "fixed" into another). */
-const LEXICON = new Set<string>([...ENGLISH, ...TARGETS]);
+const LEXICON = new Set<string>([...ENGLISH, ...PATTERN_WORDS, ...TARGETS]);
 
 const KNOWN = [...TARGETS];
 

@@ -249,7 +249,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   // Values side by side over one window: "amazon vs microsoft this week", "texas or florida".
   const sameField = comparedValues(quals, own);
   // "how many … X or Y" counts both together; "X vs Y", "more X or Y", "which …" puts them side by side.
-  const sideBySide = COMPARE_RE.test(rest) || /\bvs\b|\bversus\b|\bcompare\b/.test(rest) || (/\bor\b|\band\b/.test(rest) && /\b(?:which|more|fewer|less|most|bigger|higher|lower)\b/.test(rest));
+  const sideBySide = COMPARE_RE.test(rest) || /\bvs\b|\bversus\b|\bcompare\b/.test(rest) || (/\bor\b|\band\b/.test(rest) && /\b(?:which|more|fewer|less|most|bigger|higher|lower|worse|better|busier|larger|smaller)\b/.test(rest));
   if (sameField && windows.length <= 1 && sideBySide) {
     const metric = metrics.find((m) => m !== 'calls_received') ?? 'calls_received';
     if (sameField.field !== 'caller_state') mentions = mentions.filter((m) => !sameField.values.includes(m));
@@ -296,6 +296,11 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   if (TREND_RE.test(rest)) {
     const metric = metrics[0] ?? (prev && followUp && prev.intent.kind === 'trend' ? prev.intent.metric : 'calls_received');
     return data({ kind: 'trend', metric });
+  }
+
+  // "explain the hook rate chart": the figure's series over the window, summarised.
+  if (explain && /\b(?:chart|graph|panel|plot|line)\b/.test(rest) && metrics.length && seriesOf(metrics[0])) {
+    return data({ kind: 'timeseries', metric: metrics[0], bucket: bucketIn(rest), explain: true });
   }
 
   const busiest = busiestIntent(rest, metrics);
@@ -348,7 +353,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   if (DISCONNECT_RE.test(rest) && !metrics.includes('cleanly_closed')) return data({ kind: 'disconnects', reason: reasonIn(rest) });
 
   // Geography: one state's count, or calls per state (of the other filters).
-  const onlyState = own.caller_state?.length === 1 && Object.keys(own).length === 1 && !mentions.length && !Object.keys(carried).length;
+  const onlyState = own.caller_state?.length === 1 && Object.keys(own).length === 1 && !mentions.length && !carries;
   if (onlyState && (isCount || /\b(?:from|calls?)\b/.test(text)) && !isList && !field && metrics.every((m) => m === 'calls_received')) {
     return data({ kind: 'geo', state: own.caller_state![0] });
   }
@@ -370,7 +375,8 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   const listing = isList && /\bcalls?\b|\bones\b/.test(rest) && !field && metrics.every((m) => LISTABLE.includes(m));
   if (own.q || listing || (own.has && !field)) {
     if (isCount && !isList) return data({ kind: 'calls', count: true });
-    return data({ kind: 'calls', count: isCount });
+    const limit = listLimit(rest, 0, 200);
+    return data({ kind: 'calls', count: isCount, ...(limit ? { limit } : {}) });
   }
 
   // One value's count: "how many calls impersonated PayPal?", "how many IRS scams?".

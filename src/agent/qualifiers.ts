@@ -98,12 +98,21 @@ function transcriptTerms(st: { text: string }, question: string, out: string[]):
   for (const q of quoted) if (!out.includes(q)) out.push(q);
 }
 
-const FILLER = new Set(['go', 'to', 'a', 'an', 'the', 'some', 'any', 'their', 'his', 'her', 'them', 'him', 'buy', 'get', 'use', 'pay', 'with', 'in', 'at', 'of', 'for', 'on', 'by', 'that', 'they', 'would', 'be', 'was', 'were', 'going', 'and', 'or', 'it', 'call', 'calls', 'nearest', 'local', 'up', 'out', 'down']);
+const FILLER = new Set(['go', 'to', 'a', 'an', 'the', 'some', 'any', 'their', 'his', 'her', 'them', 'him', 'buy', 'get', 'got', 'use', 'pay', 'with', 'in', 'at', 'of', 'for', 'on', 'by', 'that', 'they', 'would', 'will', 'could', 'be', 'been', 'is', 'are', 'was', 'were', 'going', 'coming', 'come', 'came', 'and', 'or', 'it', 'call', 'calls', 'nearest', 'local', 'up', 'out', 'down', 'you', 'your', 'we', 'our']);
 
-/** The words of a clause worth searching: "go to a bitcoin atm" → "bitcoin atm". */
+/** The words of transcript text worth searching for one by one. */
+export function contentWords(q: string): string[] {
+  return q.split(' ').filter((w) => w.length >= 3 && !FILLER.has(w) && !/^(?:said|told|says|tell|asked|about|there|here|this|these|those|when|what|then|than|just|very|really|from|into|onto|have|has|had|did|does|done)$/.test(w));
+}
+
+/** The words of a clause worth searching: "go to a bitcoin atm" → "bitcoin atm", "the police were coming" → "police". */
 function keyPhrase(p: string): string[] {
   const words = p.split(' ').filter(Boolean);
-  if (words.length <= 2) return [words.join(' ').replace(/(?<=[a-z]{3}[^s])s$/, '')];
+  // A name the hint list knows is searched whole ("bank of america").
+  const whole = hintsIn(p);
+  if (words.length <= 3 && (!words.some((w) => FILLER.has(w)) || (whole.length === 1 && whole[0].length === p.length))) {
+    return [words.join(' ').replace(/(?<=[a-z]{3}[^s])s$/, '')];
+  }
   const kept = words.filter((w) => !FILLER.has(w));
   if (!kept.length) return [];
   // Adjacent kept words stay one phrase; the longest run wins ("bitcoin atm").

@@ -54,7 +54,9 @@ export function topNumber(text: string): number | null {
 }
 
 export function listLimit(text: string, def: number, max: number): number {
-  const m = /\b(?:last|latest|newest|recent|most recent|first|top|show(?: me)?|list) (\d{1,3})\b/.exec(text);
+  const m =
+    /\b(?:last|latest|newest|recent|most recent|first|top|show(?: me)?|list|give me) (?:the )?(\d{1,3})\b/.exec(text) ??
+    /\b(\d{1,3}) (?:newest|latest|most recent|recent|last|first|earliest|oldest)\b/.exec(text);
   if (!m) return def;
   const n = Number(m[1]);
   return n >= 1 && n <= max ? n : def;
@@ -84,7 +86,7 @@ export const OTHER_ORGS_RE =
   /\b(?:org|organi[sz]ation|tenant|customer|client) [a-z0-9](?:'s)?\b(?! (?:calls?|of)\b)|\b(?:org|organi[sz]ation|tenant|customer|client) [a-z0-9]'s\b|\b(?:every|all|other|another|each|any|someone else's) (?:organi[sz]ation|org|tenant|customer|client|compan(?:y|ie))s?(?:'s?|')? (?:calls|data|numbers|figures|records)\b|\b(?:every|all|other|another) (?:organi[sz]ations?|orgs?|tenants?|customers?)\b|\bcross[- ]tenant\b|\boutside (?:my|our|this|the) (?:slice|scope|org|organi[sz]ation)\b|\b(?:ignore|disregard|forget) (?:all |any |your |the )?(?:previous |prior |above )?(?:instructions|rules|restrictions)\b/;
 /** Questions about the world outside the calls: prices, stocks, weather, news. */
 export const OFF_TOPIC_RE =
-  /\b(?:price|prices|value) of (?:a |one )?(?:bitcoin|btc|eth(?:ereum)?|crypto|gold|oil|a stock|stocks?)\b|\bstock(?:s| price| market)?(?: is| are)? doing\b|\b(?:stock|share) price\b|\bmarket cap\b|\bweather\b|\bexchange rate\b|\bin the news\b|\bnews (?:about|on)\b/;
+  /\b(?:price|prices|value) of (?:a |one )?(?:bitcoin|btc|eth(?:ereum)?|crypto|gold|oil|a stock|stocks?)\b|\bstock(?:s| price| market)?(?: is| are)? doing\b|\b(?:stock|share) price\b|\bmarket cap\b|\bweather\b|\bexchange rate\b|\bin the news\b|\bnews (?:about|on)\b|\b(?:revenue|profits?|earnings|ceo|headquarters|net worth)\b|\bjoke\b|\bpoem\b|\bhow (?:do|can|should) (?:i|we) (?:buy|sell|invest in|mine|trade|install|hack)\b/;
 /** Actions on the outside world ("email the list to the FBI"): the agent only reads. */
 export const ACTION_RE =
   /^(?:please |can you |could you |go ahead and )?(?:e-?mail|forward|post|text|sms|notify|upload|print|fax|call|phone|ring|block|ban|sue|arrest|hack|dox)\b(?! me\b)|^(?:please |can you |could you )?(?:send|share|export)\b(?! me\b| us\b)(?!.*\b(?:as|in|to) (?:csv|a csv|a file)\b)/;

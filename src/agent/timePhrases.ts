@@ -151,6 +151,15 @@ const RULES: Rule[] = [
     },
   },
   {
+    // "the same day last week": that whole day; "the same time last week": that day up to this time of day.
+    re: /\b(?:on )?the same (day|time) (?:last|a) week\b|\b(?:on )?this day last week\b/,
+    spec: (m, now) => {
+      const day = new Date(bucketStart(now, 'day').getTime() - 7 * DAY);
+      if (m[1] === 'time') return { kind: 'span', start: formatUtc(day), end: formatUtc(new Date(now.getTime() - 7 * DAY)) };
+      return daySpan(day);
+    },
+  },
+  {
     // "a week ago today", "two weeks ago today": that whole day.
     re: new RegExp(`\\b${NUM} weeks? ago(?: today)?\\b`),
     spec: (m, now) => {
@@ -168,6 +177,10 @@ const RULES: Rule[] = [
       const n = toNumber(m[1]);
       return n && n <= 400 ? daySpan(new Date(bucketStart(now, 'day').getTime() - n * DAY)) : null;
     },
+  },
+  {
+    re: /\b(?:since|after) (?:the |last |this past )?weekend\b/,
+    spec: (_m, now) => ({ kind: 'span', start: formatUtc(lastWeekday(now, 6)), end: null }),
   },
   {
     re: /\b(?:(?:over|during|on|in) )?(?:the |this |last |this past |past )?weekend\b/,
