@@ -1,0 +1,201 @@
+// Issue 12: one test per failure class of the built-in agent, over the hand-made fixture.
+// Expected figures come from the fixture (test/agent/fixture.ts), not from the agent's code.
+//   1 false zeros · 2 qualifiers · 3 comparisons · 4 time phrases · 5 typos and paraphrase ·
+//   6 missing intents · 7 answers
+
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { NOW, ORG_A_CALLS, sid, tierOf, WINDOWS, type FixtureCall, type W } from './fixture.js';
+import { agentWorld, askRaw, type AgentWorld } from './setup.js';
+
+interface Answer {
+  answer: string;
+  tool_calls: Array<{ name: string; args: Record<string, unknown> }>;
+  referenced_call_sids: string[];
+  sources: Array<{ type: string; ref: Record<string, unknown> }>;
+}
+
+let w: AgentWorld;
+before(async () => {
+  w = await agentWorld({ HONEYPOT_RATE_AGENT: '10000/300' });
+});
+after(async () => {
+  await w.t.close();
+});
+
+async function ask(question: string, body: Record<string, unknown> = {}): Promise<Answer> {
+  const res = await askRaw(w.app, w.keyA, { question, ...body });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json() as Answer;
+}
+
+const inWindow = (c: FixtureCall, win: W) => Date.parse(c.started_at) >= win.start.getTime() && Date.parse(c.started_at) < win.end.getTime();
+const calls = (win: W, keep: (c: FixtureCall) => boolean = () => true) => ORG_A_CALLS.filter((c) => inWindow(c, win) && keep(c));
+const ex = (c: FixtureCall) => (c.extraction ?? {}) as Record<string, unknown>;
+/** A whole number as its own token ("3", not the 3 of "2026-11-03" or "tier-3"). */
+const hasNumber = (text: string, n: number) => new RegExp(`(?<![\\d.,:/-])${n.toLocaleString('en-US')}(?![\\d]|[.,]\\d)`).test(text);
+/** "no calls", "none", "0 calls": an answer that says there is nothing. */
+const saysNothing = (text: string) => /\bno calls?\b|\bthere (?:are|were|is|was) no\b|\bnone\b|(?<![\d.,$])0 calls\b/i.test(text);
+
+describe('issue 12 — the agent answers what was asked', () => {
+  it('1. false zeros: a value is matched against the org\'s data (IRS is an agency, typos forgiven), an unknown value is said to be unknown, and several transcript terms all apply', async () => {
+    // "the IRS" is an impersonated agency in the data, not a brand.
+    const irs = calls(WINDOWS.d30, (c) => ex(c).impersonated_government_agency === 'IRS').length;
+    assert.ok(irs > 0);
+    const a = await ask('How many calls claimed to be the IRS in the last 30 days?');
+    assert.ok(hasNumber(a.answer, irs), a.answer);
+    assert.ok(!saysNothing(a.answer), a.answer);
+
+    // A typo of a brand the org has seen.
+    const amazon = calls(WINDOWS.thisMonth, (c) => ex(c).impersonated_brand === 'Amazon').length;
+    const b = await ask('how many calls impersonated amazn this month');
+    assert.ok(hasNumber(b.answer, amazon), b.answer);
+
+    // Netflix exists only in another org: unknown here, never a count of 0 (and nothing of org B shows).
+    const c = await ask('How many calls impersonated Netflix this month?');
+    assert.match(c.answer, /no brand\b.*\bnamed "netflix"/i);
+    assert.ok(!/\b0\b|no call/i.test(c.answer.replace(/"netflix"/i, '')), c.answer);
+    assert.ok(!c.answer.includes('777'), c.answer);
+
+    // "mentioning Zelle and Chase": calls whose transcript has both words, not the phrase.
+    const d = await ask('Show calls mentioning Zelle and Chase in the last 30 days');
+    assert.deepEqual(d.referenced_call_sids, [sid('a03')]);
+  });
+
+  it('2. qualifiers: every qualifier reaches the tools, for figures as well as lists, and a follow-up keeps them', async () => {
+    const tx = (c: FixtureCall) => /^\+1(214|512)/.test(c.caller_id ?? '');
+    const tier1Tx = calls(WINDOWS.d30, (c) => tx(c) && tierOf(c) === 1).length;
+    const allTx = calls(WINDOWS.d30, tx).length;
+    assert.notEqual(tier1Tx, allTx);
+    const a = await ask('How many tier 1 calls from Texas in the last 30 days?');
+    assert.ok(a.tool_calls.some((t) => JSON.stringify(t.args.caller_state) === '["TX"]'), JSON.stringify(a.tool_calls));
+    assert.ok(hasNumber(a.answer, tier1Tx), a.answer);
+
+    // A top-N narrowed by a brand: the lures of the Amazon calls only.
+    const lures = new Map<string, number>();
+    for (const c of calls(WINDOWS.thisMonth, (x) => ex(x).impersonated_brand === 'Amazon')) lures.set(String(ex(c).lure_category), (lures.get(String(ex(c).lure_category)) ?? 0) + 1);
+    const b = await ask('What lures do Amazon scammers use this month?');
+    const topn = b.tool_calls.find((t) => t.name === 'get_topn' && t.args.field === 'lure_category');
+    assert.ok(topn && JSON.stringify(topn.args.impersonated_brand).toLowerCase() === '["amazon"]', JSON.stringify(b.tool_calls));
+    for (const [label, n] of lures) assert.ok(b.answer.includes(`${label} ${n}`), b.answer);
+
+    // A follow-up narrows the previous answer: "only the Amazon ones" after the lures of the month.
+    const session = randomUUID();
+    await ask('Which lures did they use this month?', { session_id: session });
+    const c = await ask('only the Amazon ones', { session_id: session });
+    const call = c.tool_calls.find((t) => t.name === 'get_topn');
+    assert.ok(call && call.args.field === 'lure_category' && JSON.stringify(call.args.impersonated_brand).toLowerCase() === '["amazon"]', JSON.stringify(c.tool_calls));
+  });
+
+  it('3. comparisons: "more than 5 minutes" is a threshold, "more … yesterday than the day before" is compared, and windows of different lengths are compared per day', async () => {
+    const long = calls(WINDOWS.thisMonth, (c) => c.duration_sec > 300).length;
+    const a = await ask('How many calls lasted more than 5 minutes this month?');
+    assert.deepEqual(a.tool_calls.map((t) => t.name), ['get_summary']);
+    assert.equal(a.tool_calls[0].args.min_duration_sec, 301);
+    assert.ok(hasNumber(a.answer, long), a.answer);
+
+    const y = calls(WINDOWS.yesterday, (c) => tierOf(c) === 1).length;
+    const dayBefore = calls({ start: new Date('2026-11-18T00:00:00Z'), end: new Date('2026-11-19T00:00:00Z') }, (c) => tierOf(c) === 1).length;
+    const b = await ask('Did we get more tier 1 calls yesterday than the day before?');
+    assert.deepEqual(b.tool_calls.map((t) => [t.name, t.args.start, t.args.end]), [
+      ['get_summary', '2026-11-19T00:00:00Z', '2026-11-20T00:00:00Z'],
+      ['get_summary', '2026-11-18T00:00:00Z', '2026-11-19T00:00:00Z'],
+    ]);
+    assert.match(b.answer, new RegExp(`tier-1 calls ${y} vs ${dayBefore}`));
+
+    // One day against seven: said per day, not only as totals.
+    const lastWeek = calls(WINDOWS.lastWeek).length;
+    const c = await ask('calls yesterday vs last week');
+    assert.match(c.answer, /per day/);
+    assert.ok(c.answer.includes((lastWeek / 7).toLocaleString('en-US', { maximumFractionDigits: 2 })), c.answer);
+  });
+
+  it('4. time phrases: weekdays, a fortnight, "lately" said out loud, and an unknown phrase reported instead of a silent 7 days', async () => {
+    // NOW is Friday 2026-11-20 14:00 UTC: "since Monday" starts 2026-11-16.
+    const a = await ask('How many calls since Monday?');
+    assert.equal(a.tool_calls[0]?.args.start, '2026-11-16T00:00:00Z');
+    assert.ok(hasNumber(a.answer, calls(WINDOWS.thisWeek).length), a.answer);
+
+    const b = await ask('How many calls in the last fortnight?');
+    assert.equal(b.tool_calls[0]?.args.range, '14d');
+    assert.ok(hasNumber(b.answer, calls(WINDOWS.d14).length), b.answer);
+
+    const c = await ask('What is the hook rate lately?');
+    assert.match(c.answer, /"lately" as the last 7 days/);
+
+    const d = await ask('How many calls since the holidays?');
+    assert.match(d.answer, /could not understand "since the holidays"/);
+  });
+
+  it('5. typos and paraphrase: misspelt questions are read, and a content question searches the transcripts', async () => {
+    const a = await ask('hw many calsl today');
+    assert.equal(a.tool_calls[0]?.name, 'get_summary');
+    assert.ok(hasNumber(a.answer, calls(WINDOWS.today).length), a.answer);
+
+    const b = await ask('whats the hok rate this wek');
+    assert.equal(b.tool_calls[0]?.name, 'get_summary');
+    assert.match(b.answer, /hook rate \d+\.\d%/);
+
+    // "told the victim to buy an Apple gift card": what was said, searched in the transcripts.
+    const c = await ask('which calls told the victim to buy an apple gift card this month?');
+    const search = c.tool_calls.find((t) => t.name === 'search_calls');
+    assert.ok(search && String(search.args.q).includes('gift card'), JSON.stringify(c.tool_calls));
+    assert.deepEqual(c.referenced_call_sids, [sid('a01')]);
+  });
+
+  it('6. missing intents: busiest day, persona breakdown, share of calls, Canadian / toll-free numbers, values seen in more than one call', async () => {
+    const month = calls(WINDOWS.thisMonth);
+    const perDay = new Map<string, number>();
+    for (const c of month) perDay.set(c.started_at.slice(0, 10), (perDay.get(c.started_at.slice(0, 10)) ?? 0) + 1);
+    const most = Math.max(...perDay.values());
+    const a = await ask('What was the busiest day this month?');
+    assert.equal(a.tool_calls[0]?.name, 'get_timeseries');
+    assert.match(a.answer, new RegExp(`busiest day .* with ${most} calls`));
+
+    const personas = new Map<string, number>();
+    for (const c of calls(WINDOWS.d7)) personas.set(c.persona, (personas.get(c.persona) ?? 0) + 1);
+    const b = await ask('Give me a breakdown of calls by persona');
+    for (const [p, n] of personas) assert.ok(b.answer.includes(`${p} ${n}`), b.answer);
+
+    const hc = month.filter((c) => (c.extraction?.auditor_confidence ?? 0) >= 0.7).length;
+    const c = await ask('What share of calls were high-confidence this month?');
+    assert.ok(c.answer.includes(`${hc} of ${month.length}`) && c.answer.includes(`${((hc / month.length) * 100).toFixed(1)}%`), c.answer);
+
+    // +1 416 is Toronto, +1 800 toll-free: neither has a US state, both are counted by origin.
+    const d = await ask('How many calls came from Canadian numbers this month?');
+    assert.ok(d.tool_calls.some((t) => JSON.stringify(t.args.caller_origin) === '["canada"]'), JSON.stringify(d.tool_calls));
+    assert.ok(hasNumber(d.answer, month.filter((x) => x.caller_id?.startsWith('+1416')).length), d.answer);
+    const e = await ask('any calls from toll-free numbers this week?');
+    assert.deepEqual(e.referenced_call_sids, [sid('a05')]);
+
+    // Values seen in two or more calls: Apple gift cards (a01, a10, a17 in the last 30 days).
+    const f = await ask('Which gift card brands were seen in 2 or more calls in the last 30 days?');
+    const apple = calls(WINDOWS.d30, (x) => ex(x).gift_card_brand === 'Apple').length;
+    assert.ok(f.answer.includes(`Apple (${apple} calls)`), f.answer);
+    assert.ok(!f.answer.includes('Google Play'), f.answer);
+  });
+
+  it('7. answers: listed calls get transcript sources, times are written out, a panel is summarised, and the stream has several deltas', async () => {
+    const a = await ask('Show me the tier 1 calls from this week');
+    assert.ok(a.referenced_call_sids.length > 0);
+    const transcripts = a.sources.filter((s) => s.type === 'transcript').map((s) => s.ref.call_sid);
+    assert.deepEqual(transcripts, a.referenced_call_sids);
+    assert.ok(!/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z/.test(a.answer), a.answer);
+    assert.match(a.answer, /Fri Nov 20, 2026 13:30 UTC/);
+
+    // "Explain" on a 30-day chart: its shape and total, not thirty-one points.
+    const b = await ask('Explain this chart', { context_chart_id: 'timeseries:calls', dashboard_range: '30d' });
+    assert.ok((b.answer.match(/\d{4}-\d{2}-\d{2}/g) ?? []).length <= 4, b.answer);
+    assert.ok(b.answer.includes(`Total: ${calls(WINDOWS.d30).length}`), b.answer);
+
+    const res = await askRaw(w.app, w.keyA, { question: 'How many calls are active right now?' }, '/api/agent/ask-stream');
+    const events = res.json().events as Array<{ type: string; text?: string; answer?: { answer: string } }>;
+    const deltas = events.filter((e) => e.type === 'answer_delta');
+    assert.ok(deltas.length > 1, JSON.stringify(deltas));
+    assert.equal(deltas.map((d) => d.text).join(''), events[events.length - 1].answer!.answer);
+  });
+});
+
+// NOW is exported for readers of this file: every window above is relative to it.
+void NOW;
