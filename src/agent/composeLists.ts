@@ -5,7 +5,7 @@ import type { RangeObject } from '../domain/window.js';
 import type { CallDetail, CallSummary } from '../storage/queries/calls.js';
 import type { Tier1Row } from '../storage/queries/tier1.js';
 import { fmtConfidence, fmtInt, fmtNum, fmtSec, fmtUsd, plural } from './answer.js';
-import { cap, forCalls, metricSource, windowInline, type Composed } from './compose.js';
+import { forCalls, metricSource, windowInline, type Composed } from './compose.js';
 import { filterText } from './filters.js';
 import { VALUE_FILTER_FIELDS, type Filters, type Tier1Filter } from './intents.js';
 import type { WindowSpec } from './timePhrases.js';

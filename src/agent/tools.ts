@@ -6,10 +6,9 @@
 
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { DISCONNECT_REASONS, INTEL_FIELDS, type IntelField } from '../domain/call.js';
-import { CallFilterFields, type CallFilter } from '../domain/callFilters.js';
+import type { CallFilter } from '../domain/callFilters.js';
 import type { Principal } from '../domain/principal.js';
-import { CALLER_ORIGINS, FILTER_COLUMNS, type CallerOrigin, type FilterColumn, type SliceFilter } from '../domain/sliceFilter.js';
+import { FILTER_COLUMNS } from '../domain/sliceFilter.js';
 import { formatUtc } from '../domain/time.js';
 import { BUCKETS, parseWindow, rangeObject, type Bucket, type Window } from '../domain/window.js';
 import { ApiError } from '../errors.js';
@@ -21,8 +20,9 @@ import { attackerGeo } from '../storage/queries/geo.js';
 import { summary } from '../storage/queries/summary.js';
 import { tier1Table } from '../storage/queries/tier1.js';
 import { timeseries, TIMESERIES_METRICS, type TimeseriesMetric } from '../storage/queries/timeseries.js';
-import { topn, TOPN_FIELDS, type TopnField, type TopnItem } from '../storage/queries/topn.js';
+import { topn, TOPN_FIELDS, type TopnField } from '../storage/queries/topn.js';
 import { COUNTED_COLUMNS, valueCounts, type CountedColumn } from '../storage/queries/valueCounts.js';
+import { FilterArgs, sliceFilterOf, ToolArgsError, type FilterInput } from './toolFilters.js';
 
 export const TOOL_NAMES = [
   'get_summary',
@@ -59,8 +59,7 @@ export interface ToolCallRecord {
   result_preview: string;
 }
 
-/** Bad arguments: reported to the agent as the tool's result, not as an HTTP error. */
-export class ToolArgsError extends Error {}
+export { ToolArgsError };
 
 const RANGE_PATTERN = '^[1-9][0-9]*[hdw]$';
 const WindowArgs = {
@@ -72,61 +71,6 @@ const WindowArgs = {
   ),
   start: Type.Optional(Type.String({ description: 'Window start (inclusive): RFC 3339 UTC like 2026-11-01T00:00:00Z or a date YYYY-MM-DD' })),
   end: Type.Optional(Type.String({ description: 'Window end (exclusive), same formats as start; default now' })),
-};
-
-const valueList = (description: string) =>
-  Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 512, pattern: '\\S' }), { minItems: 1, maxItems: 100, description }));
-
-/**
- * The qualifiers every windowed tool takes (CONTRACT §7 call filters, plus the other intel
- * columns and the caller's origin): they narrow the calls a figure is computed over, with AND
- * between filters and OR within one. They are added inside storage to the org and the key's
- * slice, so they never widen what a key reads.
- */
-const FilterArgs = {
-  q: Type.Optional(
-    Type.Union([
-      Type.String({ minLength: 1, maxLength: 500 }),
-      Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { minItems: 1, maxItems: 10 }),
-    ], { description: 'Transcript text (case-insensitive substring); a list means every one must appear' }),
-  ),
-  impersonated_brand: CallFilterFields.impersonated_brand,
-  lure_category: CallFilterFields.lure_category,
-  payment_method: CallFilterFields.payment_method,
-  caller_state: CallFilterFields.caller_state,
-  tier: CallFilterFields.tier,
-  hooked: CallFilterFields.hooked,
-  min_duration_sec: CallFilterFields.min_duration_sec,
-  max_duration_sec: CallFilterFields.max_duration_sec,
-  impersonated_government_agency: valueList('Any of these impersonated agencies (case-insensitive), e.g. IRS'),
-  mule_bank_name: valueList('Any of these mule banks (case-insensitive)'),
-  gift_card_brand: valueList('Any of these gift card brands (case-insensitive)'),
-  crypto_chain: valueList('Any of these crypto chains (case-insensitive), e.g. BTC'),
-  remote_desktop_app: valueList('Any of these remote desktop tools (case-insensitive)'),
-  persona: valueList('Any of these honeypot personas (case-insensitive)'),
-  caller_area_code: Type.Optional(
-    Type.Array(Type.String({ pattern: '^[0-9]{3}$' }), { minItems: 1, maxItems: 100, description: 'Any of these caller ID area codes (US, three digits)' }),
-  ),
-  disconnect_reason: Type.Optional(
-    Type.Array(Type.Union(DISCONNECT_REASONS.map((r) => Type.Literal(r))), { minItems: 1, maxItems: DISCONNECT_REASONS.length, description: 'Any of these disconnect reasons' }),
-  ),
-  has: Type.Optional(
-    Type.Array(Type.Union(INTEL_FIELDS.map((f) => Type.Literal(f))), {
-      minItems: 1,
-      maxItems: INTEL_FIELDS.length,
-      description: 'Only calls whose extraction has every one of these intel fields (e.g. phishing_url)',
-    }),
-  ),
-  min_dollars_asked: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12, description: "Only calls whose dollar asks add up to at least this (USD)" })),
-  max_dollars_asked: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12, description: "Only calls whose dollar asks add up to at most this (USD)" })),
-  min_asks: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Only calls with at least this many separate dollar asks' })),
-  caller_origin: Type.Optional(
-    Type.Array(Type.Union(CALLER_ORIGINS.map((o) => Type.Literal(o))), {
-      minItems: 1,
-      maxItems: CALLER_ORIGINS.length,
-      description: 'Caller ID origin: us (a US area code), canada, toll_free, international (non +1), withheld (no usable number)',
-    }),
-  ),
 };
 
 const Filtered = { ...WindowArgs, ...FilterArgs };
@@ -192,33 +136,6 @@ interface ToolDef<N extends ToolName> {
 function windowOf(ctx: ToolContext, a: { range?: string; start?: string; end?: string }): Window {
   const named = a.range !== undefined || a.start !== undefined || a.end !== undefined;
   return parseWindow(named ? a : { range: ctx.defaultRange }, ctx.now, ctx.defaultRange);
-}
-
-type FilterInput = Static<ReturnType<typeof Type.Object<typeof FilterArgs>>>;
-
-/** The filter arguments as a narrowing of the slice (undefined when there are none). */
-export function sliceFilterOf(a: FilterInput): SliceFilter | undefined {
-  const f: SliceFilter = {};
-  const values: Partial<Record<FilterColumn, string[]>> = {};
-  for (const column of FILTER_COLUMNS) {
-    const list = (a as Record<string, unknown>)[column] as string[] | undefined;
-    if (list) values[column] = [...new Set(list.map((v) => v.trim().toLowerCase()))];
-  }
-  if (Object.keys(values).length) f.values = values;
-  if (a.q !== undefined) f.q = [...new Set((Array.isArray(a.q) ? a.q : [a.q]).map((q) => q.toLowerCase()))];
-  if (a.tier) f.tiers = [...new Set(a.tier)];
-  if (a.hooked !== undefined) f.hooked = a.hooked;
-  if (a.min_duration_sec !== undefined) f.minDurationSec = a.min_duration_sec;
-  if (a.max_duration_sec !== undefined) f.maxDurationSec = a.max_duration_sec;
-  if (f.minDurationSec !== undefined && f.maxDurationSec !== undefined && f.minDurationSec > f.maxDurationSec) {
-    throw new ToolArgsError(`min_duration_sec (${f.minDurationSec}) must not exceed max_duration_sec (${f.maxDurationSec}).`);
-  }
-  if (a.caller_origin) f.origins = [...new Set(a.caller_origin as CallerOrigin[])];
-  if (a.has) f.has = [...new Set(a.has as IntelField[])];
-  if (a.min_dollars_asked !== undefined) f.minAsked = a.min_dollars_asked;
-  if (a.max_dollars_asked !== undefined) f.maxAsked = a.max_dollars_asked;
-  if (a.min_asks !== undefined) f.minAsks = a.min_asks;
-  return Object.keys(f).length ? f : undefined;
 }
 
 /** The caller's principal narrowed by the filter arguments (org and scope kept as they are). */
@@ -349,7 +266,7 @@ export function preview(value: unknown, max = RESULT_PREVIEW_MAX): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
-const LIST_ARGS = [...FILTER_COLUMNS, 'tier', 'caller_origin'];
+const LIST_ARGS = [...FILTER_COLUMNS, 'tier', 'caller_origin', 'has'];
 
 /** A single value where a list is expected is taken as a one-element list, as the HTTP API does. */
 function normaliseArgs(name: ToolName, args: Record<string, unknown>): Record<string, unknown> {

@@ -1,0 +1,130 @@
+// The planner's smaller readings: which filters an intent keeps, the follow-up cues, the
+// phrases of the newer intents (busiest, share, distinct, latest, repeated values) and the
+// values named together for a side-by-side comparison. Used by plan.ts.
+
+import type { TopnField } from '../storage/queries/topn.js';
+import { SUMMARY_METRICS, type SummaryMetric } from './answer.js';
+import type { Filters, Intent, RankField } from './intents.js';
+import type { Mention, Qualifiers } from './qualifiers.js';
+import type { ValueField } from './values.js';
+
+/** Figures that, with a list verb, describe which calls to list rather than a number to give. */
+export const LISTABLE: SummaryMetric[] = ['calls_received', 'hooked_calls', 'tier1_calls', 'tier2_calls', 'tier3_calls'];
+export const THOSE_RE = /\b(?:those|them|these)\b/;
+export const seriesOf = (m: SummaryMetric) => SUMMARY_METRICS[m].series;
+
+/** "values seen in more than one call": the identifying field a question names. */
+export function repeatedField(text: string): RankField | null {
+  if (/\baccount numbers?\b|\b(?:mule |bank )?accounts?\b/.test(text)) return 'mule_bank_account_number';
+  if (/\bwallets?\b|\baddress(?:es)? (?:of|for) (?:the )?wallets?\b/.test(text)) return 'crypto_wallet_address';
+  if (/\b(?:account )?holders?\b/.test(text)) return 'mule_account_holder_name';
+  if (/\bphishing\b|\burls?\b|\blinks?\b|\bwebsites?\b|\bsites?\b|\bdomains?\b/.test(text)) return 'phishing_url';
+  if (/\bdrop address(?:es)?\b|\bmailing address(?:es)?\b|\baddress(?:es)?\b/.test(text)) return 'physical_mule_drop_address';
+  return null;
+}
+
+export const BUSIEST_RE =
+  /\b(?:busiest|peak|quietest|slowest|least busy|most active|highest volume|most calls)\b.*\b(?:day|hour|time|weekday|days|hours)\b|\b(?:which|what) (?:day|hour|time|weekday)\b.*\b(?:most|busiest|peak|highest|fewest|least|quietest)\b|\bbusiest\b|\bpeak (?:day|hour|time)s?\b|\bwhen do (?:we|they|scammers) (?:get|call) (?:the )?most\b|\btime of day\b/;
+
+export function busiestIntent(rest: string, metrics: SummaryMetric[]): Intent | null {
+  if (!BUSIEST_RE.test(rest)) return null;
+  const least = /\b(?:quietest|slowest|least busy|fewest|least)\b/.test(rest);
+  const unit = /\btime of (?:the )?day\b|\bhour of (?:the )?day\b|\bwhat time\b|\bwhich time\b/.test(rest)
+    ? 'hour_of_day'
+    : /\bday of (?:the )?week\b|\bweekday\b/.test(rest)
+      ? 'weekday'
+      : /\bhours?\b/.test(rest)
+        ? 'hour'
+        : 'day';
+  const metric = metrics.find((m) => seriesOf(m) && m !== 'hook_rate') ?? 'calls_received';
+  return { kind: 'busiest', metric, unit, least };
+}
+
+export const SHARE_RE = /\b(?:what|which) (?:share|percent(?:age)?|proportion|fraction|portion|part)\b|\b(?:share|percent(?:age)?|proportion|fraction|ratio) of (?:all |our |the )?calls?\b|\bhow many percent\b|\bwhat % of\b|\b% of (?:all |the )?calls\b/;
+
+/** The qualifiers as filters known at planning time (values are matched later). */
+export function filtersOf(q: Qualifiers): Filters {
+  const f: Filters = {};
+  if (q.q.length) f.q = q.q;
+  if (q.states.length) f.caller_state = q.states;
+  if (q.tiers.length) f.tier = q.tiers;
+  if (q.hooked !== undefined) f.hooked = q.hooked;
+  if (q.minDurationSec !== undefined) f.min_duration_sec = q.minDurationSec;
+  if (q.maxDurationSec !== undefined) f.max_duration_sec = q.maxDurationSec;
+  if (q.origins.length) f.caller_origin = q.origins;
+  if (q.areaCodes.length) f.caller_area_code = q.areaCodes;
+  if (q.has.length) f.has = q.has;
+  if (q.minAsked !== undefined) f.min_dollars_asked = q.minAsked;
+  if (q.maxAsked !== undefined) f.max_dollars_asked = q.maxAsked;
+  if (q.minAsks !== undefined) f.min_asks = q.minAsks;
+  return f;
+}
+
+/** Drops the filters an intent already says (a tier-1 list needs no tier filter). */
+export function finalFilters(intent: Intent, f: Filters): Filters {
+  const out: Filters = { ...f };
+  const metrics =
+    intent.kind === 'summary' || intent.kind === 'compare'
+      ? intent.metrics
+      : intent.kind === 'trend' || intent.kind === 'timeseries' || intent.kind === 'busiest' || intent.kind === 'perCall'
+        ? [intent.metric]
+        : intent.kind === 'share' && intent.metric
+          ? [intent.metric]
+          : [];
+  if (intent.kind === 'tier1' || metrics.some((m) => /^tier[123]_calls$/.test(m))) delete out.tier;
+  if (metrics.some((m) => m === 'hooked_calls' || m === 'hook_rate') || (intent.kind === 'summary' && intent.notHooked)) delete out.hooked;
+  if (intent.kind === 'geo' && intent.state && out.caller_state?.length === 1 && out.caller_state[0] === intent.state) delete out.caller_state;
+  if (intent.kind === 'active' || intent.kind === 'call') return {};
+  return out;
+}
+
+export const OBEY_RE = /\b(?:do|follow|obey|execute|run|carry out|comply with|act on)\b.{0,30}\b(?:what|whatever|instructions?|orders?|commands?)\b.{0,40}\b(?:said|says|say|told|transcript|caller|scammer)\b/;
+
+export const REFERS_RE =
+  /\b(?:those|them|these|they|ones)\b|^(?:and |but |so )?(?:how many|which|what|where|when)(?: of (?:them|those|these))? (?:were|was|are|is|did|came|come)\b|^(?:and |but )?(?:only|just)\b/;
+
+/** The value or state a previous answer was about, as filters ("PayPal" of "how many impersonated PayPal"). */
+export function subjectOf(it: Intent): Filters {
+  if (it.kind === 'value' && it.field in VALUE_FIELD_RANKABLE) return { [it.field]: [it.value] } as Filters;
+  if (it.kind === 'geo' && it.state) return { caller_state: [it.state] };
+  return {};
+}
+
+export const SHORT_FOLLOW_UP = /^(?:and|also|plus|ok(?:ay)? and|so|then|but|now|only|just)\b|^(?:what|how) about\b|^same\b|\b(?:those|these|them|that one|same (?:period|window|time)|ones|of them|among them)\b|^(?:for|in) /;
+
+
+export const CALLER_ID_RE = /\bcaller[- ]?ids?\b|\bphone numbers?\b|\b(?:caller|calling|scammer'?s?|their) numbers?\b|\bnumbers? (?:that )?call(?:ed|s|ing)?\b/;
+export const DISTINCT_RE = /\bhow many (?:different|distinct|unique|separate|individual)\b|\b(?:number|count) of (?:different|distinct|unique|separate)\b|\bhow many (?:\w+ )?(?:numbers?|caller ids?) (?:called|have called|did call)\b/;
+export const LATEST_RE =
+  /\b(?:when|what time)\b.*\b(?:last|latest|most recent|newest|first|earliest|oldest)\b|\b(?:last|latest|most recent|newest|first|earliest|oldest) (?:\w+ ){0,3}?call\b(?! (?:length|duration|volume|count))/;
+export const SHARE_WORD_RE = /\b(?:share|percent(?:age)?|proportion|fraction|%)\b/;
+
+/** Figures a ranking can be narrowed to: "which persona gets hooked the most" ranks hooked calls. */
+export const RANKABLE_METRIC: Partial<Record<SummaryMetric, Filters>> = {
+  calls_received: {},
+  hooked_calls: { hooked: true },
+  tier1_calls: { tier: [1] },
+  tier2_calls: { tier: [2] },
+  tier3_calls: { tier: [3] },
+};
+
+/** Two or more values of one field named together ("amazon vs microsoft", "texas or florida"). */
+export function comparedValues(q: Qualifiers, own: Filters): { field: ValueField | 'caller_state'; values: Mention[] } | null {
+  if ((own.caller_state?.length ?? 0) >= 2) return { field: 'caller_state', values: own.caller_state!.map((s) => ({ typed: s, fields: [] })) };
+  const byField = new Map<ValueField, Mention[]>();
+  for (const m of q.mentions) if (m.fields[0]) byField.set(m.fields[0], [...(byField.get(m.fields[0]) ?? []), m]);
+  for (const [f, ms] of byField) if (ms.length >= 2) return { field: f, values: ms };
+  // "gift card and zelle": two payment-ish values hinted in different fields but both payment methods.
+  const pay = q.mentions.filter((m) => m.fields.includes('payment_method'));
+  if (pay.length >= 2) return { field: 'payment_method', values: pay };
+  return null;
+}
+
+/** Fields a value intent can count with get_topn. */
+export const VALUE_FIELD_RANKABLE: Record<string, true> = Object.fromEntries(
+  ['impersonated_brand', 'impersonated_government_agency', 'lure_category', 'payment_method', 'mule_bank_name', 'gift_card_brand', 'crypto_chain', 'remote_desktop_app'].map((f) => [f, true]),
+);
+
+export function rankable(f: ValueField | undefined): TopnField | null {
+  return f && f in VALUE_FIELD_RANKABLE ? (f as TopnField) : null;
+}
