@@ -5,15 +5,18 @@
 import { buildWorld, formatReport, runLive, summarize } from './harness.js';
 import { HELDOUT } from './heldout.js';
 import { TUNING } from './tuning.js';
+import { TUNING2 } from './tuning2.js';
 
-const only = process.argv[2]; // "tuning" or "heldout" to run one set
+const only = process.argv[2]; // "tuning" or "heldout" to run one set ("tuning2": the second tuning set alone)
 const world = await buildWorld();
 let failed = false;
 try {
-  const sets = [
-    ['tuning', TUNING],
-    ['held-out', HELDOUT],
-  ] as const;
+  const sets = only === 'tuning2'
+    ? ([['tuning2', TUNING2]] as const)
+    : ([
+        ['tuning', [...TUNING, ...TUNING2]],
+        ['held-out', HELDOUT],
+      ] as const);
   const lines: string[] = [];
   for (const [name, cases] of sets) {
     if (only && only !== name.replace('-', '')) continue;
