@@ -19,11 +19,12 @@ describe('red team: a real server process', () => {
   let dir: string;
   let server: ServerProcess;
   let ingestKey: string;
+  let readKey: string;
 
   before(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'honeypot-redteam-'));
     // A small heap: a request that makes the process allocate without end kills it quickly.
-    server = await startServer({ HONEYPOT_DATA_DIR: dir, HONEYPOT_ADMIN_TOKEN: ADMIN_TOKEN, NODE_OPTIONS: '--max-old-space-size=256' });
+    server = await startServer({ HONEYPOT_DATA_DIR: dir, HONEYPOT_ADMIN_TOKEN: ADMIN_TOKEN, NODE_OPTIONS: '--max-old-space-size=512' });
     const adminPost = async (url: string, body: unknown) => {
       const res = await fetch(`${server.base}${url}`, {
         method: 'POST',
@@ -35,6 +36,7 @@ describe('red team: a real server process', () => {
     };
     const org = await adminPost('/api/admin/orgs', { name: 'Red team', tier: 'pro' });
     ingestKey = (await adminPost(`/api/admin/orgs/${org.id}/keys`, { name: 'ingest', role: 'ingest' })).key;
+    readKey = (await adminPost(`/api/admin/orgs/${org.id}/keys`, { name: 'read', role: 'read' })).key;
   });
 
   after(async () => {
@@ -59,6 +61,45 @@ describe('red team: a real server process', () => {
       assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/);
       assert.equal((await res.json()).code, 'unsupported_media_type');
     }
+    assert.equal((await fetch(`${server.base}/healthz`)).status, 200);
+  });
+
+  test('JSON bodies of millions of tiny values are refused before they are parsed (64 MiB of [{},{},…] took 2 GB and 17 s; the process died)', { timeout: 120_000 }, async () => {
+    const MiB = 1024 * 1024;
+    const post = async (url: string, key: string, body: string) => {
+      const res = await fetch(`${server.base}${url}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body,
+        signal: AbortSignal.timeout(60_000),
+      }).catch((err: Error) => assert.fail(`POST ${url}: no answer (${err.message}); server output: ${server.output().slice(-300)}`));
+      return { status: res.status, type: res.headers.get('content-type') ?? '', json: await res.json() };
+    };
+    const flood = (bytes: number) => `[${'{},'.repeat(Math.floor(bytes / 3) - 1)}{}]`;
+    const deep = (bytes: number) => '['.repeat(bytes / 2) + ']'.repeat(bytes / 2);
+    const record = (sid: string, extra = {}) => ({ call_sid: sid, started_at: '2026-11-20T14:00:00Z', duration_sec: 60, ...extra });
+
+    // Ingest (64 MiB limit): an array of more than 10,000 elements is refused without building it.
+    let res = await post('/api/ingest/calls', ingestKey, flood(64 * MiB - 16));
+    assert.equal(res.status, 400);
+    assert.equal(res.json.code, 'validation_failed');
+    // One record holding millions of objects, or nested a million deep, is rejected alone, unparsed.
+    const huge = JSON.stringify(record('CA_huge', { transcript: [] })).replace('"transcript":[]', `"transcript":${flood(60 * MiB)}`);
+    res = await post('/api/ingest/calls', ingestKey, `[${JSON.stringify(record('CA_beside_huge'))},${huge},${JSON.stringify(record('CA_deep')).replace('}', `,"x":${deep(2 * MiB)}}`)}]`);
+    assert.equal(res.status, 200, JSON.stringify(res.json).slice(0, 300));
+    assert.equal(res.json.accepted, 1);
+    assert.deepEqual(res.json.rejected.map((r: { index: number }) => r.index), [1, 2]);
+    // Other routes (10 MiB limit): a flood of objects or a deep nest is a 400, not a parse.
+    for (const body of [flood(10 * MiB - 16), deep(10 * MiB - 16), `{"name":"x","filters":{"q":"a"},"x":${flood(9 * MiB)}}`]) {
+      res = await post('/api/saved-searches', readKey, body);
+      assert.equal(res.status, 400, JSON.stringify(res.json));
+      assert.match(res.type, /^application\/problem\+json/);
+    }
+    // Ordinary bodies still work, and the process is alive.
+    res = await post('/api/ingest/calls', ingestKey, JSON.stringify([record('CA_after_1'), record('CA_after_2')]));
+    assert.equal(res.status, 200);
+    assert.equal(res.json.accepted, 2);
+    assert.equal((await post('/api/saved-searches', readKey, JSON.stringify({ name: 'ok', filters: { q: 'gift' } }))).status, 201);
     assert.equal((await fetch(`${server.base}/healthz`)).status, 200);
   });
 });

@@ -11,6 +11,8 @@ import { ApiError, notFound, validationFailed } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
 import { afterIngest } from '../../delivery/pipeline.js';
 import { IngestRun } from './ingestRun.js';
+import { JsonBody, jsonRecords } from './jsonRecords.js';
+import { jsonBodyParser } from '../../http/validation.js';
 import { INGEST, declareAccess } from '../../http/access.js';
 
 const MiB = 1024 * 1024;
@@ -56,6 +58,17 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
     if (req.routeOptions.url === CALLS_URL) return done(null, payload);
     done(new ApiError(415, 'unsupported_media_type', 'The body must be JSON (application/json).'));
   });
+  // A JSON body of calls is kept as text and read record by record (jsonRecords.ts).
+  const parseJson = jsonBodyParser(app);
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (req.routeOptions.url !== CALLS_URL || body === '') return parseJson(req, body as string, done);
+    try {
+      done(null, new JsonBody(body as string, MAX_ARRAY));
+    } catch (err) {
+      done(err as Error);
+    }
+  });
 
   app.post(
     CALLS_URL,
@@ -83,13 +96,13 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
       const body = req.body as unknown;
       if (isStream(body)) {
         await run.addNdjson(body);
-      } else if (Array.isArray(body)) {
-        if (body.length > MAX_ARRAY) {
+      } else if (body instanceof JsonBody) {
+        if (body.scan.more) {
           throw validationFailed(`A JSON array holds at most ${MAX_ARRAY} records; send NDJSON for more.`);
         }
-        await run.addAll(body);
-      } else if (body && typeof body === 'object') {
-        await run.addAll([body]);
+        let index = 0;
+        for (const r of jsonRecords(body)) await run.add(index++, 'value' in r ? r.value : undefined, 'error' in r ? r.error : undefined);
+        await run.finish();
       } else {
         throw validationFailed('The body must be a call record, an array of records, or NDJSON.');
       }
