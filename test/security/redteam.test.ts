@@ -102,6 +102,27 @@ describe('red team: a real server process', () => {
     assert.equal((await post('/api/saved-searches', readKey, JSON.stringify({ name: 'ok', filters: { q: 'gift' } }))).status, 201);
     assert.equal((await fetch(`${server.base}/healthz`)).status, 200);
   });
+
+  test('NDJSON of big records is written in batches bounded by size, not only by count (5,000 records of 1 MiB were held at once)', { timeout: 180_000 }, async () => {
+    // 400 records of ~900 kB: 360 MB, more than the server's heap, in one request.
+    const turn = { speaker: 'caller', text: 'Hello, this is Amazon customer service. '.repeat(2_400) };
+    const transcript = Array.from({ length: 9 }, () => turn);
+    const line = (i: number) =>
+      `${JSON.stringify({ call_sid: `CA_big_${i}`, started_at: '2026-11-20T14:00:00Z', duration_sec: 60, transcript })}\n`;
+    async function* body(): AsyncGenerator<Uint8Array> {
+      for (let i = 0; i < 400; i++) yield Buffer.from(line(i));
+    }
+    const res = await fetch(`${server.base}/api/ingest/calls`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ingestKey}`, 'content-type': 'application/x-ndjson' },
+      body: body() as unknown as BodyInit,
+      duplex: 'half',
+      signal: AbortSignal.timeout(150_000),
+    } as RequestInit).catch((err: Error) => assert.fail(`no answer (${err.message}); server output: ${server.output().slice(-300)}`));
+    assert.equal(res.status, 200, (await res.clone().text()).slice(0, 300));
+    assert.equal((await res.json()).accepted, 400);
+    assert.equal((await fetch(`${server.base}/healthz`)).status, 200);
+  });
 });
 
 /** Asserts a raw answer is the problem+json of `status` and `code`. */

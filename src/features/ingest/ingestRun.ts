@@ -10,6 +10,11 @@ import { upsertCalls } from '../../storage/queries/upsertCalls.js';
 import { ndjsonLines } from './ndjsonLines.js';
 
 const BATCH = 5_000;
+/**
+ * A batch is also written once its records hold this much text: 5,000 records of up to 1 MiB
+ * (NDJSON lines) were held at once, more than the process's memory.
+ */
+const BATCH_TEXT = 32 * 1024 * 1024;
 const MAX_REPORTED_REJECTIONS = 10_000;
 /** The longest NDJSON line (one record), in bytes; a longer one is rejected as its record. */
 export const MAX_LINE_BYTES = 1024 * 1024;
@@ -28,6 +33,7 @@ export class IngestRun {
   /** The first rejections, with their index; `rejectedCount` counts them all. */
   readonly rejected: Rejection[] = [];
   private batch: CallRecord[] = [];
+  private batchText = 0;
   private inFlight: Promise<void> = Promise.resolve();
 
   constructor(
@@ -49,7 +55,8 @@ export class IngestRun {
       return;
     }
     this.batch.push(result.record);
-    if (this.batch.length >= BATCH) await this.flush();
+    this.batchText += textSize(result.record);
+    if (this.batch.length >= BATCH || this.batchText >= BATCH_TEXT) await this.flush();
   }
 
   /**
@@ -62,6 +69,7 @@ export class IngestRun {
     if (this.batch.length === 0) return;
     const records = this.batch;
     this.batch = [];
+    this.batchText = 0;
     this.inFlight = this.write(records);
     this.inFlight.catch(() => {}); // handled at the next flush or finish, not as an unhandled rejection
   }
@@ -115,4 +123,11 @@ export class IngestRun {
     }
     return this.finish();
   }
+}
+
+/** About how much text a record holds: its transcript, plus a kilobyte for everything else. */
+function textSize(record: CallRecord): number {
+  let n = 1024;
+  for (const t of record.transcript) n += t.text.length;
+  return n;
 }
