@@ -42,6 +42,8 @@ export const MAX_SUBSCRIPTIONS_PER_ORG = 100;
 
 /** 409 once an org holds `max` objects of a kind (creating one more; deleting makes room). */
 export async function refuseOverCap(tx: Db, table: 'webhook_subscriptions' | 'alert_rules', orgId: string, max: number, what: string): Promise<void> {
+  // PostgreSQL: concurrent creations of one org wait on its row, so the count stays exact.
+  if (tx.dialect === 'postgres') await tx.run('SELECT 1 FROM orgs WHERE id = $1 FOR UPDATE', [orgId]);
   const [{ n }] = await tx.all<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE org_id = $1`, [orgId]);
   if (Number(n) >= max) throw new ApiError(409, 'conflict', `The organisation already has ${max} ${what}, the most allowed; delete one first.`);
 }
