@@ -181,6 +181,13 @@ export function registerProblemHandlers(app: FastifyInstance, allowed = new Allo
   app.addHook('onRequest', async (req) => {
     if (req.raw.httpVersion === '1.1' && req.headers.host === undefined) throw validationFailed('An HTTP/1.1 request needs a Host header.');
   });
+  // Bodies are read as sent: a compressed one is refused (RFC 9110 §15.5.16), after authentication.
+  app.addHook('preParsing', async (req) => {
+    const encoding = req.headers['content-encoding'];
+    if (encoding !== undefined && !/^\s*identity\s*$/i.test(encoding)) {
+      throw new ApiError(415, 'unsupported_media_type', `Content-Encoding "${encoding.slice(0, 50)}" is not supported: send the body uncompressed.`);
+    }
+  });
   // What Node never hands to the router. CONNECT (no listener: the socket was dropped
   // unanswered) is a method no route has; an Expect other than 100-continue (Node answered a
   // bare 417) is ignored, as RFC 9110 §10.1.1 allows, and the request is served as usual.

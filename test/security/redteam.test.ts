@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startServer, type ServerProcess } from '../helpers/serverProcess.js';
@@ -162,7 +163,13 @@ describe('red team: over the wire', () => {
     }
     assert.equal((await rawRequest(port, { method: 'GET', target: '/docs/static/swagger-ui.css' })).status, 200);
     // Its 416 (unsatisfiable Range) and 412 (failed If-Match) fell through to 500 the same way.
-    for (const headers of [{ range: 'bytes=999999999-' }, { range: 'bytes=5-1' }, { 'if-match': '"nope"' }, { 'if-unmodified-since': 'Sat, 01 Jan 2000 00:00:00 GMT' }]) {
+    const conditional: Record<string, string>[] = [
+      { range: 'bytes=999999999-' },
+      { range: 'bytes=5-1' },
+      { 'if-match': '"nope"' },
+      { 'if-unmodified-since': 'Sat, 01 Jan 2000 00:00:00 GMT' },
+    ];
+    for (const headers of conditional) {
       const a = await rawRequest(port, { method: 'GET', target: '/docs/static/swagger-ui.css', headers });
       assertRawProblem(a, 400, 'validation_failed', JSON.stringify(headers));
     }
@@ -367,6 +374,40 @@ describe('red team: content negotiation', () => {
     pro = await newOrg(t.app, 'pro', 'Negotiation');
   });
   after(() => t.close());
+
+  test('a compressed body is 415 (gzip JSON was "not valid JSON"; gzip NDJSON became a 422 of garbage records)', async () => {
+    const json = JSON.stringify({ name: 'zipped', filters: {} });
+    const ndjson = `${JSON.stringify({ call_sid: 'CA_zip', started_at: '2026-11-20T14:00:00Z', duration_sec: 60 })}\n`;
+    for (const [url, key, type, body] of [
+      ['/api/saved-searches', pro.read, 'application/json', json],
+      ['/api/ingest/calls', pro.ingest, 'application/x-ndjson', ndjson],
+    ] as const) {
+      for (const encoding of ['gzip', 'deflate', 'br', 'GZIP', 'gzip, identity']) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload: gzipSync(body),
+          headers: { authorization: `Bearer ${key}`, 'content-type': type, 'content-encoding': encoding },
+        });
+        assertProblem(res, 415, 'unsupported_media_type');
+      }
+      const plain = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: body,
+        headers: { authorization: `Bearer ${key}`, 'content-type': type, 'content-encoding': 'identity' },
+      });
+      assert.ok(plain.statusCode < 300, plain.body);
+    }
+    // Authentication still comes first.
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/saved-searches',
+      payload: gzipSync(json),
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
+    assertProblem(anonymous, 401, 'unauthorized');
+  });
 
   test('ask-stream streams server-sent events only when Accept prefers text/event-stream (q=0 and look-alike types were streamed)', async () => {
     const cases: [string, 'sse' | 'json'][] = [
