@@ -80,7 +80,9 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
         description:
           'Each record is validated alone; valid records are stored (insert or replace on call_sid) and invalid ones are ' +
           'reported by index with field paths. 422 all_records_rejected when none is valid. The response is sent once ' +
-          'the stored records are durable. Ingesting a call also ends its live session.',
+          'the stored records are durable. Ingesting a call also ends its live session. A record is rejected unread ' +
+          'when it is an NDJSON line over 1 MiB, a line that is not UTF-8, or a JSON record nested deeper than 32 levels ' +
+          'or holding more than 100,000 objects and arrays or 1,000,000 values.',
         body: Type.Union([CallRecordSchema, Type.Array(Type.Unknown())], { description: 'A record, an array of records, or NDJSON' }),
         response: { 200: IngestResult },
       },
