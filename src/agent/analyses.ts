@@ -177,3 +177,17 @@ export async function distinct(tools: ToolRunner, intent: Distinct, spec: Window
     (top.length ? `; the most frequent: ${top.join('; ')}.` : '.');
   return { answer, sids: [], sources: [metricSource(rec)] };
 }
+
+type AskCount = Extract<Intent, { kind: 'askCount' }>;
+
+/** Single dollar asks of at least an amount, counted one by one (a call may hold several). */
+export async function askCount(tools: ToolRunner, intent: AskCount, spec: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
+  const rec = await tools.call('get_summary', { ...windowArgs(spec, now), ...filterArgs(filters), ask_threshold: intent.min });
+  if (!rec.ok) return errorAnswer(rec);
+  const s = rec.result as Summary & { range: RangeObject; asks_at_least: number };
+  const inline = windowInline(spec, s.range) + forCalls(filterText(filters));
+  const answer =
+    `${cap(inline)}: ${fmtInt(s.asks_at_least)} single dollar ${plural(s.asks_at_least, 'ask was', 'asks were')} ${fmtKind('usd', intent.min)} or more, ` +
+    `in ${fmtInt(s.calls_received)} calls in all; the largest single ask was ${s.max_single_ask === null ? 'none' : fmtKind('usd', s.max_single_ask)}.`;
+  return { answer, sids: [], sources: [metricSource(rec)] };
+}

@@ -230,7 +230,7 @@ export function composeTopn(spec: WindowSpec, rec: ToolCallRecord, qual = '', mi
   const shown = explain ? r.items.slice(0, EXPLAIN_TOP) : r.items;
   const list = shown.map((i) => `${i.label} ${fmtInt(i.count)} (${fmtPct(i.pct_of_total)})`).join('; ');
   const all = (r as { distinct?: number }).distinct ?? r.items.length;
-  const covered = all === r.items.length ? r.items.reduce((a, i) => a + i.count, 0) : null;
+  const covered = (r as { with_value?: number }).with_value ?? null;
   const tail = explain
     ? ` ${shown.length < all ? `That is the top ${fmtInt(shown.length)} of ${fmtInt(all)} ${labels.plural}` : `${fmtInt(all)} ${plural(all, labels.singular, labels.plural)} in all`}${covered !== null ? `, named in ${fmtInt(covered)} calls in total` : ''}.`
     : '';
@@ -259,7 +259,7 @@ export function composeValue(spec: WindowSpec, field: TopnField, value: string, 
   return { answer, sids: [], sources: [metricSource(rec)] };
 }
 
-export function composeGeo(spec: WindowSpec, state: string | null, rec: ToolCallRecord, qual = ''): Composed {
+export function composeGeo(spec: WindowSpec, state: string | null, rec: ToolCallRecord, qual = '', explain = false): Composed {
   const r = rec.result as { range: RangeObject; items: GeoItem[] };
   const inline = windowInline(spec, r.range) + forCalls(qual);
   const codes = (g: GeoItem) => `${plural(g.area_codes.length, 'area code', 'area codes')} ${g.area_codes.join(', ')}`;
@@ -272,6 +272,13 @@ export function composeGeo(spec: WindowSpec, state: string | null, rec: ToolCall
       : `No call ${inline} came from a ${name} (${state}) caller ID.`;
   } else if (r.items.length === 0) {
     answer = `No call ${inline} came from a US caller ID whose area code places it in a state.`;
+  } else if (explain) {
+    // Explaining the map: the top five states and how many calls it places, not every state.
+    const total = r.items.reduce((a, g) => a + g.count, 0);
+    answer =
+      `The map ${inline} places ${fmtInt(total)} calls in ${fmtInt(r.items.length)} ${plural(r.items.length, 'state', 'states')} by caller ID area code. ` +
+      `The top ${fmtInt(Math.min(EXPLAIN_TOP, r.items.length))}: ${r.items.slice(0, EXPLAIN_TOP).map((g) => `${g.state} ${fmtInt(g.count)}`).join('; ')}. ` +
+      'Toll-free, Canadian and unrecognised numbers are not on it.';
   } else {
     answer =
       `Calls by the caller's state ${inline}, from the caller ID area code: ` +
@@ -281,7 +288,7 @@ export function composeGeo(spec: WindowSpec, state: string | null, rec: ToolCall
   return { answer, sids: [], sources: [metricSource(rec)] };
 }
 
-export function composeDisconnects(spec: WindowSpec, reason: DisconnectReason | null, rec: ToolCallRecord, qual = ''): Composed {
+export function composeDisconnects(spec: WindowSpec, reason: DisconnectReason | null, rec: ToolCallRecord, qual = '', explain = false): Composed {
   const r = rec.result as { range: RangeObject } & Record<DisconnectReason, number>;
   const inline = windowInline(spec, r.range) + forCalls(qual);
   const reasons = Object.keys(DISCONNECT_LABELS) as DisconnectReason[];
@@ -289,8 +296,9 @@ export function composeDisconnects(spec: WindowSpec, reason: DisconnectReason | 
   const lead = reason
     ? `${fmtInt(r[reason])} ${plural(r[reason], 'call', 'calls')} ${inline} ended because ${DISCONNECT_LABELS[reason]}. All reasons: `
     : `How calls ended ${inline}: `;
+  const total = explain ? ` ${fmtInt(reasons.reduce((a, k) => a + r[k], 0))} calls have a recorded reason in all.` : '';
   return {
-    answer: `${lead}${all}. Calls with no recorded reason are not counted.`,
+    answer: `${lead}${all}. Calls with no recorded reason are not counted.${total}`,
     sids: [],
     sources: [metricSource(rec)],
   };

@@ -9,7 +9,7 @@ import type { Summary } from '../storage/queries/summary.js';
 import type { TopnField, TopnItem } from '../storage/queries/topn.js';
 import type { ToolRunner } from './agent.js';
 import { changeClause, fmtInt, fmtKind, fmtSec, SUMMARY_METRICS } from './answer.js';
-import { busiest, distinct, perCall, share, trend } from './analyses.js';
+import { askCount, busiest, distinct, perCall, share, trend } from './analyses.js';
 import {
   bucketFor,
   cap,
@@ -64,10 +64,10 @@ function isEmpty(rec: ToolCallRecord | undefined): boolean {
 async function unknownAnswer(vocab: Vocabulary, mentions: Mention[]): Promise<Composed> {
   const parts: string[] = [];
   for (const m of mentions) {
-    const fields = m.fields.length ? m.fields : (['impersonated_brand'] as ValueField[]);
+    const fields = m.fields.length ? m.fields : (['impersonated_brand', 'lure_category', 'impersonated_government_agency'] as ValueField[]);
     const labels = [...new Set((await Promise.all(fields.map((f) => vocab.labels(f)))).flat())];
     const near = closest(m.typed, labels, 3);
-    const kinds = fields.map((f) => VALUE_FIELD_NAMES[f]);
+    const kinds = [...(m.place ? ['US state'] : []), ...fields.map((f) => VALUE_FIELD_NAMES[f])];
     parts.push(
       `I found no ${kinds.join(', ')} or other value named "${m.typed}" in the calls this key can read in the last 365 days (${VOCAB_RANGE}), so I can't give a count for it` +
         (near.length ? `; the closest ${VALUE_FIELD_NAMES[fields[0]]} values are ${near.join(', ')}.` : '.'),
@@ -211,6 +211,8 @@ export async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpe
       return share(tools, intent, spec, now, filters);
     case 'perCall':
       return perCall(tools, intent, spec, now, filters);
+    case 'askCount':
+      return askCount(tools, intent, spec, now, filters);
     case 'distinct':
       return distinct(tools, intent, spec, now, filters);
     case 'compareValues':
@@ -231,28 +233,15 @@ export async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpe
       const rec = await tools.call('get_tier1', { limit: intent.limit, ...w });
       return rec.ok ? composeTier1(spec, rec, intent.only, qual) : errorAnswer(rec);
     }
-    case 'longest': {
-      const sum = await tools.call('get_summary', w);
-      if (!sum.ok) return errorAnswer(sum);
-      const max = (sum.result as Summary).max_call_duration_sec;
-      if (max === null) return composeSummary(spec, ['max_call_duration_sec'], sum, false, qual);
-      const rec = await tools.call('search_calls', { ...w, min_duration_sec: max, limit: SEARCH_LIMIT });
-      if (!rec.ok) return errorAnswer(rec);
-      const r = rec.result as { range: RangeObject; items: CallSummary[] };
-      const sids = r.items.map((c) => c.call_sid);
-      return {
-        answer: `The longest call ${windowInline(spec, r.range)}${forCalls(qual)} lasted ${fmtSec(max)}: ${r.items.map(callRow).join('; ')}.`,
-        sids,
-        sources: [metricSource(sum), metricSource(rec), ...sids.map(transcriptSource)],
-      };
-    }
+    case 'longest':
+      return extremeCalls(tools, intent, spec, now, filters);
     case 'geo': {
       const rec = await tools.call('get_attacker_geo', w);
-      return rec.ok ? composeGeo(spec, intent.state, rec, qual) : errorAnswer(rec);
+      return rec.ok ? composeGeo(spec, intent.state, rec, qual, intent.explain) : errorAnswer(rec);
     }
     case 'disconnects': {
       const rec = await tools.call('get_disconnect_breakdown', w);
-      return rec.ok ? composeDisconnects(spec, intent.reason, rec, qual) : errorAnswer(rec);
+      return rec.ok ? composeDisconnects(spec, intent.reason, rec, qual, intent.explain) : errorAnswer(rec);
     }
     case 'active': {
       const rec = await tools.call('get_active_calls', {});
@@ -375,4 +364,67 @@ async function hasDetails(tools: ToolRunner, items: CallSummary[], filters: Filt
     if (bits.length) out.set(c.call_sid, `, ${bits.join(', ')}`);
   }
   return out;
+}
+
+type Extreme = Extract<Intent, { kind: 'longest' }>;
+
+/**
+ * The calls holding a window's extreme. The biggest single ask: the summary's largest ask,
+ * then the calls with an ask that big. The longest (or shortest) calls: the summary's
+ * longest call, then call searches from that length down (or from the hook threshold up)
+ * until they hold the n calls asked for — the list tool has no order by length.
+ */
+async function extremeCalls(tools: ToolRunner, intent: Extreme, spec: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
+  const w = { ...windowArgs(spec, now), ...filterArgs(filters) };
+  const qual = forCalls(filterText(filters));
+  const n = intent.n ?? 1;
+  const sum = await tools.call('get_summary', w);
+  if (!sum.ok) return errorAnswer(sum);
+  const s = sum.result as Summary & { range: RangeObject };
+  const inline = windowInline(spec, s.range) + qual;
+  if (intent.by === 'ask') {
+    if (s.max_single_ask === null) return composeSummary(spec, ['max_single_ask'], sum, false, filterText(filters));
+    const rec = await tools.call('search_calls', { ...w, min_single_ask: s.max_single_ask, limit: SEARCH_LIMIT });
+    if (!rec.ok) return errorAnswer(rec);
+    const items = (rec.result as { items: CallSummary[] }).items;
+    const sids = items.map((c) => c.call_sid);
+    const answer = `The biggest single ask ${inline} was ${fmtKind('usd', s.max_single_ask)}, in ${items.map(callRow).join('; ')}.`;
+    return { answer, sids, sources: [metricSource(sum), metricSource(rec), ...sids.map(transcriptSource)] };
+  }
+  const max = s.max_call_duration_sec;
+  if (max === null) return composeSummary(spec, ['max_call_duration_sec'], sum, false, filterText(filters));
+  let found: CallSummary[] = [];
+  const recs: ToolCallRecord[] = [];
+  if (!intent.shortest) {
+    // From the longest call down: a quarter of the way at a time until n calls are in.
+    for (let bound = max, step = 0; step < 8; step++) {
+      const rec = await tools.call('search_calls', { ...w, min_duration_sec: bound, limit: 200 });
+      if (!rec.ok) return errorAnswer(rec);
+      recs.push(rec);
+      const r = rec.result as { items: CallSummary[]; has_more: boolean };
+      found = r.items;
+      if (found.length >= n || bound === 0) break;
+      bound = Math.floor(bound * 0.75);
+    }
+    found = [...found].sort((a, b) => b.duration_sec - a.duration_sec || (a.call_sid < b.call_sid ? -1 : 1)).slice(0, n);
+  } else {
+    // From the shortest lengths up, doubling the bound until n calls are in.
+    for (let bound = 1, step = 0; step < 16; step++) {
+      const rec = await tools.call('search_calls', { ...w, max_duration_sec: bound, limit: 200 });
+      if (!rec.ok) return errorAnswer(rec);
+      recs.push(rec);
+      found = (rec.result as { items: CallSummary[] }).items;
+      if (found.length >= n || bound >= max) break;
+      bound = Math.min(max, bound * 2);
+    }
+    found = [...found].sort((a, b) => a.duration_sec - b.duration_sec || (a.call_sid < b.call_sid ? -1 : 1)).slice(0, n);
+  }
+  const last = recs[recs.length - 1];
+  const sids = found.map((c) => c.call_sid);
+  const what = intent.shortest ? 'shortest' : 'longest';
+  const answer =
+    n === 1 && found.length
+      ? `The ${what} call ${inline} lasted ${fmtSec(found[0].duration_sec)}: ${callRow(found[0])}.`
+      : `The ${fmtInt(found.length)} ${what} calls ${inline}, ${what} first: ${found.map(callRow).join('; ')}.`;
+  return { answer, sids, sources: [metricSource(sum), metricSource(last), ...sids.map(transcriptSource)] };
 }

@@ -83,6 +83,7 @@ export function filterText(f: Filters): string {
   if (f.min_dollars_asked !== undefined) parts.push(`asking for ${fmtUsd(f.min_dollars_asked)} or more in all`);
   if (f.max_dollars_asked !== undefined) parts.push(`asking for at most ${fmtUsd(f.max_dollars_asked)} in all`);
   if (f.min_asks !== undefined) parts.push(`with ${fmtInt(f.min_asks)} or more separate dollar asks`);
+  if (f.min_single_ask !== undefined) parts.push(`with a single ask of ${fmtUsd(f.min_single_ask)} or more`);
   if (f.has?.length) parts.push(`with ${and(f.has.map((h) => HAS_TEXT[h] ?? h.replace(/_/g, ' ')))}`);
   if (f.q?.length) parts.push(`whose transcript mentions ${and(f.q.map((q) => `"${q}"`))}`);
   return parts.join(', ');

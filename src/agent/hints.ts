@@ -9,6 +9,8 @@ import type { ValueField } from './values.js';
 type Hint = [RegExp, string, ValueField[]];
 
 const B: ValueField[] = ['impersonated_brand'];
+/** Brands that are also gift card brands. */
+const BG: ValueField[] = ['impersonated_brand', 'gift_card_brand'];
 const A: ValueField[] = ['impersonated_government_agency'];
 const P: ValueField[] = ['payment_method'];
 const L: ValueField[] = ['lure_category'];
@@ -52,7 +54,8 @@ export const HINTS: Hint[] = [
   [/\bbitcoin\b/, 'bitcoin', ['payment_method', 'crypto_chain']],
   // crypto chains
   [/\bbtc\b/, 'BTC', C],
-  [/\beth(?:ereum)?\b/, 'ETH', C],
+  [/\bethereum\b/, 'ETH', C],
+  [/\beth\b(?= (?:wallets?|chain|coins?|address(?:es)?|payments?))|(?<=\b(?:in|via|with|using|of|on) )eth\b/, 'ETH', C],
   [/\btron\b|\btrx\b/, 'TRON', C],
   // remote desktop tools
   [/\bany ?desk\b/, 'AnyDesk', R],
@@ -75,18 +78,20 @@ export const HINTS: Hint[] = [
   [/\bchime\b/, 'Chime', K],
   [/\bvaro\b/, 'Varo', K],
   // brands
-  [/\bamazon\b/, 'Amazon', B],
+  [/\bamazon\b/, 'Amazon', BG],
   [/\bpay ?pal\b/, 'PayPal', B],
   [/\bmicrosoft\b|\bwindows\b/, 'Microsoft', B],
-  [/\bapple\b|\bicloud\b/, 'Apple', B],
+  [/\bapple\b|\bicloud\b/, 'Apple', BG],
   [/\bnorton\b/, 'Norton', B],
   [/\bgeek squad\b/, 'Geek Squad', B],
   [/\bmcafee\b/, 'McAfee', B],
-  [/\bwalmart\b/, 'Walmart', B],
+  [/\bwalmart\b/, 'Walmart', BG],
   [/\bbest buy\b/, 'Best Buy', B],
   [/\bdell\b/, 'Dell', B],
   [/\bhp\b|\bhewlett packard\b/, 'HP', B],
-  [/\bgoogle(?: play)?\b/, 'Google', B],
+  [/\bgoogle play\b/, 'Google Play', ['gift_card_brand', 'impersonated_brand']],
+  [/\bgoogle\b/, 'Google', BG],
+  [/\bvisa vanilla\b|\bvanilla visa\b|\bvanilla\b/, 'Visa Vanilla', ['gift_card_brand']],
   [/\bcoinbase\b/, 'Coinbase', B],
   [/\bbinance\b/, 'Binance', B],
   [/\bcrypto ?com\b/, 'Crypto.com', B],
@@ -108,7 +113,7 @@ export const HINTS: Hint[] = [
   [/(?<!\bhang[ -]?|\bfollow[ -]?|\bpick[ -]?|\bstart[ -]?)\bups\b/, 'UPS', B],
   [/\bfed ?ex\b/, 'FedEx', B],
   [/\bdhl\b/, 'DHL', B],
-  [/\btarget\b/, 'Target', B],
+  [/\btarget\b/, 'Target', BG],
   [/\bcostco\b/, 'Costco', B],
   [/\bnetflix\b/, 'Netflix', B],
   [/\bsteam\b/, 'Steam', ['gift_card_brand']],
@@ -123,10 +128,10 @@ export const HINTS: Hint[] = [
 
 /** Values that are also everyday words: taken only next to a cue ("target gift cards", "tax scams") or typed capitalised. */
 const WEAK = new Set(['gift_card', 'Target', 'Microsoft', 'Wells Fargo', 'Steam', 'Chase', 'Apple', 'IRS_TAX', 'PACKAGE_DELIVERY', 'CRYPTO_INVESTMENT',
-  'LOAN_APPROVAL', 'REFUND', 'UTILITY_SHUTOFF', 'PRIZE_LOTTERY', 'wire_transfer', 'ETH', 'TRON', 'TD Bank', 'UPS', 'HP', 'CMS', 'DEA',
-  'County Sheriff', 'U.S. Marshals', 'JURY_DUTY', 'GRANDPARENT', 'Google', 'Tesla', 'Walter', 'Edith', 'harold', 'walter', 'edith', 'margaret', 'dolores', 'Dell']);
+  'LOAN_APPROVAL', 'REFUND', 'UTILITY_SHUTOFF', 'PRIZE_LOTTERY', 'wire_transfer', 'TRON', 'TD Bank', 'UPS', 'HP', 'CMS', 'DEA',
+  'County Sheriff', 'U.S. Marshals', 'JURY_DUTY', 'GRANDPARENT', 'Google', 'Tesla', 'Dell', 'Visa Vanilla']);
 
-const CUE = /\b(?:scams?|scammers?|calls?|callers?|lures?|impersonat\w*|pretend\w*|claim\w*|posing|posed|gift|cards?|bank|banks|accounts?|paid|pay|payments?|via|using|through|persona|from|about|mentioning|scheme|schemes|fraud|ones|fake|asked|asking|ask|wanted|demanded|requested|buy|bought|send|sent)\b/;
+const CUE = /\b(?:scams?|scammers?|calls?|callers?|lures?|impersonat\w*|pretend\w*|claim\w*|posing|posed|gift|cards?|bank|banks|accounts?|paid|pay|payments?|via|using|through|persona|from|about|mentioning|scheme|schemes|fraud|ones|fake|asked|asking|ask|wanted|demanded|requested|buy|bought|send|sent|wallets?|chain|coins?|address(?:es)?|handed|gave|shared)\b/;
 
 export interface HintHit {
   index: number;

@@ -31,6 +31,7 @@ export type Filters = { [F in ValueField | 'caller_state']?: string[] } & {
   min_dollars_asked?: number;
   max_dollars_asked?: number;
   min_asks?: number;
+  min_single_ask?: number;
 };
 /** The older name: a call search's filters are the same filters. */
 export type SearchFilters = Filters;
@@ -52,12 +53,15 @@ export type Intent =
   | { kind: 'distinct'; field: RankField; minCount?: number }
   /** Two or more values side by side over one window: "Amazon vs Microsoft", "Texas vs Florida". */
   | { kind: 'compareValues'; field: ValueField | 'caller_state'; values: Mention[]; metric: SummaryMetric }
+  /** How many single dollar asks reach an amount: "how many individual asks were over 10k". */
+  | { kind: 'askCount'; min: number }
   /** The newest (or oldest) calls of the filters: "when was the last tier 1 call", "first call today". */
   | { kind: 'latest'; limit: number; oldest: boolean }
   | { kind: 'tier1'; limit: number; only?: Tier1Filter }
-  | { kind: 'longest' }
-  | { kind: 'geo'; state: string | null }
-  | { kind: 'disconnects'; reason: DisconnectReason | null }
+  /** The call(s) holding a window's extreme: the longest call, or the biggest single ask. */
+  | { kind: 'longest'; by?: 'duration' | 'ask'; n?: number; shortest?: boolean }
+  | { kind: 'geo'; state: string | null; explain?: boolean }
+  | { kind: 'disconnects'; reason: DisconnectReason | null; explain?: boolean }
   | { kind: 'active' }
   | { kind: 'calls'; count: boolean; limit?: number }
   | { kind: 'call'; sid: string };

@@ -17,7 +17,8 @@ const SHORTHAND: Record<string, string> = {
   w: 'with', wo: 'without', b4: 'before', abt: 'about', thru: 'through', bc: 'because', ppl: 'people', msgs: 'messages',
   whats: "what's", wat: 'what', wht: 'what', whch: 'which', hwo: 'how', dont: "don't", didnt: "didn't", isnt: "isn't",
   info: 'information', stats: 'stats', vs: 'vs', v: 'vs', gc: 'gift card', gcs: 'gift cards', cc: 'credit card',
-  teir: 'tier', tiar: 'tier', lst: 'last', tier1: 'tier 1', tier2: 'tier 2', tier3: 'tier 3', t1: 'tier 1', t2: 'tier 2', t3: 'tier 3',
+  teir: 'tier', tiar: 'tier', lst: 'last', amzn: 'amazon', msft: 'microsoft', aapl: 'apple', cali: 'california',
+  dollarz: 'dollars', bucks: 'dollars', tier1: 'tier 1', tier2: 'tier 2', tier3: 'tier 3', t1: 'tier 1', t2: 'tier 2', t3: 'tier 3',
 };
 
 /** Everyday words a typo must not be "fixed" into a keyword from. */
@@ -46,6 +47,10 @@ waited answer answered play played hand handed pass passed post posted rest test
 even ever over under up down out off on in at by for from into onto than then that this these those there their they
 them the other others another such much many more most less least few little lot lots some any all every each both
 hits hit miss missed top bottom high low new old big small large long short first second third last next final
+spam robo robocall robocalls weird strange odd suspicious real fake legit legitimate bogus incoming inbound outbound
+voice quick dropped failed successful engaged local domestic american usa recorded recording actual overall typical
+normal usual unusual interesting important serious major minor latest newest oldest earliest biggest smallest total
+please thanks hello sorry okay yes yeah nope agent honeypot dashboard bot system data figure figures chart panel
 `.split(/\s+/);
 
 /** The words of a pattern's source ("\\bhook(?:ed)?" → "hook", "ed"), escapes removed. */
@@ -142,6 +147,12 @@ export function normalise(question: string): string {
     .replace(/[“”]/g, '"')
     .replace(/[–—]/g, '-')
     .replace(/#/g, ' # ')
+    // SQL-ish and shorthand: "count(*)", "tier = 1", "total $ asked", "calls-over-time".
+    .replace(/\bcount\s*\(\s*\*?\s*\)/g, 'count')
+    .replace(/\s*(?:==|=)\s*/g, ' ')
+    .replace(/\$(?=\s|$)/g, 'dollars')
+    .replace(/([a-z])-(?=[a-z])/g, '$1 ')
+    .replace(/\b4 (?=yesterday|today|this|last|the|tonight)/g, 'for ')
     // "$5,000" and "1,200 calls": thousands separators go before punctuation is dropped.
     .replace(/(\d),(?=\d{3}\b)/g, '$1');
   const words = text.split(/(\s+)/).map((tok) => {

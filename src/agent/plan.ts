@@ -57,7 +57,7 @@ import {
   TREND_RE,
   WHICH_CALL_RE,
 } from './reading.js';
-import { findWindows, shiftBack, SHIFT_BACK_RE, unreadTimePhrase, VAGUE_TIME_RE, windowPhrase, type WindowSpec } from './timePhrases.js';
+import { findWindows, shiftBack, shiftBy, SHIFT_BACK_RE, SHIFT_BY_RE, unreadTimePhrase, VAGUE_TIME_RE, windowPhrase, type WindowSpec } from './timePhrases.js';
 import type { TopnField } from '../storage/queries/topn.js';
 import type { ValueField } from './values.js';
 import { chartIntent, listingOf, tierFollowUp } from './followUps.js';
@@ -119,7 +119,10 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   const defaultSpec: WindowSpec = { kind: 'range', range: req.dashboardRange };
   const named = windows[0]?.spec ?? null;
   let window: WindowSpec = named ?? (prev && (followUp || refers || FOLLOW_UP_RE.test(text)) ? prev.window : defaultSpec);
-  if (shift && prev && !named) window = shiftBack(prev.window, now);
+  if (shift && prev && !named) {
+    const by = SHIFT_BY_RE.exec(text);
+    window = by ? shiftBy(prev.window, (by[1] ?? by[2] ?? by[3]) as 'week' | 'day' | 'month', now) : shiftBack(prev.window, now);
+  }
 
   const notes: string[] = [];
   if (vague) notes.push(`I read "${vague}" as ${windowPhrase(window)}.`);
@@ -155,7 +158,9 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   const isCount = COUNT_RE.test(rest);
   const isList = LIST_VERB_RE.test(rest);
   const hasQual = mentions.length > 0 || Object.keys(own).length > 0;
-  const explain = /\b(?:explain|describe|walk me through|what does (?:this|it|the \w+) (?:show|mean)|tell me about (?:this|the) (?:chart|panel|graph))\b/.test(rest);
+  const explain =
+    /\b(?:explain|describe|walk me through|what does (?:this|it|the \w+) (?:show|mean)|tell me about (?:this|the) (?:chart|panel|graph))\b/.test(rest) ||
+    (/\b(?:panel|chart|graph|map|widget|tile|card)\b/.test(rest) && /\b(?:break down|breakdown|telling|tell me|summari[sz]e|summary|show(?:ing)?|say(?:ing)?|mean(?:ing)?|read|walk)\b/.test(rest));
 
   // "which of those were tier 1?"
   const tf = TIER_FOLLOW_RE.exec(rest);
@@ -259,7 +264,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   }
 
   // "which persona gets hooked the most", "which brands have the most tier 1 calls": a ranking of the filtered calls.
-  if ((field || PERSONA_RE.test(rest)) && /\b(?:most|top|which|what|rank|ranking|leading|highest|least)\b/.test(rest) && metrics.length && metrics.every((m) => RANKABLE_METRIC[m])) {
+  if ((field || PERSONA_RE.test(rest)) && metrics.length && metrics.every((m) => RANKABLE_METRIC[m]) && (!isCount || /\b(?:most|top|which|what|rank|ranking|leading|highest|least)\b/.test(rest))) {
     const extra = Object.assign({}, ...metrics.map((m) => RANKABLE_METRIC[m]));
     return data({ kind: 'topn', field: field ?? 'persona', n: topNumber(rest) ?? TOPN_DEFAULT }, window, extra);
   }
@@ -270,6 +275,12 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   // A figure broken down by something no tool breaks it down by ("hook rate by brand").
   const breakdown = /\b(?:per|by|for each|broken down by|split by|across) (?:brand|bank|state|persona|lure|scam type|payment method|agency|caller|category|company)s?\b/.test(rest);
   if (breakdown && metrics.some((m) => m !== 'calls_received')) return chat('breakdown');
+
+  // Asks counted one by one: "how many individual asks were over 10k".
+  if (own.min_single_ask !== undefined && /\b(?:how many|count of|number of|count)\b.*\basks?\b/.test(text)) {
+    const min = own.min_single_ask;
+    return { ...(data({ kind: 'askCount', min }) as DataPlan), filters: finalFilters({ kind: 'askCount', min }, { ...base, min_single_ask: undefined }) };
+  }
 
   // A figure per call: "average dollars asked per tier 1 call".
   if (/\b(?:per|each|every|an? average|on average|avg|average)\b.*\bcalls?\b/.test(rest) && /\b(?:per|each|every)\b/.test(rest)) {
@@ -288,14 +299,14 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     if (metrics.includes('hook_rate')) return data({ kind: 'summary', metrics: ['hook_rate'] });
   }
 
-  if (DISCONNECT_RE.test(rest) && !metrics.includes('cleanly_closed')) return data({ kind: 'disconnects', reason: reasonIn(rest) });
+  if (DISCONNECT_RE.test(rest) && !metrics.includes('cleanly_closed')) return data({ kind: 'disconnects', reason: reasonIn(rest), ...(explain ? { explain } : {}) });
 
   // Geography: one state's count, or calls per state (of the other filters).
   const onlyState = own.caller_state?.length === 1 && Object.keys(own).length === 1 && !mentions.length && !carries;
   if (onlyState && (isCount || /\b(?:from|calls?)\b/.test(text)) && !isList && !field && metrics.every((m) => m === 'calls_received')) {
     return data({ kind: 'geo', state: own.caller_state![0] });
   }
-  if (GEO_RE.test(rest) && !field && !own.caller_origin) return data({ kind: 'geo', state: null });
+  if (GEO_RE.test(rest) && !field && !own.caller_origin) return data({ kind: 'geo', state: null, ...(explain ? { explain } : {}) });
 
   // Tier-1 listings (financial intel); a count alone is a summary figure.
   if ((/\btier 1\b/.test(rest) && isList && !isCount) || (TIER_LIST_RE.test(rest) && !isCount && !metrics.length && !own.has)) {
@@ -303,8 +314,13 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     return data({ kind: 'tier1', limit: only ? TIER1_SCAN : listLimit(rest, TIER1_LIMIT, 100), ...(only ? { only } : {}) });
   }
 
-  // The longest call: "show the longest call this week", "when did the longest call today start".
-  if (metrics.includes('max_call_duration_sec') && (WHICH_CALL_RE.test(rest) || isList || /\b(?:when|what time|who|show|which|details|sid)\b/.test(rest) || hasQual)) return data({ kind: 'longest' });
+  // The call holding an extreme: "show the longest call this week", "which call had the biggest ask", "3 longest calls".
+  const extremeN = listLimit(rest, 1, 20);
+  if (/\bshortest\b/.test(rest) && /\bcalls?\b/.test(rest)) return data({ kind: 'longest', by: 'duration', n: extremeN, shortest: true });
+  if (metrics.includes('max_single_ask') && (WHICH_CALL_RE.test(rest) || isList || /\b(?:when|who|which|details|sid)\b/.test(rest))) return data({ kind: 'longest', by: 'ask', n: extremeN });
+  if (metrics.includes('max_call_duration_sec') && (WHICH_CALL_RE.test(rest) || isList || extremeN > 1 || /\b(?:when|what time|who|show|which|details|sid)\b/.test(rest) || hasQual)) {
+    return data({ kind: 'longest', n: extremeN });
+  }
   if (/\b(?:which|what) (?:was|is|were) the longest calls?\b/.test(rest) || (WHICH_CALL_RE.test(rest) && /\blongest\b/.test(rest))) {
     return data({ kind: 'longest' });
   }
@@ -320,7 +336,9 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   // One value's count: "how many calls impersonated PayPal?", "how many IRS scams?".
   const single = mentions.length === 1 && !Object.keys(own).length && !Object.keys(carried).length ? mentions[0] : null;
   if (single && !field && isCount && !metrics.some((m) => m !== 'calls_received')) {
-    const f = rankable(single.fields[0]);
+    // "and apple specifically — how many?" after the gift card brands: the previous answer's field.
+    const prevField = prev && carries && (prev.intent.kind === 'topn' || prev.intent.kind === 'value') ? prev.intent.field : null;
+    const f = rankable(prevField && single.fields.includes(prevField as ValueField) ? (prevField as ValueField) : single.fields[0]);
     if (f) {
       mentions = [];
       return data({ kind: 'value', field: f, value: single.typed });
@@ -346,7 +364,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   if (prev && (followUp || named || shift)) {
     const about = /^(?:and |so )?(?:what|how) about(?: (.+))?$/.exec(rest) ?? /^and(?: (?:for|in|from) )?(?: (.+))?$/.exec(rest) ?? /^(?:only|just)(?: (.+))?$/.exec(rest);
     const prevField = prev.intent.kind === 'topn' || prev.intent.kind === 'value' ? prev.intent.field : null;
-    if (about && mentions.length === 1 && !named && !shift && prevField && prevField in VALUE_FIELD_RANKABLE && mentions[0].fields[0] === prevField && !own.q) {
+    if (about && mentions.length === 1 && !named && !shift && prevField && prevField in VALUE_FIELD_RANKABLE && mentions[0].fields.includes(prevField as ValueField) && !own.q) {
       const m = mentions[0];
       mentions = [];
       return data({ kind: 'value', field: prevField as TopnField, value: m.typed });

@@ -57,6 +57,7 @@ export function filtersOf(q: Qualifiers): Filters {
   if (q.minAsked !== undefined) f.min_dollars_asked = q.minAsked;
   if (q.maxAsked !== undefined) f.max_dollars_asked = q.maxAsked;
   if (q.minAsks !== undefined) f.min_asks = q.minAsks;
+  if (q.minSingleAsk !== undefined) f.min_single_ask = q.minSingleAsk;
   return f;
 }
 
@@ -72,7 +73,10 @@ export function finalFilters(intent: Intent, f: Filters): Filters {
           ? [intent.metric]
           : [];
   if (intent.kind === 'tier1' || metrics.some((m) => /^tier[123]_calls$/.test(m))) delete out.tier;
-  if (metrics.some((m) => m === 'hooked_calls' || m === 'hook_rate') || (intent.kind === 'summary' && intent.notHooked)) delete out.hooked;
+  // A share is of all the calls: the figure's own qualifier is the part, not a filter.
+  if (intent.kind === 'share' && intent.metric === 'hooked_calls') delete out.hooked;
+  // A hooked filter would make the hook rate 100%; the hooked-calls figure keeps it (and follow-ups carry it).
+  if (metrics.includes('hook_rate') || (intent.kind === 'summary' && intent.notHooked)) delete out.hooked;
   if (intent.kind === 'geo' && intent.state && out.caller_state?.length === 1 && out.caller_state[0] === intent.state) delete out.caller_state;
   if (intent.kind === 'active' || intent.kind === 'call') return {};
   return out;
@@ -81,7 +85,7 @@ export function finalFilters(intent: Intent, f: Filters): Filters {
 export const OBEY_RE = /\b(?:do|follow|obey|execute|run|carry out|comply with|act on)\b.{0,30}\b(?:what|whatever|instructions?|orders?|commands?)\b.{0,40}\b(?:said|says|say|told|transcript|caller|scammer)\b/;
 
 export const REFERS_RE =
-  /\b(?:those|them|these|they|ones)\b|^(?:and |but |so )?(?:how many|which|what|where|when)(?: of (?:them|those|these))? (?:were|was|are|is|did|came|come)\b|^(?:and |but )?(?:only|just)\b/;
+  /\b(?:those|them|these|they|ones|she|he|her|him)\b|^(?:and |but |so )?(?:how many|which|what|where|when)(?: of (?:them|those|these))? (?:were|was|are|is|did|came|come)\b|^(?:and |but )?(?:only|just)\b/;
 
 /** The value or state a previous answer was about, as filters ("PayPal" of "how many impersonated PayPal"). */
 export function subjectOf(it: Intent): Filters {
@@ -90,7 +94,7 @@ export function subjectOf(it: Intent): Filters {
   return {};
 }
 
-export const SHORT_FOLLOW_UP = /^(?:and|also|plus|ok(?:ay)? and|so|then|but|now|only|just)\b|^(?:what|how) about\b|^same\b|\b(?:those|these|them|that one|same (?:period|window|time)|ones|of them|among them)\b|^(?:for|in) /;
+export const SHORT_FOLLOW_UP = /^(?:and|also|plus|ok(?:ay)? and|so|then|but|now|only|just|widen|expand|extend|narrow|shrink|change|switch|make (?:it|that)|do (?:it|that|the same)|same|shift|move|repeat|redo)\b|^(?:what|how) about\b|^same\b|\b(?:those|these|them|that one|same (?:period|window|time)|ones|of them|among them)\b|^(?:for|in) /;
 
 
 export const CALLER_ID_RE = /\bcaller[- ]?ids?\b|\bphone numbers?\b|\b(?:caller|calling|scammer'?s?|their) numbers?\b|\bnumbers? (?:that )?call(?:ed|s|ing)?\b/;

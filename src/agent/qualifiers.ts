@@ -19,6 +19,10 @@ export interface Mention {
   surface?: string;
   /** Fields to look in first (the cue or hint's guess); empty when nothing says. */
   fields: ValueField[];
+  /** Named without a cue ("how many Acme calls"): matched in every field. */
+  weak?: boolean;
+  /** Named as a place ("calls from bavaria"): unknown, it is said to be no US state. */
+  place?: boolean;
 }
 
 export interface Qualifiers {
@@ -38,6 +42,7 @@ export interface Qualifiers {
   minAsked?: number;
   maxAsked?: number;
   minAsks?: number;
+  minSingleAsk?: number;
   /** The text with every qualifier phrase blanked, for reading what is asked. */
   rest: string;
 }
@@ -69,7 +74,7 @@ function terms(s: string): string[] {
     .filter((t) => t.length >= 2);
 }
 
-const CONTENT_END = '(?=\\s+(?:in the (?:last|past)|this|last|today|yesterday|since|during|over the|from the|by|per|and how|how many)\\b|$)';
+const CONTENT_END = '(?=\\s+(?:in the (?:last|past)|this|last|today|yesterday|since|during|over the|from the|by|per|and how|how many|count|number of|total number|please)\\b|$)';
 
 /** Transcript searches: "mentioning X", "that say X", "talked about X", "told the victim to X", quoted text. */
 function transcriptTerms(st: { text: string }, question: string, out: string[]): void {
@@ -136,6 +141,13 @@ function durations(st: { text: string }, out: Qualifiers): void {
     out.minDurationSec = Math.min(MAX_DAY, sec(m[1], u1));
     out.maxDurationSec = Math.min(MAX_DAY, sec(m[3], m[4]));
   });
+  take(st, new RegExp(`\\b${NUM} ?(?:-|to|–) ?${NUM} ?${UNIT}(?: long)?\\b`), (m) => {
+    out.minDurationSec = Math.min(MAX_DAY, sec(m[1], m[3]));
+    out.maxDurationSec = Math.min(MAX_DAY, sec(m[2], m[3]));
+  });
+  take(st, new RegExp(`\\b(?:(?:went|go(?:es)?|ran|run(?:ning)?|going|got|lasted|lasting|stayed|stay(?:ing)?) )?(?:past|beyond) (?:the )?${NUM} ?${UNIT}(?: mark| point)?\\b`), (m) => {
+    out.minDurationSec = Math.min(MAX_DAY, sec(m[1], m[2]) + 1);
+  });
   take(st, new RegExp(`\\b(?:longer than|more than|over|above|greater than|exceeding|>) ${NUM} ${UNIT}(?: long)?\\b`), (m) => {
     out.minDurationSec = Math.min(MAX_DAY, sec(m[1], m[2]) + 1);
   });
@@ -172,6 +184,12 @@ function states(st: { text: string }, question: string, out: Qualifiers): void {
     const code = STATES[m[1]];
     // "washington" alone next to "dc" is DC; handled by the longer name first.
     if (code && !out.states.includes(code)) out.states.push(code);
+  });
+  // Codes typed in lower case ("tx", "fl") when no everyday word reads the same.
+  take(st, /\b(tx|fl|ny|nj|ga|az|nc|sc|va|wa|nv|tn|ky|ct|ut|nm|ks|ia|ar|wv|wi|mn|md|dc|pr|ri|nh|vt|ak|sd|nd|wy|mt|ca|il)\b/, (m) => {
+    const code = m[1].toUpperCase();
+    if (!STATE_CODES.has(code)) return false;
+    if (!out.states.includes(code)) out.states.push(code);
   });
   // Two-letter codes only as typed in capitals ("calls from TX"): "in", "or", "me" are words.
   for (const m of question.matchAll(/\b([A-Z]{2})\b/g)) {
@@ -269,12 +287,51 @@ function values(st: { text: string }, capitalised: (w: string) => boolean, out: 
   );
 }
 
+/**
+ * A name no hint knows and no cue announces: "how many Acme calls", "the Globex scammers".
+ * Matched against the org's values like any other, and said to be unknown when it is none of
+ * them (weak: nothing says which field it belongs to).
+ */
+function unnamedValues(st: { text: string }, out: Qualifiers): void {
+  const name = "([a-z][a-z0-9&'.-]+(?: [a-z][a-z0-9&'.-]+)?)";
+  const isName = (v: string) => v.length >= 3 && !isEveryday(v) && !/\d/.test(v);
+  // "goldman sachs mule accounts", "at acme bank": a bank.
+  take(st, new RegExp(`\\b${name} (?=(?:mule |bank )?accounts?\\b|bank\\b)`), (m) => {
+    if (!isName(m[1])) return false;
+    out.mentions.push({ typed: m[1], fields: ['mule_bank_name'] });
+  });
+  // "how many calls did gertrude pick up", "calls handled by gertrude": a persona.
+  take(st, new RegExp(`\\b(?:did|does|has|had) ${name} (?=(?:pick up|answer|take|get|handle|field)\\b)|\\b(?:handled|answered|taken|picked up) by ${name}\\b|\\bpersona (?:called |named )?${name}\\b`), (m) => {
+    const v = m[1] ?? m[2] ?? m[3];
+    if (!isName(v)) return false;
+    out.mentions.push({ typed: v, fields: ['persona'] });
+  });
+  // "comcast impersonators", "the acme scammers": a brand or agency.
+  take(st, new RegExp(`\\b${name} (?=(?:impersonators?|imposters?|impostors?|scammers?)\\b)`), (m) => {
+    const v = m[1].replace(/^(?:the|any|all|many|how|what|which|of|for|from|by|about|with)\s+/, '').trim();
+    if (!isName(v)) return false;
+    out.mentions.push({ typed: v, fields: ['impersonated_brand', 'impersonated_government_agency'] });
+  });
+  // "calls from bavaria": a place that is no US state (or a name that is no value).
+  take(st, new RegExp(`\\bfrom ${name}(?=\\s+(?:this|last|today|yesterday|in|during|since|over|how|calls?|so|and)\\b|\\s*$)`), (m) => {
+    if (!isName(m[1])) return false;
+    out.mentions.push({ typed: m[1], fields: [], weak: true, place: true });
+  });
+  take(st, /\b(?:how many|number of|count of|any|all|the|show(?: me)?|list|were there|did we get) ([a-z][a-z0-9&'.-]{2,}(?: [a-z][a-z0-9&'.-]{2,})?) (?=(?:calls?|scams?|scammers?|impersonators?|callers?|ones)\b)/, (m) => {
+    const v = m[1].replace(/^(?:the|any|all|many|much|how|what|which|did|do|were|are|of|for|from|by|about|with)\s+/, '').trim();
+    if (v.length < 3 || isEveryday(v) || /\d/.test(v)) return false;
+    // Words the planner reads elsewhere ("tier", "hooked", "today") are never names.
+    if (v.split(' ').some((w) => isEveryday(w))) return false;
+    out.mentions.push({ typed: v, fields: [], weak: true });
+  });
+}
+
 const HAS: Array<[RegExp, IntelField]> = [
   [/phishing (?:urls?|links?|sites?|websites?|domains?)|phishing|(?:fake |scam )?(?:urls?|links?|websites?)/, 'phishing_url'],
   [/crypto wallets?|wallet address(?:es)?|(?:crypto )?wallets?/, 'crypto_wallet_address'],
   [/(?:mule )?drop address(?:es)?|mailing address(?:es)?|physical address(?:es)?/, 'physical_mule_drop_address'],
   [/routing numbers?/, 'mule_bank_routing_number'],
-  [/(?:bank )?account numbers?|mule accounts?|bank accounts?/, 'mule_bank_account_number'],
+  [/(?:bank |mule )?account numbers?/, 'mule_bank_account_number'],
   [/account holders?(?: names?)?/, 'mule_account_holder_name'],
   [/remote (?:desktop|access) (?:tools?|apps?)|remote (?:tools?|apps?)|screen ?sharing/, 'remote_desktop_app'],
   [/fake (?:company|companies|org(?:ani[sz]ation)?s?)(?: names?)?/, 'synthetic_org'],
@@ -286,7 +343,7 @@ const HAS: Array<[RegExp, IntelField]> = [
 /** "with a phishing URL", "that had a crypto wallet": intel the calls must have. */
 function hasFields(st: { text: string }, out: Qualifiers): void {
   for (const [re, field] of HAS) {
-    take(st, new RegExp(`\\b(?:with|having|that (?:had|has|have|included?|gave|gave us)|which (?:had|has|have)|containing|including|where (?:they|the scammer|the caller) (?:gave|sent|shared|used)) (?:a |an |any |some |the )?(?:${re.source})\\b`), () => {
+    take(st, new RegExp(`\\b(?:with|having|that (?:had|has|have|included?|gave|gave us|handed over|handed us|shared|provided|sent|used|named|mentioned)|which (?:had|has|have)|containing|including|where (?:they|the scammer|the caller) (?:gave|sent|shared|used|handed over|provided))\\s+(?:(?:a|an|any|some|the|their|his|her)\\s+)?(?:${re.source.replace(/ /g, '\\s+')})\\b`), () => {
       if (!out.has.includes(field)) out.has.push(field);
     });
   }
@@ -301,6 +358,14 @@ const money = (m: RegExpExecArray, at: number) => {
 
 /** "asked for more than $5,000", "asks under 100 dollars", "more than one dollar ask", "asked more than twice". */
 function moneyBounds(st: { text: string }, out: Qualifiers): void {
+  // "in one go", "a single ask", "individual asks": one ask of that much, not the call's total.
+  const single = /\b(?:in one go|in a single (?:ask|go|request)|single (?:dollar )?asks?|individual (?:dollar )?asks?|one ask|at once)\b|\basks (?:were |was |that were )?(?:over|above|more than|greater than|bigger than|of at least|at least)\b/.test(st.text);
+  if (single) {
+    take(st, new RegExp(`\\b(?:more than|over|above|exceeding|greater than|bigger than|larger than|>|at least) (?:${MONEY})`), (m) => {
+      out.minSingleAsk = money(m, 1) + (/at least/.test(m[0]) ? 0 : 0.01);
+    });
+    take(st, /\b(?:in one go|in a single (?:ask|go|request)|at once)\b/, () => {});
+  }
   take(st, new RegExp(`\\b(?:more than|over|above|exceeding|greater than|bigger than|larger than|>) (?:${MONEY})`), (m) => {
     out.minAsked = money(m, 1) + 0.01;
   });
@@ -333,7 +398,6 @@ export function qualifiersIn(text: string, question: string, capitalised: (w: st
   take(st, /\barea codes? ((?:\d{3})(?:(?:,| or| and|\/) ?\d{3})*)\b/, (m) => {
     for (const c of m[1].match(/\d{3}/g) ?? []) if (!out.areaCodes.includes(c)) out.areaCodes.push(c);
   });
-  hasFields(st, out);
   // "seen in more than one call", "in 2 or more calls", "more than once": a repeat threshold, not a comparison.
   take(st, new RegExp(`\\b(?:(?:seen|used|appear(?:ed|ing|s)?|show(?:ed|n|ing)? up|came up|reused|repeated) )?(?:in |on |across )?(?:more than|over) ${NUM} (?:calls?|times?)\\b`), (m) => {
     out.minCount = toNum(m[1]) + 1;
@@ -345,6 +409,8 @@ export function qualifiersIn(text: string, question: string, capitalised: (w: st
   origins(st, out);
   states(st, question, out);
   values(st, capitalised, out);
+  hasFields(st, out);
+  unnamedValues(st, out);
   for (const m of st.text.matchAll(/\btier ([123])\b/g)) if (!out.tiers.includes(Number(m[1]))) out.tiers.push(Number(m[1]));
   // "not hooked" is a filter (its words are not the hooked-calls figure); "hooked" may be either.
   take(st, /\b(?:not|un|non)[- ]?hooked\b|\bweren'?t hooked\b|\bwasn'?t hooked\b|\bdidn'?t (?:get )?hook(?:ed)?\b/, () => {
@@ -359,6 +425,7 @@ export function qualifiersIn(text: string, question: string, capitalised: (w: st
 export function hasQualifiers(q: Qualifiers): boolean {
   return (
     q.mentions.length > 0 || q.q.length > 0 || q.states.length > 0 || q.origins.length > 0 || q.areaCodes.length > 0 || q.has.length > 0 ||
-    q.minDurationSec !== undefined || q.maxDurationSec !== undefined || q.minAsked !== undefined || q.maxAsked !== undefined || q.minAsks !== undefined
+    q.minDurationSec !== undefined || q.maxDurationSec !== undefined || q.minAsked !== undefined || q.maxAsked !== undefined || q.minAsks !== undefined ||
+    q.minSingleAsk !== undefined
   );
 }

@@ -56,7 +56,7 @@ export function topNumber(text: string): number | null {
 export function listLimit(text: string, def: number, max: number): number {
   const m =
     /\b(?:last|latest|newest|recent|most recent|first|top|show(?: me)?|list|give me) (?:the )?(\d{1,3})\b/.exec(text) ??
-    /\b(\d{1,3}) (?:newest|latest|most recent|recent|last|first|earliest|oldest)\b/.exec(text);
+    /\b(\d{1,3}) (?:newest|latest|most recent|recent|last|first|earliest|oldest|longest|shortest|biggest|largest)\b/.exec(text);
   if (!m) return def;
   const n = Number(m[1]);
   return n >= 1 && n <= max ? n : def;
@@ -77,19 +77,20 @@ export function sidIn(question: string): string | null {
   const m = SID_RE.exec(question);
   if (m) return m[1];
   const t = CALL_TOKEN_RE.exec(question);
-  if (t && /\d/.test(t[1]) && /[A-Za-z_]/.test(t[1]) && !/^\d{4}-\d{2}-\d{2}/.test(t[1]) && !/^\d+[hdw]$/i.test(t[1])) return t[1];
+  // A call SID has digits and letters; "call 2day" and "call 30d" are a typo and a window.
+  if (t && /\d/.test(t[1]) && /[A-Za-z_]/.test(t[1]) && !/^\d{4}-\d{2}-\d{2}/.test(t[1]) && !/^\d+(?:[hdwm]|hrs?|mins?|days?|wks?|weeks?|day|nite|night)$/i.test(t[1])) return t[1];
   return null;
 }
 
 // Phrases whose meaning the planner must not stretch.
 export const OTHER_ORGS_RE =
-  /\b(?:org|organi[sz]ation|tenant|customer|client) [a-z0-9](?:'s)?\b(?! (?:calls?|of)\b)|\b(?:org|organi[sz]ation|tenant|customer|client) [a-z0-9]'s\b|\b(?:every|all|other|another|each|any|someone else's) (?:organi[sz]ation|org|tenant|customer|client|compan(?:y|ie))s?(?:'s?|')? (?:calls|data|numbers|figures|records)\b|\b(?:every|all|other|another) (?:organi[sz]ations?|orgs?|tenants?|customers?)\b|\bcross[- ]tenant\b|\boutside (?:my|our|this|the) (?:slice|scope|org|organi[sz]ation)\b|\b(?:ignore|disregard|forget) (?:all |any |your |the )?(?:previous |prior |above )?(?:instructions|rules|restrictions)\b/;
+  /\b(?:org|organi[sz]ation|tenant|customer|client|company|account)s? (?:called|named)\b|\b(?:org|organi[sz]ation|tenant|customer|client) [a-z0-9](?:'s)?\b(?! (?:calls?|of)\b)|\b(?:org|organi[sz]ation|tenant|customer|client) [a-z0-9]'s\b|\b(?:every|all|other|another|each|any|someone else's) (?:organi[sz]ation|org|tenant|customer|client|compan(?:y|ie))s?(?:'s?|')? (?:calls|data|numbers|figures|records)\b|\b(?:every|all|other|another) (?:organi[sz]ations?|orgs?|tenants?|customers?)\b|\bcross[- ]tenant\b|\boutside (?:my|our|this|the) (?:slice|scope|org|organi[sz]ation)\b|\b(?:ignore|disregard|forget) (?:all |any |your |the )?(?:previous |prior |above )?(?:instructions|rules|restrictions)\b/;
 /** Questions about the world outside the calls: prices, stocks, weather, news. */
 export const OFF_TOPIC_RE =
-  /\b(?:price|prices|value) of (?:a |one )?(?:bitcoin|btc|eth(?:ereum)?|crypto|gold|oil|a stock|stocks?)\b|\bstock(?:s| price| market)?(?: is| are)? doing\b|\b(?:stock|share) price\b|\bmarket cap\b|\bweather\b|\bexchange rate\b|\bin the news\b|\bnews (?:about|on)\b|\b(?:revenue|profits?|earnings|ceo|headquarters|net worth)\b|\bjoke\b|\bpoem\b|\bhow (?:do|can|should) (?:i|we) (?:buy|sell|invest in|mine|trade|install|hack)\b/;
+  /\b(?:price|prices|value) of (?:a |one )?(?:bitcoin|btc|eth(?:ereum)?|crypto|gold|oil|a stock|stocks?)\b|\bstock(?:s| price| market)?(?: is| are)? doing\b|\b(?:stock|share) price\b|\bmarket cap\b|\bweather\b|\bexchange rate\b|\bin the news\b|\bnews (?:about|on)\b|\b(?:revenue|profits?|earnings|ceo|headquarters|net worth)\b|\bjoke\b|\bpoem\b|\bhow (?:do|can|should) (?:i|we) (?:buy|sell|invest in|mine|trade|install|hack)\b|\bcapital of\b|\bpopulation of\b|\bwrite (?:me |us )?(?:a|an|the|some) (?:script|email|letter|poem|story|song|code|program|essay)\b|\b(?:run|pull off|do|start|operate) (?:a|an|my own|our own) (?:\w+ )?scam\b|\bhow to (?:scam|con|defraud)\b/;
 /** Actions on the outside world ("email the list to the FBI"): the agent only reads. */
 export const ACTION_RE =
-  /^(?:please |can you |could you |go ahead and )?(?:e-?mail|forward|post|text|sms|notify|upload|print|fax|call|phone|ring|block|ban|sue|arrest|hack|dox)\b(?! me\b)|^(?:please |can you |could you )?(?:send|share|export)\b(?! me\b| us\b)(?!.*\b(?:as|in|to) (?:csv|a csv|a file)\b)/;
+  /^(?:please |can you |could you |go ahead and )?(?:e-? ?mail|forward|post|text|sms|notify|upload|print|fax|call|phone|ring|block|ban|sue|arrest|hack|dox)\b(?! me\b)|^(?:please |can you |could you )?(?:send|share|export|forward) (?:it|this|that|these|those|them|the (?:list|results?|data|table|calls|numbers|report|transcripts?))\b|^(?:please |can you |could you )?(?:send|share|export)\b.*\b(?:to|with) (?!me\b|us\b)\S/;
 
 export const FUTURE_RE =
   /\btomorrow\b|\bnext (?:hour|day|week|month|year|quarter)\b|\bforecast(?:s|ing)?\b|\bpredict(?:ion|ions|ed)?\b|\bwill (?:we|there|they|it|scammers|calls) (?:get|be|receive|see|call|go|rise|fall|increase|decrease)\b|\bin the future\b|\bprojected\b/;
@@ -108,7 +109,7 @@ export const COMPARE_RE =
 export const TREND_RE =
   /\btrend(?:s|ing)?\b|\bgoing (?:up|down)\b|\b(?:getting|receiving|seeing) (?:more|fewer|less)\b|\b(?:increas|decreas|ris|fall|grow|declin|improv|worsen|climb|shrink)ing\b|\bup or down\b|\bgetting (?:better|worse|higher|lower|bigger|smaller)\b|\bon the rise\b|\bdirection\b|\bover the course\b/;
 export const SERIES_RE =
-  /\b(?:per|by|each|every) (?:day|hour|week)\b|\b(?:daily|hourly|weekly)\b|\bday by day\b|\bhour by hour\b|\bweek by week\b|\bover time\b|\btime ?series\b|\bper 15 ?min(?:ute)?s?\b|\bevery 15 ?min(?:ute)?s?\b|\bbucket(?:s|ed)?\b/;
+  /\b(?:per|by|each|every) (?:day|hour|week)\b|\b(?:daily|hourly|weekly)\b(?! (?:standup|stand up|meeting|sync|review|catch ?up|call with|report to))|\bday by day\b|\bhour by hour\b|\bweek by week\b|\bover time\b|\btime ?series\b|\bper 15 ?min(?:ute)?s?\b|\bevery 15 ?min(?:ute)?s?\b|\bbucket(?:s|ed)?\b/;
 export const ACTIVE_RE =
   /\bright now\b|\bcurrently\b|\bat the moment\b|\bat this moment\b|\bas we speak\b|\b(?:active|live|ongoing|in[- ]progress) (?:calls?|sessions?|conversations?)\b|\bon the (?:line|phone) now\b|\bhappening now\b|\bin progress\b|\bongoing\b|\bare active\b|\bis active\b/;
 export const GEO_RE =

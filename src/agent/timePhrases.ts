@@ -228,6 +228,9 @@ const RULES: Rule[] = [
   { re: new RegExp(`\\b${LEAD}past month\\b`), spec: () => ({ kind: 'range', range: '30d' }) },
   { re: new RegExp(`\\b${LEAD}past year\\b`), spec: () => ({ kind: 'range', range: '365d' }) },
   { re: /\bday before yesterday\b/, spec: () => ({ kind: 'calendar', unit: 'day', offset: -2 }) },
+  { re: /\b(?:in |during |for )?(?:the )?(week|month|year) before last\b/, spec: (m) => ({ kind: 'calendar', unit: m[1] as CalendarUnit, offset: -2 }) },
+  { re: /\b(?:to |for |over |in )?(?:the )?(?:whole|entire|full) (week|month|quarter|year)\b/, spec: (m) => ({ kind: 'calendar', unit: m[1] as CalendarUnit, offset: 0 }) },
+  { re: /(?<!\b(?:hour|time|part|end|rest|point) )\bof the day\b|\bof today\b/, spec: () => ({ kind: 'calendar', unit: 'day', offset: 0 }) },
   { re: /\b(?:so far )?today(?: so far)?\b|\bthis (?:morning|afternoon|evening)\b|\btonight\b/, spec: () => ({ kind: 'calendar', unit: 'day', offset: 0 }) },
   { re: /\b(?:month|quarter|year) to date\b|\b(?:mtd|qtd|ytd)\b/, spec: (m) => ({ kind: 'calendar', unit: ({ m: 'month', q: 'quarter', y: 'year' } as const)[m[0][0] as 'm' | 'q' | 'y'], offset: 0 }) },
   { re: /\byesterday\b/, spec: () => ({ kind: 'calendar', unit: 'day', offset: -1 }) },
@@ -253,6 +256,12 @@ const RULES: Rule[] = [
     },
   },
 ];
+
+// "the 30 day hook rate", "a 7-day window", "3 days": a range ending now (read after every other rule).
+RULES.push({
+  re: /\b(?:(?:in|over|for|during) )?(?:the |a |an )?(\d{1,3}) ?(hour|day|week)s?(?: window| period| span)?\b(?! ago| before| earlier| later)/,
+  spec: (m) => ({ kind: 'range', range: `${m[1]}${m[2][0]}` }),
+});
 
 function span(parts: string[], now: Date): WindowSpec | null {
   const a = parseDate(parts[0], now);
@@ -290,7 +299,7 @@ export const VAGUE_TIME_RE = /\b(?:lately|recently|of late|these days|nowadays|i
  */
 export function unreadTimePhrase(rest: string): string | null {
   const m =
-    /\b(?:since|until|till|during|before|after|ago)\b(?: (?:the|a|an|our|my|last|this))?(?: [a-z0-9']+){0,2}/.exec(rest) ??
+    /\b(?:since|until|till|during|before|after|ago)\b(?: (?:the|a|an|our|my|last|this))*(?: (?!(?:how|what|many|calls?|hook|rate|tier|and|or|with|from|for|in|of)\b)[a-z0-9']+){0,3}/.exec(rest) ??
     /\b(?:in|over|for) (?:the )?(?:q[1-4]|(?:first|second|third|fourth|last|this|next) (?:half|quarter)|h[12]|spring|summer|fall|autumn|winter|holidays?|christmas|thanksgiving|easter|(?:19|20)\d\d)\b/.exec(rest);
   if (!m) return null;
   // "before" in "the week before"/"the day before" is a shift, read elsewhere.
@@ -300,7 +309,17 @@ export function unreadTimePhrase(rest: string): string | null {
 
 /** "the week before", "the previous period", "before that": the prior window of the same length. */
 export const SHIFT_BACK_RE =
-  /\b(?:the )?(?:(?:week|day|month|year|period|hour|time|one|window)s? before(?: that)?|(?:previous|prior|preceding) (?:period|window|one)|before that)\b/;
+  /\b(?:the )?(?:(?:week|day|month|year|period|hour|time|one|window)s? before(?: that)?|(?:previous|prior|preceding) (?:period|window|one)|before that)\b|\bshift (?:that|it|this) back(?: (?:a|one|by a|by one) (?:week|day|month|period))?\b|\b(?:a|one) (?:week|day|month) earlier\b|\bgo back (?:a|one) (?:week|day|month)\b/;
+
+/** "shift that back a week": the same window a week (day, month) earlier. */
+export const SHIFT_BY_RE = /\bshift (?:that|it|this) back (?:by )?(?:a|one) (week|day|month)\b|\b(?:a|one) (week|day|month) earlier\b|\bgo back (?:by )?(?:a|one) (week|day|month)\b/;
+
+export function shiftBy(spec: WindowSpec, unit: 'week' | 'day' | 'month', now: Date): WindowSpec {
+  if (spec.kind === 'calendar' && spec.unit === unit) return { ...spec, offset: spec.offset - 1 };
+  const r = resolve(spec, now);
+  const back = (d: Date) => (unit === 'month' ? new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds())) : new Date(d.getTime() - (unit === 'week' ? 7 : 1) * DAY));
+  return { kind: 'span', start: formatUtc(back(r.start)), end: formatUtc(back(r.end)) };
+}
 
 /** The window just before `spec`, of the same length (calendar periods step by one). */
 export function shiftBack(spec: WindowSpec, now: Date): WindowSpec {

@@ -56,6 +56,7 @@ export const FilterArgs = {
   min_dollars_asked: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12, description: "Only calls whose dollar asks add up to at least this (USD)" })),
   max_dollars_asked: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12, description: "Only calls whose dollar asks add up to at most this (USD)" })),
   min_asks: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Only calls with at least this many separate dollar asks' })),
+  min_single_ask: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12, description: 'Only calls with at least one single dollar ask of this much (USD)' })),
   caller_origin: Type.Optional(
     Type.Array(Type.Union(CALLER_ORIGINS.map((o) => Type.Literal(o))), {
       minItems: 1,
@@ -89,6 +90,7 @@ export function sliceFilterOf(a: FilterInput): SliceFilter | undefined {
   if (a.min_dollars_asked !== undefined) f.minAsked = a.min_dollars_asked;
   if (a.max_dollars_asked !== undefined) f.maxAsked = a.max_dollars_asked;
   if (a.min_asks !== undefined) f.minAsks = a.min_asks;
+  if (a.min_single_ask !== undefined) f.minSingleAsk = a.min_single_ask;
   return Object.keys(f).length ? f : undefined;
 }
 

@@ -16,6 +16,7 @@ import type { Db } from '../storage/db.js';
 import type { LiveSessionStore } from '../storage/liveSessions.js';
 import { getCall, listCalls } from '../storage/queries/calls.js';
 import { disconnectBreakdown } from '../storage/queries/disconnects.js';
+import { asksAtLeast } from '../storage/queries/askCount.js';
 import { attackerGeo } from '../storage/queries/geo.js';
 import { summary } from '../storage/queries/summary.js';
 import { tier1Table } from '../storage/queries/tier1.js';
@@ -82,7 +83,15 @@ const ALL_VALUES = 100_000;
 const RANK_FIELDS = [...TOPN_FIELDS, ...COUNTED_COLUMNS] as const;
 
 const Args = {
-  get_summary: Type.Object(Filtered, { additionalProperties: false }),
+  get_summary: Type.Object(
+    {
+      ...Filtered,
+      ask_threshold: Type.Optional(
+        Type.Number({ minimum: 0, maximum: 1e12, description: 'Also count the single dollar asks of at least this much (USD): asks_at_least' }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
   get_timeseries: Type.Object(
     {
       metric: Type.Union(
@@ -152,7 +161,10 @@ const TOOLS: { [N in ToolName]: ToolDef<N> } = {
       'max_single_ask, total_dollars_dangled.',
     async run(ctx, a) {
       const w = windowOf(ctx, a);
-      return { range: rangeObject(w), ...(await summary(ctx.db, principalFor(ctx, a), w)) };
+      const p = principalFor(ctx, a);
+      const figures = { range: rangeObject(w), ...(await summary(ctx.db, p, w)) };
+      if (a.ask_threshold === undefined) return figures;
+      return { ...figures, ask_threshold: a.ask_threshold, asks_at_least: await asksAtLeast(ctx.db, p, w, a.ask_threshold) };
     },
   },
   get_timeseries: {
@@ -166,7 +178,7 @@ const TOOLS: { [N in ToolName]: ToolDef<N> } = {
   },
   get_topn: {
     description:
-      'The most frequent values of a field with call counts and pct_of_total (share of the calls whose field is set), and distinct (how many values in all), ' +
+      'The most frequent values of a field with call counts and pct_of_total (share of the calls whose field is set), distinct (how many values in all) and with_value (calls with the field set), ' +
       'count descending. Fields: impersonated_brand, lure_category (scam type), payment_method, impersonated_government_agency, ' +
       'mule_bank_name, mule_bank_routing, crypto_chain, gift_card_brand, remote_desktop_app, synthetic_org (fake company), fake_agent_name.',
     async run(ctx, a) {
@@ -177,10 +189,12 @@ const TOOLS: { [N in ToolName]: ToolDef<N> } = {
       // distinct: how many values (seen in at least min_count calls) there are in all.
       if ((COUNTED_COLUMNS as readonly string[]).includes(a.field)) {
         const counted = await valueCounts(ctx.db, p, w, a.field as CountedColumn, n, min);
-        return { field: a.field, range: rangeObject(w), items: counted.items, distinct: counted.distinct };
+        return { field: a.field, range: rangeObject(w), items: counted.items, distinct: counted.distinct, with_value: counted.withValue };
       }
-      const all = (await topn(ctx.db, p, w, a.field as TopnField, ALL_VALUES)).filter((i) => i.count >= min);
-      return { field: a.field, range: rangeObject(w), items: all.slice(0, n), distinct: all.length };
+      const every = await topn(ctx.db, p, w, a.field as TopnField, ALL_VALUES);
+      const all = every.filter((i) => i.count >= min);
+      const withValue = every.reduce((sum, i) => sum + i.count, 0);
+      return { field: a.field, range: rangeObject(w), items: all.slice(0, n), distinct: all.length, with_value: withValue };
     },
   },
   get_tier1: {

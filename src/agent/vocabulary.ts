@@ -16,7 +16,7 @@ export const METRIC_PATTERNS: Array<[SummaryMetric, RegExp]> = [
   ['median_call_duration_sec', /\bmedian (?:call )?(?:length|duration|call time|call)\b|\btypical call (?:length|duration)\b/],
   [
     'max_call_duration_sec',
-    /\blongest call\b|\b(?:max(?:imum)?|longest) (?:call )?(?:length|duration)\b|\bhow long (?:was|is) the longest\b/,
+    /\blongest calls?\b|\b(?:max(?:imum)?|longest) (?:call )?(?:length|duration)\b|\bhow long (?:was|is) the longest\b/,
   ],
   [
     'avg_call_duration_sec',
@@ -42,7 +42,7 @@ export const METRIC_PATTERNS: Array<[SummaryMetric, RegExp]> = [
   ],
   [
     'total_dollars_asked',
-    /\bhow much (?:money )?(?:did|do|have|has|were|was) (?:they |scammers |the scammers |callers |the callers |fraudsters )?(?:ask|asked|demand|demanded|request|requested|want|wanted|try to get|tried to get)\b|\b(?:total )?(?:dollars|money|amounts?) (?:asked|demanded|requested)\b|\btotal (?:asks?|demands?|asked)\b|\bdollar asks?\b/,
+    /\bhow many dollars\b|\bhow much (?:money )?(?:did|do|have|has|were|was) (?:they |scammers |the scammers |callers |the callers |fraudsters )?(?:ask|asked|demand|demanded|request|requested|want|wanted|try to get|tried to get)\b|\b(?:total )?(?:dollars|money|amounts?) (?:asked|demanded|requested)\b|\btotal (?:asks?|demands?|asked)\b|\bdollar asks?\b/,
   ],
   [
     'calls_received',
@@ -52,7 +52,7 @@ export const METRIC_PATTERNS: Array<[SummaryMetric, RegExp]> = [
 
 /** "how many calls …" alone: the call count unless another figure was named. */
 export const WEAK_CALLS_RE =
-  /\bhow many (?:total |scam |phone )?calls?\b|\bcount (?:of )?(?:the )?calls\b|\bhow many (?:did we get|came in)\b|^(?:the )?(?:total )?(?:number of )?calls(?: received| in total)?$/;
+  /\bhow many (?:[a-z'-]+ ){0,2}calls?\b|\bcount (?:of )?(?:the )?calls\b|\bhow many (?:did we get|came in)\b|^(?:the )?(?:total )?(?:number of )?calls(?: received| in total)?$/;
 
 /** Ordered by priority: the first field whose pattern matches wins. */
 export const FIELD_PATTERNS: Array<[TopnField, RegExp]> = [

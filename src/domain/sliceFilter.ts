@@ -43,6 +43,8 @@ export interface SliceFilter {
   maxAsked?: number;
   /** At least this many separate dollar asks in the call. */
   minAsks?: number;
+  /** At least one single ask of this much (USD). */
+  minSingleAsk?: number;
 }
 
 /** Canadian NANP area codes (CRTC list), for "calls from Canadian numbers". */

@@ -37,6 +37,9 @@ function filterParts(f: SliceFilter, params: Params, col: (c: string) => string)
   if (f.minAsked !== undefined) parts.push(`${col('asks_total')} >= ${params.p(f.minAsked)}`);
   if (f.maxAsked !== undefined) parts.push(`${col('asks_total')} <= ${params.p(f.maxAsked)}`);
   if (f.minAsks !== undefined) parts.push(`${col('asks_count')} >= ${params.p(f.minAsks)}`);
+  if (f.minSingleAsk !== undefined) {
+    parts.push(`EXISTS (SELECT 1 FROM unnest(${col('dollar_asks')}) AS u(a) WHERE a >= ${params.p(f.minSingleAsk)})`);
+  }
   if (f.origins) {
     // Caller IDs as typed: spaces, dots, dashes and brackets removed before matching.
     const digits = `regexp_replace(coalesce(${col('caller_id')}, ''), '[ ().-]', '', 'g')`;

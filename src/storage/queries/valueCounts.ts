@@ -21,7 +21,10 @@ export const COUNTED_COLUMNS = [
 ] as const;
 export type CountedColumn = (typeof COUNTED_COLUMNS)[number];
 
-/** The `n` most frequent values of `column` with at least `minCount` calls each, and how many such values there are. */
+/**
+ * The `n` most frequent values of `column` with at least `minCount` calls each, how many such
+ * values there are, and how many calls have a value at all (0 when none qualifies).
+ */
 export async function valueCounts(
   db: Db,
   principal: Principal,
@@ -29,7 +32,7 @@ export async function valueCounts(
   column: CountedColumn,
   n: number,
   minCount = 1,
-): Promise<{ items: TopnItem[]; distinct: number }> {
+): Promise<{ items: TopnItem[]; distinct: number; withValue: number }> {
   if (!(COUNTED_COLUMNS as readonly string[]).includes(column)) throw new Error(`not a counted column: ${column}`);
   const p = new Params();
   const rows = await db.all(
@@ -46,5 +49,6 @@ export async function valueCounts(
   return {
     items: rows.map((r) => ({ label: String(r.label), count: num(r.count), pct_of_total: num(r.count) / num(r.total) })),
     distinct: rows.length ? num(rows[0].distinct_values) : 0,
+    withValue: rows.length ? num(rows[0].total) : 0,
   };
 }
