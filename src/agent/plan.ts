@@ -65,14 +65,15 @@ import {
   busiestIntent,
   CALLER_ID_RE,
   comparedValues,
+  comparedWindows,
   DISTINCT_RE,
   filtersOf,
   finalFilters,
   LATEST_RE,
   LISTABLE,
   OBEY_RE,
-  RANKABLE_METRIC,
   rankable,
+  RANKABLE_METRIC,
   REFERS_RE,
   repeatedField,
   seriesOf,
@@ -203,20 +204,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
 
   // Comparisons: two windows, or one against the previous turn's / the one before it.
   if (COMPARE_RE.test(rest) || (windows.length >= 2 && /\band\b|\bwith\b|\bto\b|\bor\b/.test(rest) && !/\bbetween\b/.test(text))) {
-    let a: WindowSpec | null = null;
-    let b: WindowSpec | null = null;
-    const one = windows.length === 1 ? windows[0].spec : null;
-    // "last 24h vs the 24h before": the second phrase is the window before the first.
-    const same = windows.length >= 2 && JSON.stringify(windows[0].spec) === JSON.stringify(windows[1].spec);
-    if (same) [a, b] = [windows[0].spec, shiftBack(windows[0].spec, now)];
-    else if (windows.length >= 2) [a, b] = [windows[0].spec, windows[1].spec];
-    else if (one && shift) [a, b] = [one, shiftBack(one, now)];
-    else if (one && prev) [a, b] = [prev.window, one];
-    // "… vs last week": the current week against the last one.
-    else if (one && one.kind === 'calendar' && one.offset < 0) [a, b] = [{ ...one, offset: 0 }, one];
-    else if (one) [a, b] = [one, shiftBack(one, now)];
-    else if (shift && prev) [a, b] = [prev.window, shiftBack(prev.window, now)];
-    else if (prev && /\b(?:before|previous|prior|earlier)\b/.test(rest)) [a, b] = [prev.window, shiftBack(prev.window, now)];
+    const [a, b] = comparedWindows(windows.map((x) => x.spec), shift, prev?.window ?? null, rest, now);
     if (a && b) {
       const prevField = prev && followUp && (prev.intent.kind === 'topn' || prev.intent.kind === 'value') ? prev.intent.field : undefined;
       const cmpField = metrics.length ? undefined : (field ?? prevField);

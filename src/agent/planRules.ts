@@ -6,6 +6,7 @@ import type { TopnField } from '../storage/queries/topn.js';
 import { SUMMARY_METRICS, type SummaryMetric } from './answer.js';
 import type { Filters, Intent, RankField } from './intents.js';
 import type { Mention, Qualifiers } from './qualifiers.js';
+import { shiftBack, type WindowSpec } from './timePhrases.js';
 import type { ValueField } from './values.js';
 
 /** Figures that, with a list verb, describe which calls to list rather than a number to give. */
@@ -131,4 +132,20 @@ export const VALUE_FIELD_RANKABLE: Record<string, true> = Object.fromEntries(
 
 export function rankable(f: ValueField | undefined): TopnField | null {
   return f && f in VALUE_FIELD_RANKABLE ? (f as TopnField) : null;
+}
+
+/** The two windows of a comparison: two named ones, or one against the previous turn's / the one before it. */
+export function comparedWindows(windows: WindowSpec[], shift: boolean, prev: WindowSpec | null, rest: string, now: Date): [WindowSpec | null, WindowSpec | null] {
+  const one = windows.length === 1 ? windows[0] : null;
+  // "last 24h vs the 24h before": the second phrase is the window before the first.
+  if (windows.length >= 2 && JSON.stringify(windows[0]) === JSON.stringify(windows[1])) return [windows[0], shiftBack(windows[0], now)];
+  if (windows.length >= 2) return [windows[0], windows[1]];
+  if (one && shift) return [one, shiftBack(one, now)];
+  if (one && prev) return [prev, one];
+  // "… vs last week": the current week against the last one.
+  if (one && one.kind === 'calendar' && one.offset < 0) return [{ ...one, offset: 0 }, one];
+  if (one) return [one, shiftBack(one, now)];
+  if (shift && prev) return [prev, shiftBack(prev, now)];
+  if (prev && /\b(?:before|previous|prior|earlier)\b/.test(rest)) return [prev, shiftBack(prev, now)];
+  return [null, null];
 }

@@ -9,6 +9,7 @@ import type { CallerOrigin } from '../domain/sliceFilter.js';
 import { hintsIn } from './hints.js';
 import type { ValueField } from './values.js';
 import { isEveryday } from './normalise.js';
+import { blank, durations, moneyBounds, repeats, take } from './thresholds.js';
 import { STATE_CODES, STATE_NAME_RE, STATES } from './vocabulary.js';
 
 /** A value named in the question. */
@@ -45,25 +46,6 @@ export interface Qualifiers {
   minSingleAsk?: number;
   /** The text with every qualifier phrase blanked, for reading what is asked. */
   rest: string;
-}
-
-const UNIT = '(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)';
-const unitSec = (u: string) => (u.startsWith('h') ? 3600 : u.startsWith('m') ? 60 : 1);
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fifteen: 15, twenty: 20, thirty: 30, a: 1, an: 1 };
-const NUM = `(\\d{1,5}(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
-const toNum = (s: string) => (s in NUMBER_WORDS ? NUMBER_WORDS[s] : Number(s));
-
-const MAX_DAY = 86_400;
-
-/** The text of a phrase blanked out (same length, so positions of other matches stay valid). */
-const blank = (text: string, index: number, length: number) => text.slice(0, index) + ' '.repeat(length) + text.slice(index + length);
-
-function take(state: { text: string }, re: RegExp, each: (m: RegExpExecArray) => boolean | void): void {
-  const g = new RegExp(re.source, 'g');
-  let m: RegExpExecArray | null;
-  const hits: RegExpExecArray[] = [];
-  while ((m = g.exec(state.text))) hits.push(m);
-  for (const h of hits) if (each(h) !== false) state.text = blank(state.text, h.index, h[0].length);
 }
 
 /** Splits "zelle and chase", "bitcoin, gift cards or zelle" into terms. */
@@ -132,37 +114,6 @@ function keyPhrase(p: string): string[] {
   if (run.length) runs.push(run);
   runs.sort((a, b) => b.length - a.length);
   return [runs[0].join(' ').replace(/(?<=[a-z]{3}[^s])s$/, '')];
-}
-
-function durations(st: { text: string }, out: Qualifiers): void {
-  const sec = (n: string, u: string) => Math.round(toNum(n) * unitSec(u));
-  take(st, new RegExp(`\\b(?:between|from) ${NUM} (?:${UNIT} )?(?:and|to|-) ${NUM} ${UNIT}(?: long)?\\b`), (m) => {
-    const u1 = m[2] ?? m[4];
-    out.minDurationSec = Math.min(MAX_DAY, sec(m[1], u1));
-    out.maxDurationSec = Math.min(MAX_DAY, sec(m[3], m[4]));
-  });
-  take(st, new RegExp(`\\b${NUM} ?(?:-|to|–) ?${NUM} ?${UNIT}(?: long)?\\b`), (m) => {
-    out.minDurationSec = Math.min(MAX_DAY, sec(m[1], m[3]));
-    out.maxDurationSec = Math.min(MAX_DAY, sec(m[2], m[3]));
-  });
-  take(st, new RegExp(`\\b(?:(?:went|go(?:es)?|ran|run(?:ning)?|going|got|lasted|lasting|stayed|stay(?:ing)?) )?(?:past|beyond) (?:the )?${NUM} ?${UNIT}(?: mark| point)?\\b`), (m) => {
-    out.minDurationSec = Math.min(MAX_DAY, sec(m[1], m[2]) + 1);
-  });
-  take(st, new RegExp(`\\b(?:longer than|more than|over|above|greater than|exceeding|>) ${NUM} ${UNIT}(?: long)?\\b`), (m) => {
-    out.minDurationSec = Math.min(MAX_DAY, sec(m[1], m[2]) + 1);
-  });
-  take(st, new RegExp(`\\b(?:at least|min(?:imum)?(?: of)?|>=) ${NUM} ${UNIT}(?: long)?\\b|\\b${NUM} ${UNIT} (?:or (?:more|longer)|plus|\\+)`), (m) => {
-    const [n, u] = m[1] ? [m[1], m[2]] : [m[3], m[4]];
-    out.minDurationSec = Math.min(MAX_DAY, sec(n, u));
-  });
-  take(st, new RegExp(`\\b(?:shorter than|less than|under|below|fewer than|<) ${NUM} ${UNIT}(?: long)?\\b`), (m) => {
-    out.maxDurationSec = Math.max(0, sec(m[1], m[2]) - 1);
-  });
-  take(st, new RegExp(`\\b(?:at most|no (?:more|longer) than|up to|max(?:imum)?(?: of)?|<=) ${NUM} ${UNIT}(?: long)?\\b|\\b${NUM} ${UNIT} or (?:less|shorter)\\b`), (m) => {
-    const [n, u] = m[1] ? [m[1], m[2]] : [m[3], m[4]];
-    out.maxDurationSec = Math.min(MAX_DAY, sec(n, u));
-  });
-  // "10+ minute calls", "calls of 10 minutes or more" are above; "5-minute calls" is not a filter.
 }
 
 function origins(st: { text: string }, out: Qualifiers): void {
@@ -349,45 +300,6 @@ function hasFields(st: { text: string }, out: Qualifiers): void {
   }
 }
 
-const MONEY = '\\$ ?(\\d+(?:\\.\\d+)?)(?: ?(k|m|thousand|million))?(?! ?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|calls?))|(\\d+(?:\\.\\d+)?)(?: ?(k|m|thousand|million))? ?(?:dollars|usd|bucks)';
-const money = (m: RegExpExecArray, at: number) => {
-  const n = Number(m[at] ?? m[at + 2]);
-  const unit = (m[at + 1] ?? m[at + 3] ?? '').toLowerCase();
-  return n * (unit.startsWith('k') || unit === 'thousand' ? 1000 : unit.startsWith('m') ? 1_000_000 : 1);
-};
-
-/** "asked for more than $5,000", "asks under 100 dollars", "more than one dollar ask", "asked more than twice". */
-function moneyBounds(st: { text: string }, out: Qualifiers): void {
-  // "in one go", "a single ask", "individual asks": one ask of that much, not the call's total.
-  const single = /\b(?:in one go|in a single (?:ask|go|request)|single (?:dollar )?asks?|individual (?:dollar )?asks?|one ask|at once)\b|\basks (?:were |was |that were )?(?:over|above|more than|greater than|bigger than|of at least|at least)\b/.test(st.text);
-  if (single) {
-    take(st, new RegExp(`\\b(?:more than|over|above|exceeding|greater than|bigger than|larger than|>|at least) (?:${MONEY})`), (m) => {
-      out.minSingleAsk = money(m, 1) + (/at least/.test(m[0]) ? 0 : 0.01);
-    });
-    take(st, /\b(?:in one go|in a single (?:ask|go|request)|at once)\b/, () => {});
-  }
-  take(st, new RegExp(`\\b(?:more than|over|above|exceeding|greater than|bigger than|larger than|>) (?:${MONEY})`), (m) => {
-    out.minAsked = money(m, 1) + 0.01;
-  });
-  take(st, new RegExp(`\\b(?:at least|min(?:imum)? of|>=) (?:${MONEY})|(?:${MONEY}) (?:or more|plus|\\+)`), (m) => {
-    out.minAsked = m[1] !== undefined || m[3] !== undefined ? money(m, 1) : money(m, 5);
-  });
-  take(st, new RegExp(`\\b(?:less than|under|below|smaller than|<) (?:${MONEY})`), (m) => {
-    out.maxAsked = Math.max(0, money(m, 1) - 0.01);
-  });
-  take(st, new RegExp(`\\b(?:at most|no more than|up to|<=) (?:${MONEY})`), (m) => {
-    out.maxAsked = money(m, 1);
-  });
-  const times: Record<string, number> = { once: 1, twice: 2, thrice: 3 };
-  take(st, new RegExp(`\\b(?:more than|over) ${NUM} (?:separate |different |dollar |money |cash )*(?:asks?|demands?|requests?|amounts?)\\b|\\b(?:asked|asking|demanded|requested)(?: (?:for )?(?:money|cash|payment|dollars))? more than (once|twice|thrice|${NUM.slice(1, -1)} times)\\b`), (m) => {
-    const n = m[1] !== undefined ? toNum(m[1]) : times[m[2]] ?? toNum(m[2].replace(/ times$/, ''));
-    out.minAsks = n + 1;
-  });
-  take(st, new RegExp(`\\b(?:at least|${NUM} or more) ${NUM}? ?(?:separate |different |dollar |money )*(?:asks|demands)\\b|\\b(?:multiple|several|repeated) (?:separate |dollar |money )*(?:asks|demands)\\b`), (m) => {
-    out.minAsks = m[1] !== undefined ? toNum(m[1]) : m[2] !== undefined ? toNum(m[2]) : 2;
-  });
-}
-
 /** Reads every qualifier of the (normalised, time-phrase-free) text. */
 export function qualifiersIn(text: string, question: string, capitalised: (w: string) => boolean): Qualifiers {
   const out: Qualifiers = { mentions: [], q: [], states: [], tiers: [], origins: [], areaCodes: [], has: [], rest: text };
@@ -398,14 +310,7 @@ export function qualifiersIn(text: string, question: string, capitalised: (w: st
   take(st, /\barea codes? ((?:\d{3})(?:(?:,| or| and|\/) ?\d{3})*)\b/, (m) => {
     for (const c of m[1].match(/\d{3}/g) ?? []) if (!out.areaCodes.includes(c)) out.areaCodes.push(c);
   });
-  // "seen in more than one call", "in 2 or more calls", "more than once": a repeat threshold, not a comparison.
-  take(st, new RegExp(`\\b(?:(?:seen|used|appear(?:ed|ing|s)?|show(?:ed|n|ing)? up|came up|reused|repeated) )?(?:in |on |across )?(?:more than|over) ${NUM} (?:calls?|times?)\\b`), (m) => {
-    out.minCount = toNum(m[1]) + 1;
-  });
-  take(st, new RegExp(`\\b(?:(?:seen|used|appear(?:ed|ing|s)?|show(?:ed|n|ing)? up|came up|reused|repeated) )?(?:in |on |across )?(?:at least ${NUM}|${NUM} or more|${NUM}\\+) (?:calls?|times?|different calls)\\b|\\bmore than once\\b|\\b(?:in|across) (?:multiple|several|different) calls\\b|\\b(?:repeat(?:ed)?|reused|recurring|duplicate[sd]?)\\b`), (m) => {
-    const n = m[1] ?? m[2] ?? m[3];
-    out.minCount = n ? toNum(n) : 2;
-  });
+  repeats(st, out);
   origins(st, out);
   states(st, question, out);
   values(st, capitalised, out);
