@@ -164,6 +164,28 @@ function answerOnSocket(socket: Socket, problem: ApiError): void {
 
 const LINGER_MS = 2000;
 
+/** How long the rest of a refused body is read and dropped before the connection is closed. */
+const BODY_LINGER_MS = 10_000;
+
+/**
+ * Fastify closes the connection at once when it refuses a body it has not read (413, a bad
+ * body): a client still sending it then got a reset in place of the answer. The connection is
+ * kept instead, so Node reads the rest of the body and drops it, as it does for any body a
+ * route leaves unread; a body still arriving after BODY_LINGER_MS loses its connection.
+ */
+function lingerOnUnreadBody(req: FastifyRequest, reply: FastifyReply): void {
+  const socket = req.raw.socket as Socket | undefined;
+  if (typeof socket?.destroy !== 'function') return; // app.inject: no connection to keep
+  reply.removeHeader('connection');
+  reply.raw.once('finish', () => {
+    if (req.raw.complete) return;
+    const timer = setTimeout(() => socket.destroy(), BODY_LINGER_MS).unref();
+    req.raw.once('end', () => clearTimeout(timer));
+    req.raw.once('close', () => clearTimeout(timer));
+    req.raw.resume();
+  });
+}
+
 /** Fastify options that route the framework's own errors through problem+json. */
 export function problemServerOptions(allowed: AllowedMethods): Partial<FastifyHttpOptions<Server>> {
   return {
@@ -198,6 +220,7 @@ export function registerProblemHandlers(app: FastifyInstance, allowed = new Allo
   app.setErrorHandler((err, req: FastifyRequest, reply) => {
     const api = toApiError(err);
     if (api.status >= 500) req.log.error({ err }, 'request failed');
+    if (!req.raw.complete && reply.getHeader('connection') === 'close') lingerOnUnreadBody(req, reply);
     return sendProblem(reply, api);
   });
   const notFound = async (req: FastifyRequest, reply: FastifyReply) => sendProblem(reply, routeMissing(allowed, req.method, req.url));

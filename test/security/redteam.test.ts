@@ -104,6 +104,34 @@ describe('red team: a real server process', () => {
     assert.equal((await fetch(`${server.base}/healthz`)).status, 200);
   });
 
+  test('a body over the limit gets its 413 even while the client is still sending it (the connection was reset under it)', { timeout: 60_000 }, async () => {
+    const MiB = 1024 * 1024;
+    async function* spaces(total: number): AsyncGenerator<Uint8Array> {
+      const chunk = Buffer.alloc(MiB, 0x20);
+      yield Buffer.from('[');
+      for (let sent = 0; sent < total; sent += MiB) yield chunk;
+      yield Buffer.from(']');
+    }
+    const cases: [string, string, number, boolean][] = [
+      ['/api/ingest/calls', ingestKey, 72, true], // chunked: refused once 64 MiB have arrived
+      ['/api/ingest/calls', ingestKey, 72, false], // Content-Length: refused before reading
+      ['/api/saved-searches', readKey, 12, true],
+      ['/api/saved-searches', readKey, 12, false],
+    ];
+    for (const [url, key, mib, chunked] of cases) {
+      const body = chunked ? (spaces(mib * MiB) as unknown as BodyInit) : Buffer.alloc(mib * MiB, 0x20);
+      const res = await fetch(`${server.base}${url}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit).catch((err: Error) => assert.fail(`${url} ${mib} MiB${chunked ? ' chunked' : ''}: no answer (${err.message}, ${String((err.cause as Error)?.message)})`));
+      assert.equal(res.status, 413, `${url} ${mib} MiB`);
+      assert.equal((await res.json()).code, 'payload_too_large');
+    }
+    assert.equal((await fetch(`${server.base}/healthz`)).status, 200);
+  });
+
   test('NDJSON of big records is written in batches bounded by size, not only by count (5,000 records of 1 MiB were held at once)', { timeout: 180_000 }, async () => {
     // 400 records of ~900 kB: 360 MB, more than the server's heap, in one request.
     const turn = { speaker: 'caller', text: 'Hello, this is Amazon customer service. '.repeat(2_400) };
