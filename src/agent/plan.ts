@@ -224,6 +224,11 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     }
   }
 
+  // "anything unusual today?": the window against the one before it.
+  if (/\b(?:unusual|anomal\w*|spikes?|out of the ordinary|odd|strange|weird|different from usual)\b/.test(rest) && !metrics.length && !field) {
+    return data({ kind: 'compare', metrics: COMPARE_DEFAULT, other: shiftBack(window, now) });
+  }
+
   if (TREND_RE.test(rest)) {
     const metric = metrics[0] ?? (prev && followUp && prev.intent.kind === 'trend' ? prev.intent.metric : 'calls_received');
     return data({ kind: 'trend', metric });
@@ -297,7 +302,8 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   if (GEO_RE.test(rest) && !field && !own.caller_origin) return data({ kind: 'geo', state: null, ...(explain ? { explain } : {}) });
 
   // Tier-1 listings (financial intel); a count alone is a summary figure.
-  if ((/\btier 1\b/.test(rest) && isList && !isCount) || (TIER_LIST_RE.test(rest) && !isCount && !metrics.length && !own.has)) {
+  const ranking = field !== null && /\b(?:top|most|common|frequent|rank|ranking|leading|popular)\b/.test(rest);
+  if (((/\btier 1\b/.test(rest) && isList && !isCount) || (TIER_LIST_RE.test(rest) && !isCount && !metrics.length && !own.has)) && !ranking) {
     const only = tier1FilterIn(rest);
     return data({ kind: 'tier1', limit: only ? TIER1_SCAN : listLimit(rest, TIER1_LIMIT, 100), ...(only ? { only } : {}) });
   }

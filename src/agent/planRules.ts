@@ -102,7 +102,7 @@ export const CALLER_ID_RE = /\bcaller[- ]?ids?\b|\bphone numbers?\b|\b(?:caller|
 export const DISTINCT_RE = /\bhow many (?:different|distinct|unique|separate|individual)\b|\b(?:number|count) of (?:different|distinct|unique|separate)\b|\bhow many (?:\w+ )?(?:numbers?|caller ids?) (?:called|have called|did call)\b/;
 export const LATEST_RE =
   /\b(?:when|what time)\b.*\b(?:last|latest|most recent|newest|first|earliest|oldest)\b|\b(?:last|latest|most recent|newest|first|earliest|oldest) (?:\w+ ){0,3}?call\b(?! (?:length|duration|volume|count))/;
-export const SHARE_WORD_RE = /\b(?:share|percent(?:age)?|proportion|fraction|%)\b/;
+export const SHARE_WORD_RE = /\b(?:share|percent(?:age)?|proportion|fraction)\b|(?:^|\s)%|%\s*(?:of|hooked|tier|high)/;
 
 /** Figures a ranking can be narrowed to: "which persona gets hooked the most" ranks hooked calls. */
 export const RANKABLE_METRIC: Partial<Record<SummaryMetric, Filters>> = {

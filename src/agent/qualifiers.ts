@@ -5,7 +5,7 @@
 // against the org's data when the plan runs.
 
 import type { IntelField } from '../domain/call.js';
-import type { CallerOrigin } from '../domain/sliceFilter.js';
+import { TOLL_FREE_AREA_CODES, type CallerOrigin } from '../domain/sliceFilter.js';
 import { hintsIn } from './hints.js';
 import type { ValueField } from './values.js';
 import { isEveryday } from './normalise.js';
@@ -307,8 +307,10 @@ export function qualifiersIn(text: string, question: string, capitalised: (w: st
   transcriptTerms(st, question, out.q);
   moneyBounds(st, out);
   durations(st, out);
-  take(st, /\barea codes? ((?:\d{3})(?:(?:,| or| and|\/) ?\d{3})*)\b/, (m) => {
-    for (const c of m[1].match(/\d{3}/g) ?? []) if (!out.areaCodes.includes(c)) out.areaCodes.push(c);
+  take(st, /\barea codes? ((?:\d{3})(?:(?:,| or| and|\/) ?\d{3})*)\b|\b([2-9]\d\d) (?:area code|numbers?|callers?|phones?)\b/, (m) => {
+    // "800 numbers" are toll-free: a caller origin, not a geographic area code.
+    if (!m[1] && TOLL_FREE_AREA_CODES.includes(m[2])) return false;
+    for (const c of (m[1] ?? m[2]).match(/\d{3}/g) ?? []) if (!out.areaCodes.includes(c)) out.areaCodes.push(c);
   });
   repeats(st, out);
   origins(st, out);

@@ -91,6 +91,12 @@ function lastWeekday(now: Date, weekday: number): Date {
   return new Date(today - back * DAY);
 }
 
+/** Midnight UTC of today when it is that weekday, else of the most recent one. */
+function weekdayOnOrBefore(now: Date, weekday: number): Date {
+  const today = bucketStart(now, 'day').getTime();
+  return new Date(today - ((now.getUTCDay() - weekday + 7) % 7) * DAY);
+}
+
 /** A whole UTC day as a span. */
 const daySpan = (d: Date): WindowSpec => ({ kind: 'span', start: formatUtc(d), end: formatUtc(new Date(d.getTime() + DAY)) });
 
@@ -140,6 +146,18 @@ const RULES: Rule[] = [
     },
   },
   {
+    // "between monday and wednesday": this week's days (last week's for a day still to come), to the end of the second.
+    re: new RegExp(`\\b(?:between|from) ${WEEKDAY_RE} (?:and|to|through|till|until|-) ${WEEKDAY_RE}`),
+    spec: (m, now) => {
+      const a = weekdayOnOrBefore(now, weekdayIndex(m[1]));
+      const b = weekdayOnOrBefore(now, weekdayIndex(m[2]));
+      const end = new Date(b.getTime() + DAY);
+      if (b < a) return null;
+      return { kind: 'span', start: formatUtc(a), end: end.getTime() >= now.getTime() ? null : formatUtc(end) };
+    },
+  },
+  { re: /\blast night\b|\byesterday evening\b/, spec: (_m, now) => ({ kind: 'span', start: formatUtc(new Date(bucketStart(now, 'day').getTime() - 6 * HOUR)), end: formatUtc(new Date(bucketStart(now, 'day').getTime() + 6 * HOUR)) }) },
+  {
     // "since the 1st", "since the 15th": that day of this month (of last month when it is still to come).
     re: /\b(?:since|from|after) the (\d{1,2})(?:st|nd|rd|th)\b(?! of)/,
     spec: (m, now) => {
@@ -148,6 +166,17 @@ const RULES: Rule[] = [
       let start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), d);
       if (start > now.getTime()) start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, d);
       return { kind: 'span', start: formatUtc(new Date(start)), end: null };
+    },
+  },
+  {
+    // "on the 10th": that day of this month (of last month when it is still to come).
+    re: /\b(?:on )?the (\d{1,2})(?:st|nd|rd|th)\b(?! of)/,
+    spec: (m, now) => {
+      const d = Number(m[1]);
+      if (d < 1 || d > 31) return null;
+      let start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), d);
+      if (start > now.getTime()) start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, d);
+      return daySpan(new Date(start));
     },
   },
   {
