@@ -239,7 +239,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     return data({ kind: 'timeseries', metric: metrics[0], bucket: bucketIn(rest), explain: true });
   }
 
-  const busiest = busiestIntent(rest, metrics);
+  const busiest = busiestIntent(rest, metrics, followUp ? (prev?.intent ?? null) : null);
   if (busiest) return data(busiest);
 
   if (SERIES_RE.test(rest) && !PERSONA_RE.test(rest) && !field) {

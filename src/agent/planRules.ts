@@ -27,7 +27,11 @@ export function repeatedField(text: string): RankField | null {
 export const BUSIEST_RE =
   /\b(?:busiest|peak|quietest|slowest|least busy|most active|highest volume|most calls)\b.*\b(?:day|hour|time|weekday|days|hours)\b|\b(?:which|what) (?:day|hour|time|weekday)\b.*\b(?:most|busiest|peak|highest|fewest|least|quietest)\b|\bbusiest\b|\bpeak (?:day|hour|time)s?\b|\bwhen do (?:we|they|scammers) (?:get|call) (?:the )?most\b|\btime of day\b/;
 
-export function busiestIntent(rest: string, metrics: SummaryMetric[]): Intent | null {
+export function busiestIntent(rest: string, metrics: SummaryMetric[], prev: Intent | null = null): Intent | null {
+  // "and the quietest?" after the busiest day: the same question the other way round.
+  if (prev?.kind === 'busiest' && /\b(?:busiest|quietest|slowest|least|most|lowest|highest|peak)\b/.test(rest)) {
+    return { ...prev, least: /\b(?:quietest|slowest|least|lowest)\b/.test(rest) };
+  }
   if (!BUSIEST_RE.test(rest)) return null;
   const least = /\b(?:quietest|slowest|least busy|fewest|least)\b/.test(rest);
   const unit = /\btime of (?:the )?day\b|\bhour of (?:the )?day\b|\bwhat time\b|\bwhich time\b/.test(rest)

@@ -74,7 +74,7 @@ export const SID_RE = /\b(CA[0-9a-fA-F]{32})\b/;
 export const CALL_TOKEN_RE = /\bcall(?: sid| id)?\s*[:#]?\s*([A-Za-z0-9_-]{3,64})\b/i;
 
 export function sidIn(question: string): string | null {
-  const m = SID_RE.exec(question);
+  const m = SID_RE.exec(question) ?? /\b(CA[0-9A-Za-z]{16,62})\b/.exec(question);
   if (m) return m[1];
   const t = CALL_TOKEN_RE.exec(question);
   // A call SID has digits and letters; "call 2day" and "call 30d" are a typo and a window.
