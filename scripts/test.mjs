@@ -41,7 +41,7 @@ function runPass(files, env) {
     let tail = '';
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
-      tail = (tail + chunk).slice(-4000);
+      tail = (tail + chunk).slice(-4_000_000); // the summary follows the failure list, which can be long
     });
     child.on('close', (code, signal) => {
       const summary = {};
