@@ -38,15 +38,16 @@ function runPass(files, env) {
         env: { ...process.env, NODE_ENV: 'test', ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...env },
       },
     );
-    let tail = '';
+    // All of it is kept: the summary comes after the failure list, which can be long.
+    const chunks = [];
     child.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
-      tail = (tail + chunk).slice(-4_000_000); // the summary follows the failure list, which can be long
+      chunks.push(chunk);
     });
     child.on('close', (code, signal) => {
       const summary = {};
       // eslint-disable-next-line no-control-regex
-      const plain = tail.replace(/\x1b\[[0-9;]*m/g, '');
+      const plain = Buffer.concat(chunks).toString('utf8').replace(/\x1b\[[0-9;]*m/g, '');
       for (const key of SUMMARY_KEYS) {
         const m = new RegExp(`^ℹ ${key} ([\\d.]+)$`, 'm').exec(plain);
         summary[key] = m ? Number(m[1]) : 0;
