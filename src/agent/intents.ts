@@ -8,7 +8,7 @@ import type { CountedColumn } from '../storage/queries/valueCounts.js';
 import type { SummaryMetric } from './answer.js';
 import type { Mention } from './qualifiers.js';
 import type { WindowSpec } from './timePhrases.js';
-import type { ValueField } from './values.js';
+import { VALUE_FIELDS, type ValueField } from './values.js';
 
 export type Bucket = '15min' | 'hour' | 'day' | 'week';
 
@@ -119,18 +119,7 @@ export const OVERVIEW: SummaryMetric[] = [
 export const COMPARE_DEFAULT: SummaryMetric[] = ['calls_received', 'hooked_calls', 'hook_rate', 'tier1_calls', 'total_dollars_asked'];
 export const VALUE_FILTER_FIELDS = ['impersonated_brand', 'lure_category', 'payment_method'] as const;
 /** Filters that name values (lists of strings). */
-export const LIST_FILTERS = [
-  'impersonated_brand',
-  'impersonated_government_agency',
-  'lure_category',
-  'payment_method',
-  'mule_bank_name',
-  'gift_card_brand',
-  'crypto_chain',
-  'remote_desktop_app',
-  'persona',
-  'caller_state',
-] as const;
+export const LIST_FILTERS = [...VALUE_FIELDS, 'caller_state'] as const;
 export const TOPN_DEFAULT = 10;
 export const LOOKUP_N = 50;
 export const TIER1_LIMIT = 10;
