@@ -44,7 +44,7 @@ describe('live agent eval (demo data, truths from the API)', () => {
     }
   });
 
-  it('tuning questions: ≥ 95 % correct, no false zero, nothing unsafe', { skip: TUNING.length === 0 && 'no tuning cases yet' }, async () => {
+  it('tuning questions: ≥ 95 % correct, no false zero, nothing unsafe', async () => {
     assertSet('tuning', await runLive(TUNING, world));
   });
 
