@@ -52,3 +52,14 @@ export async function startServer(env: Record<string, string>, readyWhen?: RegEx
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** POST to the admin API of a server process; asserts 201 and returns the created record. */
+export async function adminCreate(server: ServerProcess, token: string, url: string, body: unknown) {
+  const res = await fetch(`${server.base}${url}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 201) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}

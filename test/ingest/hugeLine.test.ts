@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, type ServerProcess } from '../helpers/serverProcess.js';
+import { adminCreate, startServer, type ServerProcess } from '../helpers/serverProcess.js';
 
 const MB = 1_000_000;
 const ADMIN_TOKEN = 'huge-line-admin';
@@ -44,15 +44,7 @@ describe('a 600 MB NDJSON line', () => {
   before(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'honeypot-huge-line-'));
     server = await startServer({ HONEYPOT_DATA_DIR: dir, HONEYPOT_ADMIN_TOKEN: ADMIN_TOKEN });
-    const adminPost = async (url: string, body: unknown) => {
-      const res = await fetch(`${server.base}${url}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      assert.equal(res.status, 201, await res.clone().text());
-      return res.json();
-    };
+    const adminPost = (url: string, body: unknown) => adminCreate(server, ADMIN_TOKEN, url, body);
     const org = await adminPost('/api/admin/orgs', { name: 'Huge line', tier: 'pro' });
     ingestKey = (await adminPost(`/api/admin/orgs/${org.id}/keys`, { name: 'ingest', role: 'ingest' })).key;
   });

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { startServer, type ServerProcess } from '../helpers/serverProcess.js';
+import { adminCreate, startServer, type ServerProcess } from '../helpers/serverProcess.js';
 import { ADMIN, get, ingestNdjson, newOrg, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
 import { assertProblem } from '../helpers/problem.js';
 import { answerIssues, rawExchange, rawRequest, type RawAnswer } from './surface.js';
@@ -26,15 +26,7 @@ describe('red team: a real server process', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'honeypot-redteam-'));
     // A small heap: a request that makes the process allocate without end kills it quickly.
     server = await startServer({ HONEYPOT_DATA_DIR: dir, HONEYPOT_ADMIN_TOKEN: ADMIN_TOKEN, NODE_OPTIONS: '--max-old-space-size=512' });
-    const adminPost = async (url: string, body: unknown) => {
-      const res = await fetch(`${server.base}${url}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      assert.equal(res.status, 201, await res.clone().text());
-      return res.json();
-    };
+    const adminPost = (url: string, body: unknown) => adminCreate(server, ADMIN_TOKEN, url, body);
     const org = await adminPost('/api/admin/orgs', { name: 'Red team', tier: 'pro' });
     ingestKey = (await adminPost(`/api/admin/orgs/${org.id}/keys`, { name: 'ingest', role: 'ingest' })).key;
     readKey = (await adminPost(`/api/admin/orgs/${org.id}/keys`, { name: 'read', role: 'read' })).key;
