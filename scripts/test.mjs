@@ -85,11 +85,30 @@ const all = only.length ? only : find('test').sort();
 const embeddedFiles = all.filter((f) => !isServerTest(f));
 const serverFiles = all.filter((f) => isServerTest(f) || buildsTestApps(f));
 
+// The browser tests (test/web/) share one production build of the dashboard, made here once
+// rather than by each file (they run concurrently and would write web/dist together).
+const webEnv = {};
+if (embeddedFiles.some((f) => path.normalize(f).startsWith(path.join('test', 'web') + path.sep))) {
+  console.log('\n=== building the dashboard for the browser tests ===\n');
+  const code = await new Promise((resolve) => {
+    const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    child.on('close', (c) => resolve(c ?? 1));
+  });
+  if (code !== 0) {
+    console.error('the dashboard build failed');
+    process.exit(1);
+  }
+  webEnv.WEB_TEST_SKIP_BUILD = '1';
+}
+
 const passes = [];
 let failed = false;
 if (embeddedFiles.length) {
   console.log(`\n=== embedded mode (DuckDB): ${embeddedFiles.length} files ===\n`);
-  const r = await runPass(embeddedFiles, { HONEYPOT_TEST_ENGINE: 'duckdb' });
+  const r = await runPass(embeddedFiles, { HONEYPOT_TEST_ENGINE: 'duckdb', ...webEnv });
   passes.push(['duckdb', r]);
   failed ||= r.code !== 0;
 }

@@ -5,141 +5,29 @@
 // UPDATE_README_SCREENSHOT=1 the overview is also written to docs/overview.png.
 
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import net from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const ARTIFACTS = path.join(ROOT, 'test', 'artifacts');
-const CHROMIUM = '/usr/bin/chromium';
-const ADMIN = 'web-test-admin-token';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-const skip =
-  !existsSync(CHROMIUM) && process.env.CI !== 'true'
-    ? `browser tests skipped: no Chromium at ${CHROMIUM} (install it with "apt-get install -y chromium"; with CI=true they run and fail instead)`
-    : false;
-
-/** Every overview panel, by its data-panel name. */
-const PANELS = ['timeseries', 'disconnect', 'arrivals', 'topn', 'geo', 'duration-histogram', 'ask-histogram', 'live', 'tier1'];
-
-interface Server {
-  proc: ChildProcess;
-  origin: string;
-  demoKey: string;
-  dataDir: string;
-  output: () => string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function buildDashboard(): void {
-  if (process.env.WEB_TEST_SKIP_BUILD === '1' && existsSync(path.join(ROOT, 'web', 'dist', 'index.html'))) return;
-  const res = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    // The test runner sets NODE_ENV=test, which would make Vite bundle React's development build.
-    env: { ...process.env, NODE_ENV: 'production' },
-    encoding: 'utf8',
-    timeout: 180_000,
-  });
-  assert.equal(res.status, 0, `the dashboard build failed:\n${res.stdout}\n${res.stderr}`);
-}
-
-async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'honeypot-web-'));
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HONEYPOT_DATA_DIR: dataDir, HONEYPOT_DEMO: '1', HONEYPOT_ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  const demoKey = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not print a demo key within 120 s:\n${out}`)), 120_000);
-    const check = () => {
-      const key = /hpk_[A-Za-z0-9_-]{20,}/.exec(out)?.[0];
-      if (key && out.includes('Dashboard:')) {
-        clearTimeout(timer);
-        resolve(key);
-      }
-    };
-    proc.stdout!.on('data', check);
-    proc.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited (${code}) before it was ready:\n${out}`));
-    });
-  });
-  return { proc, origin: `http://127.0.0.1:${port}`, demoKey, dataDir, output: () => out };
-}
-
-async function stopServer(s: Server | undefined): Promise<void> {
-  if (!s) return;
-  if (s.proc.exitCode === null) {
-    const exited = new Promise((r) => s.proc.once('exit', r));
-    s.proc.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    if (s.proc.exitCode === null) s.proc.kill('SIGKILL');
-  }
-  rmSync(s.dataDir, { recursive: true, force: true });
-}
-
-async function apiJson<T>(s: Server, key: string, url: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(s.origin + url, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
-  const body = await res.text();
-  assert.ok(res.ok, `${init.method ?? 'GET'} ${url} answered ${res.status}: ${body}`);
-  return JSON.parse(body) as T;
-}
-
-/** Waits until the panel shows data: a chart or table rows, and no loading, empty or error state. */
-async function waitForPanelData(page: Page, name: string, timeout = 20_000): Promise<void> {
-  await page.waitForFunction(
-    (n) => {
-      const el = document.querySelector(`[data-panel="${n}"]`);
-      if (!el) return false;
-      if (el.querySelector('.state-loading, .state-error, .state-empty, .state-unavailable, .state-pro')) return false;
-      return !!el.querySelector('canvas, tbody tr');
-    },
-    name,
-    { timeout },
-  );
-}
-
-/** Signs in through the form, as a person pasting the key. */
-async function signIn(page: Page, origin: string, key: string, url = '/'): Promise<void> {
-  await page.goto(origin + url);
-  await page.getByLabel('API key').fill(key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForSelector('[data-testid="summary-cards"], .topbar', { timeout: 20_000 });
-}
-
-const cardValue = (page: Page, card: string) => page.locator(`[data-card="${card}"] [data-value]`).innerText();
-const toNumber = (s: string) => Number(s.replace(/[^0-9.]/g, ''));
+import {
+  ADMIN,
+  apiJson,
+  ARTIFACTS,
+  buildDashboard,
+  cardValue,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  PANELS,
+  ROOT,
+  signIn,
+  skip,
+  startServer,
+  stopServer,
+  toNumber,
+  waitForPanelData,
+  type Server,
+} from './harness.js';
 
 describe('dashboard in a browser', { skip, timeout: 600_000 }, () => {
   let server: Server;
