@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Identity } from './components/Identity';
 import { Loading } from './components/states';
 import { SignIn } from './components/SignIn';
-import { maskKey, signOut, useApiKey } from './lib/session';
+import { signOut, useSession } from './lib/session';
 import { Link, matchRoute, useLocation, type Route } from './lib/router';
 import { OPEN_AGENT_EVENT } from './lib/agentBridge';
 import { prefetchOverview } from './lib/kpi';
-import { useTier } from './lib/tier';
 import { useWindow } from './lib/window';
+import './pages/pages.css';
 
 const Overview = lazy(() => import('./pages/Overview'));
 const Calls = lazy(() => import('./pages/Calls'));
@@ -67,23 +68,23 @@ function Page({ route }: { route: Route }) {
 }
 
 export function App() {
-  const key = useApiKey();
+  const session = useSession();
+  const signedIn = session.status === 'signed-in';
   const qc = useQueryClient();
   const { pathname } = useLocation();
   const route = matchRoute(pathname);
-  const tier = useTier();
   const [agentOpen, setAgentOpen] = useState(() => sessionStorage.getItem(AGENT_OPEN) === '1');
   const first = useRef(true);
 
-  // A new key sees none of the previous key's cached data.
+  // The next sign-in (perhaps another org's key) sees none of this session's cached data.
   useEffect(() => {
-    if (!key) qc.clear();
-  }, [key, qc]);
+    if (session.status === 'signed-out') qc.clear();
+  }, [session.status, qc]);
 
   // The overview's data is requested in parallel with its code.
   const { sel } = useWindow();
   const prefetched = useRef(false);
-  if (key && route.page === 'overview' && !prefetched.current) {
+  if (signedIn && route.page === 'overview' && !prefetched.current) {
     prefetched.current = true;
     prefetchOverview(qc, sel);
   }
@@ -115,7 +116,8 @@ export function App() {
     });
   };
 
-  if (!key) return <SignIn />;
+  if (session.status === 'checking') return <Loading label="Checking your sign-in" height={240} />;
+  if (session.status === 'signed-out') return <SignIn notice={session.notice} />;
 
   const showSide = agentOpen && route.page !== 'agent';
   return (
@@ -139,20 +141,13 @@ export function App() {
           ))}
         </nav>
         <div className="topbar-end">
-          {tier !== 'unknown' && (
-            <span className={`badge ${tier === 'pro' ? 'badge-pro' : 'badge-free'}`} data-tier={tier} title={`This organisation is on the ${tier} plan`}>
-              {tier === 'pro' ? 'Pro plan' : 'Free plan'}
-            </span>
-          )}
-          <span className="key-mask" title="Signed in with this API key (kept for this tab only)">
-            {maskKey(key)}
-          </span>
+          <Identity me={session.me} />
           {route.page !== 'agent' && (
             <button type="button" className={`btn btn-small ${agentOpen ? 'btn-active' : ''}`} aria-pressed={agentOpen} aria-controls="agent-side" onClick={toggleAgent}>
               Ask the agent
             </button>
           )}
-          <button type="button" className="btn btn-small btn-ghost" onClick={() => signOut()}>
+          <button type="button" className="btn btn-small btn-ghost" onClick={() => void signOut()} data-testid="sign-out">
             Sign out
           </button>
         </div>

@@ -3,13 +3,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ApiError } from './lib/api';
-import { getApiKey } from './lib/session';
+import { checkSession } from './lib/session';
 import { WindowProvider } from './lib/window';
 import './styles.css';
 
+// Whether this tab is signed in (the session cookie is shared by every tab) is one GET /api/me.
+void checkSession();
+
 // The overview is the landing page: its code and the map's start downloading now, in
-// parallel with its data (requested by the shell), not after React has rendered the route.
-if (window.location.pathname === '/' && getApiKey()) {
+// parallel with the sign-in check and its data (requested by the shell once signed in).
+if (window.location.pathname === '/') {
   void import('./pages/Overview');
   void import('./charts/UsMap');
 }

@@ -3,6 +3,7 @@
 
 import { useSyncExternalStore } from 'react';
 import { apiResponse, ApiError } from '../lib/api';
+import { onSignOut } from '../lib/session';
 import type { AgentAnswer, ToolCall } from '../lib/types';
 
 export interface AgentTurn {
@@ -63,6 +64,13 @@ function set(next: State) {
 function update(id: string, fn: (t: AgentTurn) => AgentTurn) {
   set({ ...state, turns: state.turns.map((t) => (t.id === id ? fn(t) : t)) });
 }
+
+// The conversation belongs to the session: after sign-out the next sign-in starts afresh.
+onSignOut(() => {
+  controller?.abort();
+  state = { sessionId: uuid(), turns: [] };
+  listeners.forEach((l) => l());
+});
 
 export function useAgent(): State & { busy: boolean } {
   const s = useSyncExternalStore(

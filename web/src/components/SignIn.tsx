@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { api, ApiError, errorMessage } from '../lib/api';
-import { signIn, signOutNotice } from '../lib/session';
+import { ApiError, errorMessage } from '../lib/api';
+import { signIn } from '../lib/session';
 
-/** Paste an API key; it is checked against the API before it is kept (for this tab only). */
-export function SignIn() {
+/** Paste an API key; the server checks it and answers with a session cookie the page never sees. */
+export function SignIn({ notice }: { notice?: string | null }) {
   const [key, setKey] = useState('');
   const [show, setShow] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const notice = signOutNotice();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -21,17 +20,19 @@ export function SignIn() {
       setError('API keys start with "hpk_". Check that you copied the whole key.');
       return;
     }
+    if (k.length > 512) {
+      setError('That is longer than any API key. Check what you pasted.');
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
-      await api('/api/kpis/summary', { query: { range: '24h' }, key: k });
-      signIn(k);
+      await signIn(k);
     } catch (err) {
+      setBusy(false);
       if (err instanceof ApiError && err.status === 401) setError('That key was refused: it is unknown or has been revoked.');
       else if (err instanceof ApiError && err.code === 'forbidden') setError(`${err.detail} The dashboard needs a read key.`);
       else setError(errorMessage(err));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -47,7 +48,7 @@ export function SignIn() {
         </div>
         <p className="muted">Threat intelligence from the calls our AI honeypot receives.</p>
         {notice && (
-          <p className="notice" role="status">
+          <p className="notice" role="status" data-testid="signin-notice">
             {notice}
           </p>
         )}
@@ -65,6 +66,7 @@ export function SignIn() {
               onChange={(e) => setKey(e.target.value)}
               aria-describedby="api-key-help"
               aria-invalid={error ? true : undefined}
+              maxLength={1024}
               autoFocus
             />
             <button type="button" className="btn btn-ghost" onClick={() => setShow((s) => !s)} aria-pressed={show}>
@@ -72,8 +74,8 @@ export function SignIn() {
             </button>
           </div>
           <p id="api-key-help" className="help">
-            Use a read key. The demo key is printed in the terminal by <code>npm start</code>. The key is kept in this tab&apos;s
-            session storage only and is sent as an <code>Authorization</code> header, never in a URL.
+            Use a read key. The demo key is printed in the terminal by <code>npm start</code>. The key is checked once and
+            exchanged for a sign-in that lasts 12 hours in every tab of this browser; the page never stores the key.
           </p>
           {error && (
             <p className="form-error" role="alert">

@@ -1,7 +1,9 @@
-// The one way the dashboard talks to the service: the public API, with the same bearer key
-// any client uses. Errors become ApiError with the problem+json `detail` in words.
+// The one way the dashboard talks to the service: the public API, authenticated by the
+// session cookie (never an Authorization header: the page does not hold the key). Every
+// request carries the CSRF header the server asks of cookie-authenticated writes; a cross-site
+// form cannot set it. Errors become ApiError with the problem+json `detail` in words.
 
-import { getApiKey, signOut } from './session';
+import { sessionRefused } from './session';
 
 export class ApiError extends Error {
   constructor(
@@ -53,15 +55,11 @@ export interface RequestOptions {
   body?: unknown;
   accept?: string;
   signal?: AbortSignal;
-  /** Use this key instead of the signed-in one (sign-in check). */
-  key?: string;
 }
 
 /** Sends a request and returns the raw Response when it is 2xx; throws ApiError otherwise. */
 export async function apiResponse(path: string, opts: RequestOptions = {}): Promise<Response> {
-  const key = opts.key ?? getApiKey();
-  const headers: Record<string, string> = { accept: opts.accept ?? 'application/json' };
-  if (key) headers.authorization = `Bearer ${key}`;
+  const headers: Record<string, string> = { accept: opts.accept ?? 'application/json', 'x-honeypot-csrf': '1' };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
   try {
@@ -70,6 +68,7 @@ export async function apiResponse(path: string, opts: RequestOptions = {}): Prom
       headers,
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: opts.signal,
+      credentials: 'same-origin',
       cache: 'no-store',
     });
   } catch (err) {
@@ -78,8 +77,8 @@ export async function apiResponse(path: string, opts: RequestOptions = {}): Prom
   }
   if (res.ok) return res;
   const problem = await problemOf(res);
-  // A refused key ends the session everywhere, except while checking a key at sign-in.
-  if (res.status === 401 && !opts.key) signOut(`Signed out: ${problem.detail}`);
+  // A refused session sends this tab to the sign-in screen with the reason.
+  if (res.status === 401) sessionRefused(problem.detail);
   if (res.status === 429) {
     const after = res.headers.get('retry-after');
     throw new ApiError(429, problem.code, after ? `${problem.detail} Try again in ${after} s.` : problem.detail);
@@ -93,7 +92,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   return (await res.json()) as T;
 }
 
-/** Downloads a file from an authenticated endpoint (the key never goes into a URL). */
+/** Downloads a file from an authenticated endpoint as a blob (the export keeps its file name). */
 export async function downloadFile(path: string, query: Query, fallbackName: string): Promise<void> {
   const res = await apiResponse(path, { query, accept: 'text/csv' });
   const blob = await res.blob();

@@ -139,10 +139,24 @@ export interface CallSummary {
   dollars_dangled?: number | null;
 }
 
+/** With `q`: the first matching turn, cut to ≤ 160 chars, and where the match lies in it. */
+export interface Snippet {
+  speaker: string;
+  text: string;
+  match_start: number;
+  match_length: number;
+}
+
+export interface CallListItem extends CallSummary {
+  snippet?: Snippet | null;
+}
+
 export interface CallList {
   range: RangeObj;
-  items: CallSummary[];
+  items: CallListItem[];
   next_cursor: string | null;
+  /** Calls matching the filters in the window, over all pages. */
+  total?: number;
 }
 
 export interface CallDetail extends CallSummary {
@@ -212,8 +226,10 @@ export interface Delivery {
   created_at: string;
 }
 
+export type MetricUnit = 'count' | 'fraction' | 'usd';
+
 export interface AlertCatalog {
-  metrics: { name: string; description: string }[];
+  metrics: { name: string; description: string; unit?: MetricUnit }[];
   channels: string[];
   operators: string[];
 }
@@ -230,6 +246,16 @@ export interface AlertRule {
   secret?: string;
   created_at: string;
   state: string;
+  /** A paused rule (false) is not evaluated. */
+  enabled?: boolean;
+}
+
+export interface AlertPreview {
+  metric: string;
+  unit: MetricUnit;
+  value: number;
+  window_start: string;
+  window_end: string;
 }
 
 export interface Firing {
@@ -248,4 +274,13 @@ export interface Firing {
 
 export interface Items<T> {
   items: T[];
+}
+
+export type KeyScope = Record<string, string[]>;
+
+/** GET /api/me: who is signed in, and the plan, in one answer. */
+export interface Me {
+  org: { id: string; name: string; tier: 'free' | 'pro' };
+  key: { id: string; name: string; role: string; scope: KeyScope | null };
+  auth: 'bearer' | 'session';
 }

@@ -8,7 +8,7 @@ import { Panel } from '../components/Panel';
 import { QueryTable } from '../components/QueryTable';
 import { ConfirmDelete, SecretOnce } from '../components/SecretOnce';
 import { ErrorState, Loading, ProNotice } from '../components/states';
-import { api, ApiError, errorMessage } from '../lib/api';
+import { api, errorMessage } from '../lib/api';
 import { fmtDateTime, fmtInt } from '../lib/format';
 import { useTier } from '../lib/tier';
 import type { Delivery, Items, Subscription, WebhookEventType } from '../lib/types';
@@ -148,8 +148,18 @@ function DeliveryRow({ d }: { d: Delivery }) {
   );
 }
 
+// The plan comes from /api/me: a free org's page shows the pro state without calling any pro path.
 export default function Webhooks() {
   const tier = useTier();
+  return (
+    <div className="page page-webhooks">
+      <PageHeader title="Webhooks" subtitle="Push new intel to your systems as it is extracted, signed per Standard Webhooks." />
+      {tier === 'pro' ? <WebhooksPro /> : <ProNotice feature="Webhooks" height={160} />}
+    </div>
+  );
+}
+
+function WebhooksPro() {
   const events = useQuery({ queryKey: ['webhooks', 'events'], queryFn: () => api<Items<WebhookEventType>>('/api/webhooks/events') });
   const subs = useQuery({ queryKey: SUBS, queryFn: () => api<Items<Subscription>>('/api/webhooks/subscriptions') });
   const [limit, setLimit] = useState(50);
@@ -158,13 +168,9 @@ export default function Webhooks() {
     queryFn: () => api<Items<Delivery>>('/api/webhooks/deliveries', { query: { limit } }),
     refetchInterval: 10_000,
   });
-  const pro = tier === 'free' || (events.error instanceof ApiError && events.error.proRequired);
   return (
-    <div className="page page-webhooks">
-      <PageHeader title="Webhooks" subtitle="Push new intel to your systems as it is extracted, signed per Standard Webhooks." />
-      {pro ? (
-        <ProNotice feature="Webhooks" height={160} />
-      ) : events.isError ? (
+    <>
+      {events.isError ? (
         <ErrorState error={events.error} feature="Webhooks" onRetry={() => void events.refetch()} />
       ) : (
         <div className="stack">
@@ -235,6 +241,6 @@ export default function Webhooks() {
           )}
         </div>
       )}
-    </div>
+    </>
   );
 }
