@@ -1,5 +1,6 @@
 // buildApp: the one factory for the server, the CLI and the tests.
 
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -14,6 +15,7 @@ import { webhookRoutes } from './features/webhooks/routes.js';
 import { alertRoutes } from './features/alerts/routes.js';
 import { savedSearchRoutes } from './features/saved-searches/routes.js';
 import { opsRoutes } from './features/ops/routes.js';
+import { sessionRoutes } from './features/session/routes.js';
 import { docsRoutes, webRoutes } from './features/web/routes.js';
 import { KeyResolver, registerAuth } from './http/auth.js';
 import { Metrics } from './http/metrics.js';
@@ -63,6 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   metrics.register(app);
   await app.register(swagger, openapiOptions());
 
+  await app.register(cookie); // parses Cookie before auth's onRequest reads the session
   registerAuth(app, keys, deps.config);
   await registerRateLimit(app, deps.config, storage.redis, storage.redisPrefix);
   registerProblemHandlers(app, allowedMethods);
@@ -77,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(exportRoutes);
   await app.register(callRoutes);
   await app.register(savedSearchRoutes);
+  await app.register(sessionRoutes);
   if (deps.config.adminToken) await app.register(adminRoutes);
   await app.register(webRoutes); // the dashboard at `/`: keep last, after every API route
   return app;

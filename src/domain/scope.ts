@@ -2,6 +2,7 @@
 // A call is inside the slice when, for every dimension named, its value is in the list
 // (case-insensitive); a null value is outside.
 
+import { Type } from '@sinclair/typebox';
 import { validationFailed, type FieldError } from '../errors.js';
 
 export const SCOPE_DIMENSIONS = [
@@ -15,6 +16,15 @@ export type ScopeDimension = (typeof SCOPE_DIMENSIONS)[number];
 
 /** Values are stored lower-cased, trimmed and de-duplicated. */
 export type Scope = Partial<Record<ScopeDimension, string[]>>;
+
+/** A key's scope as the API shows it (and takes it at key creation). */
+export const ScopeSchema = Type.Union([
+  Type.Record(Type.String(), Type.Array(Type.String(), { minItems: 1 }), {
+    description:
+      'Data slice: keys among impersonated_brand, lure_category, mule_bank_name, caller_state, persona; values are non-empty lists (case-insensitive).',
+  }),
+  Type.Null(),
+]);
 
 const MAX_VALUES = 200;
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 
 export type Access =
   /** Anyone: health, metrics (optionally token-guarded), OpenAPI, docs, the dashboard's files. */
-  | { role: 'public' }
+  | { role: 'public'; limited?: true }
   /** The admin API: `Authorization: Bearer <HONEYPOT_ADMIN_TOKEN>`. */
   | { role: 'admin' }
   /** Prometheus scrapers: `Authorization: Bearer <HONEYPOT_METRICS_TOKEN>` when that is set, else anyone. */
@@ -14,6 +14,8 @@ export type Access =
   | { role: 'read' | 'ingest'; tier?: 'pro' };
 
 export const PUBLIC: Access = { role: 'public' };
+/** Public, but counted per client address by the rate limiter: sign-in checks a key. */
+export const SIGN_IN: Access = { role: 'public', limited: true };
 export const ADMIN: Access = { role: 'admin' };
 export const METRICS: Access = { role: 'metrics' };
 export const READ: Access = { role: 'read' };

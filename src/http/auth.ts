@@ -11,7 +11,8 @@ import type { Principal } from '../domain/principal.js';
 import { ApiError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { LocalKeyEvents, type KeyEvents } from '../storage/keyEvents.js';
-import { findKeyBySecret, hashKey } from '../storage/queries/orgs.js';
+import { findKeyBySecret, hashKey, type KeyLookup } from '../storage/queries/orgs.js';
+import { findSessionKey } from '../storage/queries/webSessions.js';
 import type { Access } from './access.js';
 
 declare module 'fastify' {
@@ -22,6 +23,8 @@ declare module 'fastify' {
     isAdmin: boolean;
     /** True when the bearer token is HONEYPOT_METRICS_TOKEN, or when that is not set. */
     isScraper: boolean;
+    /** True when the principal came from the dashboard's session cookie, not a bearer key. */
+    viaSession: boolean;
   }
 }
 
@@ -38,7 +41,8 @@ export function bearerToken(req: FastifyRequest): string | null {
   return m ? m[1] : null;
 }
 
-export const unauthorized = (detail: string) => new ApiError(401, 'unauthorized', detail);
+/** CONTRACT §2: every 401 carries `WWW-Authenticate: Bearer`. */
+export const unauthorized = (detail: string) => new ApiError(401, 'unauthorized', detail, undefined, undefined, { 'www-authenticate': 'Bearer' });
 
 /**
  * Resolves keys with a short in-process cache. Any change to keys or tiers calls
@@ -67,20 +71,30 @@ export class KeyResolver {
     await this.events.publish();
   }
 
-  async resolve(secret: string): Promise<Principal | null> {
-    if (!/^hpk_[A-Za-z0-9_-]{1,196}$/.test(secret)) return null;
-    const h = hashKey(secret);
-    const hit = this.cache.get(h);
+  /** The principal of an API key secret (`hpk_…`), or null. */
+  resolve(secret: string): Promise<Principal | null> {
+    if (!/^hpk_[A-Za-z0-9_-]{1,196}$/.test(secret)) return Promise.resolve(null);
+    return this.cached(`k:${hashKey(secret)}`, () => findKeyBySecret(this.db, secret));
+  }
+
+  /** The principal of a dashboard session token (the `hp_session` cookie), or null. */
+  resolveSession(token: string): Promise<Principal | null> {
+    if (!/^hps_[A-Za-z0-9_-]{43}$/.test(token)) return Promise.resolve(null);
+    return this.cached(`s:${hashKey(token)}`, () => findSessionKey(this.db, token, Date.now()));
+  }
+
+  private async cached(id: string, lookup: () => Promise<KeyLookup | null>): Promise<Principal | null> {
+    const hit = this.cache.get(id);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.principal;
     const generation = this.generation;
-    const found = await findKeyBySecret(this.db, secret);
+    const found = await lookup();
     const principal: Principal | null =
       found && found.key.revoked_at === null
         ? { orgId: found.key.org_id, tier: found.tier, keyId: found.key.id, role: found.key.role, scope: found.key.scope }
         : null;
     if (generation !== this.generation) return principal;
     if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(h, { principal, at: Date.now() });
+    this.cache.set(id, { principal, at: Date.now() });
     return principal;
   }
 }
@@ -90,25 +104,22 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 /** The access a route declared; a route without one is refused to everybody (never open by omission). */
 export const accessOf = (req: FastifyRequest): Access | undefined => req.routeOptions.config?.access;
 
-function challenge(detail: string): ApiError {
-  return new ApiError(401, 'unauthorized', detail, undefined, undefined, { 'www-authenticate': 'Bearer' });
-}
-
 /** Throws the contract's error when the caller may not use a route declaring `access`. */
 export function authorize(access: Access | undefined, req: FastifyRequest): void {
   if (!access) throw new ApiError(403, 'forbidden', 'This route is not open to any caller.');
   if (access.role === 'public') return;
   if (access.role === 'admin') {
-    if (!req.isAdmin) throw challenge('The admin API needs "Authorization: Bearer <HONEYPOT_ADMIN_TOKEN>".');
+    if (!req.isAdmin) throw unauthorized('The admin API needs "Authorization: Bearer <HONEYPOT_ADMIN_TOKEN>".');
     return;
   }
   if (access.role === 'metrics') {
-    if (!req.isScraper) throw challenge('Metrics need "Authorization: Bearer <HONEYPOT_METRICS_TOKEN>".');
+    if (!req.isScraper) throw unauthorized('Metrics need "Authorization: Bearer <HONEYPOT_METRICS_TOKEN>".');
     return;
   }
   const principal = req.principal;
   if (!principal) {
-    throw challenge(bearerToken(req) ? 'The API key is unknown or revoked.' : 'Send an API key as "Authorization: Bearer hpk_…".');
+    if (req.viaSession) throw unauthorized('The sign-in session has ended (signed out, expired, or its key was revoked). Sign in again.');
+    throw unauthorized(bearerToken(req) ? 'The API key is unknown or revoked.' : 'Send an API key as "Authorization: Bearer hpk_…".');
   }
   if (principal.role !== access.role) {
     throw new ApiError(
@@ -119,10 +130,20 @@ export function authorize(access: Access | undefined, req: FastifyRequest): void
         : 'This key has the read role; ingesting needs an ingest key.',
     );
   }
+  // A cookie rides along with requests other sites make us send; a custom header cannot
+  // (no CORS is offered), so a state-changing request of a session must carry one.
+  if (req.viaSession && !SAFE_METHODS.has(req.method) && req.headers[CSRF_HEADER] !== '1') {
+    throw new ApiError(403, 'forbidden', `A request signed in by the session cookie that changes state needs the header "${CSRF_HEADER}: 1".`);
+  }
   if (access.tier === 'pro' && principal.tier !== 'pro') {
     throw new ApiError(403, 'tier_required', 'This endpoint is part of the pro plan.', undefined, { required_tier: 'pro' });
   }
 }
+
+/** The dashboard's session cookie and the header its state-changing requests carry. */
+export const SESSION_COOKIE = 'hp_session';
+export const CSRF_HEADER = 'x-honeypot-csrf';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const sameSecret = (token: string, expected: Buffer | null) => !!expected && timingSafeEqual(digest(token), expected);
 
@@ -136,9 +157,17 @@ export function registerAuth(
   app.decorateRequest('principal', null);
   app.decorateRequest('isAdmin', false);
   app.decorateRequest('isScraper', false);
+  app.decorateRequest('viaSession', false);
   app.addHook('onRequest', async (req) => {
     const token = bearerToken(req);
     req.isScraper = metricsDigest === null || (token !== null && sameSecret(token, metricsDigest));
+    // The session cookie counts only when no Authorization header is sent at all.
+    const session = req.headers.authorization === undefined ? req.cookies[SESSION_COOKIE] : undefined;
+    if (session) {
+      req.viaSession = true;
+      req.principal = await keys.resolveSession(session);
+      return;
+    }
     if (!token) return;
     if (sameSecret(token, adminDigest)) req.isAdmin = true;
     else if (token.startsWith('hpk_')) req.principal = await keys.resolve(token);

@@ -204,8 +204,10 @@ function accessDoc(access: Access | null | undefined): { security?: Security; re
   switch (access?.role) {
     case undefined: // no declared access: nothing to document (the route refuses everybody)
       return { refusals: [] };
-    case 'public':
-      return { security: [], refusals: [] };
+    case 'public': // sign-in (limited) checks a key in its body and counts per client address
+      return access.limited
+        ? { security: [], refusals: [[401, ['unauthorized']], [403, ['forbidden']], [429, ['rate_limited']]], keyed: true }
+        : { security: [], refusals: [] };
     case 'metrics': // open unless HONEYPOT_METRICS_TOKEN is set
       return { security: [{}, { metricsToken: [] }], refusals: [[401, ['unauthorized']]] };
     case 'admin': // admin-token failures are rate limited per client address
@@ -213,7 +215,8 @@ function accessDoc(access: Access | null | undefined): { security?: Security; re
     case 'read':
     case 'ingest':
       return {
-        security: [{ apiKey: [] }],
+        // The dashboard's session cookie stands for a read key (POST /api/session).
+        security: access.role === 'read' ? [{ apiKey: [] }, { sessionCookie: [] }] : [{ apiKey: [] }],
         refusals: [
           [401, ['unauthorized']],
           [403, access.tier === 'pro' ? ['forbidden', 'tier_required'] : ['forbidden']],
@@ -321,6 +324,14 @@ export function openapiOptions(): FastifyDynamicSwaggerOptions {
           apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (hpk_…)' },
           adminToken: { type: 'http', scheme: 'bearer', description: 'HONEYPOT_ADMIN_TOKEN' },
           metricsToken: { type: 'http', scheme: 'bearer', description: 'HONEYPOT_METRICS_TOKEN, when it is set' },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'hp_session',
+            description:
+              'The dashboard session from POST /api/session; acts as its read key when no Authorization header is sent. ' +
+              'POST, PUT, PATCH and DELETE with it also need the header "x-honeypot-csrf: 1".',
+          },
         },
       },
       security: [{ apiKey: [] }],

@@ -2,7 +2,7 @@
 // limited response, Retry-After on a 429. The agent has its own budget (groupId "agent").
 // Every request that names a key counts against that key, its 401/403/404 answers included;
 // requests without a valid key (and failed admin tokens) count against the client address.
-// Only public routes and the valid admin token are not limited.
+// Only public routes (sign-in excepted) and the valid admin token are not limited.
 
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
@@ -18,8 +18,9 @@ export async function registerRateLimit(app: FastifyInstance, config: Config, re
     timeWindow: config.rateGeneral.windowSec * 1000,
     enableDraftSpec: true,
     allowList: (req) => {
-      const role = req.routeOptions.config?.access?.role;
-      return role === 'public' || (role === 'admin' && req.isAdmin) || (role === 'metrics' && req.isScraper);
+      const access = req.routeOptions.config?.access;
+      const role = access?.role;
+      return (access?.role === 'public' && !access.limited) || (role === 'admin' && req.isAdmin) || (role === 'metrics' && req.isScraper);
     },
     keyGenerator: (req) => (req.principal ? `key:${req.principal.keyId}` : `addr:${req.ip}`),
     ...(redis ? { redis, nameSpace: `${prefix}rl:` } : {}),

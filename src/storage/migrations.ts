@@ -272,6 +272,27 @@ ${intelColumns},
        WHERE error IS NOT NULL OR length(response_body) > 256`,
     ],
   },
+  {
+    version: 10,
+    name: 'dashboard sign-in sessions',
+    // A session names a key, never holds it: revoking the key ends every session of it.
+    sql: () => [
+      `CREATE TABLE web_sessions (
+        token_hash TEXT PRIMARY KEY,
+        key_id TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      )`,
+      'CREATE INDEX web_sessions_key ON web_sessions (key_id, created_at)',
+    ],
+  },
+  {
+    version: 11,
+    name: 'alert rules can be paused',
+    // DuckDB adds no column with a constraint: nullable, and every existing rule takes the
+    // default (enabled); every insert gives the value.
+    sql: () => ['ALTER TABLE alert_rules ADD COLUMN enabled BOOLEAN DEFAULT TRUE'],
+  },
 ];
 
 // Any constant shared by every instance: the key of the advisory lock around migrations.

@@ -133,7 +133,7 @@ describe('authorisation matrix: every operation × every caller (issue 11 item 1
   function request(p: PrincipalName, op: Operation, fx: Fixture) {
     const owner = ownerOf(p);
     const auth = authorization(p, op);
-    const body = fx.body?.();
+    const body = fx.body?.(owner);
     return {
       owner,
       method: op.method,

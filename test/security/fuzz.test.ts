@@ -216,7 +216,7 @@ describe('fuzz: hostile input to every operation answers < 500, problem+json (is
     const values = () => fx.params?.(w.pro, w) ?? {};
     const enc = (v: Record<string, string>) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, encodeURIComponent(x)]));
     const plainUrl = () => fillPath(op.path, enc(values()));
-    const baseBody = () => fx.body?.();
+    const baseBody = () => fx.body?.(w.pro);
     const json = (v: unknown) => (v === undefined ? undefined : JSON.stringify(v));
     const ct = (v: unknown) => (v === undefined ? undefined : 'application/json');
     const plain = (label: string, more: Partial<Case> = {}) => () => {

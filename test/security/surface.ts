@@ -42,6 +42,8 @@ const under = (p: string, prefix: string) => p === prefix || p.startsWith(`${pre
 export function classify(path: string): OpClass {
   if (under(path, '/api/admin')) return 'admin';
   if (under(path, '/api/ingest')) return 'ingest';
+  if (path === '/api/session') return 'public'; // sign-in: the key is in the body
+  if (path === '/api/me') return 'read';
   if (PRO_PREFIXES.some((p) => under(path, p))) return 'pro';
   if (FREE_PREFIXES.some((p) => under(path, p))) return 'read';
   if (!under(path, '/api')) return 'public';
@@ -272,7 +274,8 @@ export class World {
 export interface Fixture {
   /** Path parameter values naming the owner's objects. */
   params?: (o: Owner, w: World) => Record<string, string>;
-  body?: () => unknown;
+  /** The request body; `o` is whose objects (and keys) the request names. */
+  body?: (o: Owner) => unknown;
   /** The path names an object of the org: another org gets 404 (CONTRACT §1). */
   owned?: boolean;
   /**
@@ -343,6 +346,11 @@ export const FIXTURES: Record<string, Fixture> = {
 
   'GET /api/calls': {},
   'GET /api/calls/{call_sid}': { params: (o) => ({ call_sid: o.ids.callSid }), owned: true },
+
+  // Sign-in takes its key in the body: every caller signs in as the owner's read key.
+  'POST /api/session': { body: (o) => ({ key: o.read }) },
+  'DELETE /api/session': { idempotent: true },
+  'GET /api/me': {},
 
   'GET /api/saved-searches': {},
   'POST /api/saved-searches': { body: searchBody },

@@ -2,7 +2,7 @@
 
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { parseKeyScope } from '../../domain/scope.js';
+import { parseKeyScope, ScopeSchema } from '../../domain/scope.js';
 import { notFound } from '../../errors.js';
 import { createKey, createOrg, getOrg, listKeys, listOrgs, revokeKey, setOrgTier } from '../../storage/queries/orgs.js';
 import { formatUtc } from '../../domain/time.js';
@@ -11,13 +11,6 @@ import { ADMIN, declareAccess } from '../../http/access.js';
 
 const Tier = Type.Union([Type.Literal('free'), Type.Literal('pro')]);
 const Role = Type.Union([Type.Literal('read'), Type.Literal('ingest')]);
-const ScopeSchema = Type.Union([
-  Type.Record(Type.String(), Type.Array(Type.String(), { minItems: 1 }), {
-    description:
-      'Data slice: keys among impersonated_brand, lure_category, mule_bank_name, caller_state, persona; values are non-empty lists (case-insensitive).',
-  }),
-  Type.Null(),
-]);
 /** Trimmed when stored, so it must hold more than white space. */
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 

@@ -108,13 +108,19 @@ export interface KeyLookup {
   tier: OrgTier;
 }
 
+/** The columns keyLookup() reads: a key joined with its org as `k` and `o`. */
+export const KEY_LOOKUP_COLUMNS = 'k.id, k.org_id, k.name, k.role, k.scope_json, k.created_at, k.revoked_at, o.tier';
+
+export const keyLookup = (r: Record<string, unknown>): KeyLookup => ({ key: toKey(r), tier: r.tier as OrgTier });
+
 export async function findKeyBySecret(db: Db, secret: string): Promise<KeyLookup | null> {
-  const rows = await db.all(
-    `SELECT k.id, k.org_id, k.name, k.role, k.scope_json, k.created_at, k.revoked_at, o.tier
-     FROM api_keys k JOIN orgs o ON o.id = k.org_id
-     WHERE k.key_hash = $1`,
-    [hashKey(secret)],
-  );
-  if (rows.length === 0) return null;
-  return { key: toKey(rows[0]), tier: rows[0].tier as OrgTier };
+  const rows = await db.all(`SELECT ${KEY_LOOKUP_COLUMNS} FROM api_keys k JOIN orgs o ON o.id = k.org_id WHERE k.key_hash = $1`, [
+    hashKey(secret),
+  ]);
+  return rows.length ? keyLookup(rows[0]) : null;
+}
+
+export async function getKey(db: Db, id: string): Promise<ApiKeyRecord | null> {
+  const rows = await db.all(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = $1`, [id]);
+  return rows.length ? toKey(rows[0]) : null;
 }
