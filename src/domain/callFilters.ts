@@ -38,6 +38,16 @@ export const CallFilterFields = {
     "Any of these caller states: the two-letter code mapped from the caller ID's area code (case-insensitive). Repeatable.",
     Type.String({ pattern: '^[A-Za-z]{2}$' }),
   ),
+  impersonated_government_agency: valueList('Any of these impersonated government agencies (case-insensitive). Repeatable.'),
+  mule_bank_name: valueList('Any of these mule banks (case-insensitive). Repeatable.'),
+  mule_bank_routing_number: valueList(
+    'Any of these mule bank routing numbers (case-insensitive); the drill-down of top-N field mule_bank_routing. Repeatable.',
+  ),
+  crypto_chain: valueList('Any of these crypto chains (case-insensitive). Repeatable.'),
+  gift_card_brand: valueList('Any of these gift card brands (case-insensitive). Repeatable.'),
+  remote_desktop_app: valueList('Any of these remote desktop apps (case-insensitive). Repeatable.'),
+  synthetic_org: valueList('Any of these synthetic organisations (case-insensitive). Repeatable.'),
+  fake_agent_name: valueList('Any of these fake agent names (case-insensitive). Repeatable.'),
   tier: Type.Optional(
     Type.Array(Type.Integer({ minimum: 1, maximum: 3 }), {
       minItems: 1,
@@ -74,8 +84,24 @@ export type CallFilterName = keyof typeof CallFilterFields;
 export const CALL_FILTER_NAMES = Object.keys(CallFilterFields) as CallFilterName[];
 const WINDOW_NAMES = ['range', 'start', 'end'] as const satisfies readonly CallFilterName[];
 
-/** The filters that match a stored column by value, case-insensitively; column = filter name. */
-export const VALUE_FILTERS = ['impersonated_brand', 'lure_category', 'payment_method', 'caller_state'] as const;
+/**
+ * The filters that match a stored column by value, case-insensitively; column = filter name.
+ * Every top-N field has one (its drill-down): mule_bank_routing → mule_bank_routing_number.
+ */
+export const VALUE_FILTERS = [
+  'impersonated_brand',
+  'lure_category',
+  'payment_method',
+  'caller_state',
+  'impersonated_government_agency',
+  'mule_bank_name',
+  'mule_bank_routing_number',
+  'crypto_chain',
+  'gift_card_brand',
+  'remote_desktop_app',
+  'synthetic_org',
+  'fake_agent_name',
+] as const;
 export type ValueFilter = (typeof VALUE_FILTERS)[number];
 
 /** A parsed filter: the window is resolved, values are trimmed, lower-cased and de-duplicated. */

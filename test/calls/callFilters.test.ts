@@ -1,10 +1,14 @@
-// The pure stages of the call list: filter parse, canonical form, saved-search merge, cursor.
+// The pure stages of the call list: filter parse, canonical form, saved-search merge, cursor,
+// match snippet.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { canonicalFilters, mergeFilters, parseCallFilters, pickFilters } from '../../src/domain/callFilters.js';
 import { ApiError } from '../../src/errors.js';
-import { decodeCursor, encodeCursor } from '../../src/features/calls/cursor.js';
+import { MAX_CURSOR_LENGTH, decodeCursor, encodeCursor } from '../../src/features/calls/cursor.js';
+import { CALL_SORTS } from '../../src/storage/queries/calls.js';
+import type { KeyValue, SortOrder } from '../../src/storage/queries/keyset.js';
+import { TIER1_SORTS } from '../../src/storage/queries/tier1.js';
 
 const NOW = new Date('2026-11-20T14:00:00Z');
 
@@ -61,16 +65,58 @@ describe('canonicalFilters, pickFilters, mergeFilters', () => {
 });
 
 describe('cursor', () => {
-  it('round-trips', () => {
-    const pos = { startedAt: 1_795_000_000_123, callSid: 'CA-9f_0' };
-    assert.deepEqual(decodeCursor(encodeCursor(pos)), pos);
-    assert.match(encodeCursor(pos), /^[A-Za-z0-9_-]+$/);
+  const byTime = CALL_SORTS.get('-started_at')!;
+  const byConfidence = CALL_SORTS.get('auditor_confidence')!;
+  const byBank = TIER1_SORTS.get('-mule_bank_name')!;
+
+  it('round-trips a position of every key kind, nulls where a key may be null', () => {
+    const cases: [SortOrder, KeyValue[]][] = [
+      [byTime, [1_795_000_000_123, 'CA-9f_0']],
+      [byConfidence, [0.30000000000000004, 1_795_000_000_123, 'x']],
+      [byConfidence, [null, 1, 'x']],
+      [byBank, ['Banco "Ñ" \\ 💳 \u0000', 2, 'y']],
+      [byBank, [null, 2, 'y']],
+      [byBank, ['b'.repeat(512), 2, 'y'.repeat(64)]],
+    ];
+    for (const [order, pos] of cases) {
+      const raw = encodeCursor(order, pos);
+      assert.match(raw, /^[A-Za-z0-9_-]+$/);
+      assert.ok(raw.length <= MAX_CURSOR_LENGTH);
+      assert.deepEqual(decodeCursor(raw, order), pos);
+    }
+    // The longest text a position can hold, escaped at 6 bytes a character, still fits.
+    assert.ok(encodeCursor(byBank, ['\u0001'.repeat(512), Number.MAX_SAFE_INTEGER, 'y'.repeat(64)]).length <= MAX_CURSOR_LENGTH);
+  });
+
+  it('is bound to its sort', () => {
+    const raw = encodeCursor(byTime, [1, 'a']);
+    const asc = CALL_SORTS.get('started_at')!;
+    assert.throws(() => decodeCursor(raw, asc), (e: unknown) => e instanceof ApiError && e.code === 'validation_failed' && /another sort/.test(e.message));
+    assert.throws(() => decodeCursor(encodeCursor(byBank, ['x', 1, 'a']), TIER1_SORTS.get('mule_bank_name')!), ApiError);
   });
 
   it('rejects anything it did not issue', () => {
     const b64 = (s: string) => Buffer.from(s).toString('base64url');
-    for (const raw of ['', '!!', b64('[1,"a"]') + '=', b64('[1,"a",2]'), b64('[-0.5,"a"]'), b64('[1,""]'), b64('{"0":1}'), b64(' [1,"a"]')]) {
-      assert.throws(() => decodeCursor(raw), (e: unknown) => e instanceof ApiError && e.code === 'validation_failed', raw);
+    const bad: [string, SortOrder][] = [
+      ['', byTime],
+      ['!!', byTime],
+      [b64('["-started_at",1,"a"]') + '=', byTime],
+      [b64('["-started_at",1,"a",2]'), byTime],
+      [b64('["-started_at",-0.5,"a"]'), byTime],
+      [b64('["-started_at",1,""]'), byTime],
+      [b64('["-started_at",null,"a"]'), byTime], // started_at is never null
+      [b64('["-started_at",1,"bad sid"]'), byTime],
+      [b64('[1,"a"]'), byTime], // the old two-value form
+      [b64('{"0":1}'), byTime],
+      [b64(' ["-started_at",1,"a"]'), byTime],
+      [b64('["-started_at", 1,"a"]'), byTime],
+      [b64('["auditor_confidence","0.5",1,"a"]'), byConfidence],
+      [b64('["-mule_bank_name",5,1,"a"]'), byBank],
+      [b64(`["-mule_bank_name","${'b'.repeat(513)}",1,"a"]`), byBank],
+      ['A'.repeat(MAX_CURSOR_LENGTH + 4), byTime],
+    ];
+    for (const [raw, order] of bad) {
+      assert.throws(() => decodeCursor(raw, order), (e: unknown) => e instanceof ApiError && e.code === 'validation_failed', raw.slice(0, 80));
     }
   });
 });

@@ -210,6 +210,7 @@ describe('GET /api/calls: window and order', () => {
       payment_method: 'gift_card',
       total_dollars_asked: 2000,
       dollars_dangled: null,
+      snippet: null,
     });
     assert.equal(e.gift_card_brand, 'Apple');
   });

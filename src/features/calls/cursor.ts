@@ -1,21 +1,38 @@
-// The opaque page cursor of GET /api/calls: base64url of the JSON `[started_at_ms, call_sid]`
-// of the last call of the previous page. Only the exact encoding we issue is accepted.
+// The opaque page cursor of GET /api/calls and GET /api/kpis/tier1: base64url of the JSON
+// `[sort, ...position]`, the sort's name and the key values of the last row of the previous
+// page (see storage/queries/keyset.ts). Only the exact encoding we issue is accepted, and only
+// with the sort it was issued for: anything else is 400 validation_failed.
 
 import { validationFailed } from '../../errors.js';
-import type { CallPosition } from '../../storage/queries/calls.js';
+import type { KeyValue, SortOrder } from '../../storage/queries/keyset.js';
 
 const SID = /^[A-Za-z0-9_-]{1,64}$/;
-export const MAX_CURSOR_LENGTH = 200;
+/** Stored text values are at most 512 UTF-16 units (CONTRACT §5). */
+const MAX_TEXT = 512;
+// A 512-unit text escaped at 6 bytes a unit, a sid, a timestamp and a sort name, in base64.
+export const MAX_CURSOR_LENGTH = 4400;
 
-export function encodeCursor(pos: CallPosition): string {
-  return Buffer.from(JSON.stringify([pos.startedAt, pos.callSid]), 'utf8').toString('base64url');
+export function encodeCursor(order: SortOrder, position: readonly KeyValue[]): string {
+  return Buffer.from(JSON.stringify([order.name, ...position]), 'utf8').toString('base64url');
 }
 
-export function decodeCursor(raw: string): CallPosition {
-  const bad = () =>
-    validationFailed('cursor is not valid: pass next_cursor from the previous page unchanged.', [
-      { path: 'querystring.cursor', message: 'is not a valid cursor' },
-    ]);
+const fits = (kind: SortOrder['keys'][number]['kind'], v: unknown): boolean => {
+  switch (kind) {
+    case 'int':
+      return Number.isSafeInteger(v);
+    case 'float':
+      return typeof v === 'number' && Number.isFinite(v);
+    case 'text':
+      return typeof v === 'string' && v.length <= MAX_TEXT;
+    case 'sid':
+      return typeof v === 'string' && SID.test(v);
+  }
+};
+
+/** The position a cursor holds, checked against the order the request asks for. */
+export function decodeCursor(raw: string, order: SortOrder): KeyValue[] {
+  const bad = (why = 'pass next_cursor from the previous page unchanged') =>
+    validationFailed(`cursor is not valid: ${why}.`, [{ path: 'querystring.cursor', message: 'is not a valid cursor' }]);
   if (raw.length > MAX_CURSOR_LENGTH || !/^[A-Za-z0-9_-]+$/.test(raw)) throw bad();
   let value: unknown;
   try {
@@ -23,17 +40,16 @@ export function decodeCursor(raw: string): CallPosition {
   } catch {
     throw bad();
   }
+  if (!Array.isArray(value) || typeof value[0] !== 'string') throw bad();
+  if (value[0] !== order.name) throw bad(`it was issued for another sort than ${order.name}; start again without a cursor`);
+  const position = value.slice(1) as KeyValue[];
   if (
-    !Array.isArray(value) ||
-    value.length !== 2 ||
-    !Number.isSafeInteger(value[0]) ||
-    typeof value[1] !== 'string' ||
-    !SID.test(value[1])
+    position.length !== order.keys.length ||
+    !order.keys.every((k, i) => (position[i] === null ? k.nullable : fits(k.kind, position[i])))
   ) {
     throw bad();
   }
-  const pos = { startedAt: value[0] as number, callSid: value[1] as string };
   // Re-encoding must give the same text: rejects padding, stray bits and re-ordered JSON.
-  if (encodeCursor(pos) !== raw) throw bad();
-  return pos;
+  if (encodeCursor(order, position) !== raw) throw bad();
+  return position;
 }

@@ -7,7 +7,7 @@ import type { Scope } from '../../domain/scope.js';
 import { rangeObject } from '../../domain/window.js';
 import { notFound } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
-import { getCall, listCalls } from '../../storage/queries/calls.js';
+import { CALL_SORTS, getCall, listCalls } from '../../storage/queries/calls.js';
 import { getSavedSearch } from '../../storage/queries/savedSearches.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { CallDetailOut, CallListOut, CallParams, CallsQuery } from './schemas.js';
@@ -25,9 +25,11 @@ export async function callRoutes(app: FastifyInstance): Promise<void> {
         ...base,
         summary: 'Search calls',
         description:
-          'Calls of the window (default 7d) in the caller’s slice, newest first (ties by call_sid ascending), ' +
-          'filtered by transcript text, extracted intel, tier, hooked and duration. Filters combine with AND; the ' +
-          'values of one repeatable filter with OR. Keyset-paginated with an opaque cursor.',
+          'Calls of the window (default 7d) in the caller’s slice, in the order of sort (default newest first; ties by ' +
+          'started_at descending, then call_sid ascending), filtered by transcript text, extracted intel, tier, hooked ' +
+          'and duration. Filters combine with AND; the values of one repeatable filter with OR. total counts the ' +
+          'matching calls on all pages. Keyset-paginated with an opaque cursor bound to the sort. With q, each item ' +
+          'carries a snippet of the first matching turn.',
         querystring: CallsQuery,
         response: { 200: CallListOut },
       },
@@ -35,7 +37,8 @@ export async function callRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const query = req.query as CallsQuery;
       const principal = principalOf(req);
-      const after = query.cursor !== undefined ? decodeCursor(query.cursor) : null;
+      const sort = CALL_SORTS.get(query.sort)!; // the schema admits only these names
+      const after = query.cursor !== undefined ? decodeCursor(query.cursor, sort) : null;
       let filters = pickFilters(query);
       let savedScope: Scope | null = null;
       if (query.saved_search_id !== undefined) {
@@ -45,11 +48,12 @@ export async function callRoutes(app: FastifyInstance): Promise<void> {
         savedScope = saved.scope;
       }
       const filter = parseCallFilters(filters, app.deps.now());
-      const page = await listCalls(db, principal, filter, { limit: query.limit, after }, savedScope);
+      const page = await listCalls(db, principal, filter, { limit: query.limit, after, sort, total: true, snippets: true }, savedScope);
       return {
         range: rangeObject(filter.window),
-        items: page.items,
-        next_cursor: page.next ? encodeCursor(page.next) : null,
+        total: page.total,
+        items: page.items.map((item) => ({ ...item, snippet: item.snippet ?? null })),
+        next_cursor: page.next ? encodeCursor(sort, page.next) : null,
       };
     },
   );

@@ -1,6 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DISCONNECT_REASONS, INTEL_FIELDS, SPEAKERS } from '../../domain/call.js';
 import { CallFilterFields } from '../../domain/callFilters.js';
+import { SNIPPET_MAX } from '../../domain/snippet.js';
+import { CALL_SORT_NAMES, DEFAULT_CALL_SORT } from '../../storage/queries/calls.js';
 import { RangeObject } from '../kpis/schemas.js';
 import { MAX_CURSOR_LENGTH } from './cursor.js';
 
@@ -22,11 +24,22 @@ export const CallsQuery = Type.Object({
     }),
   ),
   limit: Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Page size, 1–200 (default 50)' }),
+  sort: Type.Unsafe<string>({
+    type: 'string',
+    enum: CALL_SORT_NAMES,
+    default: DEFAULT_CALL_SORT,
+    description:
+      'Order: started_at, duration_sec or auditor_confidence, ascending, or descending with a "-" prefix ' +
+      '(default -started_at, newest first). Nulls last in both directions; ties by started_at descending, then ' +
+      'call_sid ascending (code point).',
+  }),
   cursor: Type.Optional(
     Type.String({
       minLength: 1,
       maxLength: MAX_CURSOR_LENGTH,
-      description: 'Opaque: next_cursor of the previous page, with the same filters. A malformed cursor is 400.',
+      description:
+        'Opaque: next_cursor of the previous page, with the same filters and sort. A malformed cursor, or one issued ' +
+        'for another sort, is 400.',
     }),
   ),
 });
@@ -60,8 +73,6 @@ const summaryFields = {
   dollars_dangled: NumOrNull,
 };
 
-export const CallSummaryOut = Type.Object(summaryFields, { description: 'A call as a list row' });
-
 const TurnOut = Type.Object({
   speaker: Type.Union(SPEAKERS.map((s) => Type.Literal(s))),
   text: Type.String(),
@@ -88,8 +99,29 @@ export const CallDetailOut = Type.Object(
   { description: 'The whole call' },
 );
 
+const SnippetOut = Type.Object(
+  {
+    speaker: Type.Union(SPEAKERS.map((s) => Type.Literal(s))),
+    text: Type.String({ description: `At most ${SNIPPET_MAX} characters of the turn, "…" where it was cut` }),
+    match_start: Type.Integer({ description: 'Offset of the match in text (UTF-16 code units, as JavaScript strings)' }),
+    match_length: Type.Integer({ description: 'Length of the match in text (cut short when it does not fit)' }),
+  },
+  { description: 'The first transcript turn containing q (case-insensitive), around the match' },
+);
+
+const CallListItemOut = Type.Object(
+  {
+    ...summaryFields,
+    snippet: Type.Union([SnippetOut, Type.Null()], {
+      description: 'With q: where the first turn matches; null without q (or when q only matches across two turns)',
+    }),
+  },
+  { description: 'A call as a list row' },
+);
+
 export const CallListOut = Type.Object({
   range: RangeObject,
-  items: Type.Array(CallSummaryOut, { description: 'Newest started_at first, ties by call_sid ascending' }),
+  total: Type.Integer({ description: 'Calls matching the filters in the window, on all pages' }),
+  items: Type.Array(CallListItemOut, { description: 'In the order of sort (default newest started_at first)' }),
   next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as cursor for the next page; null on the last page' }),
 });

@@ -11,7 +11,7 @@ import { disconnectBreakdown } from '../../storage/queries/disconnects.js';
 import { attackerGeo } from '../../storage/queries/geo.js';
 import { askHistogram, durationHistogram } from '../../storage/queries/histograms.js';
 import { summary } from '../../storage/queries/summary.js';
-import { tier1Table } from '../../storage/queries/tier1.js';
+import { DEFAULT_TIER1_SORT, TIER1_SORT_NAMES, TIER1_SORTS, tier1Table } from '../../storage/queries/tier1.js';
 import { TIMESERIES_METRICS, timeseries, type TimeseriesMetric } from '../../storage/queries/timeseries.js';
 import { TOPN_FIELDS, topn, type TopnField } from '../../storage/queries/topn.js';
 import {
@@ -29,6 +29,7 @@ import {
 } from './schemas.js';
 import { WindowQuery, windowOf } from './window.js';
 import { READ, declareAccess } from '../../http/access.js';
+import { MAX_CURSOR_LENGTH, decodeCursor, encodeCursor } from '../calls/cursor.js';
 
 const WINDOW_DOC = 'Window params: range (<N>h|<N>d|<N>w, default 7d), start, end; a call counts when start <= started_at < end.';
 
@@ -55,6 +56,23 @@ const Tier1Query = Type.Object({
   ...WindowQuery.properties,
   limit: Type.Optional(
     Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'Rows returned (1–1000, default 100)' }),
+  ),
+  sort: Type.Optional(
+    StringEnum(TIER1_SORT_NAMES, {
+      default: DEFAULT_TIER1_SORT,
+      description:
+        'A row field, ascending, or descending with a "-" prefix (default -call_started_at, newest first). Text by ' +
+        'Unicode code point; nulls last in both directions; ties by call_started_at descending, then call_sid ascending.',
+    }),
+  ),
+  cursor: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: MAX_CURSOR_LENGTH,
+      description:
+        'Opaque: next_cursor of the previous page, with the same window and sort. A malformed cursor, or one issued ' +
+        'for another sort, is 400.',
+    }),
   ),
 });
 
@@ -171,16 +189,20 @@ export async function kpiRoutes(app: FastifyInstance): Promise<void> {
         ...base,
         summary: 'Tier-1 calls: mule-bank, crypto and gift-card extractions',
         description:
-          `${WINDOW_DOC} Newest started_at first, ties by call_sid ascending (code point); total counts every ` +
-          'tier-1 call of the window. The same rows, all of them, as CSV: GET /api/exports/tier1 (pro).',
+          `${WINDOW_DOC} In the order of sort (default newest started_at first, ties by call_sid ascending by code ` +
+          'point), one page of limit rows; next_cursor continues after it. total counts every tier-1 call of the ' +
+          'window. The same rows, all of them, as CSV: GET /api/exports/tier1 (pro).',
         querystring: Tier1Query,
         response: { 200: Tier1Out },
       },
     },
     async (req) => {
-      const q = req.query as WindowQuery & { limit: number };
+      const q = req.query as WindowQuery & { limit: number; sort: string; cursor?: string };
       const w = windowOf(app, q);
-      return { range: rangeObject(w), ...(await tier1Table(db, principalOf(req), w, q.limit)) };
+      const sort = TIER1_SORTS.get(q.sort)!; // the schema admits only these names
+      const after = q.cursor !== undefined ? decodeCursor(q.cursor, sort) : null;
+      const { total, items, next } = await tier1Table(db, principalOf(req), w, q.limit, { sort, after });
+      return { range: rangeObject(w), total, items, next_cursor: next ? encodeCursor(sort, next) : null };
     },
   );
 

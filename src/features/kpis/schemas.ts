@@ -113,7 +113,12 @@ export const Tier1RowOut = Type.Object({
 export const Tier1Out = Type.Object({
   range: RangeObject,
   total: Type.Integer({ description: 'All tier-1 calls of the window (not cut by limit)' }),
-  items: Type.Array(Tier1RowOut, { description: 'Newest started_at first; ties by call_sid in code-point order' }),
+  items: Type.Array(Tier1RowOut, {
+    description: 'In the order of sort (default newest started_at first); ties by call_started_at descending, then call_sid in code-point order',
+  }),
+  next_cursor: Type.Union([Type.String(), Type.Null()], {
+    description: 'Pass as cursor (with the same window and sort) for the next page; null on the last page',
+  }),
 });
 
 export const AttackerGeoOut = Type.Object({

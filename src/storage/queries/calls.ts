@@ -1,15 +1,17 @@
-// Call search and call detail (CONTRACT §7). The list is keyset-paginated: newest
-// `started_at` first, ties by `call_sid` ascending in code-point order on every engine.
+// Call search and call detail (CONTRACT §7). The list is keyset-paginated in one of
+// CALL_SORTS (default newest `started_at` first); ties by started_at descending, then
+// `call_sid` ascending in code-point order on every engine (see keyset.ts).
 
 import { INTEL_FIELDS, type DisconnectReason, type Extraction, type IntelField, type Tier, type TranscriptTurn } from '../../domain/call.js';
 import type { CallFilter } from '../../domain/callFilters.js';
 import type { Principal } from '../../domain/principal.js';
 import type { Scope } from '../../domain/scope.js';
+import { snippetOf, type Snippet } from '../../domain/snippet.js';
 import { formatUtc } from '../../domain/time.js';
 import { num, numOrNull, Params, type Db, type Row } from '../db.js';
 import { sliceWhere } from '../slice.js';
+import { afterSql, orderBySql, pageOf, positionColumns, sortOrders, type KeyValue, type SortOrder } from './keyset.js';
 import { windowWhere } from './summary.js';
-import { byCodePoint } from './textOrder.js';
 
 export interface CallSummary {
   call_sid: string;
@@ -37,16 +39,38 @@ export interface CallDetail extends CallSummary {
   extraction: Extraction | null;
 }
 
-/** A position in the list order: the last call of a page. */
-export interface CallPosition {
-  startedAt: number;
-  callSid: string;
+/** The orders of the list: each field ascending, or descending with a `-` prefix. */
+export const CALL_SORTS = sortOrders({
+  started_at: { column: 'started_at', kind: 'int', nullable: false },
+  duration_sec: { column: 'duration_sec', kind: 'int', nullable: false },
+  auditor_confidence: { column: 'auditor_confidence', kind: 'float', nullable: true },
+});
+export const CALL_SORT_NAMES = [...CALL_SORTS.keys()];
+export const DEFAULT_CALL_SORT = '-started_at';
+
+export interface CallListItem extends CallSummary {
+  /** Only when asked for with a text filter: the first matching turn, null when no single turn holds q. */
+  snippet?: Snippet | null;
 }
 
 export interface CallPage {
-  items: CallSummary[];
+  items: CallListItem[];
   /** Position of the last item when another page follows, else null. */
-  next: CallPosition | null;
+  next: KeyValue[] | null;
+  /** Calls matching the filter on every page, when asked for. */
+  total?: number;
+}
+
+export interface CallPageRequest {
+  limit: number;
+  /** Position after which the page starts (from the previous page's `next`), in `sort`. */
+  after: KeyValue[] | null;
+  /** Default: newest first. */
+  sort?: SortOrder;
+  /** Count every matching call too (one more query). */
+  total?: boolean;
+  /** With a text filter, give each item its `snippet` (reads the transcripts of the page). */
+  snippets?: boolean;
 }
 
 const SUMMARY_COLUMNS = [
@@ -126,28 +150,36 @@ export async function listCalls(
   db: Db,
   principal: Principal,
   filter: CallFilter,
-  page: { limit: number; after: CallPosition | null },
+  page: CallPageRequest,
   savedScope: Scope | null = null,
 ): Promise<CallPage> {
+  const order = page.sort ?? CALL_SORTS.get(DEFAULT_CALL_SORT)!;
+  const snippets = page.snippets === true && filter.q !== null;
+  const columns = [...new Set([...SUMMARY_COLUMNS, ...positionColumns(order), ...(snippets ? ['transcript_json'] : [])])];
   const p = new Params();
   let where = callFilterWhere(principal, filter, p, savedScope);
-  const sid = byCodePoint('call_sid');
-  if (page.after) {
-    const t = p.p(page.after.startedAt);
-    where += ` AND (started_at < ${t} OR (started_at = ${t} AND ${sid} > ${p.p(page.after.callSid)}))`;
-  }
-  const rows = await db.all(
-    `SELECT ${SUMMARY_COLUMNS.join(', ')} FROM calls WHERE ${where}
-     ORDER BY started_at DESC, ${sid} ASC LIMIT ${p.p(page.limit + 1)}`,
-    p.values,
-  );
-  const more = rows.length > page.limit;
-  const kept = more ? rows.slice(0, page.limit) : rows;
-  const last = kept[kept.length - 1];
-  return {
-    items: kept.map(summaryOf),
-    next: more ? { startedAt: num(last.started_at), callSid: last.call_sid as string } : null,
-  };
+  if (page.after) where += ` AND ${afterSql(order, page.after, p)}`;
+  const [rows, total] = await Promise.all([
+    db.all(`SELECT ${columns.join(', ')} FROM calls WHERE ${where} ${orderBySql(order)} LIMIT ${p.p(page.limit + 1)}`, p.values),
+    page.total ? countCalls(db, principal, filter, savedScope) : undefined,
+  ]);
+  const { rows: kept, next } = pageOf(order, rows, page.limit);
+  const items: CallListItem[] = kept.map((r) => {
+    const item: CallListItem = summaryOf(r);
+    if (snippets) {
+      const turns = r.transcript_json ? (JSON.parse(r.transcript_json as string) as TranscriptTurn[]) : [];
+      item.snippet = snippetOf(turns, filter.q!);
+    }
+    return item;
+  });
+  return { items, next, ...(total !== undefined ? { total } : {}) };
+}
+
+/** How many calls match the filter (all pages). */
+export async function countCalls(db: Db, principal: Principal, filter: CallFilter, savedScope: Scope | null = null): Promise<number> {
+  const p = new Params();
+  const [row] = await db.all(`SELECT count(*) AS n FROM calls WHERE ${callFilterWhere(principal, filter, p, savedScope)}`, p.values);
+  return num(row.n);
 }
 
 /** The whole call, or null when it does not exist in the principal's org and slice. */
