@@ -9,6 +9,7 @@ import { MAX_CURSOR_LENGTH, decodeCursor, encodeCursor } from '../../src/feature
 import { CALL_SORTS } from '../../src/storage/queries/calls.js';
 import type { KeyValue, SortOrder } from '../../src/storage/queries/keyset.js';
 import { TIER1_SORTS } from '../../src/storage/queries/tier1.js';
+import { SNIPPET_MAX, excerpt, matchIn, snippetOf } from '../../src/domain/snippet.js';
 
 const NOW = new Date('2026-11-20T14:00:00Z');
 
@@ -118,5 +119,46 @@ describe('cursor', () => {
     for (const [raw, order] of bad) {
       assert.throws(() => decodeCursor(raw, order), (e: unknown) => e instanceof ApiError && e.code === 'validation_failed', raw.slice(0, 80));
     }
+  });
+});
+
+describe('snippet', () => {
+  it('maps a match found in lower-cased text back to the original, also when lower-casing lengthens it', () => {
+    // 'İ' lower-cases to two units ('i̇'): offsets after it shift by one in the lower-cased text.
+    const text = 'İstanbul GIFT card';
+    assert.deepEqual(matchIn(text, 'gift'), { start: 9, end: 13 });
+    assert.equal(text.slice(9, 13), 'GIFT');
+    // A match that starts inside the lengthened character covers all of it.
+    assert.deepEqual(matchIn(text, '\u0307stan'), { start: 0, end: 5 });
+    assert.equal(matchIn(text, 'nope'), null);
+    assert.deepEqual(matchIn('💳 Card', 'card'), { start: 3, end: 7 });
+  });
+
+  it('takes the first matching turn, and null when no single turn holds q', () => {
+    const turns = [
+      { speaker: 'persona' as const, text: 'who is this' },
+      { speaker: 'caller' as const, text: 'Buy a GIFT card' },
+      { speaker: 'persona' as const, text: 'a gift?' },
+    ];
+    assert.deepEqual(snippetOf(turns, 'gift'), { speaker: 'caller', text: 'Buy a GIFT card', match_start: 6, match_length: 4 });
+    assert.equal(snippetOf(turns, 'this\nbuy'), null);
+  });
+
+  it('cuts long text to 160 units around the match, never splitting a surrogate pair', () => {
+    const text = `${'🏦'.repeat(100)}MATCH${'💳'.repeat(100)}`;
+    const m = matchIn(text, 'match')!;
+    const s = excerpt(text, m.start, m.end);
+    assert.ok(s.text.length <= SNIPPET_MAX);
+    assert.equal(s.text.slice(s.match_start, s.match_start + s.match_length), 'MATCH');
+    assert.ok(s.text.startsWith('…🏦') && s.text.endsWith('💳…'), s.text);
+    assert.ok(!/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s.text), 'no lone surrogate');
+    // A match longer than the excerpt is cut to what fits.
+    const long = excerpt('a'.repeat(50) + 'b'.repeat(300), 50, 350);
+    assert.equal(long.text.length, SNIPPET_MAX);
+    assert.equal(long.text.slice(long.match_start, long.match_start + long.match_length), 'b'.repeat(158));
+    // Near the end, the window slides back so the excerpt stays full.
+    const end = excerpt('a'.repeat(300) + 'END', 300, 303);
+    assert.equal(end.text, `…${'a'.repeat(155)}END`);
+    assert.equal(end.match_start, 156);
   });
 });
