@@ -20,7 +20,7 @@ export function SignIn({ notice }: { notice?: string | null }) {
       setError('API keys start with "hpk_". Check that you copied the whole key.');
       return;
     }
-    if (k.length > 512) {
+    if (k.length > 200) {
       setError('That is longer than any API key. Check what you pasted.');
       return;
     }
@@ -66,7 +66,7 @@ export function SignIn({ notice }: { notice?: string | null }) {
               onChange={(e) => setKey(e.target.value)}
               aria-describedby="api-key-help"
               aria-invalid={error ? true : undefined}
-              maxLength={1024}
+              maxLength={400}
               autoFocus
             />
             <button type="button" className="btn btn-ghost" onClick={() => setShow((s) => !s)} aria-pressed={show}>
