@@ -51,6 +51,7 @@ describe('alerts', () => {
     assert.deepEqual(Object.keys(rule).sort(), [
       'channel',
       'created_at',
+      'enabled',
       'id',
       'metric',
       'name',
@@ -62,8 +63,8 @@ describe('alerts', () => {
       'window_min',
     ]);
     assert.deepEqual(
-      [rule.name, rule.operator, rule.state, rule.window_min, rule.channel, rule.threshold],
-      ['Mule surge', 'gte', 'ok', 60, 'webhook', 5],
+      [rule.name, rule.operator, rule.state, rule.window_min, rule.channel, rule.threshold, rule.enabled],
+      ['Mule surge', 'gte', 'ok', 60, 'webhook', 5, true],
     );
     assert.match(rule.secret, /^whsec_/);
     assert.match(rule.created_at, RFC3339_UTC);

@@ -1,20 +1,24 @@
 // Alerts (seed §4.4, CONTRACT §10): the catalog, rules and their firings. A rule keeps the
 // creating key's scope and is evaluated in it; firings are delivered like webhooks, signed
-// with the rule's secret, and their attempts appear in /api/webhooks/deliveries.
+// with the rule's secret, and their attempts appear in /api/webhooks/deliveries. A rule may be
+// paused and edited; the preview computes a metric as the evaluation would, in the caller's slice.
 
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import {
   ALERT_CHANNELS,
-  ALERT_METRIC_NAMES,
   ALERT_METRICS,
   ALERT_OPERATORS,
   MAX_RULES_PER_ORG,
+  alertMetric,
   createRule,
   deleteRule,
   listFirings,
   listRules,
+  previewMetric,
+  updateRule,
   type AlertRule,
+  type AlertRuleChanges,
   type AlertRuleInput,
   type Firing,
 } from '../../delivery/alerts.js';
@@ -22,58 +26,20 @@ import { pipelineOf } from '../../delivery/pipeline.js';
 import { formatUtc } from '../../domain/time.js';
 import { notFound } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
-import { LimitQuery, Nullable } from '../webhooks/schemas.js';
+import { LimitQuery } from '../webhooks/schemas.js';
 import { targetUrl } from '../webhooks/routes.js';
 import { READ_PRO, declareAccess } from '../../http/access.js';
-
-const Enum = (values: readonly string[], description?: string) =>
-  Type.Unsafe<string>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
-
-const RuleBody = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Label (trimmed)' }),
-    metric: Enum(ALERT_METRIC_NAMES, 'From GET /api/alerts/catalog'),
-    // Bounded so a stored threshold compares like any figure can (hook_rate is 0–1, dollars ≤ 1e15).
-    threshold: Type.Number({ minimum: -1e15, maximum: 1e15, description: 'In the metric\'s unit (hook_rate is a fraction 0–1); |threshold| ≤ 1e15' }),
-    window_min: Type.Integer({ minimum: 1, maximum: 10_080, description: 'Window in minutes, ending at evaluation time' }),
-    channel: Enum(ALERT_CHANNELS),
-    target: Type.String({ minLength: 1, maxLength: 2048, description: 'An https URL on a public address' }),
-    operator: Type.Optional(Enum(ALERT_OPERATORS, 'gte (default): fires when metric ≥ threshold; lte: when metric ≤ threshold')),
-  },
-  { additionalProperties: false },
-);
-
-const RuleFields = {
-  id: Type.String(),
-  name: Type.String(),
-  metric: Type.String(),
-  threshold: Type.Number(),
-  window_min: Type.Integer(),
-  channel: Type.String(),
-  target: Type.String(),
-  operator: Type.String(),
-  created_at: Type.String({ description: 'RFC 3339 UTC' }),
-  state: Type.Union([Type.Literal('ok'), Type.Literal('firing')]),
-};
-const RuleOut = Type.Object(RuleFields);
-const RuleCreatedOut = Type.Object({
-  ...RuleFields,
-  secret: Type.String({ description: 'Standard Webhooks signing secret (whsec_…) of its deliveries, shown only here' }),
-});
-
-const FiringOut = Type.Object({
-  id: Type.String({ description: 'Also the event id (webhook-id) of its delivery' }),
-  rule_id: Type.String(),
-  rule_name: Type.String(),
-  metric: Type.String(),
-  operator: Type.String(),
-  threshold: Type.Number(),
-  value: Type.Number(),
-  window_start: Type.String(),
-  window_end: Type.String(),
-  fired_at: Type.String(),
-  resolved_at: Nullable(Type.String()),
-});
+import {
+  CatalogOut,
+  FiringOut,
+  PreviewOut,
+  PreviewQuery,
+  RuleBody,
+  RuleCreatedOut,
+  RuleOut,
+  RuleParams,
+  RulePatchBody,
+} from './schemas.js';
 
 const ruleJson = (r: AlertRule) => ({
   id: r.id,
@@ -84,6 +50,7 @@ const ruleJson = (r: AlertRule) => ({
   channel: r.channel,
   target: r.target,
   operator: r.operator,
+  enabled: r.enabled,
   created_at: formatUtc(r.created_at),
   state: r.state,
 });
@@ -99,7 +66,7 @@ const firingJson = (f: Firing) => ({
 export async function alertRoutes(app: FastifyInstance): Promise<void> {
   declareAccess(app, READ_PRO);
   const { db } = app.deps.storage;
-  pipelineOf(app); // evaluation runs on the shared timer and after every ingest
+  const pipeline = pipelineOf(app); // evaluation runs on the shared timer and after every ingest
   const base = { tags: ['alerts'] };
 
   app.get(
@@ -107,18 +74,12 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         ...base,
-        summary: 'Metrics, channels and operators a rule may use',
-        response: {
-          200: Type.Object({
-            metrics: Type.Array(Type.Object({ name: Type.String(), description: Type.String() })),
-            channels: Type.Array(Type.String()),
-            operators: Type.Array(Type.String()),
-          }),
-        },
+        summary: 'Metrics (with their unit), channels and operators a rule may use',
+        response: { 200: CatalogOut },
       },
     },
     async () => ({
-      metrics: ALERT_METRICS.map((m) => ({ name: m.name, description: m.description })),
+      metrics: ALERT_METRICS.map((m) => ({ name: m.name, description: m.description, unit: m.unit })),
       channels: [...ALERT_CHANNELS],
       operators: [...ALERT_OPERATORS],
     }),
@@ -134,18 +95,19 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
           'The rule is evaluated after every ingest and every HONEYPOT_ALERT_EVAL_SEC over [now - window_min, now) in ' +
           "the creating key's scope. When the comparison turns true it fires once (state firing) and fires again only " +
           'after it has turned false (state ok). A firing is POSTed to target as {id, type: "alert.fired", created_at, data}. ' +
-          `409 conflict when the org already has ${MAX_RULES_PER_ORG} rules.`,
+          `enabled: false creates it paused. 409 conflict when the org already has ${MAX_RULES_PER_ORG} rules.`,
         body: RuleBody,
         response: { 201: RuleCreatedOut },
       },
     },
     async (req, reply) => {
-      const body = req.body as Omit<AlertRuleInput, 'operator'> & { operator?: AlertRuleInput['operator'] };
+      const body = req.body as Omit<AlertRuleInput, 'operator' | 'enabled'> & Partial<Pick<AlertRuleInput, 'operator' | 'enabled'>>;
       const input: AlertRuleInput = {
         ...body,
         name: body.name.trim(),
         operator: body.operator ?? 'gte',
         target: targetUrl(app, body.target, 'body.target'),
+        enabled: body.enabled ?? true,
       };
       const { rule, secret } = await createRule(db, principalOf(req), input, app.deps.now().getTime());
       reply.code(201);
@@ -159,19 +121,68 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
     async (req) => ({ items: (await listRules(db, principalOf(req))).map(ruleJson) }),
   );
 
-  app.delete(
+  app.patch(
     '/api/alerts/rules/:rule_id',
     {
       schema: {
         ...base,
-        summary: 'Delete a rule (its firings stay listed)',
-        params: Type.Object({ rule_id: Type.String({ maxLength: 100 }) }),
+        summary: 'Edit, pause or resume a rule',
+        description:
+          'Any of name, threshold, window_min, operator, target, enabled (at least one), with the bounds of creation. ' +
+          'enabled: false pauses the rule: it is no longer evaluated, and an open firing is resolved (state ok). ' +
+          'An enabled rule is evaluated again at once with its new settings. 404 for an id the key does not see.',
+        params: RuleParams,
+        body: RulePatchBody,
+        response: { 200: RuleOut },
       },
     },
+    async (req) => {
+      const { rule_id } = req.params as { rule_id: string };
+      const principal = principalOf(req);
+      const body = req.body as AlertRuleChanges;
+      const changes: AlertRuleChanges = {
+        ...body,
+        ...(body.name !== undefined ? { name: body.name.trim() } : {}),
+        ...(body.target !== undefined ? { target: targetUrl(app, body.target, 'body.target') } : {}),
+      };
+      const updated = await updateRule(db, principal, rule_id, changes, app.deps.now().getTime());
+      if (!updated) throw notFound('No such rule.');
+      if (!updated.enabled) return ruleJson(updated);
+      // Evaluated now rather than at the next tick, so the answer shows the rule's state.
+      await pipeline.evaluate(principal.orgId);
+      const fresh = (await listRules(db, principal)).find((r) => r.id === rule_id);
+      return ruleJson(fresh ?? updated);
+    },
+  );
+
+  app.delete(
+    '/api/alerts/rules/:rule_id',
+    { schema: { ...base, summary: 'Delete a rule (its firings stay listed)', params: RuleParams } },
     async (req, reply) => {
       const { rule_id } = req.params as { rule_id: string };
       if (!(await deleteRule(db, principalOf(req), rule_id, app.deps.now().getTime()))) throw notFound('No such rule.');
       return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/alerts/preview',
+    {
+      schema: {
+        ...base,
+        summary: "A metric's current value, as a rule would see it",
+        description:
+          "The metric over [now - window_min, now) in the caller's slice, computed exactly as the evaluation computes " +
+          'it for a rule created by this key: compare it with a threshold before saving the rule.',
+        querystring: PreviewQuery,
+        response: { 200: PreviewOut },
+      },
+    },
+    async (req) => {
+      const q = req.query as { metric: string; window_min: number };
+      const metric = alertMetric(q.metric)!; // the schema admits only catalog names
+      const { value, start, end } = await previewMetric(db, principalOf(req), metric, q.window_min, app.deps.now());
+      return { metric: metric.name, unit: metric.unit, value, window_start: formatUtc(start), window_end: formatUtc(end) };
     },
   );
 
