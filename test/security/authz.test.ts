@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { ADMIN, testApp, type TestApp } from '../helpers/app.js';
 import {
   answerIssues,
-  fillPath,
+  fixtureUrl,
   fixtureOf,
   header,
   operationsOf,
@@ -137,7 +137,7 @@ describe('authorisation matrix: every operation × every caller (issue 11 item 1
     return {
       owner,
       method: op.method,
-      url: fillPath(op.path, fx.params?.(owner, w) ?? {}),
+      url: fixtureUrl(op, fx, fx.params?.(owner, w) ?? {}),
       body: body === undefined ? undefined : JSON.stringify(body),
       headers: {
         ...(auth === undefined ? {} : { authorization: auth }),

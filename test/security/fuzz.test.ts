@@ -15,6 +15,7 @@ import {
   callRecord,
   deref,
   fillPath,
+  fixtureUrl,
   fixtureOf,
   header,
   operationsOf,
@@ -215,7 +216,8 @@ describe('fuzz: hostile input to every operation answers < 500, problem+json (is
     const fx = fixtureOf(op);
     const values = () => fx.params?.(w.pro, w) ?? {};
     const enc = (v: Record<string, string>) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, encodeURIComponent(x)]));
-    const plainUrl = () => fillPath(op.path, enc(values()));
+    const pathUrl = () => fillPath(op.path, enc(values()));
+    const plainUrl = () => fixtureUrl(op, fx, enc(values()));
     const baseBody = () => fx.body?.(w.pro);
     const json = (v: unknown) => (v === undefined ? undefined : JSON.stringify(v));
     const ct = (v: unknown) => (v === undefined ? undefined : 'application/json');
@@ -238,13 +240,13 @@ describe('fuzz: hostile input to every operation answers < 500, problem+json (is
     for (const q of op.params.filter((x) => x.in === 'query')) {
       for (const v of HOSTILE_QUERY) {
         const strict = v === '%00' || (isNumeric(q.schema) && NOT_A_NUMBER.includes(v)) || (q.schema.type === 'integer' && v === '1.5');
-        yield () => ({ ...plain('')(), label: `query ${q.name}=${v.slice(0, 30)}`, url: `${plainUrl()}?${q.name}=${v}`, expect: strict ? status400 : undefined });
+        yield () => ({ ...plain('')(), label: `query ${q.name}=${v.slice(0, 30)}`, url: `${pathUrl()}?${q.name}=${v}`, expect: strict ? status400 : undefined });
       }
       const ok = plausible(q.name, q.schema);
-      yield () => ({ ...plain('')(), label: `query ${q.name} repeated`, url: `${plainUrl()}?${q.name}=${ok}&${q.name}=${ok}` });
-      yield () => ({ ...plain('')(), label: `query ${q.name} with no value`, url: `${plainUrl()}?${q.name}` });
+      yield () => ({ ...plain('')(), label: `query ${q.name} repeated`, url: `${pathUrl()}?${q.name}=${ok}&${q.name}=${ok}` });
+      yield () => ({ ...plain('')(), label: `query ${q.name} with no value`, url: `${pathUrl()}?${q.name}` });
     }
-    for (const u of UNKNOWN_QUERY) yield () => ({ ...plain('')(), label: `unknown query ${u.slice(0, 30)}`, url: `${plainUrl()}?${u}` });
+    for (const u of UNKNOWN_QUERY) yield () => ({ ...plain('')(), label: `unknown query ${u.slice(0, 30)}`, url: `${pathUrl()}?${u}` });
 
     // bodies
     const body = baseBody();

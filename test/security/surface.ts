@@ -274,6 +274,8 @@ export class World {
 export interface Fixture {
   /** Path parameter values naming the owner's objects. */
   params?: (o: Owner, w: World) => Record<string, string>;
+  /** Query string the operation needs (without "?"). */
+  query?: string;
   /** The request body; `o` is whose objects (and keys) the request names. */
   body?: (o: Owner) => unknown;
   /** The path names an object of the org: another org gets 404 (CONTRACT §1). */
@@ -340,6 +342,8 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /api/alerts/rules': { body: ruleBody },
   'GET /api/alerts/rules': {},
   'DELETE /api/alerts/rules/{rule_id}': { params: (o) => ({ rule_id: o.ids.ruleId }), owned: true, consumes: 'ruleId' },
+  'PATCH /api/alerts/rules/{rule_id}': { params: (o) => ({ rule_id: o.ids.ruleId }), body: () => ({ threshold: 7 }), owned: true },
+  'GET /api/alerts/preview': { query: 'metric=calls&window_min=60' },
   'GET /api/alerts/firings': {},
 
   'GET /api/exports/tier1': {},
@@ -369,6 +373,10 @@ export function fixtureOf(op: Operation): Fixture {
   if (!f) throw new Error(`${op.id}: no fixture; add a minimal valid request to FIXTURES in test/security/surface.ts`);
   return f;
 }
+
+/** The URL of a fixture's request: the path with `values` filled in, and its query. */
+export const fixtureUrl = (op: Operation, fx: Fixture, values: Record<string, string>) =>
+  fillPath(op.path, values) + (fx.query ? `?${fx.query}` : '');
 
 /** The concrete path of an operation, with `values` for its path parameters (not encoded). */
 export function fillPath(template: string, values: Record<string, string>): string {
