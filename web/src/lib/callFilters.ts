@@ -4,27 +4,36 @@
 import type { Query } from './api';
 import type { SavedFilters } from './types';
 
-export const LIST_FILTERS = ['impersonated_brand', 'lure_category', 'payment_method', 'caller_state'] as const;
+/** Picked from the values seen in the window (multi-select). */
+export const PICK_FILTERS = ['impersonated_brand', 'lure_category', 'payment_method', 'caller_state'] as const;
+/** Set by drill-down links from the overview's top-N panels; shown as removable chips. */
+export const INTEL_FILTERS = [
+  'impersonated_government_agency',
+  'mule_bank_name',
+  'mule_bank_routing_number',
+  'crypto_chain',
+  'gift_card_brand',
+  'remote_desktop_app',
+  'synthetic_org',
+  'fake_agent_name',
+] as const;
+/** Every repeatable value filter (case-insensitive exact value on the server). */
+export const LIST_FILTERS = [...PICK_FILTERS, ...INTEL_FILTERS] as const;
 export type ListFilter = (typeof LIST_FILTERS)[number];
 
-export interface CallFilters {
+export type CallFilters = Record<ListFilter, string[]> & {
   q: string;
-  impersonated_brand: string[];
-  lure_category: string[];
-  payment_method: string[];
-  caller_state: string[];
   tier: number[];
   hooked: '' | 'true' | 'false';
   min_duration_sec: string;
   max_duration_sec: string;
-}
+};
+
+const noValues = () => Object.fromEntries(LIST_FILTERS.map((k) => [k, [] as string[]])) as Record<ListFilter, string[]>;
 
 export const EMPTY_FILTERS: CallFilters = {
   q: '',
-  impersonated_brand: [],
-  lure_category: [],
-  payment_method: [],
-  caller_state: [],
+  ...noValues(),
   tier: [],
   hooked: '',
   min_duration_sec: '',
@@ -37,6 +46,14 @@ export const FILTER_LABELS: Record<keyof CallFilters, string> = {
   lure_category: 'Lure',
   payment_method: 'Payment',
   caller_state: 'Caller state',
+  impersonated_government_agency: 'Government agency',
+  mule_bank_name: 'Mule bank',
+  mule_bank_routing_number: 'Routing number',
+  crypto_chain: 'Crypto chain',
+  gift_card_brand: 'Gift card',
+  remote_desktop_app: 'Remote desktop app',
+  synthetic_org: 'Synthetic organisation',
+  fake_agent_name: 'Fake agent name',
   tier: 'Tier',
   hooked: 'Hooked',
   min_duration_sec: 'Min duration (s)',
@@ -44,15 +61,29 @@ export const FILTER_LABELS: Record<keyof CallFilters, string> = {
 };
 
 const isWhole = (s: string) => /^\d+$/.test(s);
+// The server's bounds: at most 100 values of up to 512 characters, not blank; q up to 500.
+const MAX_VALUES = 100;
+const MAX_VALUE = 512;
+
+/** Values of one filter: bounded, blank ones dropped, duplicates (case-insensitive) once. */
+function values(raw: string[], filter: ListFilter): string[] {
+  const out: string[] = [];
+  for (const r of raw) {
+    const v = filter === 'caller_state' ? r.trim().toUpperCase() : r;
+    if (!/\S/.test(v) || v.length > MAX_VALUE) continue;
+    if (filter === 'caller_state' && !/^[A-Z]{2}$/.test(v)) continue;
+    if (out.some((x) => x.toLowerCase() === v.toLowerCase())) continue;
+    out.push(v);
+    if (out.length === MAX_VALUES) break;
+  }
+  return out;
+}
 
 export function filtersFromSearch(p: URLSearchParams): CallFilters {
   const hooked = p.get('hooked');
   return {
-    q: p.get('q') ?? '',
-    impersonated_brand: p.getAll('impersonated_brand'),
-    lure_category: p.getAll('lure_category'),
-    payment_method: p.getAll('payment_method'),
-    caller_state: p.getAll('caller_state').map((s) => s.toUpperCase()),
+    q: (p.get('q') ?? '').slice(0, 500),
+    ...(Object.fromEntries(LIST_FILTERS.map((k) => [k, values(p.getAll(k), k)])) as Record<ListFilter, string[]>),
     tier: p.getAll('tier').map(Number).filter((t) => t === 1 || t === 2 || t === 3),
     hooked: hooked === 'true' || hooked === 'false' ? hooked : '',
     min_duration_sec: isWhole(p.get('min_duration_sec') ?? '') ? p.get('min_duration_sec')! : '',
@@ -64,10 +95,7 @@ export function filtersFromSearch(p: URLSearchParams): CallFilters {
 export function filtersToQuery(f: CallFilters): Query {
   return {
     q: f.q || undefined,
-    impersonated_brand: f.impersonated_brand,
-    lure_category: f.lure_category,
-    payment_method: f.payment_method,
-    caller_state: f.caller_state,
+    ...Object.fromEntries(LIST_FILTERS.map((k) => [k, f[k]])),
     tier: f.tier,
     hooked: f.hooked || undefined,
     min_duration_sec: f.min_duration_sec || undefined,
@@ -93,10 +121,7 @@ export function filtersFromSaved(s: SavedFilters): CallFilters {
   const hooked = s.hooked === true || s.hooked === 'true' ? 'true' : s.hooked === false || s.hooked === 'false' ? 'false' : '';
   return {
     q: typeof s.q === 'string' ? s.q : '',
-    impersonated_brand: list(s.impersonated_brand),
-    lure_category: list(s.lure_category),
-    payment_method: list(s.payment_method),
-    caller_state: list(s.caller_state).map((x) => x.toUpperCase()),
+    ...(Object.fromEntries(LIST_FILTERS.map((k) => [k, values(list(s[k]), k)])) as Record<ListFilter, string[]>),
     tier: list(s.tier).map(Number).filter((t) => t >= 1 && t <= 3),
     hooked,
     min_duration_sec: s.min_duration_sec === undefined || s.min_duration_sec === null ? '' : String(s.min_duration_sec),
@@ -118,3 +143,42 @@ export function describeFilters(f: CallFilters): string {
 }
 
 export const sameFilters = (a: CallFilters, b: CallFilters) => JSON.stringify(filtersToSaved(a)) === JSON.stringify(filtersToSaved(b));
+
+/** Server-side orders of GET /api/calls (nulls last; ties newest first, then call_sid). */
+export const SORTS = [
+  { value: '-started_at', label: 'Newest first' },
+  { value: 'started_at', label: 'Oldest first' },
+  { value: '-duration_sec', label: 'Longest first' },
+  { value: 'duration_sec', label: 'Shortest first' },
+  { value: '-auditor_confidence', label: 'Most confident first' },
+  { value: 'auditor_confidence', label: 'Least confident first' },
+] as const;
+export type CallSort = (typeof SORTS)[number]['value'];
+export const DEFAULT_SORT: CallSort = '-started_at';
+
+export const sortFromSearch = (p: URLSearchParams): CallSort => SORTS.find((s) => s.value === p.get('sort'))?.value ?? DEFAULT_SORT;
+
+/** Every query key the /calls URL owns; others (the window) are kept as they are. */
+const OWN_KEYS = ['q', ...LIST_FILTERS, 'tier', 'hooked', 'min_duration_sec', 'max_duration_sec', 'sort'];
+
+/** The /calls URL for these filters and this order, keeping the rest of the current query. */
+export function callsUrl(f: CallFilters, sort: CallSort, current: URLSearchParams = new URLSearchParams()): string {
+  const p = new URLSearchParams(current);
+  for (const k of OWN_KEYS) p.delete(k);
+  for (const [k, v] of Object.entries(filtersToQuery(f))) {
+    if (v === undefined || v === null || v === '') continue;
+    if (Array.isArray(v)) v.forEach((x) => p.append(k, String(x)));
+    else p.append(k, String(v));
+  }
+  if (sort !== DEFAULT_SORT) p.set('sort', sort);
+  const s = p.toString();
+  return s ? `/calls?${s}` : '/calls';
+}
+
+// The list the user last looked at, so a call page's "All calls" link returns to it (filters,
+// order and window) rather than to an empty /calls.
+let lastList = '/calls';
+export const rememberCallsList = (href: string) => {
+  if (href.startsWith('/calls')) lastList = href;
+};
+export const lastCallsList = () => lastList;
