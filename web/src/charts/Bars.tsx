@@ -1,6 +1,6 @@
 import { BarChart } from 'echarts/charts';
 import { useMemo } from 'react';
-import { COLORS, baseText, echarts, esc, tooltipBase } from './core';
+import { baseText, echarts, esc, tooltipBase, usePalette } from './core';
 import { EChart } from './EChart';
 
 echarts.use([BarChart]);
@@ -19,17 +19,19 @@ interface Props {
   onClick?: (index: number) => void;
 }
 
-export function Bars({ categories, values, horizontal, format, detail, height, label, color = COLORS.series, onClick }: Props) {
+export function Bars({ categories, values, horizontal, format, detail, height, label, color, onClick }: Props) {
+  const pal = usePalette();
   const option = useMemo(() => {
+    const text = baseText(pal);
     const catAxis = {
       type: 'category',
       data: categories,
       inverse: horizontal,
       axisTick: { show: false },
-      axisLine: { lineStyle: { color: COLORS.grid } },
+      axisLine: { lineStyle: { color: pal.grid } },
       axisLabel: {
-        ...baseText,
-        color: COLORS.text,
+        ...text,
+        color: pal.text,
         interval: 0,
         width: horizontal ? 130 : undefined,
         overflow: 'truncate',
@@ -38,14 +40,16 @@ export function Bars({ categories, values, horizontal, format, detail, height, l
     };
     const valAxis = {
       type: 'value',
-      splitLine: { lineStyle: { color: COLORS.grid } },
-      axisLabel: { ...baseText, formatter: (v: number) => format(v) },
+      // Counts: whole-number ticks (an empty window shows 0 and 1, not "0 0 0 1 1 1").
+      minInterval: 1,
+      splitLine: { lineStyle: { color: pal.grid } },
+      axisLabel: { ...text, formatter: (v: number) => format(v) },
     };
     return {
       animationDuration: 250,
       grid: horizontal ? { left: 8, right: 56, top: 4, bottom: 4, containLabel: true } : { left: 8, right: 8, top: 12, bottom: 4, containLabel: true },
       tooltip: {
-        ...tooltipBase,
+        ...tooltipBase(pal),
         trigger: 'axis',
         axisPointer: { type: 'shadow' },
         formatter: (ps: { dataIndex: number; name: string }[]) => {
@@ -61,12 +65,12 @@ export function Bars({ categories, values, horizontal, format, detail, height, l
           type: 'bar',
           data: values,
           barMaxWidth: horizontal ? 18 : 42,
-          itemStyle: { color, borderRadius: horizontal ? [0, 3, 3, 0] : [3, 3, 0, 0] },
-          label: horizontal ? { show: true, position: 'right', ...baseText, color: COLORS.text, formatter: (p: { value: number }) => format(p.value) } : { show: false },
-          emphasis: { itemStyle: { color: COLORS.accent } },
+          itemStyle: { color: color ?? pal.series, borderRadius: horizontal ? [0, 3, 3, 0] : [3, 3, 0, 0] },
+          label: horizontal ? { show: true, position: 'right', ...text, color: pal.text, formatter: (p: { value: number }) => format(p.value) } : { show: false },
+          emphasis: { itemStyle: { color: pal.accent } },
         },
       ],
     };
-  }, [categories, values, horizontal, format, detail, color]);
+  }, [categories, values, horizontal, format, detail, color, pal]);
   return <EChart option={option} height={height} label={label} onClick={onClick ? (p) => p.dataIndex !== undefined && onClick(p.dataIndex) : undefined} />;
 }

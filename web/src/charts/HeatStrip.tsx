@@ -1,7 +1,7 @@
 import { HeatmapChart } from 'echarts/charts';
 import { useMemo } from 'react';
-import { fmtDate, fmtInt, fmtTime } from '../lib/format';
-import { COLORS, baseText, echarts, esc, tooltipBase } from './core';
+import { dayKey, fmtDate, fmtInt, fmtTime, minuteOfDay, timeZoneMode, tzLabel } from '../lib/format';
+import { baseText, echarts, esc, tooltipBase, usePalette } from './core';
 import { EChart } from './EChart';
 
 echarts.use([HeatmapChart]);
@@ -15,23 +15,27 @@ interface Props {
   label: string;
 }
 
-/** Arrivals per 15 minutes: one row per UTC day, one cell per quarter hour. */
+/** Arrivals per 15 minutes: one row per day (UTC or local), one cell per quarter hour. */
 export function HeatStrip({ buckets, label }: Props) {
+  const pal = usePalette();
+  const tz = timeZoneMode();
   const { option, height } = useMemo(() => {
+    const text = baseText(pal);
     const days: string[] = [];
     const dayIndex = new Map<string, number>();
+    const dayLabel = new Map<string, string>();
     const cells: [number, number, number, string][] = [];
     let max = 0;
     for (const b of buckets) {
-      const day = b.bucket_start_utc.slice(0, 10);
+      const day = dayKey(b.bucket_start_utc);
       let row = dayIndex.get(day);
       if (row === undefined) {
         row = days.length;
         dayIndex.set(day, row);
         days.push(day);
+        dayLabel.set(day, fmtDate(b.bucket_start_utc));
       }
-      const d = new Date(b.bucket_start_utc);
-      const slot = d.getUTCHours() * 4 + Math.floor(d.getUTCMinutes() / 15);
+      const slot = Math.floor(minuteOfDay(b.bucket_start_utc) / 15);
       cells.push([slot, row, b.count, b.bucket_start_utc]);
       if (b.count > max) max = b.count;
     }
@@ -41,10 +45,10 @@ export function HeatStrip({ buckets, label }: Props) {
       animation: false,
       grid: { left: 8, right: 12, top: 4, bottom: 40, containLabel: true },
       tooltip: {
-        ...tooltipBase,
+        ...tooltipBase(pal),
         formatter: (p: { data: [number, number, number, string] }) => {
           const [, , count, start] = p.data;
-          return `${esc(fmtDate(start))}, ${esc(fmtTime(start))}–${esc(fmtTime(new Date(Date.parse(start) + 15 * 60_000)))} UTC<br/><strong>${esc(fmtInt(count))}</strong> calls`;
+          return `${esc(fmtDate(start))}, ${esc(fmtTime(start))}–${esc(fmtTime(new Date(Date.parse(start) + 15 * 60_000)))} ${esc(tzLabel(new Date(start)))}<br/><strong>${esc(fmtInt(count))}</strong> calls`;
         },
       },
       xAxis: {
@@ -53,15 +57,15 @@ export function HeatStrip({ buckets, label }: Props) {
         splitArea: { show: false },
         axisTick: { show: false },
         axisLine: { show: false },
-        axisLabel: { ...baseText, interval: 11 },
+        axisLabel: { ...text, interval: 11 },
       },
       yAxis: {
         type: 'category',
-        data: days.map((d) => fmtDate(`${d}T00:00:00Z`)),
+        data: days.map((d) => dayLabel.get(d) ?? d),
         inverse: true,
         axisTick: { show: false },
         axisLine: { show: false },
-        axisLabel: { ...baseText, interval: days.length > 16 ? 2 : 0 },
+        axisLabel: { ...text, interval: days.length > 16 ? 2 : 0 },
       },
       visualMap: {
         min: 0,
@@ -74,20 +78,20 @@ export function HeatStrip({ buckets, label }: Props) {
         itemHeight: 120,
         itemWidth: 10,
         text: [fmtInt(max), '0'],
-        textStyle: baseText,
-        inRange: { color: ['#f8fafc', '#fde68a', '#f59e0b', COLORS.accent, '#78350f'] },
+        textStyle: text,
+        inRange: { color: pal.heat },
       },
       series: [
         {
           type: 'heatmap',
           data: cells,
-          itemStyle: { borderColor: '#fff', borderWidth: rowH > 12 ? 1 : 0.5 },
-          emphasis: { itemStyle: { borderColor: '#111827', borderWidth: 1 } },
+          itemStyle: { borderColor: pal.panel, borderWidth: rowH > 12 ? 1 : 0.5 },
+          emphasis: { itemStyle: { borderColor: pal.text, borderWidth: 1 } },
           progressive: 0,
         },
       ],
     };
     return { option, height };
-  }, [buckets]);
+  }, [buckets, pal, tz]);
   return <EChart option={option} height={height} label={label} />;
 }

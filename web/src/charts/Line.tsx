@@ -1,59 +1,117 @@
 import { LineChart } from 'echarts/charts';
 import { useMemo } from 'react';
-import { fmtDateTime } from '../lib/format';
-import { COLORS, baseText, echarts, esc, tooltipBase } from './core';
+import { fmtDateTime, timeZoneMode } from '../lib/format';
+import { baseText, echarts, esc, tooltipBase, usePalette } from './core';
 import { EChart } from './EChart';
 
 echarts.use([LineChart]);
 
-interface Props {
-  points: { timestamp: string; value: number }[];
-  format: (v: number) => string;
-  height: number;
-  label: string;
-  seriesName: string;
+export interface Point {
+  timestamp: string;
+  value: number;
 }
 
-export function Line({ points, format, height, label, seriesName }: Props) {
-  const option = useMemo(
-    () => ({
+interface Props {
+  points: Point[];
+  /** The previous period, drawn dashed under the current one; its points are moved by `shiftMs`. */
+  previous?: Point[];
+  shiftMs?: number;
+  /** Buckets cut by the window's edges: drawn dashed, because they hold less time. */
+  partialFirst?: boolean;
+  partialLast?: boolean;
+  /** Axis ticks. */
+  axis: (v: number) => string;
+  /** A value in words for the tooltip: "1,234 calls", "$1.6M asked". */
+  phrase: (v: number) => string;
+  integer: boolean;
+  height: number;
+  label: string;
+}
+
+const GAP = '-'; // ECharts' "no value": the line breaks there
+
+export function Line({ points, previous, shiftMs = 0, partialFirst, partialLast, axis, phrase, integer, height, label }: Props) {
+  const pal = usePalette();
+  const tz = timeZoneMode();
+  const option = useMemo(() => {
+    const text = baseText(pal);
+    const xs = points.map((p) => Date.parse(p.timestamp));
+    const n = points.length;
+    const solidFrom = partialFirst && n > 1 ? 1 : 0;
+    const solidTo = partialLast && n > 1 ? n - 2 : n - 1;
+    const solid = points.map((p, i) => [xs[i], i >= solidFrom && i <= solidTo ? p.value : GAP]);
+    // The segments into a partial bucket, each its own short dashed line.
+    const edge = (a: number, b: number) => [a, b].map((i) => [xs[i], points[i].value]);
+    const edges = [...(partialFirst && n > 1 ? [edge(0, 1)] : []), ...(partialLast && n > 1 ? [edge(n - 2, n - 1)] : [])];
+    const prev = (previous ?? []).map((p) => [Date.parse(p.timestamp) + shiftMs, p.value] as [number, number]);
+    const halfBucket = n > 1 ? (xs[1] - xs[0]) / 2 : Infinity;
+    const prevAt = (t: number) => {
+      let best: [number, number] | undefined;
+      for (const q of prev) if (Math.abs(q[0] - t) <= halfBucket && (!best || Math.abs(q[0] - t) < Math.abs(best[0] - t))) best = q;
+      return best;
+    };
+    const line = { type: 'line', showSymbol: n <= 40, symbolSize: 5, sampling: 'lttb', connectNulls: false };
+    return {
       animationDuration: 250,
+      useUTC: tz === 'utc',
       grid: { left: 8, right: 16, top: 12, bottom: 4, containLabel: true },
       tooltip: {
-        ...tooltipBase,
+        ...tooltipBase(pal),
         trigger: 'axis',
-        formatter: (ps: { value: [number, number] }[]) => {
-          const [t, v] = ps[0].value;
-          return `${esc(fmtDateTime(new Date(t)))}<br/><strong>${esc(format(v))}</strong> ${esc(seriesName)}`;
+        formatter: (ps: { axisValue: number }[]) => {
+          const t = Number(ps[0]?.axisValue);
+          let i = 0;
+          for (let j = 1; j < n; j++) if (Math.abs(xs[j] - t) < Math.abs(xs[i] - t)) i = j;
+          if (!points[i]) return '';
+          const partial = (i === 0 && partialFirst) || (i === n - 1 && partialLast) ? ' <em>(partial bucket)</em>' : '';
+          const before = prevAt(xs[i]);
+          const prevLine = before ? `<br/><span style="opacity:.8">Previous period: ${esc(phrase(before[1]))}</span>` : '';
+          return `${esc(fmtDateTime(new Date(xs[i])))}${partial}<br/><strong>${esc(phrase(points[i].value))}</strong>${prevLine}`;
         },
       },
       xAxis: {
         type: 'time',
-        axisLine: { lineStyle: { color: COLORS.grid } },
-        axisLabel: { ...baseText, hideOverlap: true },
+        axisLine: { lineStyle: { color: pal.grid } },
+        axisLabel: { ...text, hideOverlap: true },
         splitLine: { show: false },
       },
       yAxis: {
         type: 'value',
-        splitLine: { lineStyle: { color: COLORS.grid } },
-        axisLabel: { ...baseText, formatter: (v: number) => format(v) },
+        // Counts and dollars: whole-number ticks, so an empty window reads 0 and 1.
+        minInterval: integer ? 1 : undefined,
+        splitLine: { lineStyle: { color: pal.grid } },
+        axisLabel: { ...text, formatter: (v: number) => axis(v) },
       },
       series: [
         {
-          type: 'line',
-          name: seriesName,
-          data: points.map((p) => [Date.parse(p.timestamp), p.value]),
-          showSymbol: points.length <= 40,
-          symbolSize: 5,
-          lineStyle: { width: 2, color: COLORS.series },
-          itemStyle: { color: COLORS.series },
-          areaStyle: { color: 'rgba(37,99,235,0.10)' },
-          sampling: 'lttb',
+          ...line,
+          name: 'current',
+          data: solid,
+          lineStyle: { width: 2, color: pal.series },
+          itemStyle: { color: pal.series },
+          areaStyle: { color: pal.seriesArea },
+          z: 3,
+        },
+        ...edges.map((data) => ({
+          ...line,
+          name: 'partial',
+          data,
+          showSymbol: false,
+          lineStyle: { width: 2, color: pal.series, type: 'dashed' },
+          itemStyle: { color: pal.series },
+          z: 3,
+        })),
+        {
+          ...line,
+          name: 'previous',
+          data: prev,
+          showSymbol: false,
+          lineStyle: { width: 1.5, color: pal.previous, type: [5, 4] },
+          itemStyle: { color: pal.previous },
+          z: 2,
         },
       ],
-      useUTC: true,
-    }),
-    [points, format, seriesName],
-  );
+    };
+  }, [points, previous, shiftMs, partialFirst, partialLast, axis, phrase, integer, pal, tz]);
   return <EChart option={option} height={height} label={label} />;
 }

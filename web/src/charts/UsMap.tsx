@@ -11,7 +11,7 @@ import { fmtInt, fmtPct } from '../lib/format';
 import { codeByFips, stateName } from '../lib/states';
 import type { GeoItem } from '../lib/types';
 import { Loading } from '../components/states';
-import { baseText, echarts, esc, tooltipBase } from './core';
+import { baseText, echarts, esc, tooltipBase, usePalette } from './core';
 import { EChart } from './EChart';
 
 echarts.use([MapChart]);
@@ -50,6 +50,7 @@ interface Props {
 
 export default function UsMap({ items, height, onSelect }: Props) {
   const atlas = useQuery({ queryKey: ['atlas'], queryFn: loadAtlas, staleTime: Infinity, gcTime: Infinity, retry: 1 });
+  const pal = usePalette();
   const option = useMemo(() => {
     const total = items.reduce((s, i) => s + i.count, 0);
     const max = items.reduce((m, i) => Math.max(m, i.count), 0);
@@ -57,7 +58,7 @@ export default function UsMap({ items, height, onSelect }: Props) {
     return {
       animationDuration: 250,
       tooltip: {
-        ...tooltipBase,
+        ...tooltipBase(pal),
         trigger: 'item',
         formatter: (p: { name: string }) => {
           const it = byState.get(p.name);
@@ -76,9 +77,9 @@ export default function UsMap({ items, height, onSelect }: Props) {
         itemHeight: 110,
         itemWidth: 10,
         text: [fmtInt(max), '0'],
-        textStyle: baseText,
+        textStyle: baseText(pal),
         calculable: false,
-        inRange: { color: ['#dbeafe', '#93c5fd', '#3b82f6', '#1d4ed8', '#1e3a8a'] },
+        inRange: { color: pal.scale },
       },
       series: [
         {
@@ -93,7 +94,7 @@ export default function UsMap({ items, height, onSelect }: Props) {
           top: 4,
           bottom: 36,
           aspectScale: 1,
-          itemStyle: { areaColor: '#f3f4f6', borderColor: '#fff', borderWidth: 0.8 },
+          itemStyle: { areaColor: pal.empty, borderColor: pal.panel, borderWidth: 0.8 },
           emphasis: { label: { show: false }, itemStyle: { areaColor: '#f59e0b' } },
           select: { disabled: true },
           label: { show: false },
@@ -101,7 +102,7 @@ export default function UsMap({ items, height, onSelect }: Props) {
         },
       ],
     };
-  }, [items]);
+  }, [items, pal]);
 
   if (atlas.isPending) return <Loading label="Loading the map" height={height} />;
   if (atlas.isError) return <p className="state state-error">{(atlas.error as Error).message}</p>;

@@ -1,31 +1,87 @@
 // ECharts from `echarts/core`: only the renderer and components the dashboard uses. Each
 // chart component registers its own chart type, so the bundle holds nothing unused.
+// Colours follow the system's light or dark scheme (the page's CSS does the same).
 
 import { GridComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useSyncExternalStore } from 'react';
 
 echarts.use([CanvasRenderer, GridComponent, TooltipComponent, VisualMapComponent]);
 
 export { echarts };
 
-export const COLORS = {
+export interface Palette {
+  dark: boolean;
+  series: string;
+  seriesSoft: string;
+  seriesArea: string;
+  previous: string;
+  accent: string;
+  grid: string;
+  text: string;
+  muted: string;
+  panel: string;
+  empty: string;
+  /** Low → high, for choropleths and heat maps. */
+  scale: string[];
+  heat: string[];
+}
+
+const LIGHT: Palette = {
+  dark: false,
   series: '#2563eb',
   seriesSoft: '#93c5fd',
+  seriesArea: 'rgba(37,99,235,0.10)',
+  previous: '#6b7280',
   accent: '#b45309',
   grid: '#e5e7eb',
   text: '#374151',
   muted: '#6b7280',
+  panel: '#ffffff',
+  empty: '#f3f4f6',
+  scale: ['#dbeafe', '#93c5fd', '#3b82f6', '#1d4ed8', '#1e3a8a'],
+  heat: ['#f8fafc', '#fde68a', '#f59e0b', '#b45309', '#78350f'],
 };
 
-export const baseText = { color: COLORS.muted, fontSize: 11, fontFamily: 'inherit' };
+const DARK: Palette = {
+  dark: true,
+  series: '#60a5fa',
+  seriesSoft: '#1e40af',
+  seriesArea: 'rgba(96,165,250,0.14)',
+  previous: '#9ca3af',
+  accent: '#f59e0b',
+  grid: '#334155',
+  text: '#e5e7eb',
+  muted: '#9ca3af',
+  panel: '#111827',
+  empty: '#1f2937',
+  scale: ['#1e3a5f', '#1d4ed8', '#3b82f6', '#93c5fd', '#dbeafe'],
+  heat: ['#1f2937', '#78350f', '#b45309', '#f59e0b', '#fde68a'],
+};
 
-export const tooltipBase = {
-  backgroundColor: '#111827',
+/** Kept for callers that want the light colours (and their names). */
+export const COLORS = LIGHT;
+
+const query = typeof window !== 'undefined' && window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+const subscribe = (l: () => void) => {
+  query?.addEventListener('change', l);
+  return () => query?.removeEventListener('change', l);
+};
+
+/** The palette of the system's colour scheme; charts re-render when it changes. */
+export function usePalette(): Palette {
+  return useSyncExternalStore(subscribe, () => (query?.matches ? DARK : LIGHT));
+}
+
+export const baseText = (p: Palette) => ({ color: p.muted, fontSize: 11, fontFamily: 'inherit' });
+
+export const tooltipBase = (p: Palette) => ({
+  backgroundColor: p.dark ? '#f9fafb' : '#111827',
   borderWidth: 0,
-  textStyle: { color: '#f9fafb', fontSize: 12 },
+  textStyle: { color: p.dark ? '#111827' : '#f9fafb', fontSize: 12 },
   extraCssText: 'border-radius:6px;box-shadow:0 4px 12px rgba(0,0,0,.2);',
-};
+});
 
 /** Escapes text that goes into an HTML tooltip (labels are data from calls). */
 export const esc = (s: unknown) =>

@@ -1,6 +1,9 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { effectiveBucket, TIER1_DEFAULT_SORT, TIER1_PAGE, TOPN_API_MAX, viewFromSearch } from '../pages/overview/view';
 import { api, type Query } from './api';
-import { useWindow, windowDays, windowKey, windowQuery, type WindowSel } from './window';
+import { anchorOf, previousSpan, resolveWindow, spanQuery, useWindow, windowDays, type Span, type WindowSel } from './window';
+
+export { autoBucket } from '../pages/overview/view';
 
 /** An unwindowed read (e.g. live calls). */
 export function kpiQueryOptions<T>(path: string, query: Query = {}) {
@@ -10,41 +13,47 @@ export function kpiQueryOptions<T>(path: string, query: Query = {}) {
   };
 }
 
-function windowedOptions<T>(sel: WindowSel, path: string, extra: Query) {
+/** A read over a pinned window: the key holds its instants, so both periods are cached apart. */
+export function spanOptions<T>(span: Span, path: string, extra: Query) {
   return {
-    queryKey: ['kpi', path, windowKey(sel), extra],
-    queryFn: ({ signal }: { signal: AbortSignal }) => api<T>(path, { query: { ...windowQuery(sel), ...extra }, signal }),
+    queryKey: ['kpi', path, span.start, span.end, extra],
+    queryFn: ({ signal }: { signal: AbortSignal }) => api<T>(path, { query: { ...spanQuery(span), ...extra }, signal }),
   };
 }
 
-/** A windowed KPI endpoint; while a new window loads, the previous figures stay (dimmed). */
-export function useKpi<T>(path: string, extra: Query = {}) {
+/**
+ * A windowed KPI endpoint over the overview's pinned window (or the period before it); while a
+ * new window loads, the previous figures stay (dimmed).
+ */
+export function useKpi<T>(path: string, extra: Query = {}, opts: { period?: 'current' | 'previous'; enabled?: boolean } = {}) {
   const w = useWindow();
-  return useQuery({ ...windowedOptions<T>(w.sel, path, extra), placeholderData: keepPreviousData });
-}
-
-export function autoBucket(days: number): string {
-  if (days <= 7) return 'hour';
-  if (days <= 90) return 'day';
-  return 'week';
+  const span = opts.period === 'previous' ? w.prev : w.span;
+  return useQuery({ ...spanOptions<T>(span, path, extra), placeholderData: keepPreviousData, enabled: opts.enabled ?? true });
 }
 
 /**
- * The overview's requests with their default choices. Started by the shell as soon as the
+ * The overview's requests for the view in the URL. Started by the shell as soon as the
  * overview route is known, so the data arrives while the charts' code is still loading.
  */
 export function prefetchOverview(qc: QueryClient, sel: WindowSel): void {
-  const reads: [string, Query][] = [
-    ['/api/kpis/summary', {}],
-    ['/api/kpis/timeseries/calls', { bucket: autoBucket(windowDays(sel)) }],
-    ['/api/kpis/disconnect-breakdown', {}],
-    ['/api/kpis/arrivals', {}],
-    ['/api/kpis/topn/impersonated_brand', { n: 10 }],
-    ['/api/kpis/attacker-geo', {}],
-    ['/api/kpis/duration-histogram', {}],
-    ['/api/kpis/ask-histogram', {}],
-    ['/api/kpis/tier1', { limit: 100 }],
+  const span = resolveWindow(sel, anchorOf(sel));
+  const prev = previousSpan(span);
+  const view = viewFromSearch(new URLSearchParams(window.location.search));
+  const { bucket } = effectiveBucket(view, span, windowDays(sel));
+  const tier1: Query = { limit: TIER1_PAGE, sort: view.tier1Sort === TIER1_DEFAULT_SORT ? undefined : view.tier1Sort };
+  const reads: [Span, string, Query][] = [
+    [span, '/api/kpis/summary', {}],
+    [prev, '/api/kpis/summary', {}],
+    [span, `/api/kpis/timeseries/${view.metric}`, { bucket }],
+    [prev, `/api/kpis/timeseries/${view.metric}`, { bucket }],
+    [span, '/api/kpis/disconnect-breakdown', {}],
+    [span, '/api/kpis/arrivals', {}],
+    [span, `/api/kpis/topn/${view.topn}`, { n: Math.min(view.n, TOPN_API_MAX) }],
+    [span, '/api/kpis/attacker-geo', {}],
+    [span, '/api/kpis/duration-histogram', {}],
+    [span, '/api/kpis/ask-histogram', {}],
+    [span, '/api/kpis/tier1', tier1],
   ];
-  for (const [path, extra] of reads) void qc.prefetchQuery(windowedOptions(sel, path, extra));
+  for (const [s, path, extra] of reads) void qc.prefetchQuery(spanOptions(s, path, extra));
   void qc.prefetchQuery(kpiQueryOptions('/api/kpis/active-calls'));
 }

@@ -1,26 +1,45 @@
+import { useEffect } from 'react';
 import { PageHeader } from '../components/PageHeader';
 import { WindowPicker } from '../components/WindowPicker';
+import { fmtDateTime } from '../lib/format';
 import { useKpi } from '../lib/kpi';
 import type { Summary } from '../lib/types';
+import { updateSearch } from '../lib/urlState';
+import { selFromSearch, tzFromSearch, useWindow, windowParams } from '../lib/window';
+import { ArrivalsPanel } from './overview/Arrivals';
 import { SummaryCards } from './overview/Cards';
-import {
-  ArrivalsPanel,
-  AskHistogramPanel,
-  DisconnectPanel,
-  DurationHistogramPanel,
-  GeoPanel,
-  LiveCallsPanel,
-  Tier1Panel,
-  TimeseriesPanel,
-  TopNPanel,
-} from './overview/panels';
+import { DisconnectPanel } from './overview/Disconnect';
+import { GeoPanel } from './overview/Geo';
+import { AskHistogramPanel, DurationHistogramPanel } from './overview/Histograms';
+import { LiveCallsPanel } from './overview/LiveCalls';
+import { TimeseriesPanel } from './overview/Timeseries';
+import { Tier1Panel } from './overview/Tier1';
+import { TopNPanel } from './overview/TopN';
+import { ViewControls } from './overview/ViewControls';
 
 export default function Overview() {
+  const w = useWindow();
   const summary = useKpi<Summary>('/api/kpis/summary');
+  const previous = useKpi<Summary>('/api/kpis/summary', {}, { period: 'previous' });
+
+  // The URL always names the window and zone shown (one remembered from another page is
+  // written in), so this history entry comes back to the same view.
+  useEffect(() => {
+    const q = new URLSearchParams(window.location.search);
+    if (!selFromSearch(q) || !tzFromSearch(q)) updateSearch({ ...windowParams(w.sel), tz: w.tz }, { replace: true });
+  });
+
   return (
     <div className="page page-overview">
-      <PageHeader title="Overview" actions={<WindowPicker resolved={summary.data?.range} />} />
-      <SummaryCards q={summary} />
+      <PageHeader
+        title="Overview"
+        actions={
+          <WindowPicker resolved={w.span} note={`Compared with ${fmtDateTime(w.prev.start, { zone: false })} – ${fmtDateTime(w.prev.end)}`}>
+            <ViewControls />
+          </WindowPicker>
+        }
+      />
+      <SummaryCards q={summary} prev={previous} />
       <div className="grid">
         <TimeseriesPanel />
         <DisconnectPanel />

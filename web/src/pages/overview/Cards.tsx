@@ -1,22 +1,73 @@
+// The headline figures, each with its change on the previous period (the same length, just
+// before): both periods are read from /api/kpis/summary with explicit start and end.
+
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ErrorState } from '../../components/states';
-import { fmtDuration, fmtInt, fmtPct, fmtUsd, fmtUsdCompact } from '../../lib/format';
+import { fmtChange, fmtDateTime, fmtDuration, fmtInt, fmtPct, fmtUsd, fmtUsdCompact } from '../../lib/format';
 import type { Summary } from '../../lib/types';
+import { useWindow } from '../../lib/window';
 
-function Card({ label, value, title, children, testId }: { label: string; value: ReactNode; title?: string; children?: ReactNode; testId: string }) {
+type Figure = 'calls_received' | 'hooked_calls' | 'tier1_calls' | 'tier2_calls' | 'tier3_calls' | 'total_dollars_asked' | 'insights_produced' | 'avg_call_duration_sec';
+
+/** (current − previous) / previous; "new" from nothing; null when both are nothing or unknown. */
+export function change(cur: number | null | undefined, prev: number | null | undefined): number | 'new' | null {
+  if (typeof cur !== 'number' || typeof prev !== 'number') return null;
+  if (prev === 0) return cur === 0 ? null : 'new';
+  return (cur - prev) / prev;
+}
+
+function Change({ figure, cur, prev, fmt }: { figure: Figure; cur: Summary; prev: Summary | undefined; fmt: (v: number | null) => string }) {
+  if (!prev) return <span className="change" data-change-for={figure} data-loading="" aria-hidden="true" />;
+  const c = change(cur[figure], prev[figure]);
+  const was = `previous period: ${fmt(prev[figure])}`;
+  if (c === null) {
+    return (
+      <span className="change flat" data-change-for={figure} data-change="" title={was}>
+        —<span className="sr-only"> no change to compute ({was})</span>
+      </span>
+    );
+  }
+  if (c === 'new') {
+    return (
+      <span className="change up" data-change-for={figure} data-change="new" title={was}>
+        new<span className="sr-only"> (none in the {was.replace(': ', ', ')})</span>
+      </span>
+    );
+  }
+  const dir = Math.round(c * 1000) === 0 ? 'flat' : c > 0 ? 'up' : 'down';
+  return (
+    <span className={`change ${dir}`} data-change-for={figure} data-change={String(c)} title={was}>
+      <span aria-hidden="true">{dir === 'up' ? '▲ ' : dir === 'down' ? '▼ ' : ''}</span>
+      {fmtChange(c)}
+      <span className="sr-only"> on the {was}</span>
+    </span>
+  );
+}
+
+function Card({ label, value, title, children, testId, delta }: { label: string; value: ReactNode; title?: string; children?: ReactNode; testId: string; delta?: ReactNode }) {
   return (
     <div className="card" data-card={testId}>
       <h3 className="card-label">{label}</h3>
-      <p className="card-value" title={title} data-value>
-        {value}
+      <p className="card-value" title={title}>
+        <span data-value>{value}</span>
       </p>
+      {delta && (
+        <p className="card-delta">
+          {delta}
+          <span className="delta-ctx" aria-hidden="true">
+            {' '}
+            vs previous period
+          </span>
+        </p>
+      )}
       {children && <div className="card-sub">{children}</div>}
     </div>
   );
 }
 
-export function SummaryCards({ q }: { q: UseQueryResult<Summary> }) {
+export function SummaryCards({ q, prev }: { q: UseQueryResult<Summary>; prev: UseQueryResult<Summary> }) {
+  const w = useWindow();
   if (q.isError && !q.data) return <ErrorState error={q.error} feature="Headline figures" onRetry={() => void q.refetch()} />;
   const s = q.data;
   if (!s) {
@@ -28,12 +79,26 @@ export function SummaryCards({ q }: { q: UseQueryResult<Summary> }) {
       </div>
     );
   }
+  // The previous figures only count when they belong to the period before this window.
+  const p = prev.data && !prev.isPlaceholderData ? prev.data : undefined;
+  const d = (figure: Figure, fmt: (v: number | null) => string) => <Change figure={figure} cur={s} prev={p} fmt={fmt} />;
   return (
-    <div className={`cards ${q.isPlaceholderData ? 'updating' : ''}`} aria-busy={q.isFetching || undefined} data-testid="summary-cards">
-      <Card label="Calls received" value={fmtInt(s.calls_received)} testId="calls">
+    <div
+      className={`cards ${q.isPlaceholderData ? 'updating' : ''}`}
+      aria-busy={q.isFetching || undefined}
+      data-testid="summary-cards"
+      data-start={w.span.start}
+      data-end={w.span.end}
+      data-prev-start={w.prev.start}
+      data-prev-end={w.prev.end}
+    >
+      <p className="sr-only">
+        Changes compare with the previous period, {fmtDateTime(w.prev.start)} to {fmtDateTime(w.prev.end)}.
+      </p>
+      <Card label="Calls received" value={fmtInt(s.calls_received)} testId="calls" delta={d('calls_received', fmtInt)}>
         {fmtInt(s.cleanly_closed)} closed cleanly
       </Card>
-      <Card label="Hooked calls" value={fmtInt(s.hooked_calls)} testId="hooked">
+      <Card label="Hooked calls" value={fmtInt(s.hooked_calls)} testId="hooked" delta={d('hooked_calls', fmtInt)}>
         <strong>{fmtPct(s.hook_rate)}</strong> hook rate
       </Card>
       <Card
@@ -43,29 +108,30 @@ export function SummaryCards({ q }: { q: UseQueryResult<Summary> }) {
           <span className="tiers">
             {(
               [
-                [1, s.tier1_calls, 'mule bank, crypto or gift card'],
-                [2, s.tier2_calls, 'payment method, phishing URL, remote desktop or agency'],
-                [3, s.tier3_calls, 'impersonated brand or lure only'],
+                [1, 'tier1_calls', 'mule bank, crypto or gift card'],
+                [2, 'tier2_calls', 'payment method, phishing URL, remote desktop or agency'],
+                [3, 'tier3_calls', 'impersonated brand or lure only'],
               ] as const
-            ).map(([t, n, what]) => (
+            ).map(([t, f, what]) => (
               <span className="tier-row" key={t} title={`Tier ${t}: ${what}`}>
                 <span className={`dot t${t}`} aria-hidden="true" />
                 <span className="tier-name">Tier {t}</span>
-                <span className={`tier-num t${t}`}>{fmtInt(n)}</span>
+                <span className={`tier-num t${t}`}>{fmtInt(s[f])}</span>
+                {d(f, fmtInt)}
               </span>
             ))}
           </span>
         }
       />
-      <Card label="Dollars asked" value={fmtUsdCompact(s.total_dollars_asked)} title={fmtUsd(s.total_dollars_asked)} testId="dollars">
-        median {fmtUsd(s.median_dollar_ask)} · max {fmtUsd(s.max_single_ask)}
+      <Card label="Money asked" value={fmtUsdCompact(s.total_dollars_asked)} title={fmtUsd(s.total_dollars_asked)} testId="dollars" delta={d('total_dollars_asked', fmtUsdCompact)}>
+        median ask {fmtUsd(s.median_dollar_ask)} · largest {fmtUsd(s.max_single_ask)}
         <br />
-        {fmtUsdCompact(s.total_dollars_dangled)} dangled
+        {fmtUsdCompact(s.total_dollars_dangled)} dangled as bait
       </Card>
-      <Card label="Insights" value={fmtInt(s.insights_produced)} testId="insights">
+      <Card label="Insights" value={fmtInt(s.insights_produced)} testId="insights" delta={d('insights_produced', fmtInt)}>
         {fmtInt(s.high_confidence_insights)} high-confidence · avg confidence {fmtPct(s.avg_auditor_confidence)}
       </Card>
-      <Card label="Average call" value={fmtDuration(s.avg_call_duration_sec)} testId="durations">
+      <Card label="Average call" value={fmtDuration(s.avg_call_duration_sec)} testId="durations" delta={d('avg_call_duration_sec', fmtDuration)}>
         median {fmtDuration(s.median_call_duration_sec)} · longest {fmtDuration(s.max_call_duration_sec)}
       </Card>
     </div>

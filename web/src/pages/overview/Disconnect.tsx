@@ -1,0 +1,31 @@
+import { Bars } from '../../charts/Bars';
+import { DataTable, Panel } from '../../components/Panel';
+import { QueryBody } from '../../components/states';
+import { fmtInt, fmtPct } from '../../lib/format';
+import { useKpi } from '../../lib/kpi';
+import { DISCONNECT_REASONS, reasonLabel } from '../../lib/labels';
+import type { DisconnectBreakdown } from '../../lib/types';
+
+const KNOWN = Object.keys(DISCONNECT_REASONS).filter((k) => k !== 'none');
+
+export function DisconnectPanel() {
+  const q = useKpi<DisconnectBreakdown>('/api/kpis/disconnect-breakdown');
+  return (
+    <Panel title="Why calls ended" testId="disconnect" explain="disconnect" className="w-2" subtitle="Disconnect reasons">
+      <QueryBody q={q} feature="Disconnect reasons" height={260} isEmpty={(d) => Object.entries(d).every(([k, v]) => k === 'range' || !v)}>
+        {(d) => {
+          const keys = [...KNOWN, ...Object.keys(d).filter((k) => k !== 'range' && !KNOWN.includes(k) && typeof d[k] === 'number')];
+          const total = keys.reduce((s, k) => s + (Number(d[k]) || 0), 0);
+          const labels = keys.map(reasonLabel);
+          const values = keys.map((k) => Number(d[k]) || 0);
+          return (
+            <>
+              <Bars horizontal categories={labels} values={values} format={fmtInt} detail={(i) => `${fmtPct(total ? values[i] / total : 0)} of calls with a reason`} height={200} label="Calls per disconnect reason" />
+              <DataTable caption="Disconnect reasons" columns={['Reason', 'Calls', 'Share']} rows={keys.map((_, i) => [labels[i], fmtInt(values[i]), fmtPct(total ? values[i] / total : 0)])} />
+            </>
+          );
+        }}
+      </QueryBody>
+    </Panel>
+  );
+}

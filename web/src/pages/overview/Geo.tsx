@@ -1,0 +1,64 @@
+// Attacker geography: the US map (us-atlas has the 50 states and DC), and the territories it
+// lacks (Puerto Rico, the Virgin Islands, Guam, American Samoa, the Northern Marianas) as boxes.
+// Every state and territory drills into the call list.
+
+import { lazy, Suspense } from 'react';
+import { DataTable, Panel } from '../../components/Panel';
+import { Loading, QueryBody } from '../../components/states';
+import { fmtInt, fmtPct } from '../../lib/format';
+import { useKpi } from '../../lib/kpi';
+import { Link, navigate } from '../../lib/router';
+import { stateName } from '../../lib/states';
+import type { Geo } from '../../lib/types';
+import { useWindow } from '../../lib/window';
+
+// Fetched as soon as the overview's code runs, not when the geography data arrives.
+const usMapModule = import('../../charts/UsMap');
+const UsMap = lazy(() => usMapModule);
+
+export const TERRITORIES = ['PR', 'VI', 'GU', 'AS', 'MP'];
+
+export function GeoPanel() {
+  const w = useWindow();
+  const q = useKpi<Geo>('/api/kpis/attacker-geo');
+  const hrefOf = (state: string) => w.linkTo('/calls', { caller_state: state });
+  return (
+    <Panel title="Attacker geography" testId="geo" explain="geo" className="w-3" subtitle="Calls by caller-ID area code, mapped to US states and territories; select one to list its calls">
+      <QueryBody q={q} feature="Attacker geography" height={300} isEmpty={(d) => d.items.length === 0} empty="No US caller IDs in this window.">
+        {(d) => {
+          const total = d.items.reduce((s, i) => s + i.count, 0);
+          const byState = new Map(d.items.map((i) => [i.state, i]));
+          return (
+            <>
+              <Suspense fallback={<Loading label="Loading the map" height={340} />}>
+                <UsMap items={d.items} height={340} onSelect={(st) => navigate(hrefOf(st))} />
+              </Suspense>
+              <ul className="territories" aria-label="Territories (not on the map)" data-testid="territories">
+                {TERRITORIES.map((t) => {
+                  const it = byState.get(t);
+                  const n = it?.count ?? 0;
+                  return (
+                    <li key={t} data-territory={t} data-count={n}>
+                      <Link to={hrefOf(t)} className={n ? 'has-calls' : undefined} title={it ? `Area codes: ${it.area_codes.join(', ')}` : 'No calls in this window'}>
+                        <span className="terr-name">{stateName(t)}</span>
+                        <span className="terr-count">{fmtInt(n)}</span>
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+              <p className="panel-note">
+                Top states: {d.items.slice(0, 3).map((i) => `${stateName(i.state)} (${fmtPct(total ? i.count / total : 0)})`).join(', ')}.
+              </p>
+              <DataTable
+                caption="Calls per state"
+                columns={['State', 'Calls', 'Area codes']}
+                rows={d.items.map((i) => [<Link to={hrefOf(i.state)}>{`${stateName(i.state)} (${i.state})`}</Link>, fmtInt(i.count), i.area_codes.join(', ')])}
+              />
+            </>
+          );
+        }}
+      </QueryBody>
+    </Panel>
+  );
+}

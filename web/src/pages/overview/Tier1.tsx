@@ -1,0 +1,206 @@
+// Tier-1 intel: every tier-1 call of the window, sorted by the server (click a header) and
+// paged with its cursor, 100 rows a page. Identifiers are whole in their title and copyable.
+
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Panel } from '../../components/Panel';
+import { QueryBody } from '../../components/states';
+import { ApiError, downloadFile, errorMessage } from '../../lib/api';
+import { fmtDateTime, fmtInt, fmtPct } from '../../lib/format';
+import { spanOptions } from '../../lib/kpi';
+import { chainLabel } from '../../lib/labels';
+import { Link } from '../../lib/router';
+import { useTier } from '../../lib/tier';
+import type { Tier1Row, Tier1Table } from '../../lib/types';
+import { useWindow } from '../../lib/window';
+import { CopyButton, middle } from './Copy';
+import { TIER1_DEFAULT_SORT, TIER1_PAGE, useView, type Tier1SortField } from './view';
+
+/** The tier-1 answer with the paging the server adds (api13); an older server leaves it out. */
+type Tier1Page = Tier1Table & { next_cursor?: string | null };
+
+function ExportButton() {
+  const tier = useTier();
+  const w = useWindow();
+  const [busy, setBusy] = useState(false);
+  const [msg, setMsg] = useState<{ kind: 'error' | 'pro'; text: string } | null>(null);
+  if (tier === 'free' || msg?.kind === 'pro') {
+    return (
+      <span className="pro-inline" data-state="pro">
+        <button type="button" className="btn btn-small" disabled aria-describedby="export-pro">
+          Export CSV
+        </button>
+        <span id="export-pro" className="badge badge-pro">
+          Pro plan
+        </span>
+      </span>
+    );
+  }
+  const run = async () => {
+    setBusy(true);
+    setMsg(null);
+    try {
+      await downloadFile('/api/exports/tier1', { start: w.span.start, end: w.span.end }, `tier1-${w.key}.csv`);
+    } catch (err) {
+      if (err instanceof ApiError && err.proRequired) setMsg({ kind: 'pro', text: '' });
+      else setMsg({ kind: 'error', text: err instanceof ApiError && err.unavailable ? 'CSV export is not available on this server yet.' : errorMessage(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span className="export">
+      <button type="button" className="btn btn-small" onClick={run} disabled={busy} data-testid="export-csv">
+        {busy ? 'Exporting…' : 'Export CSV'}
+      </button>
+      {msg && (
+        <span className="form-error" role="alert">
+          {msg.text}
+        </span>
+      )}
+    </span>
+  );
+}
+
+const COLUMNS: { field: Tier1SortField; label: string; num?: boolean; desc?: boolean }[] = [
+  { field: 'call_started_at', label: 'Started', desc: true },
+  { field: 'call_sid', label: 'Call' },
+  { field: 'auditor_confidence', label: 'Confidence', num: true, desc: true },
+  { field: 'mule_bank_name', label: 'Mule bank' },
+  { field: 'mule_bank_routing_number', label: 'Routing' },
+  { field: 'mule_bank_account_number', label: 'Account' },
+  { field: 'mule_account_holder_name', label: 'Account holder' },
+  { field: 'crypto_chain', label: 'Chain' },
+  { field: 'crypto_wallet_address', label: 'Wallet' },
+  { field: 'gift_card_brand', label: 'Gift card' },
+  { field: 'physical_mule_drop_address', label: 'Drop address' },
+];
+
+function Copyable({ value, what, cut }: { value: string | null; what: string; cut?: number }) {
+  if (!value) return null;
+  return (
+    <span className="t1-copy">
+      <code title={value}>{cut ? middle(value, cut) : value}</code>
+      <CopyButton value={value} what={what} />
+    </span>
+  );
+}
+
+function cells(r: Tier1Row): ReactNode[] {
+  return [
+    <span className="nowrap">{fmtDateTime(r.call_started_at)}</span>,
+    <Link to={`/calls/${encodeURIComponent(r.call_sid)}`} title={r.call_sid}>
+      <code>{middle(r.call_sid, 16)}</code>
+    </Link>,
+    fmtPct(r.auditor_confidence),
+    r.mule_bank_name,
+    <Copyable value={r.mule_bank_routing_number} what="routing number" />,
+    <Copyable value={r.mule_bank_account_number} what="account number" />,
+    r.mule_account_holder_name,
+    r.crypto_chain ? <span className="badge" title={r.crypto_chain}>{chainLabel(r.crypto_chain)}</span> : null,
+    <Copyable value={r.crypto_wallet_address} what="wallet address" cut={20} />,
+    r.gift_card_brand,
+    r.physical_mule_drop_address,
+  ];
+}
+
+export function Tier1Panel() {
+  const w = useWindow();
+  const [view, setView] = useView();
+  // Cursors of the pages seen so far: page i was read with cursors[i] (null: the first). They
+  // belong to one window and sort; another starts again at the first page.
+  const pagingKey = `${w.span.start}|${w.span.end}|${view.tier1Sort}`;
+  const [paging, setPaging] = useState<{ key: string; cursors: (string | null)[]; page: number }>({ key: pagingKey, cursors: [null], page: 0 });
+  const { cursors, page } = paging.key === pagingKey ? paging : { cursors: [null], page: 0 };
+  const setPage = (p: number, cs = cursors) => setPaging({ key: pagingKey, cursors: cs, page: p });
+  const cursor = cursors[page] ?? null;
+  const sort = view.tier1Sort === TIER1_DEFAULT_SORT ? undefined : view.tier1Sort;
+  const q = useQuery({
+    ...spanOptions<Tier1Page>(w.span, '/api/kpis/tier1', cursor ? { limit: TIER1_PAGE, sort, cursor } : { limit: TIER1_PAGE, sort }),
+    placeholderData: keepPreviousData,
+  });
+  const d = q.data;
+  const paged = !!d && 'next_cursor' in d;
+  const next = d?.next_cursor ?? null;
+  const first = page * TIER1_PAGE;
+
+  const sortBy = (c: (typeof COLUMNS)[number]) => {
+    const cur = view.tier1Sort.replace(/^-/, '');
+    const desc = view.tier1Sort.startsWith('-');
+    const nextSort = cur === c.field ? (desc ? c.field : `-${c.field}`) : c.desc ? `-${c.field}` : c.field;
+    setView({ tier1Sort: nextSort });
+  };
+  const goNext = () => {
+    if (!next || q.isPlaceholderData) return;
+    setPage(page + 1, [...cursors.slice(0, page + 1), next]);
+  };
+
+  const subtitle = d
+    ? paged
+      ? `Mule accounts, crypto wallets, gift cards and drop addresses · ${fmtInt(d.total)} calls`
+      : `Mule accounts, crypto wallets, gift cards and drop addresses · showing ${fmtInt(d.items.length)} of ${fmtInt(d.total)}, newest first (paging and sorting need a newer server)`
+    : 'Mule accounts, crypto wallets, gift cards and drop addresses';
+  return (
+    <Panel title="Tier-1 intel" testId="tier1" className="w-6" subtitle={subtitle} actions={<ExportButton />}>
+      <QueryBody q={q} feature="Tier-1 intel" height={120} isEmpty={(x) => x.items.length === 0 && page === 0} empty="No tier-1 calls in this window.">
+        {(data) => (
+          <>
+            <div className="table-scroll table-tall">
+              <table className="tier1" data-testid="tier1-table">
+                <thead>
+                  <tr>
+                    {COLUMNS.map((c) => {
+                      const active = view.tier1Sort.replace(/^-/, '') === c.field;
+                      const dir = view.tier1Sort.startsWith('-') ? 'descending' : 'ascending';
+                      return (
+                        <th key={c.field} scope="col" className={c.num ? 'num' : undefined} aria-sort={active ? dir : undefined}>
+                          {paged ? (
+                            <button type="button" className="th-sort" onClick={() => sortBy(c)} data-sort={c.field}>
+                              {c.label}
+                              <span aria-hidden="true" className="sort-mark">
+                                {active ? (dir === 'descending' ? ' ▼' : ' ▲') : ''}
+                              </span>
+                            </button>
+                          ) : (
+                            c.label
+                          )}
+                        </th>
+                      );
+                    })}
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((r) => (
+                    <tr key={r.call_sid} data-sid={r.call_sid}>
+                      {cells(r).map((cell, i) => (
+                        <td key={COLUMNS[i].field} className={COLUMNS[i].num ? 'num' : undefined}>
+                          {cell}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {paged && (
+              <nav className="pager" aria-label="Tier-1 pages">
+                <button type="button" className="btn btn-small" onClick={() => setPage(0)} disabled={page === 0}>
+                  First
+                </button>
+                <button type="button" className="btn btn-small" onClick={() => setPage(Math.max(0, page - 1))} disabled={page === 0} data-testid="tier1-prev">
+                  Previous
+                </button>
+                <span className="pager-text" aria-live="polite" data-testid="tier1-range">
+                  {data.items.length ? `Rows ${fmtInt(first + 1)}–${fmtInt(first + data.items.length)} of ${fmtInt(data.total)}` : `No more rows (${fmtInt(data.total)} in all)`}
+                </span>
+                <button type="button" className="btn btn-small" onClick={goNext} disabled={!next || q.isPlaceholderData} data-testid="tier1-next">
+                  Next
+                </button>
+              </nav>
+            )}
+          </>
+        )}
+      </QueryBody>
+    </Panel>
+  );
+}

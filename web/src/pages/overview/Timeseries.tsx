@@ -1,0 +1,117 @@
+// One figure over time, with the previous period dashed beneath it and the window's partial
+// first and last buckets dashed (they hold less time than the others).
+
+import { useId } from 'react';
+import { Line, type Point } from '../../charts/Line';
+import { DataTable, Panel } from '../../components/Panel';
+import { QueryBody } from '../../components/states';
+import { fmtDateTime, tzLabel } from '../../lib/format';
+import { useKpi } from '../../lib/kpi';
+import type { Timeseries } from '../../lib/types';
+import { spanMs, useWindow, windowDays, type Span } from '../../lib/window';
+import { BUCKET_WIDTH_MS, BUCKETS, bucketPoints, effectiveBucket, MAX_POINTS, METRICS, useView } from './view';
+
+const BUCKET_WORDS: Record<string, string> = { '15min': '15 minutes', hour: 'hour', day: 'day', week: 'week' };
+
+/** Whether the first/last bucket reaches outside the window (so it holds only part of a bucket). */
+export function partialEdges(points: Point[], span: Span, bucket: string): { first: boolean; last: boolean } {
+  if (!points.length) return { first: false, last: false };
+  const width = BUCKET_WIDTH_MS[bucket];
+  return {
+    first: Date.parse(points[0].timestamp) < Date.parse(span.start),
+    last: Date.parse(points[points.length - 1].timestamp) + width > Date.parse(span.end),
+  };
+}
+
+export function TimeseriesPanel() {
+  const w = useWindow();
+  const [view, setView] = useView();
+  const { bucket, refused } = effectiveBucket(view, w.span, windowDays(w.sel));
+  const m = METRICS.find((x) => x.value === view.metric)!;
+  const path = `/api/kpis/timeseries/${m.value}`;
+  const q = useKpi<Timeseries>(path, { bucket });
+  const prev = useKpi<Timeseries>(path, { bucket }, { period: 'previous' });
+  const ids = useId();
+  const previous = prev.data && !prev.isPlaceholderData ? prev.data.points : undefined;
+  return (
+    <Panel
+      title="Over time"
+      testId="timeseries"
+      explain={`timeseries:${m.value}`}
+      className="w-4"
+      subtitle={`${m.label} per ${BUCKET_WORDS[bucket]} (${tzLabel()}) · dashed grey: the previous period`}
+      actions={
+        <>
+          <label htmlFor={`${ids}m`} className="sr-only">
+            Metric
+          </label>
+          <select id={`${ids}m`} value={m.value} onChange={(e) => setView({ metric: e.target.value })} data-testid="ts-metric">
+            {METRICS.map((x) => (
+              <option key={x.value} value={x.value}>
+                {x.label}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={`${ids}b`} className="sr-only">
+            Bucket
+          </label>
+          <select id={`${ids}b`} value={refused ? 'auto' : view.bucket} onChange={(e) => setView({ bucket: e.target.value as typeof view.bucket })} data-testid="ts-bucket">
+            {BUCKETS.map((x) => {
+              const tooMany = x.value !== 'auto' && bucketPoints(w.span, x.value) > MAX_POINTS;
+              return (
+                <option key={x.value} value={x.value} disabled={tooMany}>
+                  {x.value === 'auto' ? `Auto (${BUCKET_WORDS[effectiveBucket({ ...view, bucket: 'auto' }, w.span, windowDays(w.sel)).bucket]})` : x.label}
+                  {tooMany ? ' (too fine for this window)' : ''}
+                </option>
+              );
+            })}
+          </select>
+        </>
+      }
+    >
+      {refused && (
+        <p className="notice" role="status" data-testid="bucket-refused">
+          {BUCKET_WORDS[refused]} buckets would give over {MAX_POINTS.toLocaleString('en-US')} points over this window: showing one point per {BUCKET_WORDS[bucket]}.
+        </p>
+      )}
+      <QueryBody q={q} feature="Time series" height={260} isEmpty={(d) => d.points.length === 0}>
+        {(d) => {
+          const edges = partialEdges(d.points, w.span, d.bucket);
+          return (
+            <>
+              <Line
+                points={d.points}
+                previous={previous}
+                shiftMs={spanMs(w.span)}
+                partialFirst={edges.first}
+                partialLast={edges.last}
+                axis={m.axis}
+                phrase={m.phrase}
+                integer={m.integer}
+                height={260}
+                label={`${m.label} over time, ${d.points.length} points${previous ? ', with the previous period' : ''}`}
+              />
+              <p className="chart-legend" aria-hidden="true">
+                <span className="key key-current" /> This period <span className="key key-previous" /> Previous period
+                {(edges.first || edges.last) && (
+                  <>
+                    <span className="key key-partial" /> Partial bucket
+                  </>
+                )}
+              </p>
+              <DataTable
+                caption={`${m.label} per ${d.bucket}`}
+                columns={[`Bucket start (${tzLabel()})`, m.label, 'Previous period']}
+                rows={d.points.map((p, i) => [
+                  `${fmtDateTime(p.timestamp, { zone: false })}${(i === 0 && edges.first) || (i === d.points.length - 1 && edges.last) ? ' (partial)' : ''}`,
+                  m.format(p.value),
+                  previous?.[i] ? m.format(previous[i].value) : '—',
+                ])}
+              />
+            </>
+          );
+        }}
+      </QueryBody>
+    </Panel>
+  );
+}

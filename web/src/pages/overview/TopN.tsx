@@ -1,0 +1,112 @@
+// The most frequent values of an intel field. Every value drills into the call list with that
+// filter and the current window.
+
+import { useEffect, useId, useState } from 'react';
+import { Bars } from '../../charts/Bars';
+import { DataTable, Panel } from '../../components/Panel';
+import { QueryBody } from '../../components/states';
+import { fmtInt, fmtPct } from '../../lib/format';
+import { useKpi } from '../../lib/kpi';
+import { valueLabel } from '../../lib/labels';
+import { Link, navigate } from '../../lib/router';
+import type { TopN } from '../../lib/types';
+import { useWindow } from '../../lib/window';
+import { TOPN_API_MAX, TOPN_FIELDS, TOPN_INPUT_MAX, useView } from './view';
+
+export function TopNPanel() {
+  const w = useWindow();
+  const [view, setView] = useView();
+  const [nText, setNText] = useState(String(view.n));
+  const ids = useId();
+  // Back/forward or a link changed n: the box follows.
+  useEffect(() => setNText(String(view.n)), [view.n]);
+  // Typing settles before it becomes a request (and a history entry).
+  useEffect(() => {
+    const v = Number(nText);
+    if (!Number.isInteger(v) || v < 1 || v > TOPN_INPUT_MAX || v === view.n) return;
+    const t = setTimeout(() => setView({ n: v }), 400);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [nText]);
+  const f = TOPN_FIELDS.find((x) => x.value === view.topn)!;
+  const n = Math.min(view.n, TOPN_API_MAX);
+  const q = useKpi<TopN>(`/api/kpis/topn/${f.value}`, { n });
+  const nInvalid = !(Number.isInteger(Number(nText)) && Number(nText) >= 1 && Number(nText) <= TOPN_INPUT_MAX);
+  const hrefOf = (label: string) => w.linkTo('/calls', { [f.filter]: label });
+  const what = f.label.toLowerCase();
+  return (
+    <Panel
+      title="Top values"
+      testId="topn"
+      explain={`topn:${f.value}`}
+      className="w-3"
+      subtitle={`${f.label}, by number of calls`}
+      actions={
+        <>
+          <label htmlFor={`${ids}f`} className="sr-only">
+            Field
+          </label>
+          <select id={`${ids}f`} value={f.value} onChange={(e) => setView({ topn: e.target.value })} data-testid="topn-field">
+            {TOPN_FIELDS.map((x) => (
+              <option key={x.value} value={x.value}>
+                {x.label}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={`${ids}n`} className="inline-label">
+            Top
+          </label>
+          <input
+            id={`${ids}n`}
+            type="number"
+            min={1}
+            max={TOPN_INPUT_MAX}
+            value={nText}
+            onChange={(e) => setNText(e.target.value)}
+            className="input-n"
+            aria-invalid={nInvalid || undefined}
+            aria-describedby={`${ids}note`}
+            title={`1 to ${TOPN_API_MAX} values`}
+            data-testid="topn-n"
+          />
+        </>
+      }
+    >
+      <QueryBody q={q} feature="Top values" height={300} isEmpty={(d) => d.items.length === 0} empty={`No ${what} was extracted in this window.`}>
+        {(d) => (
+          <>
+            <Bars
+              horizontal
+              categories={d.items.map((i) => valueLabel(f.value, i.label))}
+              values={d.items.map((i) => i.count)}
+              format={fmtInt}
+              detail={(i) => `${fmtPct(d.items[i].pct_of_total)} of calls with a ${what} · select to list them`}
+              height={Math.max(120, d.items.length * 24 + 16)}
+              label={`Top ${d.items.length} ${what} values by calls`}
+              onClick={(i) => navigate(hrefOf(d.items[i].label))}
+            />
+            <DataTable
+              caption={`Top ${f.label}`}
+              columns={[f.label, 'Calls', 'Share']}
+              rows={d.items.map((i) => [
+                <Link to={hrefOf(i.label)} data-drill={i.label}>
+                  {valueLabel(f.value, i.label)}
+                </Link>,
+                fmtInt(i.count),
+                fmtPct(i.pct_of_total),
+              ])}
+            />
+            <p className="panel-note" id={`${ids}note`} data-testid="topn-note">
+              {view.n > TOPN_API_MAX
+                ? `You asked for the top ${fmtInt(view.n)}: the API returns at most ${TOPN_API_MAX} values, so ${d.items.length < TOPN_API_MAX ? `all ${d.items.length} are shown` : `the top ${TOPN_API_MAX} are shown`}. `
+                : d.items.length < view.n
+                  ? `Only ${d.items.length} ${d.items.length === 1 ? 'value' : 'values'} in this window. `
+                  : ''}
+              Select a bar (or a name in the table) to list those calls.
+            </p>
+          </>
+        )}
+      </QueryBody>
+    </Panel>
+  );
+}
