@@ -158,21 +158,15 @@ export const DEFAULT_SORT: CallSort = '-started_at';
 
 export const sortFromSearch = (p: URLSearchParams): CallSort => SORTS.find((s) => s.value === p.get('sort'))?.value ?? DEFAULT_SORT;
 
-/** Every query key the /calls URL owns; others (the window) are kept as they are. */
-const OWN_KEYS = ['q', ...LIST_FILTERS, 'tier', 'hooked', 'min_duration_sec', 'max_duration_sec', 'sort'];
+/** Every query key the /calls URL owns; others (the window) are the window's. */
+const OWN_KEYS = ['q', ...LIST_FILTERS, 'tier', 'hooked', 'min_duration_sec', 'max_duration_sec', 'sort'] as const;
 
-/** The /calls URL for these filters and this order, keeping the rest of the current query. */
-export function callsUrl(f: CallFilters, sort: CallSort, current: URLSearchParams = new URLSearchParams()): string {
-  const p = new URLSearchParams(current);
-  for (const k of OWN_KEYS) p.delete(k);
-  for (const [k, v] of Object.entries(filtersToQuery(f))) {
-    if (v === undefined || v === null || v === '') continue;
-    if (Array.isArray(v)) v.forEach((x) => p.append(k, String(x)));
-    else p.append(k, String(v));
-  }
-  if (sort !== DEFAULT_SORT) p.set('sort', sort);
-  const s = p.toString();
-  return s ? `/calls?${s}` : '/calls';
+/** The /calls URL params of these filters and this order, as changes: null removes a param. */
+export function callsSearch(f: CallFilters, sort: CallSort): Query {
+  const q = filtersToQuery(f);
+  const out: Query = {};
+  for (const k of OWN_KEYS) out[k] = k === 'sort' ? (sort === DEFAULT_SORT ? null : sort) : (q[k] ?? null);
+  return out;
 }
 
 // The list the user last looked at, so a call page's "All calls" link returns to it (filters,

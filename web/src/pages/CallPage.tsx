@@ -3,12 +3,16 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
+import { CopyButton } from '../components/CopyButton';
 import { PageHeader } from '../components/PageHeader';
 import { Panel } from '../components/Panel';
 import { Empty, ErrorState, Loading } from '../components/states';
 import { api, ApiError } from '../lib/api';
-import { fmtDateTime, fmtDuration, fmtPct, fmtUsd, humanize } from '../lib/format';
+import { fmtCallerId, fmtDateTime, fmtDuration, fmtPct, fmtUsd } from '../lib/format';
+import { personaLabel, reasonLabel, valueLabel } from '../lib/labels';
+import { lastCallsList } from '../lib/callFilters';
 import { Link } from '../lib/router';
+import './pages.css';
 import { stateName } from '../lib/states';
 import type { CallDetail, Extraction, TranscriptTurn } from '../lib/types';
 
@@ -36,6 +40,9 @@ const LABELS: Record<string, string> = {
   synthetic_org: 'Synthetic organisation',
   fake_agent_name: 'Fake agent name',
 };
+
+/** Long identifiers worth copying whole rather than selecting by hand. */
+const COPYABLE = new Set(['crypto_wallet_address', 'mule_bank_account_number', 'mule_bank_routing_number', 'phishing_url', 'physical_mule_drop_address']);
 
 const groupOf = (field: string) => (TIER1.includes(field) ? 't1' : TIER2.includes(field) ? 't2' : TIER3.includes(field) ? 't3' : field === 'dollars' ? 'usd' : 'other');
 
@@ -131,7 +138,7 @@ export default function CallPage({ sid }: { sid: string }) {
   const re = useMemo(() => (ns.length ? new RegExp(ns.map((n) => escapeRe(n.text)).join('|'), 'gi') : null), [ns]);
 
   const back = (
-    <Link to="/calls" className="back">
+    <Link to={lastCallsList()} className="back">
       ← All calls
     </Link>
   );
@@ -197,7 +204,14 @@ export default function CallPage({ sid }: { sid: string }) {
                   <dl className="facts">
                     {intel.map((f) => (
                       <Fact key={f} label={LABELS[f]}>
-                        <mark className={`intel intel-${groupOf(f)}`}>{String(x[f])}</mark>
+                        {COPYABLE.has(f) ? (
+                          <span className="copyable" data-field={f}>
+                            <mark className={`intel intel-${groupOf(f)}`}>{String(x[f])}</mark>
+                            <CopyButton text={String(x[f])} what={LABELS[f].toLowerCase()} />
+                          </span>
+                        ) : (
+                          <mark className={`intel intel-${groupOf(f)}`}>{valueLabel(f, String(x[f]))}</mark>
+                        )}
                       </Fact>
                     ))}
                   </dl>
@@ -225,7 +239,7 @@ export default function CallPage({ sid }: { sid: string }) {
           <Panel title="Call details" testId="details">
             <dl className="facts">
               <Fact label="Caller ID">
-                {c.caller_id ?? '—'}
+                {fmtCallerId(c.caller_id)}
                 {c.caller_state && (
                   <>
                     {' '}
@@ -234,8 +248,8 @@ export default function CallPage({ sid }: { sid: string }) {
                   </>
                 )}
               </Fact>
-              <Fact label="Persona">{c.persona ?? '—'}</Fact>
-              <Fact label="Ended because">{c.disconnect_reason ? humanize(c.disconnect_reason) : '—'}</Fact>
+              <Fact label="Persona">{c.persona ? personaLabel(c.persona) : '—'}</Fact>
+              <Fact label="Ended because">{c.disconnect_reason ? reasonLabel(c.disconnect_reason) : '—'}</Fact>
               <Fact label="Closed cleanly">{c.cleanly_closed === true ? 'Yes' : c.cleanly_closed === false ? 'No' : '—'}</Fact>
               <Fact label="Duration">{fmtDuration(c.duration_sec)}</Fact>
             </dl>
