@@ -1,5 +1,5 @@
 import { BarChart } from 'echarts/charts';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { baseText, echarts, esc, tooltipBase, usePalette } from './core';
 import { EChart } from './EChart';
 
@@ -21,7 +21,16 @@ interface Props {
 
 export function Bars({ categories, values, horizontal, format, detail, height, label, color, onClick }: Props) {
   const pal = usePalette();
+  // Panels pass fresh arrays and closures on every render: the chart is set again only when
+  // what it shows changes (a URL change re-renders the whole page).
+  const dataKey = JSON.stringify([categories, values, horizontal, color]);
+  const fmt = useRef(format);
+  fmt.current = format;
+  const det = useRef(detail);
+  det.current = detail;
   const option = useMemo(() => {
+    const format = (v: number) => fmt.current(v);
+    const detail = det.current ? (i: number) => det.current!(i) : undefined;
     const text = baseText(pal);
     const catAxis = {
       type: 'category',
@@ -46,7 +55,8 @@ export function Bars({ categories, values, horizontal, format, detail, height, l
       axisLabel: { ...text, formatter: (v: number) => format(v) },
     };
     return {
-      animationDuration: 250,
+      // No entry animation: its frames would repaint every chart while the others load.
+      animation: false,
       grid: horizontal ? { left: 8, right: 56, top: 4, bottom: 4, containLabel: true } : { left: 8, right: 8, top: 12, bottom: 4, containLabel: true },
       tooltip: {
         ...tooltipBase(pal),
@@ -71,6 +81,7 @@ export function Bars({ categories, values, horizontal, format, detail, height, l
         },
       ],
     };
-  }, [categories, values, horizontal, format, detail, color, pal]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dataKey, pal]);
   return <EChart option={option} height={height} label={label} onClick={onClick ? (p) => p.dataIndex !== undefined && onClick(p.dataIndex) : undefined} />;
 }

@@ -52,7 +52,8 @@ export function Line({ points, previous, shiftMs = 0, partialFirst, partialLast,
     };
     const line = { type: 'line', showSymbol: n <= 40, symbolSize: 5, sampling: 'lttb', connectNulls: false };
     return {
-      animationDuration: 250,
+      // No entry animation: its frames would repaint every chart while the others load.
+      animation: false,
       useUTC: tz === 'utc',
       grid: { left: 8, right: 16, top: 12, bottom: 4, containLabel: true },
       tooltip: {

@@ -56,7 +56,8 @@ export default function UsMap({ items, height, onSelect }: Props) {
     const max = items.reduce((m, i) => Math.max(m, i.count), 0);
     const byState = new Map(items.map((i) => [i.state, i]));
     return {
-      animationDuration: 250,
+      // No entry animation: its frames would repaint every chart while the others load.
+      animation: false,
       tooltip: {
         ...tooltipBase(pal),
         trigger: 'item',

@@ -1,7 +1,8 @@
-import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient, type Query as CachedQuery, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { effectiveBucket, TIER1_DEFAULT_SORT, TIER1_PAGE, TOPN_API_MAX, viewFromSearch } from '../pages/overview/view';
 import { api, type Query } from './api';
-import { anchorOf, previousSpan, resolveWindow, spanQuery, useWindow, windowDays, type Span, type WindowSel } from './window';
+import { anchorOf, resolveWindow, spanQuery, useWindow, windowDays, type Span, type WindowSel } from './window';
 
 export { autoBucket } from '../pages/overview/view';
 
@@ -36,16 +37,15 @@ export function useKpi<T>(path: string, extra: Query = {}, opts: { period?: 'cur
  * overview route is known, so the data arrives while the charts' code is still loading.
  */
 export function prefetchOverview(qc: QueryClient, sel: WindowSel): void {
+  // The previous period is read by the panels once the current figures are in (it only adds
+  // the comparison, and the server has two cores).
   const span = resolveWindow(sel, anchorOf(sel));
-  const prev = previousSpan(span);
   const view = viewFromSearch(new URLSearchParams(window.location.search));
   const { bucket } = effectiveBucket(view, span, windowDays(sel));
   const tier1: Query = { limit: TIER1_PAGE, sort: view.tier1Sort === TIER1_DEFAULT_SORT ? undefined : view.tier1Sort };
   const reads: [Span, string, Query][] = [
     [span, '/api/kpis/summary', {}],
-    [prev, '/api/kpis/summary', {}],
     [span, `/api/kpis/timeseries/${view.metric}`, { bucket }],
-    [prev, `/api/kpis/timeseries/${view.metric}`, { bucket }],
     [span, '/api/kpis/disconnect-breakdown', {}],
     [span, '/api/kpis/arrivals', {}],
     [span, `/api/kpis/topn/${view.topn}`, { n: Math.min(view.n, TOPN_API_MAX) }],
@@ -56,4 +56,28 @@ export function prefetchOverview(qc: QueryClient, sel: WindowSel): void {
   ];
   for (const [s, path, extra] of reads) void qc.prefetchQuery(spanOptions(s, path, extra));
   void qc.prefetchQuery(kpiQueryOptions('/api/kpis/active-calls'));
+}
+
+// Reads of the window that a panel is waiting for (not the live calls' polling, not disabled ones).
+const windowedRead = (q: CachedQuery) => q.queryKey[0] === 'kpi' && q.queryKey[1] !== '/api/kpis/active-calls' && q.isActive() && !q.isDisabled();
+
+/**
+ * True once the overview's first windowed reads have all answered (and from then on). The
+ * previous period waits for it: it only adds the comparison, so it never slows the first
+ * render (the server has two cores). One re-render, not one per request.
+ */
+export function useFirstFiguresIn(): boolean {
+  const qc = useQueryClient();
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (done) return;
+    const cache = qc.getQueryCache();
+    const check = () => {
+      const reads = cache.findAll({ predicate: windowedRead });
+      if (reads.length > 0 && reads.every((q) => q.state.fetchStatus === 'idle' && q.state.status !== 'pending')) setDone(true);
+    };
+    check();
+    return cache.subscribe(check);
+  }, [done, qc]);
+  return done;
 }

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { PageHeader } from '../components/PageHeader';
 import { WindowPicker } from '../components/WindowPicker';
 import { fmtDateTime } from '../lib/format';
-import { useKpi } from '../lib/kpi';
+import { useFirstFiguresIn, useKpi } from '../lib/kpi';
 import type { Summary } from '../lib/types';
 import { updateSearch } from '../lib/urlState';
 import { selFromSearch, tzFromSearch, useWindow, windowParams } from '../lib/window';
@@ -20,7 +20,8 @@ import { ViewControls } from './overview/ViewControls';
 export default function Overview() {
   const w = useWindow();
   const summary = useKpi<Summary>('/api/kpis/summary');
-  const previous = useKpi<Summary>('/api/kpis/summary', {}, { period: 'previous' });
+  const compare = useFirstFiguresIn();
+  const previous = useKpi<Summary>('/api/kpis/summary', {}, { period: 'previous', enabled: compare });
 
   // The URL always names the window and zone shown (one remembered from another page is
   // written in), so this history entry comes back to the same view.

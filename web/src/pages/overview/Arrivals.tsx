@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { HeatStrip } from '../../charts/HeatStrip';
 import { Panel } from '../../components/Panel';
 import { QueryBody } from '../../components/states';
@@ -5,7 +6,7 @@ import { fmtDateTime, fmtInt, tzLabel } from '../../lib/format';
 import { useKpi } from '../../lib/kpi';
 import type { Arrivals } from '../../lib/types';
 
-export function ArrivalsPanel() {
+export const ArrivalsPanel = memo(function ArrivalsPanel() {
   const q = useKpi<Arrivals>('/api/kpis/arrivals');
   return (
     <Panel title="Arrivals" testId="arrivals" className="w-6" subtitle={`Calls per 15 minutes; one row per day (${tzLabel()})`}>
@@ -24,4 +25,4 @@ export function ArrivalsPanel() {
       </QueryBody>
     </Panel>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Bars } from '../../charts/Bars';
 import { DataTable, Panel } from '../../components/Panel';
 import { QueryBody } from '../../components/states';
@@ -8,7 +9,7 @@ import type { DisconnectBreakdown } from '../../lib/types';
 
 const KNOWN = Object.keys(DISCONNECT_REASONS).filter((k) => k !== 'none');
 
-export function DisconnectPanel() {
+export const DisconnectPanel = memo(function DisconnectPanel() {
   const q = useKpi<DisconnectBreakdown>('/api/kpis/disconnect-breakdown');
   return (
     <Panel title="Why calls ended" testId="disconnect" explain="disconnect" className="w-2" subtitle="Disconnect reasons">
@@ -28,4 +29,4 @@ export function DisconnectPanel() {
       </QueryBody>
     </Panel>
   );
-}
+});

@@ -2,7 +2,7 @@
 // lacks (Puerto Rico, the Virgin Islands, Guam, American Samoa, the Northern Marianas) as boxes.
 // Every state and territory drills into the call list.
 
-import { lazy, Suspense } from 'react';
+import { memo, lazy, Suspense } from 'react';
 import { DataTable, Panel } from '../../components/Panel';
 import { Loading, QueryBody } from '../../components/states';
 import { fmtInt, fmtPct } from '../../lib/format';
@@ -18,7 +18,7 @@ const UsMap = lazy(() => usMapModule);
 
 export const TERRITORIES = ['PR', 'VI', 'GU', 'AS', 'MP'];
 
-export function GeoPanel() {
+export const GeoPanel = memo(function GeoPanel() {
   const w = useWindow();
   const q = useKpi<Geo>('/api/kpis/attacker-geo');
   const hrefOf = (state: string) => w.linkTo('/calls', { caller_state: state });
@@ -61,4 +61,4 @@ export function GeoPanel() {
       </QueryBody>
     </Panel>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Bars } from '../../charts/Bars';
 import { usePalette } from '../../charts/core';
 import { DataTable, Panel } from '../../components/Panel';
@@ -16,7 +17,7 @@ export function durationBand(min: number, max: number | null): string {
   return `${u(min)} – ${u(max)}`;
 }
 
-export function DurationHistogramPanel() {
+export const DurationHistogramPanel = memo(function DurationHistogramPanel() {
   const q = useKpi<DurationHistogram>('/api/kpis/duration-histogram');
   return (
     <Panel title="Call durations" testId="duration-histogram" className="w-3" subtitle="Calls per duration band">
@@ -33,9 +34,9 @@ export function DurationHistogramPanel() {
       </QueryBody>
     </Panel>
   );
-}
+});
 
-export function AskHistogramPanel() {
+export const AskHistogramPanel = memo(function AskHistogramPanel() {
   const q = useKpi<AskHistogram>('/api/kpis/ask-histogram');
   const pal = usePalette();
   return (
@@ -50,4 +51,4 @@ export function AskHistogramPanel() {
       </QueryBody>
     </Panel>
   );
-}
+});

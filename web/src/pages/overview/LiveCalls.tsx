@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { Panel } from '../../components/Panel';
 import { QueryBody } from '../../components/states';
 import { DASH, fmtAgo, fmtCallerId, fmtDateTime, fmtDuration, fmtInt } from '../../lib/format';
@@ -7,7 +7,7 @@ import { kpiQueryOptions } from '../../lib/kpi';
 import { lureLabel, personaLabel, sessionStateLabel } from '../../lib/labels';
 import type { ActiveCalls } from '../../lib/types';
 
-export function LiveCallsPanel() {
+export const LiveCallsPanel = memo(function LiveCallsPanel() {
   const q = useQuery({
     ...kpiQueryOptions<ActiveCalls>('/api/kpis/active-calls'),
     refetchInterval: 5000,
@@ -79,4 +79,4 @@ export function LiveCallsPanel() {
       </QueryBody>
     </Panel>
   );
-}
+});

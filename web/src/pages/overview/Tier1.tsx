@@ -2,7 +2,7 @@
 // paged with its cursor, 100 rows a page. Identifiers are whole in their title and copyable.
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { Panel } from '../../components/Panel';
 import { QueryBody } from '../../components/states';
 import { ApiError, downloadFile, errorMessage } from '../../lib/api';
@@ -104,7 +104,7 @@ function cells(r: Tier1Row): ReactNode[] {
   ];
 }
 
-export function Tier1Panel() {
+export const Tier1Panel = memo(function Tier1Panel() {
   const w = useWindow();
   const [view, setView] = useView();
   // Cursors of the pages seen so far: page i was read with cursors[i] (null: the first). They
@@ -203,4 +203,4 @@ export function Tier1Panel() {
       </QueryBody>
     </Panel>
   );
-}
+});

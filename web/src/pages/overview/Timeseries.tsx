@@ -1,12 +1,12 @@
 // One figure over time, with the previous period dashed beneath it and the window's partial
 // first and last buckets dashed (they hold less time than the others).
 
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Line, type Point } from '../../charts/Line';
 import { DataTable, Panel } from '../../components/Panel';
 import { QueryBody } from '../../components/states';
 import { fmtDateTime, tzLabel } from '../../lib/format';
-import { useKpi } from '../../lib/kpi';
+import { useFirstFiguresIn, useKpi } from '../../lib/kpi';
 import type { Timeseries } from '../../lib/types';
 import { spanMs, useWindow, windowDays, type Span } from '../../lib/window';
 import { BUCKET_WIDTH_MS, BUCKETS, bucketPoints, effectiveBucket, MAX_POINTS, METRICS, useView } from './view';
@@ -23,14 +23,15 @@ export function partialEdges(points: Point[], span: Span, bucket: string): { fir
   };
 }
 
-export function TimeseriesPanel() {
+export const TimeseriesPanel = memo(function TimeseriesPanel() {
+  const compare = useFirstFiguresIn();
   const w = useWindow();
   const [view, setView] = useView();
   const { bucket, refused } = effectiveBucket(view, w.span, windowDays(w.sel));
   const m = METRICS.find((x) => x.value === view.metric)!;
   const path = `/api/kpis/timeseries/${m.value}`;
   const q = useKpi<Timeseries>(path, { bucket });
-  const prev = useKpi<Timeseries>(path, { bucket }, { period: 'previous' });
+  const prev = useKpi<Timeseries>(path, { bucket }, { period: 'previous', enabled: compare && q.data !== undefined });
   const ids = useId();
   const previous = prev.data && !prev.isPlaceholderData ? prev.data.points : undefined;
   return (
@@ -114,4 +115,4 @@ export function TimeseriesPanel() {
       </QueryBody>
     </Panel>
   );
-}
+});

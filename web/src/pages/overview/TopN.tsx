@@ -1,7 +1,7 @@
 // The most frequent values of an intel field. Every value drills into the call list with that
 // filter and the current window.
 
-import { useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useState } from 'react';
 import { Bars } from '../../charts/Bars';
 import { DataTable, Panel } from '../../components/Panel';
 import { QueryBody } from '../../components/states';
@@ -13,7 +13,7 @@ import type { TopN } from '../../lib/types';
 import { useWindow } from '../../lib/window';
 import { TOPN_API_MAX, TOPN_FIELDS, TOPN_INPUT_MAX, useView } from './view';
 
-export function TopNPanel() {
+export const TopNPanel = memo(function TopNPanel() {
   const w = useWindow();
   const [view, setView] = useView();
   const [nText, setNText] = useState(String(view.n));
@@ -109,4 +109,4 @@ export function TopNPanel() {
       </QueryBody>
     </Panel>
   );
-}
+});
