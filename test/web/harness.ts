@@ -137,3 +137,24 @@ export async function signIn(page: Page, origin: string, key: string, url = '/')
 export const cardValue = (page: Page, card: string) => page.locator(`[data-card="${card}"] [data-value]`).innerText();
 export const toNumber = (s: string) => Number(s.replace(/[^0-9.]/g, ''));
 
+
+/** Parses a computed CSS colour ("rgb(1, 2, 3)", "rgba(1, 2, 3, 0.5)") into [r, g, b, a]. */
+export function parseRgb(css: string): [number, number, number, number] {
+  const m = /rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:[,\s/]+([\d.]+%?))?\s*\)/.exec(css);
+  assert.ok(m, `not an rgb() colour: ${css}`);
+  const a = m[4] === undefined ? 1 : m[4].endsWith('%') ? Number(m[4].slice(0, -1)) / 100 : Number(m[4]);
+  return [Number(m[1]), Number(m[2]), Number(m[3]), a];
+}
+
+/** WCAG 2 contrast ratio of two opaque computed colours (1 to 21). */
+export function contrastRatio(a: string, b: string): number {
+  const lum = (css: string) => {
+    const [r, g, bl] = parseRgb(css).slice(0, 3).map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
