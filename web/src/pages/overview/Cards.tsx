@@ -57,7 +57,7 @@ function Card({ label, value, title, children, testId, delta }: { label: string;
           {delta}
           <span className="delta-ctx" aria-hidden="true">
             {' '}
-            vs previous period
+            vs previous
           </span>
         </p>
       )}

@@ -109,7 +109,7 @@ export const Tier1Panel = memo(function Tier1Panel() {
   const [view, setView] = useView();
   // Cursors of the pages seen so far: page i was read with cursors[i] (null: the first). They
   // belong to one window and sort; another starts again at the first page.
-  const pagingKey = `${w.span.start}|${w.span.end}|${view.tier1Sort}`;
+  const pagingKey = `${w.key}|${view.tier1Sort}`;
   const [paging, setPaging] = useState<{ key: string; cursors: (string | null)[]; page: number }>({ key: pagingKey, cursors: [null], page: 0 });
   const { cursors, page } = paging.key === pagingKey ? paging : { cursors: [null], page: 0 };
   const setPage = (p: number, cs = cursors) => setPaging({ key: pagingKey, cursors: cs, page: p });
