@@ -214,6 +214,25 @@ describe('the overview as analysts live in it', { skip, timeout: 900_000 }, () =
     assert.equal(await page.locator('[data-testid="ts-bucket"] option[value="hour"]').isDisabled(), false, '720 hourly points are fine');
   });
 
+  test('long and empty windows: arrivals keep to the last 31 days, a window without calls shows zeros, not errors', async () => {
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const asked: string[] = [];
+    const listen = (r: { url(): string }) => r.url().includes('/api/kpis/arrivals') && asked.push(r.url());
+    page.on('request', listen);
+    await open(page, `/?from=${day(-89)}&to=${day(0)}`, ['arrivals', 'timeseries']);
+    page.off('request', listen);
+    const a = new URL(asked.at(-1)!).searchParams;
+    assert.equal(Date.parse(a.get('end')!) - Date.parse(a.get('start')!), 31 * 86_400_000, 'the last 31 days');
+    assert.equal(a.get('end'), `${day(1)}T00:00:00Z`);
+    assert.match(await page.locator('[data-panel="arrivals"] .panel-sub').innerText(), /last 31 days/);
+
+    await open(page, '/?from=2020-01-01&to=2020-01-07', []);
+    await page.waitForFunction(() => document.querySelectorAll('[data-change-for]:not([data-loading])').length >= 8);
+    assert.equal(await page.locator('[data-card="calls"] [data-value]').innerText(), '0');
+    assert.equal(await page.locator('[data-change-for="calls_received"]').getAttribute('data-change'), '', 'no change from nothing to nothing');
+    assert.equal(await page.locator('[data-state="error"]').count(), 0, 'no error states');
+  });
+
   test('the refresh picker reads the window again, ending later', async () => {
     await open(page, '/?range=24h');
     const before = await shownSpan(page);

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient, type Query as CachedQuery, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { effectiveBucket, TIER1_DEFAULT_SORT, TIER1_PAGE, TOPN_API_MAX, viewFromSearch } from '../pages/overview/view';
+import { arrivalsSpan, effectiveBucket, TIER1_DEFAULT_SORT, TIER1_PAGE, TOPN_API_MAX, viewFromSearch } from '../pages/overview/view';
 import { api, type Query } from './api';
 import { anchorOf, resolveWindow, spanQuery, useWindow, windowDays, type Span, type WindowSel } from './window';
 
@@ -26,9 +26,10 @@ export function spanOptions<T>(span: Span, path: string, extra: Query) {
  * A windowed KPI endpoint over the overview's pinned window (or the period before it); while a
  * new window loads, the previous figures stay (dimmed).
  */
-export function useKpi<T>(path: string, extra: Query = {}, opts: { period?: 'current' | 'previous'; enabled?: boolean } = {}) {
+export function useKpi<T>(path: string, extra: Query = {}, opts: { period?: 'current' | 'previous'; enabled?: boolean; span?: (s: Span) => Span } = {}) {
   const w = useWindow();
-  const span = opts.period === 'previous' ? w.prev : w.span;
+  const base = opts.period === 'previous' ? w.prev : w.span;
+  const span = opts.span ? opts.span(base) : base;
   return useQuery({ ...spanOptions<T>(span, path, extra), placeholderData: keepPreviousData, enabled: opts.enabled ?? true });
 }
 
@@ -47,7 +48,7 @@ export function prefetchOverview(qc: QueryClient, sel: WindowSel): void {
     [span, '/api/kpis/summary', {}],
     [span, `/api/kpis/timeseries/${view.metric}`, { bucket }],
     [span, '/api/kpis/disconnect-breakdown', {}],
-    [span, '/api/kpis/arrivals', {}],
+    [arrivalsSpan(span), '/api/kpis/arrivals', {}],
     [span, `/api/kpis/topn/${view.topn}`, { n: Math.min(view.n, TOPN_API_MAX) }],
     [span, '/api/kpis/attacker-geo', {}],
     [span, '/api/kpis/duration-histogram', {}],

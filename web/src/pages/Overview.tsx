@@ -25,6 +25,12 @@ export default function Overview() {
 
   // The URL always names the window and zone shown (one remembered from another page is
   // written in), so this history entry comes back to the same view.
+  // A window pinned long before the page showed (the page waited for a sign-in) ends now.
+  useEffect(() => {
+    if (w.sel.kind === 'named' && !summary.data && Date.now() - Date.parse(w.span.end) > 60_000) w.refresh();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   useEffect(() => {
     const q = new URLSearchParams(window.location.search);
     if (!selFromSearch(q) || !tzFromSearch(q)) updateSearch({ ...windowParams(w.sel), tz: w.tz }, { replace: true });

@@ -5,11 +5,20 @@ import { QueryBody } from '../../components/states';
 import { fmtDateTime, fmtInt, tzLabel } from '../../lib/format';
 import { useKpi } from '../../lib/kpi';
 import type { Arrivals } from '../../lib/types';
+import { useWindow } from '../../lib/window';
+import { ARRIVALS_MAX_DAYS, arrivalsSpan } from './view';
 
 export const ArrivalsPanel = memo(function ArrivalsPanel() {
-  const q = useKpi<Arrivals>('/api/kpis/arrivals');
+  const w = useWindow();
+  const q = useKpi<Arrivals>('/api/kpis/arrivals', {}, { span: arrivalsSpan });
+  const cut = arrivalsSpan(w.span) !== w.span;
   return (
-    <Panel title="Arrivals" testId="arrivals" className="w-6" subtitle={`Calls per 15 minutes; one row per day (${tzLabel()})`}>
+    <Panel
+      title="Arrivals"
+      testId="arrivals"
+      className="w-6"
+      subtitle={`Calls per 15 minutes; one row per day (${tzLabel()})${cut ? `; the last ${ARRIVALS_MAX_DAYS} days of the window` : ''}`}
+    >
       <QueryBody q={q} feature="Arrivals" height={120} isEmpty={(d) => d.buckets.every((b) => b.count === 0)}>
         {(d) => {
           const busiest = d.buckets.reduce((a, b) => (b.count > a.count ? b : a), d.buckets[0]);

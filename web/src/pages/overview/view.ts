@@ -145,3 +145,12 @@ export function useView(): [OverviewView, (patch: Partial<OverviewView>) => void
   };
   return [view, set];
 }
+
+/** Arrivals (15-minute cells, a row per day) over at most the window's last 31 days. */
+export const ARRIVALS_MAX_DAYS = 31;
+export function arrivalsSpan(s: Span): Span {
+  const max = ARRIVALS_MAX_DAYS * 86_400_000;
+  const end = Date.parse(s.end);
+  if (end - Date.parse(s.start) <= max) return s;
+  return { start: new Date(end - max).toISOString().replace('.000Z', 'Z'), end: s.end };
+}
