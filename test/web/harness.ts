@@ -158,3 +158,19 @@ export function contrastRatio(a: string, b: string): number {
   const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
   return (x + 0.05) / (y + 0.05);
 }
+
+/** Opens a dashboard URL (null: reloads), signing in when the page asks, and waits for the panels' data. */
+export async function openDashboard(p: Page, s: Server, url: string | null, panels: string[] = ['timeseries']): Promise<void> {
+  if (url === null) await p.reload();
+  else await p.goto(s.origin + url);
+  const at = url ?? p.url().slice(s.origin.length);
+  await p.waitForSelector('[data-testid="summary-cards"], #api-key, .topbar', { timeout: 20_000 });
+  if (await p.locator('#api-key').count()) await signIn(p, s.origin, s.demoKey, at);
+  for (const name of panels) await waitForPanelData(p, name);
+}
+
+/** The window the overview shows (its cards' data-start/-end), or the period before it. */
+export async function shownSpan(p: Page, prev = false): Promise<{ start: string; end: string }> {
+  const el = p.getByTestId('summary-cards');
+  return { start: (await el.getAttribute(prev ? 'data-prev-start' : 'data-start'))!, end: (await el.getAttribute(prev ? 'data-prev-end' : 'data-end'))! };
+}

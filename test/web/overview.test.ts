@@ -1,13 +1,11 @@
 // The overview as an analyst uses it (issue 13): the view in the URL (reload, share, back and
 // forward), previous-period figures equal to the API's two windows, auto-refresh, tier-1
-// sorting and paging to the last row, drill-down from every top-N field to the call list,
-// labels, dark mode, focus-ring contrast and the phone layout. Expected values come from direct
-// API calls with the bearer key, over the exact window the page shows (its data-start/-end).
-// With UPDATE_README_SCREENSHOT=1 it also writes docs/overview.png and docs/overview-dark.png.
+// sorting and paging to the last row, drill-down from every top-N field to the call list.
+// Expected values come from direct API calls with the bearer key, over the exact window the
+// page shows (its data-start/-end). Labels, themes, focus rings and phones: overview-look.test.ts.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import {
@@ -16,14 +14,13 @@ import {
   buildDashboard,
   CHROMIUM,
   CHROMIUM_ARGS,
-  contrastRatio,
   PANELS,
-  ROOT,
+  openDashboard,
+  shownSpan,
   signIn,
   skip,
   startServer,
   stopServer,
-  waitForPanelData,
   type Server,
 } from './harness.js';
 
@@ -64,7 +61,7 @@ function expectedChange(cur: number | null, prev: number | null): string {
 
 const q = (s: Span) => `start=${encodeURIComponent(s.start)}&end=${encodeURIComponent(s.end)}`;
 
-describe('the overview as analysts live in it', { skip, timeout: 900_000 }, () => {
+describe('the overview: view in the URL, comparisons, tables, drill-down', { skip, timeout: 900_000 }, () => {
   let server: Server;
   let browser: Browser;
   let context: BrowserContext;
@@ -72,20 +69,7 @@ describe('the overview as analysts live in it', { skip, timeout: 900_000 }, () =
   const pageErrors: string[] = [];
   const api = <T>(url: string) => apiJson<T>(server, server.demoKey, url);
 
-  /** Opens a URL of the dashboard, signing in when the page asks for it. */
-  async function open(p: Page, url: string | null, panels: string[] = ['timeseries']): Promise<void> {
-    if (url === null) await p.reload();
-    else await p.goto(server.origin + url);
-    url ??= p.url().slice(server.origin.length);
-    await p.waitForSelector('[data-testid="summary-cards"], #api-key, .topbar', { timeout: 20_000 });
-    if (await p.locator('#api-key').count()) await signIn(p, server.origin, server.demoKey, url);
-    for (const name of panels) await waitForPanelData(p, name);
-  }
-
-  const shownSpan = async (p: Page, prev = false): Promise<Span> => {
-    const el = p.getByTestId('summary-cards');
-    return { start: (await el.getAttribute(prev ? 'data-prev-start' : 'data-start'))!, end: (await el.getAttribute(prev ? 'data-prev-end' : 'data-end'))! };
-  };
+  const open = (p: Page, url: string | null, panels?: string[]) => openDashboard(p, server, url, panels);
   const param = (p: Page, name: string) => new URL(p.url()).searchParams.get(name);
   const settled = (p: Page) => p.waitForFunction(() => !document.querySelector('.updating, .state-loading, [data-loading]'), undefined, { timeout: 20_000 });
 
@@ -337,125 +321,4 @@ describe('the overview as analysts live in it', { skip, timeout: 900_000 }, () =
     await drill('caller_state', 'PR', '[data-territory="PR"] a');
   });
 
-  test('n above what the API gives says so; codes are words; caller IDs share one format', async () => {
-    await open(page, '/?range=30d&topn=lure_category&n=80', ['topn']);
-    assert.match(await page.getByTestId('topn-note').innerText(), /at most 50 values/);
-    const labels = await page.locator('[data-panel="topn"] a[data-drill]').evaluateAll((as) => as.map((a) => [a.getAttribute('data-drill'), a.textContent]));
-    assert.ok(labels.some(([raw, text]) => raw === 'TECH_SUPPORT' && text === 'Tech support'), JSON.stringify(labels));
-    assert.ok(labels.every(([, text]) => !/_/.test(text!)), 'no raw codes');
-    const ids = await page.locator('[data-panel="live"] tbody tr td:nth-child(2)').allInnerTexts();
-    assert.ok(ids.length > 0);
-    for (const id of ids) assert.match(id, /^\(\d{3}\) \d{3}-\d{4}$|^\+(?!1)|^[A-Za-z—]/, id);
-    const stages = await page.locator('[data-panel="live"] .badge').allInnerTexts();
-    assert.ok(stages.every((s) => !s.includes('_')), stages.join());
-  });
-
-  test('the local time-zone switch changes every time shown', async () => {
-    const ny = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'America/New_York' });
-    const p = await ny.newPage();
-    await open(p, '/?range=24h&tz=utc', ['timeseries', 'arrivals']);
-    const utc = await p.getByTestId('range-text').innerText();
-    assert.match(utc, /UTC/);
-    await p.getByTestId('tz-local').check();
-    await p.waitForFunction(() => /E[SD]T/.test(document.querySelector('[data-testid="range-text"]')!.textContent!));
-    const span = await shownSpan(p);
-    const hours = (Date.parse(span.end) - Date.parse(span.end.slice(0, 10) + 'T00:00:00Z')) / 3_600_000;
-    const local = await p.getByTestId('range-text').innerText();
-    assert.notEqual(local, utc);
-    assert.match(await p.locator('[data-panel="timeseries"] .panel-sub').innerText(), /E[SD]T/);
-    assert.ok(hours >= 0);
-    await ny.close();
-  });
-
-  test('dark mode follows the system, charts included; focus rings keep 3:1 in both themes', async () => {
-    const lum = async (p: Page) =>
-      p.locator('[data-panel="geo"] canvas').first().evaluate((c: HTMLCanvasElement) => {
-        const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-        let sum = 0;
-        let n = 0;
-        for (let i = 0; i < d.length; i += 16) if (d[i + 3] > 200) (sum += (0.2126 * d[i] + 0.7152 * d[i + 1] + 0.0722 * d[i + 2]) / 255), n++;
-        return sum / n;
-      });
-    const mapLum: Record<string, number> = {};
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await open(page, '/?range=7d', ['geo', 'timeseries']);
-      const colours = await page.evaluate(() => ({
-        page: getComputedStyle(document.documentElement).backgroundColor,
-        panel: getComputedStyle(document.querySelector('.panel')!).backgroundColor,
-        text: getComputedStyle(document.querySelector('.panel h2')!).color,
-      }));
-      const dark = scheme === 'dark';
-      assert.equal(contrastRatio(colours.page, 'rgb(0, 0, 0)') < 2, dark, `${scheme} page ${colours.page}`);
-      assert.equal(contrastRatio(colours.panel, 'rgb(0, 0, 0)') < 2, dark, `${scheme} panel ${colours.panel}`);
-      assert.ok(contrastRatio(colours.text, colours.panel) >= 7, `${scheme} text on panels`);
-      mapLum[scheme] = await lum(page);
-      if (dark) assert.ok(mapLum.dark < mapLum.light - 0.1, `the map is darker: ${JSON.stringify(mapLum)}`);
-
-      // Every focus stop of the page, from the top: a solid ring of 3:1 against what is drawn
-      // around it (found by hit-testing just outside the element, where the ring is).
-      await open(page, '/?range=7d', ['timeseries']);
-      const rings: { what: string; ratio: number }[] = [];
-      for (let i = 0; i < 40; i++) {
-        await page.keyboard.press('Tab');
-        const r = await page.evaluate(() => {
-          const el = document.activeElement as HTMLElement;
-          if (!el || el === document.body) return null;
-          const ringEl = el.matches('.segmented input') ? el.closest('label')! : el;
-          const cs = getComputedStyle(ringEl);
-          const box = ringEl.getBoundingClientRect();
-          const off = parseFloat(cs.outlineOffset) + parseFloat(cs.outlineWidth) / 2;
-          const opaque = (c: string) => c !== 'transparent' && !/rgba\(.*,\s*0\)$/.test(c);
-          const behind = (x: number, y: number) => {
-            for (const e of document.elementsFromPoint(x, y)) {
-              if (e === ringEl || ringEl.contains(e)) continue;
-              const bg = getComputedStyle(e).backgroundColor;
-              if (opaque(bg)) return bg;
-            }
-            return getComputedStyle(document.documentElement).backgroundColor;
-          };
-          const cx = box.left + box.width / 2;
-          const cy = box.top + box.height / 2;
-          const points: [number, number][] = [[box.left - off, cy], [box.right + off, cy], [cx, box.top - off], [cx, box.bottom + off]];
-          const bgs = points.filter(([x, y]) => x >= 0 && y >= 0 && x < innerWidth && y < innerHeight).map(([x, y]) => behind(x, y));
-          return { what: `${el.tagName}.${el.className} ${(el.textContent ?? '').slice(0, 20)}`, style: cs.outlineStyle, width: parseFloat(cs.outlineWidth), color: cs.outlineColor, bgs };
-        });
-        if (!r) continue;
-        assert.equal(r.style, 'solid', `${scheme}: ${r.what} has a focus ring`);
-        assert.ok(r.width >= 2, `${scheme}: ${r.what} ring ${r.width}px`);
-        for (const bg of r.bgs) rings.push({ what: `${r.what} on ${bg}`, ratio: contrastRatio(r.color, bg) });
-      }
-      assert.ok(new Set(rings.map((x) => x.what.split(' on ')[0])).size >= 20, `${rings.length} focus stops`);
-      const worst = rings.reduce((a, b) => (b.ratio < a.ratio ? b : a));
-      console.log(`# ${scheme}: ${rings.length} focus stops, lowest ring contrast ${worst.ratio.toFixed(2)}:1 (${worst.what})`);
-      assert.ok(worst.ratio >= 3, `${scheme}: ${worst.what} ring contrast ${worst.ratio.toFixed(2)}`);
-
-      if (process.env.UPDATE_README_SCREENSHOT === '1') {
-        await open(page, '/?range=7d', PANELS);
-        await page.waitForTimeout(600);
-        const file = path.join(ROOT, 'docs', dark ? 'overview-dark.png' : 'overview.png');
-        // From the headline cards to the map; a taller picture of the dark theme would pass 300 kB.
-        await page.screenshot({ path: file, clip: { x: 0, y: 0, width: 1280, height: 1600 }, fullPage: true });
-        assert.ok(statSync(file).size < 300_000, `${file} is ${statSync(file).size} bytes, over 300 kB`);
-      }
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-  });
-
-  test('on a phone the view controls fold away behind one button, and nothing overflows sideways', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    const p = await phone.newPage();
-    await open(p, '/?range=7d', ['timeseries', 'topn']);
-    const toggle = p.getByTestId('view-toggle');
-    assert.equal(await toggle.isVisible(), true);
-    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
-    assert.equal(await p.getByRole('radio', { name: '30 days' }).isVisible(), false, 'folded');
-    await toggle.click();
-    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
-    await p.getByRole('radio', { name: '30 days' }).check();
-    await p.waitForFunction(() => new URLSearchParams(location.search).get('range') === '30d');
-    assert.ok(await p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no sideways scrolling');
-    await p.screenshot({ path: path.join(ARTIFACTS, 'overview-phone.png'), fullPage: false });
-    await phone.close();
-  });
 });

@@ -16,6 +16,7 @@ import { TimeseriesPanel } from './overview/Timeseries';
 import { Tier1Panel } from './overview/Tier1';
 import { TopNPanel } from './overview/TopN';
 import { ViewControls } from './overview/ViewControls';
+import './overview/overview.css';
 
 export default function Overview() {
   const w = useWindow();
