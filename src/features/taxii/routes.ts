@@ -1,7 +1,248 @@
-// TAXII 2.1 server (issue 14): built by helper "taxii".
-import type { FastifyInstance } from 'fastify';
+// TAXII 2.1 server (issue 14): discovery, one API root ("api"), one collection per org and key
+// scope, its objects, one object, and its manifest — read-only, for the same read keys (pro).
+//
+// Everything under /taxii2/ answers TAXII: success and errors alike are
+// application/taxii+json;version=2.1, errors as TAXII error messages (errors.ts). This plugin
+// has its own error handler (errors from the app-wide hooks — auth's 401/403, the rate
+// limiter's 429 — reach it too, as they run for these routes) and its own not-found handler
+// for unknown /taxii2/ paths and methods (404/405).
+
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { declareAccess, READ_PRO } from '../../http/access.js';
+import { principalOf } from '../../http/auth.js';
+import { AllowedMethods, routeMissing, toApiError } from '../../http/problem.js';
+import { notFound } from '../../errors.js';
+import { getOrg } from '../../storage/queries/orgs.js';
+import { collectionIdOf, collectionOf } from './collection.js';
+import { decodeNext, encodeNext } from './cursor.js';
+import { sendTaxiiError, STIX_MEDIA_TYPE, TAXII_MEDIA_TYPE } from './errors.js';
+import { readPage, type Filters, type Item } from './feed.js';
+import { checkNegotiation } from './negotiation.js';
+import { addedAfterOf, bindingFor, filtersOf, type TaxiiQuery } from './query.js';
+import {
+  ApiRootResponses,
+  CollectionParams,
+  CollectionResponses,
+  CollectionsResponses,
+  DiscoveryResponses,
+  EnvelopeResponses,
+  ManifestResponses,
+  ObjectParams,
+  ObjectQuery,
+  ObjectsQuery,
+} from './schemas.js';
 
 export async function taxiiRoutes(app: FastifyInstance): Promise<void> {
   declareAccess(app, READ_PRO);
+  await app.register(taxiiApi, { prefix: '/taxii2' });
+}
+
+/** TAXII timestamps have microseconds (TAXII 2.1 §2.1); ours are milliseconds. */
+export const taxiiTimestamp = (ms: number): string => new Date(ms).toISOString().replace(/Z$/, '000Z');
+
+const HOST = /^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?$/;
+
+/** This server's URL as the client reached it (absolute, as TAXII clients expect), else a path. */
+function baseUrl(req: FastifyRequest): string {
+  const forwarded = req.headers['x-forwarded-proto'];
+  const proto = forwarded === 'https' || forwarded === 'http' ? forwarded : req.protocol;
+  return HOST.test(req.host) ? `${proto}://${req.host}` : '';
+}
+
+const TAGS = ['taxii'];
+
+/** A page as served: `next` encoded. */
+interface Served {
+  items: Item[];
+  more: boolean;
+  next: string | null;
+}
+
+async function taxiiApi(app: FastifyInstance): Promise<void> {
+  const { db } = app.deps.storage;
+  const allowed = new AllowedMethods();
+  app.addHook('onRoute', (route) => allowed.add(route.method, route.url));
+
+  app.setErrorHandler((err, req, reply) => {
+    const api = toApiError(err);
+    if (api.status >= 500) req.log.error({ err }, 'request failed');
+    return sendTaxiiError(reply, api);
+  });
+  const missing = async (req: FastifyRequest, reply: FastifyReply) => sendTaxiiError(reply, routeMissing(allowed, req.method, req.url));
+  // Unknown paths are rate limited like the rest (per key, or per address without one).
+  if (app.hasDecorator('rateLimit')) {
+    app.setNotFoundHandler({ preHandler: (app as unknown as { rateLimit: () => never }).rateLimit() }, missing);
+  } else {
+    app.setNotFoundHandler(missing);
+  }
+  // Fastify writes parameters quoted ('version="2.1"') and adds a charset; TAXII clients
+  // compare the media type as the spec spells it.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/taxii+json')) reply.header('content-type', TAXII_MEDIA_TYPE);
+    return payload;
+  });
+  // After the app-wide authentication (its preParsing hook was added first): 415, then 406.
+  app.addHook('preParsing', async (req) => {
+    if (!req.is404) checkNegotiation(req.headers);
+  });
+
+  const send = <T>(reply: FastifyReply, body: T) => reply.type(TAXII_MEDIA_TYPE).send(body);
+
+  /** The caller's one collection, or 404 for any other id (another org's, another slice's, unknown). */
+  function ownCollection(req: FastifyRequest, id: string): string {
+    const principal = principalOf(req);
+    const own = collectionIdOf(principal);
+    if (id.toLowerCase() !== own) throw notFound('No such collection for this key: each key reads the one collection of its org and scope.');
+    return own;
+  }
+
+  async function orgName(req: FastifyRequest): Promise<string> {
+    const org = await getOrg(db, principalOf(req).orgId);
+    return org?.name ?? 'Organisation';
+  }
+
+  app.get(
+    '/',
+    // Only /taxii2/: TAXII URLs end in a slash, and /taxii2 would be a second operation.
+    { prefixTrailingSlash: 'slash', schema: { tags: TAGS, summary: 'TAXII discovery', response: DiscoveryResponses } },
+    async (req, reply) => {
+      const root = `${baseUrl(req)}/taxii2/api/`;
+      return send(reply, {
+        title: 'Honeypot Intel TAXII 2.1',
+        description: 'Scam-call intel from an AI honeypot as STIX 2.1: one collection per organisation and key scope.',
+        default: root,
+        api_roots: [root],
+      });
+    },
+  );
+
+  app.get('/api/', { schema: { tags: TAGS, summary: 'TAXII API root', response: ApiRootResponses } }, async (_req, reply) =>
+    send(reply, {
+      title: 'Honeypot Intel',
+      description: 'Read-only API root: the collection of each organisation and key scope.',
+      versions: [TAXII_MEDIA_TYPE],
+      max_content_length: 0,
+    }),
+  );
+
+  app.get(
+    '/api/collections/',
+    { schema: { tags: TAGS, summary: 'TAXII collections: the one of this key (its org and scope)', response: CollectionsResponses } },
+    async (req, reply) => send(reply, { collections: [collectionOf(principalOf(req), await orgName(req))] }),
+  );
+
+  app.get(
+    '/api/collections/:collection_id/',
+    { schema: { tags: TAGS, summary: 'One TAXII collection', params: CollectionParams, response: CollectionResponses } },
+    async (req, reply) => {
+      const { collection_id } = req.params as { collection_id: string };
+      ownCollection(req, collection_id);
+      return send(reply, collectionOf(principalOf(req), await orgName(req)));
+    },
+  );
+
+  /** One page of the collection for this request's paging parameters and `filters`. */
+  async function page(req: FastifyRequest, endpoint: string, filters: Filters): Promise<Served> {
+    const { collection_id } = req.params as { collection_id: string };
+    const id = ownCollection(req, collection_id);
+    const q = req.query as TaxiiQuery;
+    const addedAfter = addedAfterOf(q);
+    const binding = bindingFor(id, endpoint, filters);
+    const start = q.next === undefined ? null : decodeNext(q.next, binding);
+    const result = await readPage({ db, principal: principalOf(req), addedAfter, limit: q.limit, start, filters, now: app.deps.now().getTime() });
+    return { items: result.items, more: result.more, next: result.next && encodeNext(result.next, binding) };
+  }
+
+  /** X-TAXII-Date-Added-First/-Last: date_added of the page's first and last object. */
+  function dateHeaders(reply: FastifyReply, p: Served): void {
+    if (p.items.length === 0) return;
+    reply.header('x-taxii-date-added-first', taxiiTimestamp(p.items[0].dateAdded));
+    reply.header('x-taxii-date-added-last', taxiiTimestamp(p.items[p.items.length - 1].dateAdded));
+  }
+
+  const envelope = (p: Served) => ({
+    more: p.more,
+    ...(p.next ? { next: p.next } : {}),
+    ...(p.items.length ? { objects: p.items.map((i) => i.object) } : {}),
+  });
+
+  const pagingDoc =
+    'Objects in the order they were added (the call ingest time, then call_sid), at most `limit`; follow `next` while ' +
+    '`more` is true. An object several calls share comes again with each, once per page. Calls are served from 5 s ' +
+    'after their ingest.';
+
+  app.get(
+    '/api/collections/:collection_id/objects/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'TAXII objects of the collection',
+        description: pagingDoc,
+        params: CollectionParams,
+        querystring: ObjectsQuery,
+        response: EnvelopeResponses,
+      },
+    },
+    async (req, reply) => {
+      const p = await page(req, 'objects', filtersOf(req.query as TaxiiQuery));
+      dateHeaders(reply, p);
+      return send(reply, envelope(p));
+    },
+  );
+
+  app.get(
+    '/api/collections/:collection_id/objects/:object_id/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'One object of the collection (every version in range)',
+        description: `${pagingDoc} 404 when the collection has no such object.`,
+        params: ObjectParams,
+        querystring: ObjectQuery,
+        response: EnvelopeResponses,
+      },
+    },
+    async (req, reply) => {
+      const { object_id } = req.params as { object_id: string };
+      const filters = { ...filtersOf(req.query as TaxiiQuery), types: null, ids: new Set([object_id]) };
+      const p = await page(req, `object:${object_id}`, filters);
+      if (p.items.length === 0 && !p.more && (req.query as TaxiiQuery).next === undefined) {
+        throw notFound(`The collection holds no object ${object_id} (in the range asked for).`);
+      }
+      dateHeaders(reply, p);
+      return send(reply, envelope(p));
+    },
+  );
+
+  app.get(
+    '/api/collections/:collection_id/manifest/',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'TAXII manifest of the collection',
+        description: `${pagingDoc} The same records, in the same pages, as the objects endpoint with the same parameters.`,
+        params: CollectionParams,
+        querystring: ObjectsQuery,
+        response: ManifestResponses,
+      },
+    },
+    async (req, reply) => {
+      const p = await page(req, 'objects', filtersOf(req.query as TaxiiQuery));
+      dateHeaders(reply, p);
+      return send(reply, {
+        ...envelope({ ...p, items: [] }),
+        ...(p.items.length
+          ? {
+              objects: p.items.map((i) => ({
+                id: i.object.id,
+                date_added: taxiiTimestamp(i.dateAdded),
+                version: i.version,
+                media_type: STIX_MEDIA_TYPE,
+              })),
+            }
+          : {}),
+      });
+    },
+  );
 }
