@@ -1,8 +1,8 @@
 // The dashboard in a real browser against a real server with demo data: playwright-core
 // drives Debian's Chromium. The server is the production entry (src/server.ts) on a free
 // port with a fresh data directory; the demo read key is read from its stdout, as a person
-// would copy it. Screenshots go to test/artifacts/ (gitignored); with
-// UPDATE_README_SCREENSHOT=1 the overview is also written to docs/overview.png.
+// would copy it. Screenshots go to test/artifacts/ (gitignored); the README's pictures are
+// written by test/web/overview-look.test.ts with UPDATE_README_SCREENSHOT=1.
 
 import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -147,17 +147,6 @@ describe('dashboard in a browser', { skip, timeout: 600_000 }, () => {
     const csv = readFileSync((await download.path())!, 'utf8');
     assert.match(csv.split('\n')[0], /^call_sid,call_started_at,auditor_confidence,/);
     assert.ok(csv.trim().split('\n').length > 10, 'the export has rows');
-
-    if (process.env.UPDATE_README_SCREENSHOT === '1') {
-      // The README's picture: the last 7 days, from the headline cards to the histograms.
-      await page.goto(`${server.origin}/?range=7d`);
-      for (const name of PANELS) await waitForPanelData(page, name);
-      await page.waitForTimeout(600);
-      const file = path.join(ROOT, 'docs', 'overview.png');
-      mkdirSync(path.dirname(file), { recursive: true });
-      await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y: 0, width: 1280, height: 1760 } });
-      assert.ok(statSync(file).size < 300_000, `docs/overview.png is ${statSync(file).size} bytes, over 300 kB`);
-    }
   });
 
   test('the window picker changes the figures', async () => {

@@ -69,7 +69,6 @@ function Page({ route }: { route: Route }) {
 
 export function App() {
   const session = useSession();
-  const signedIn = session.status === 'signed-in';
   const qc = useQueryClient();
   const { pathname } = useLocation();
   const route = matchRoute(pathname);
@@ -81,10 +80,12 @@ export function App() {
     if (session.status === 'signed-out') qc.clear();
   }, [session.status, qc]);
 
-  // The overview's data is requested in parallel with its code.
+  // The overview's data is requested in parallel with its code and with the sign-in check
+  // (the cookie goes with both): a 401 while checking signs nobody out, and the cache is
+  // cleared when the check says signed out.
   const { sel } = useWindow();
   const prefetched = useRef(false);
-  if (signedIn && route.page === 'overview' && !prefetched.current) {
+  if (session.status !== 'signed-out' && route.page === 'overview' && !prefetched.current) {
     prefetched.current = true;
     prefetchOverview(qc, sel);
   }

@@ -1,28 +1,5 @@
 import { useEffect, useState } from 'react';
-
-/** Copies text to the clipboard; without the Clipboard API (insecure origin) a hidden textarea and execCommand. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const ta = document.createElement('textarea');
-    ta.value = text;
-    ta.setAttribute('readonly', '');
-    ta.style.position = 'fixed';
-    ta.style.opacity = '0';
-    document.body.appendChild(ta);
-    ta.select();
-    let ok = false;
-    try {
-      ok = document.execCommand('copy');
-    } catch {
-      ok = false;
-    }
-    ta.remove();
-    return ok;
-  }
-}
+import { copyText } from '../lib/clipboard';
 
 /** A small "Copy" button for a long identifier (wallet, account, routing number). */
 export function CopyButton({ text, what }: { text: string; what: string }) {

@@ -14,6 +14,7 @@ import { useTier } from '../lib/tier';
 import type { AlertCatalog, AlertRule, Firing, Items } from '../lib/types';
 import { metricLabel, RULES, RuleRow } from './alerts/RuleRow';
 import { ThresholdField } from './alerts/ThresholdField';
+import { OperatorField } from './alerts/OperatorField';
 import { fmtInUnit, fromInput, opSymbol, unitAffix, unitOf, validWindow } from './alerts/units';
 import './pages.css';
 
@@ -69,16 +70,7 @@ function CreateRule({ catalog }: { catalog: AlertCatalog }) {
             ))}
           </select>
         </div>
-        <div className="field field-narrow">
-          <label htmlFor={`${ids}o`}>Condition</label>
-          <select id={`${ids}o`} value={f.operator} onChange={set('operator')}>
-            {catalog.operators.map((o) => (
-              <option key={o} value={o}>
-                {opSymbol(o)} {o === 'gte' ? '(at least)' : o === 'lte' ? '(at most)' : ''}
-              </option>
-            ))}
-          </select>
-        </div>
+        <OperatorField id={`${ids}o`} value={f.operator} operators={catalog.operators} onChange={set('operator')} />
         <ThresholdField
           id={`${ids}t`}
           metric={f.metric}

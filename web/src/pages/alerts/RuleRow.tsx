@@ -8,6 +8,7 @@ import { api, errorMessage } from '../../lib/api';
 import { fmtDateTime, humanize } from '../../lib/format';
 import type { AlertCatalog, AlertRule } from '../../lib/types';
 import { ThresholdField } from './ThresholdField';
+import { OperatorField } from './OperatorField';
 import { fmtInUnit, fmtWindow, fromInput, opSymbol, toInput, unitOf, validWindow } from './units';
 
 export const RULES = ['alerts', 'rules'];
@@ -72,16 +73,7 @@ function EditRule({ r, catalog, onDone }: { r: AlertRule; catalog: AlertCatalog;
             <label htmlFor={`${ids}n`}>Name</label>
             <input id={`${ids}n`} value={f.name} onChange={set('name')} maxLength={200} required />
           </div>
-          <div className="field field-narrow">
-            <label htmlFor={`${ids}o`}>Condition</label>
-            <select id={`${ids}o`} value={f.operator} onChange={set('operator')}>
-              {catalog.operators.map((o) => (
-                <option key={o} value={o}>
-                  {opSymbol(o)} {o === 'gte' ? '(at least)' : o === 'lte' ? '(at most)' : ''}
-                </option>
-              ))}
-            </select>
-          </div>
+          <OperatorField id={`${ids}o`} value={f.operator} operators={catalog.operators} onChange={set('operator')} />
           <ThresholdField id={`${ids}t`} metric={r.metric} unit={unit} value={f.threshold} onChange={(v) => setF({ ...f, threshold: v })} windowMin={f.window_min} invalid={!parsed.ok && f.threshold !== ''} />
           <div className="field field-narrow">
             <label htmlFor={`${ids}w`}>Window (min)</label>
