@@ -1,0 +1,10 @@
+// Indicator hygiene (issue 14): checksums of routing numbers and wallet addresses, and one
+// spelling per bank. Pure functions, no I/O.
+
+export { abaValid } from './aba.js';
+export { btcValid } from './bitcoin.js';
+export { eip55, ethValid } from './ethereum.js';
+export { tronValid } from './tron.js';
+export { walletChain, walletValid, type WalletChain } from './wallet.js';
+export { CANONICAL_BANK_NAMES, normaliseBankName } from './bankNames.js';
+export { indicatorValidity, type IndicatorFields, type IndicatorValidity } from './validity.js';
