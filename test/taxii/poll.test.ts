@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { StixObject } from '../../src/intel/stix/index.js';
 import { ingest, newOrg, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
+import { bundleProblems, schemaErrors, type Obj } from '../fixtures/stix/check.js';
 import {
   BATCH_A,
   BATCH_B,
@@ -175,6 +176,19 @@ describe('TAXII 2.1 client: discovery, paging, added_after across two ingests (i
     assertPages(await poll(t, org.read, `${base}/objects/?limit=9`), expectedPages(everything, 9), 9);
     const later = await taxiiGet(t.app, org.read, `${base}/objects/?added_after=${taxiiTime(at.get('TX-B1')!)}`);
     assert.deepEqual(later.json(), { more: false });
+  });
+
+  it('every object served validates against our STIX 2.1 schemas, and every reference resolves in the collection', async () => {
+    const served = (await poll(t, org.read, `${base}/objects/?limit=13`)).pages.flatMap((p) => p.objects);
+    const byId = new Map<string, StixObject>();
+    for (const o of served) {
+      assert.deepEqual(schemaErrors(o, `${o.type}.json`), [], o.id);
+      // An object served twice (shared by calls) is the same object each time.
+      if (byId.has(o.id)) assert.deepEqual(o, byId.get(o.id));
+      byId.set(o.id, o);
+    }
+    assert.deepEqual(bundleProblems([...byId.values()] as Obj[]), []);
+    assert.deepEqual(schemaErrors({ type: 'bundle', id: 'bundle--6f1c5a53-1c2e-4f0e-9a53-2b8e8f7b2d11', objects: [...byId.values()] }), []);
   });
 
   it('match[type] and match[id] filter; get an object by id', async () => {

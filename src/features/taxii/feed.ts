@@ -57,6 +57,8 @@ export interface PageRequest {
   filters: Filters;
   /** Epoch ms, the server's clock. */
   now: number;
+  /** Calls read at most (default SCAN_CALLS). */
+  scanCalls?: number;
 }
 
 /** TAXII version of an object: its `modified`, else `created`, else the fixed instant of unversioned objects. */
@@ -78,6 +80,8 @@ interface Unit {
   objects: StixObject[];
   /** Objects to pass at the start (a page that ended inside this unit). */
   skip: number;
+  /** The call the request's `next` named: not counted against the scan bound (the page would not move on). */
+  resumed: boolean;
 }
 
 const chunkSize = (limit: number) => Math.min(200, Math.max(20, Math.ceil(limit / 4)));
@@ -95,14 +99,15 @@ async function* units(r: PageRequest, before: number): AsyncGenerator<Unit> {
     (r.addedAfter === null || !(await addedAtOrBefore(db, principal, r.addedAfter, before)));
   if (staticInRange) {
     const ia = num(rows[0].ingested_at);
-    yield { position: { ingestedAt: ia, callSid: '' }, objects: staticObjects(), skip: start?.callSid === '' ? start.skip : 0 };
+    const resumed = start?.callSid === '';
+    yield { position: { ingestedAt: ia, callSid: '' }, objects: staticObjects(), skip: resumed ? start.skip : 0, resumed };
   }
   for (;;) {
     const inputs = await stixInputsOf(db, principal, rows);
     for (const input of inputs) {
       const position = { ingestedAt: input.ingested_at_ms, callSid: input.call_sid };
       const resumes = start !== null && start.ingestedAt === position.ingestedAt && start.callSid === position.callSid;
-      yield { position, objects: stixObjectsForCall(input), skip: resumes ? start.skip : 0 };
+      yield { position, objects: stixObjectsForCall(input), skip: resumes ? start.skip : 0, resumed: resumes };
     }
     if (rows.length < size) return;
     const last = rows[rows.length - 1];
@@ -126,6 +131,7 @@ export async function readPage(r: PageRequest): Promise<Page> {
   const items: Item[] = [];
   const seen = new Set<string>();
   let scanned = 0;
+  const scanCalls = r.scanCalls ?? SCAN_CALLS;
   for await (const unit of units(r, before)) {
     for (let i = unit.skip; i < unit.objects.length; i++) {
       const object = unit.objects[i];
@@ -137,7 +143,7 @@ export async function readPage(r: PageRequest): Promise<Page> {
       seen.add(key);
       items.push({ object, dateAdded: unit.position.ingestedAt, version });
     }
-    if (unit.position.callSid !== '' && ++scanned >= SCAN_CALLS) {
+    if (unit.position.callSid !== '' && !unit.resumed && ++scanned >= scanCalls) {
       return { items, more: true, next: { ...unit.position, skip: unit.objects.length } };
     }
   }
