@@ -3,7 +3,7 @@
 import { benchIngest } from './ingest.js';
 
 const which = process.argv[2] ?? 'all';
-const known = ['all', 'ingest', 'kpis', 'webhooks'];
+const known = ['all', 'ingest', 'kpis', 'webhooks', 'stix'];
 if (!known.includes(which)) {
   console.error(`usage: npm run bench [-- ${known.join('|')}]`);
   process.exit(2);
@@ -18,4 +18,8 @@ if (which === 'all' || which === 'kpis') {
 if (which === 'all' || which === 'webhooks') {
   const { benchWebhooks } = await import('./webhooks.js');
   await benchWebhooks();
+}
+if (which === 'all' || which === 'stix') {
+  const { benchStixExport } = await import('./stixExport.js');
+  await benchStixExport();
 }
