@@ -23,7 +23,7 @@ import type { Cursor } from './cursor.js';
 
 export const SETTLE_MS = 5000;
 /** Calls read per request at most: a filter that matches little answers a short page with `next`. */
-export const SCAN_CALLS = 5000;
+export const SCAN_CALLS = 2000;
 
 export interface Filters {
   types: Set<string> | null;
@@ -84,13 +84,15 @@ interface Unit {
   resumed: boolean;
 }
 
-const chunkSize = (limit: number) => Math.min(200, Math.max(20, Math.ceil(limit / 4)));
+const filtered = (f: Filters) => f.types !== null || f.ids !== null || f.specVersions !== null || f.versions !== null;
+/** Calls read per query: about what `limit` objects take (a call gives a dozen or so), more when a filter drops most. */
+const chunkSize = (r: PageRequest) => (filtered(r.filters) ? 200 : Math.min(200, Math.max(20, Math.ceil(r.limit / 4))));
 
 /** The units from `start` on: the static objects when they are in range, then one per call. */
 async function* units(r: PageRequest, before: number): AsyncGenerator<Unit> {
   const { db, principal, start } = r;
   let from: AddedPosition | null = start ? { ingestedAt: start.ingestedAt, callSid: start.callSid } : null;
-  const size = chunkSize(r.limit);
+  const size = chunkSize(r);
   let rows: Row[] = await addedCalls(db, principal, { from, addedAfter: r.addedAfter, before }, size);
   if (rows.length === 0) return;
   // The static objects come with the first call of the collection: in range when that call is.
