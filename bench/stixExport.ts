@@ -8,6 +8,7 @@
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { bech32 } from '@scure/base';
 import { request } from 'undici';
 import { loadConfig } from '../src/config.js';
 import { IngestRun } from '../src/features/ingest/ingestRun.js';
@@ -21,7 +22,7 @@ const SPACING_MS = 25_000;
 
 function record(i: number, end: number) {
   const account = i % 2 === 0;
-  const value = account ? String(10_000_000 + (i % 40_000)) : `bc1q${(i % 30_000).toString(36).padStart(24, 'x')}`;
+  const value = account ? String(10_000_000 + (i % 40_000)) : wallet(i % 30_000);
   return {
     call_sid: `CAstix${i}`,
     started_at: new Date(end - (i + 1) * SPACING_MS).toISOString(),
@@ -40,6 +41,13 @@ function record(i: number, end: number) {
         : { crypto_wallet_address: value, crypto_chain: 'bitcoin' }),
     },
   };
+}
+
+/** A valid segwit v0 address per n (a failing checksum would get no indicator). */
+function wallet(n: number): string {
+  const program = new Uint8Array(20);
+  new DataView(program.buffer).setUint32(0, n);
+  return bech32.encode('bc', [0, ...bech32.toWords(program)]);
 }
 
 const rssKb = (pid: number): number => {

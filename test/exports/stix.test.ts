@@ -4,6 +4,7 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { bech32 } from '@scure/base';
 import { staticObjects } from '../../src/intel/stix/index.js';
 import { get, ingest, newOrg, scopedKey, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
 import { bundleProblems, schemaErrors, type Obj } from '../fixtures/stix/check.js';
@@ -21,6 +22,11 @@ const call = (sid: string, at: string, extra: Record<string, unknown>, extractio
 });
 const ACCOUNT = { mule_bank_account_number: '111222333', mule_bank_routing_number: '021000021', mule_account_holder_name: 'Ann Lee', mule_bank_name: 'Mule Credit Union' };
 const ODD = "It's\\odd";
+/** Valid segwit v0 addresses (BIP-173), made here so the checksum is right. */
+const segwit = (byte: number) => bech32.encode('bc', [0, ...bech32.toWords(new Uint8Array(20).fill(byte))]);
+const SHARED = segwit(1);
+const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'; // the USDT TRC-20 contract
+const BAD_WALLET = 'bc1qnotachecksum';
 
 // Org A. Default window (7d before NOW): c1–c5. c7 is older: the account's first sighting.
 const CALLS_A = [
@@ -33,15 +39,16 @@ const CALLS_A = [
   }, { impersonated_brand: 'Amazon', ...ACCOUNT, auditor_confidence: 0.9 }),
   call('c2', '2026-11-19T10:00:00Z', {
     caller_id: '+15550001111',
-    transcript: [{ speaker: 'caller', text: 'or the wallet bc1qshared', offset_sec: 5 }],
-  }, { impersonated_brand: 'Amazon', ...ACCOUNT, crypto_wallet_address: 'bc1qshared', crypto_chain: 'bitcoin' }),
+    transcript: [{ speaker: 'caller', text: `or the wallet ${SHARED}`, offset_sec: 5 }],
+  }, { impersonated_brand: 'Amazon', ...ACCOUNT, crypto_wallet_address: SHARED, crypto_chain: 'bitcoin' }),
   call('c3', '2026-11-18T12:00:00Z', {
     caller_id: '+15550002222',
-    transcript: [{ speaker: 'caller', text: `account ${ODD}, wallet BC1QSHARED`, offset_sec: 7 }],
-  }, { impersonated_brand: 'Microsoft', mule_bank_account_number: ODD, crypto_wallet_address: 'bc1qshared', crypto_chain: 'Bitcoin' }),
-  call('c4', '2026-11-17T08:00:00Z', {}, { impersonated_brand: 'Microsoft', crypto_wallet_address: 'TMicrosoftOnly', crypto_chain: 'tron' }),
+    transcript: [{ speaker: 'caller', text: `account ${ODD}, wallet ${SHARED.toUpperCase()}`, offset_sec: 7 }],
+  }, { impersonated_brand: 'Microsoft', mule_bank_account_number: ODD, crypto_wallet_address: SHARED, crypto_chain: 'Bitcoin' }),
+  call('c4', '2026-11-17T08:00:00Z', {}, { impersonated_brand: 'Microsoft', crypto_wallet_address: TRON, crypto_chain: 'tron' }),
   call('c5', '2026-11-16T08:00:00Z', {}, { impersonated_brand: 'Amazon', gift_card_brand: 'Apple' }),
   call('c6', '2026-11-16T09:00:00Z', { caller_id: '+15559999999' }, { phishing_url: 'https://x.example' }),
+  call('c8', '2026-11-16T10:00:00Z', {}, { crypto_wallet_address: BAD_WALLET, crypto_chain: 'bitcoin' }),
   call('c7', '2026-10-01T08:00:00Z', { caller_id: '+15550001111' }, { impersonated_brand: 'Amazon', ...ACCOUNT }),
 ];
 
@@ -86,7 +93,7 @@ describe('GET /api/exports/stix', () => {
     // 2345 tier-1 calls over 40 timestamps (pages end inside ties), 40 caller IDs and 50 wallets shared across pages.
     const bigCalls = Array.from({ length: 2345 }, (_, i) =>
       call(`S${i}`, new Date(NOW - DAY + (i % 40) * 60_000).toISOString(), { caller_id: `+1555100${String(i % 40).padStart(4, '0')}` }, {
-        crypto_wallet_address: `bc1qbig${i % 50}`,
+        crypto_wallet_address: segwit(100 + (i % 50)),
         crypto_chain: 'bitcoin',
       }),
     );
@@ -95,7 +102,7 @@ describe('GET /api/exports/stix', () => {
 
   after(() => h.close());
 
-  it('the default window: the objects of c1–c4, worked by hand', async () => {
+  it('the default window: the objects of c1–c5 and c8, worked by hand', async () => {
     const { res, objects, bundle } = await exportOf(a.read);
     assert.match(bundle.id, /^bundle--[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     assert.equal(res.headers['content-disposition'], 'attachment; filename="stix-20261113T140730.500Z-20261120T140730.500Z.json"');
@@ -104,10 +111,10 @@ describe('GET /api/exports/stix', () => {
       'extension-definition': 1,
       'phone-number': 2, // c6's caller is not tier-1
       'bank-account': 2,
-      'cryptocurrency-wallet': 2, // 'Bitcoin' and 'bitcoin' are one chain
+      'cryptocurrency-wallet': 3, // 'Bitcoin' and 'bitcoin' are one chain; c8's wallet fails its checksum: no indicator
       indicator: 4,
       relationship: 5,
-      'observed-data': 4, // c5 revealed nothing observable
+      'observed-data': 5, // c5 revealed nothing observable
       sighting: 6,
       note: 4,
     });
@@ -118,12 +125,12 @@ describe('GET /api/exports/stix', () => {
     assert.deepEqual([...indicators.keys()].sort(), [
       "[bank-account:account_number = '111222333']",
       "[bank-account:account_number = 'It\\'s\\\\odd']",
-      "[cryptocurrency-wallet:value = 'TMicrosoftOnly']",
-      "[cryptocurrency-wallet:value = 'bc1qshared']",
+      `[cryptocurrency-wallet:value = '${TRON}']`,
+      `[cryptocurrency-wallet:value = '${SHARED}']`,
     ]);
     // valid_from: the first sighting in the org, whatever the window (c7 for the account, c3 for the wallet).
     assert.equal(indicators.get("[bank-account:account_number = '111222333']")!.valid_from, '2026-10-01T08:00:00.000Z');
-    assert.equal(indicators.get("[cryptocurrency-wallet:value = 'bc1qshared']")!.valid_from, '2026-11-18T12:00:00.000Z');
+    assert.equal(indicators.get(`[cryptocurrency-wallet:value = '${SHARED}']`)!.valid_from, '2026-11-18T12:00:00.000Z');
     // Sightings: per indicator, one per call that revealed it.
     const byId = new Map(objects.map((o) => [o.id, o]));
     const sightedPatterns = ofType(objects, 'sighting').map((s) => byId.get(s.sighting_of_ref as string)!.pattern).sort();
@@ -131,9 +138,9 @@ describe('GET /api/exports/stix', () => {
       "[bank-account:account_number = '111222333']",
       "[bank-account:account_number = '111222333']",
       "[bank-account:account_number = 'It\\'s\\\\odd']",
-      "[cryptocurrency-wallet:value = 'TMicrosoftOnly']",
-      "[cryptocurrency-wallet:value = 'bc1qshared']",
-      "[cryptocurrency-wallet:value = 'bc1qshared']",
+      `[cryptocurrency-wallet:value = '${TRON}']`,
+      `[cryptocurrency-wallet:value = '${SHARED}']`,
+      `[cryptocurrency-wallet:value = '${SHARED}']`,
     ]);
     // modified: when the call was stored (the store's clock, not the app's injectable one).
     const [{ t }] = await h.db.all(`SELECT max(ingested_at) AS t FROM calls WHERE org_id = $1`, [a.orgId]);
@@ -144,20 +151,23 @@ describe('GET /api/exports/stix', () => {
       ['2026-11-18T12:00:00.000Z', '2026-11-18T12:01:40.000Z', stored, ['phone-number', 'bank-account', 'cryptocurrency-wallet']],
       ['2026-11-18T09:00:00.000Z', '2026-11-18T09:01:40.000Z', stored, ['phone-number', 'bank-account']],
       ['2026-11-17T08:00:00.000Z', '2026-11-17T08:01:40.000Z', stored, ['cryptocurrency-wallet']],
+      ['2026-11-16T10:00:00.000Z', '2026-11-16T10:01:40.000Z', stored, ['cryptocurrency-wallet']],
     ]);
+    assert.ok(ofType(objects, 'cryptocurrency-wallet').some((o) => o.value === BAD_WALLET));
+    assert.ok(ofType(objects, 'indicator').every((o) => !(o.pattern as string).includes(BAD_WALLET)));
     assert.deepEqual(ofType(objects, 'note').map((n) => n.content).sort(), [
       'caller at 20s: Send it to account 111 222 333 now',
-      'caller at 5s: or the wallet bc1qshared',
-      `caller at 7s: account ${ODD}, wallet BC1QSHARED`,
-      `caller at 7s: account ${ODD}, wallet BC1QSHARED`,
+      `caller at 5s: or the wallet ${SHARED}`,
+      `caller at 7s: account ${ODD}, wallet ${SHARED.toUpperCase()}`,
+      `caller at 7s: account ${ODD}, wallet ${SHARED.toUpperCase()}`,
     ]);
     const rels = ofType(objects, 'relationship').map((r) => `${byId.get(r.source_ref as string)!.pattern} → ${byId.get(r.target_ref as string)!.name}`);
     assert.deepEqual(rels.sort(), [
       "[bank-account:account_number = '111222333'] → Amazon",
       "[bank-account:account_number = 'It\\'s\\\\odd'] → Microsoft",
-      "[cryptocurrency-wallet:value = 'TMicrosoftOnly'] → Microsoft",
-      "[cryptocurrency-wallet:value = 'bc1qshared'] → Amazon",
-      "[cryptocurrency-wallet:value = 'bc1qshared'] → Microsoft",
+      `[cryptocurrency-wallet:value = '${TRON}'] → Microsoft`,
+      `[cryptocurrency-wallet:value = '${SHARED}'] → Amazon`,
+      `[cryptocurrency-wallet:value = '${SHARED}'] → Microsoft`,
     ]);
   });
 
@@ -173,7 +183,7 @@ describe('GET /api/exports/stix', () => {
     for (const o of narrow.objects) assert.deepEqual(o, wide.get(o.id), o.id);
     // c7 (October) is in a 60-day window: its account is the same bank-account and indicator.
     const long = await exportOf(a.read, { range: '60d' });
-    assert.equal(ofType(long.objects, 'observed-data').length, 5);
+    assert.equal(ofType(long.objects, 'observed-data').length, 6);
     assert.deepEqual(ofType(long.objects, 'indicator'), ofType(one.objects, 'indicator'));
     assert.deepEqual(ofType(long.objects, 'bank-account'), ofType(one.objects, 'bank-account'));
   });
@@ -193,9 +203,9 @@ describe('GET /api/exports/stix', () => {
       note: 2,
     });
     const text = JSON.stringify(objects);
-    for (const hidden of ['Microsoft', '+15550002222', 'TMicrosoftOnly', 'odd']) assert.ok(!text.includes(hidden), hidden);
+    for (const hidden of ['Microsoft', '+15550002222', TRON, 'odd']) assert.ok(!text.includes(hidden), hidden);
     // The wallet's first sighting in this slice is c2, not c3 (Microsoft, out of the slice).
-    const wallet = ofType(objects, 'indicator').find((o) => (o.pattern as string).includes('bc1qshared'))!;
+    const wallet = ofType(objects, 'indicator').find((o) => (o.pattern as string).includes(SHARED))!;
     assert.equal(wallet.valid_from, '2026-11-19T10:00:00.000Z');
   });
 
@@ -220,7 +230,7 @@ describe('GET /api/exports/stix', () => {
     assert.ok(!idsOf(ofA.objects, 'indicator').includes(idsOf(ofB.objects, 'indicator')[0]));
     const aPerCall = new Set([...ofType(ofA.objects, 'observed-data'), ...ofType(ofA.objects, 'sighting')].map((o) => o.id));
     assert.ok(ofB.objects.every((o) => !aPerCall.has(o.id)));
-    assert.ok(!JSON.stringify(ofB.objects).includes('bc1qshared'));
+    assert.ok(!JSON.stringify(ofB.objects).includes(SHARED));
   });
 
   it('streams every call across pages, each shared object once', async () => {

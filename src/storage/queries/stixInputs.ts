@@ -1,9 +1,11 @@
 // What the STIX builder needs of tier-1 calls (src/intel/stix): the Tier-1 fields plus caller
 // ID, brand, duration, ingest time, the transcript turns that revealed each value and each
-// value's first sighting in the reader's slice. Pages in the Tier-1 table's default order
+// value's first sighting in the reader's slice, and the indicator checks (a wallet failing
+// its checksum gets no indicator). Pages in the Tier-1 table's default order
 // (newest first, ties by call_sid), keyset-paged like tier1Pages.
 
 import type { TranscriptTurn } from '../../domain/call.js';
+import { indicatorValidity } from '../../domain/indicators/validity.js';
 import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
 import { excerptFor } from '../../intel/stix/excerpt.js';
@@ -56,6 +58,8 @@ export async function stixInputsOf(db: Db, principal: Principal, rows: Row[]): P
   return rows.map((r) => {
     const account = str(r.mule_bank_account_number);
     const wallet = str(r.crypto_wallet_address);
+    const routing = str(r.mule_bank_routing_number);
+    const chain = str(r.crypto_chain);
     const turns = account || wallet ? turnsOf(r.transcript_json) : [];
     return {
       org_id: String(r.org_id),
@@ -67,11 +71,12 @@ export async function stixInputsOf(db: Db, principal: Principal, rows: Row[]): P
       impersonated_brand: str(r.impersonated_brand),
       auditor_confidence: numOrNull(r.auditor_confidence),
       mule_bank_name: str(r.mule_bank_name),
-      mule_bank_routing_number: str(r.mule_bank_routing_number),
+      mule_bank_routing_number: routing,
       mule_bank_account_number: account,
       mule_account_holder_name: str(r.mule_account_holder_name),
       crypto_wallet_address: wallet,
-      crypto_chain: str(r.crypto_chain),
+      crypto_chain: chain,
+      validity: indicatorValidity({ mule_bank_routing_number: routing, crypto_wallet_address: wallet, crypto_chain: chain }),
       excerpts: { account: excerptFor(turns, account), wallet: excerptFor(turns, wallet) },
       first_seen: { account: account ? (accounts.get(account) ?? null) : null, wallet: wallet ? (wallets.get(wallet) ?? null) : null },
     };
