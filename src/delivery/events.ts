@@ -87,7 +87,10 @@ export const PAYLOAD_COLUMNS = [
 
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
-/** `data` of a call event, from the call row as stored when the event is first delivered. */
+/**
+ * `data` of a call event, from the call row as stored when the event is first delivered. A
+ * tier-1 event's data is the row of GET /api/kpis/tier1, validity included (issue 14).
+ */
 export function callEventData(def: CallEventDef, r: Row): Record<string, unknown> {
   const started = formatUtc(num(r.started_at));
   if (def.data === 'tier1_row') return { ...tier1Row(r) };

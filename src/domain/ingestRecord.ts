@@ -1,5 +1,6 @@
-// Validation and normalisation of one ingested call record (CONTRACT §5). A record that
-// fails is reported with field paths and rejected alone; the others are stored.
+// Validation and normalisation of one ingested call record (CONTRACT §5; mule bank names to one
+// spelling, issue 14). A record that fails is reported with field paths and rejected alone; the
+// others are stored.
 
 import { Type, type Static } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
@@ -15,6 +16,7 @@ import {
   type IntelField,
 } from './call.js';
 import { parseRfc3339 } from './time.js';
+import { normaliseBankName } from './indicators/bankNames.js';
 
 const MAX_STRING = 512;
 const MAX_TURN_TEXT = 100_000;
@@ -167,6 +169,8 @@ export function validateCallRecord(raw: unknown): RecordResult {
     const e = r.extraction as Record<string, unknown>;
     const intel = {} as Record<IntelField, string | null>;
     for (const f of INTEL_FIELDS) intel[f] = cleanString(e[f] as string | null, `extraction.${f}`, errors);
+    // One spelling per bank ("Chase" → "JPMorgan Chase"), so every figure counts a bank once.
+    if (intel.mule_bank_name !== null) intel.mule_bank_name = normaliseBankName(intel.mule_bank_name);
     if (intel.lure_category !== null && !/^[A-Z0-9_]+$/.test(intel.lure_category)) {
       errors.push({ path: 'extraction.lure_category', message: 'must be upper-case letters, digits and _' });
     }

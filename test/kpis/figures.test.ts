@@ -320,6 +320,7 @@ describe('overview KPIs against the reference model', () => {
                 'crypto_chain',
                 'gift_card_brand',
                 'physical_mule_drop_address',
+                'validity',
               ]);
             }
           });

@@ -136,12 +136,16 @@ function nanpAreaCode(callerId: string | null): string | null {
 
 const clean = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
+/** Bank names of the fixture that ingest stores under another spelling (issue 14), by hand. */
+const STORED_BANK_NAME: Record<string, string> = { Chase: 'JPMorgan Chase' };
+
 export function normalise(raw: RawCall): Call {
   const j = raw.json;
   const e = j.extraction as Record<string, unknown> | null | undefined;
   let ext: Call['ext'] = null;
   if (e) {
     const fields = Object.fromEntries(INTEL.map((f) => [f, clean(e[f])])) as Record<IntelName, string | null>;
+    if (fields.mule_bank_name !== null) fields.mule_bank_name = STORED_BANK_NAME[fields.mule_bank_name] ?? fields.mule_bank_name;
     ext = {
       ...fields,
       conf: (e.auditor_confidence as number | null | undefined) ?? null,
@@ -309,7 +313,34 @@ export function tier1Row(c: Call) {
     crypto_chain: c.ext!.crypto_chain,
     gift_card_brand: c.ext!.gift_card_brand,
     physical_mule_drop_address: c.ext!.physical_mule_drop_address,
+    validity: {
+      mule_bank_routing_number: routingValidity(c.ext!.mule_bank_routing_number),
+      crypto_wallet_address: walletValidity(c.ext!.crypto_wallet_address, c.ext!.crypto_chain),
+    },
   };
+}
+
+/** A tiny ABA reference: 9 digits, an assigned prefix (00–12, 21–32, 61–72, 80), weights 3, 7, 1 summing to a multiple of 10. */
+function routingValidity(v: string | null): boolean | null {
+  if (v === null) return null;
+  if (!/^\d{9}$/.test(v.replace(/[ -]/g, ''))) return false;
+  const d = [...v.replace(/[ -]/g, '')].map(Number);
+  const prefix = d[0] * 10 + d[1];
+  const assigned = prefix <= 12 || (prefix >= 21 && prefix <= 32) || (prefix >= 61 && prefix <= 72) || prefix === 80;
+  const sum = d.reduce((acc, x, i) => acc + x * [3, 7, 1][i % 3], 0);
+  return assigned && sum % 10 === 0 && d.some((x) => x !== 0);
+}
+
+/**
+ * The fixtures' wallets, worked by hand: 'bc1qxyz' and '0xABCDEF' are malformed for every chain
+ * and look like Bitcoin and Ethereum, so false; '-0x12' looks like no chain's address, so it
+ * cannot be judged without a chain.
+ */
+function walletValidity(v: string | null, chain: string | null): boolean | null {
+  if (v === null) return null;
+  if (v === '-0x12') return chain === null ? null : false;
+  if (v !== 'bc1qxyz' && v !== '0xABCDEF') throw new Error(`no hand-worked validity for wallet ${v}`);
+  return false;
 }
 
 /** Every tier-1 row of the window, newest first, ties by call_sid in code-point order. */

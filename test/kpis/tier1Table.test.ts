@@ -25,7 +25,21 @@ const TEXT_FIELDS = [
 ] as const;
 const FIELDS = ['call_sid', 'call_started_at', 'auditor_confidence', ...TEXT_FIELDS] as const;
 type Field = (typeof FIELDS)[number];
-type Row = Record<Field, string | number | null>;
+type Row = Record<Field, string | number | null> & { validity?: unknown };
+
+/**
+ * The fixture's validity, worked by hand: the three routing numbers pass the ABA checksum; no
+ * wallet is well-formed, so each is false, except 'T9y' with no chain, which looks like no
+ * chain's address and cannot be judged.
+ */
+function validityOf(ext: Record<string, string | number | null>) {
+  const routing = ext.mule_bank_routing_number;
+  const wallet = ext.crypto_wallet_address;
+  return {
+    mule_bank_routing_number: routing === null ? null : ['021000021', '026009593', '011000015'].includes(routing as string),
+    crypto_wallet_address: wallet === null ? null : wallet === 'T9y' && ext.crypto_chain === null ? null : false,
+  };
+}
 
 // Values with nulls and repeats in each column (cycle lengths differ, so the combinations vary),
 // and texts whose code-point order differs from locale and UTF-16 order.
@@ -59,7 +73,7 @@ function fixture(): { records: Record<string, unknown>[]; rows: Row[] } {
       duration_sec: 30 + i,
       extraction: { ...ext, ...(conf === null ? {} : { auditor_confidence: conf }), impersonated_brand: i % 2 ? 'Chase' : 'Wells Fargo' },
     });
-    rows.push({ call_sid: sid, call_started_at: iso(ms), auditor_confidence: conf, ...ext } as Row);
+    rows.push({ call_sid: sid, call_started_at: iso(ms), auditor_confidence: conf, ...ext, validity: validityOf(ext) } as Row);
   }
   return { records, rows };
 }
@@ -156,8 +170,8 @@ describe('GET /api/kpis/tier1: sort and paging', () => {
     assert.deepEqual(body.items, refSorted(ROWS, '-call_started_at'));
     assert.equal(body.next_cursor, null);
     assert.deepEqual((await get(t.app, A.read, '/api/kpis/tier1?sort=-call_started_at')).json(), body);
-    // Row fields in the seed's order.
-    assert.deepEqual(Object.keys(body.items[0]), [...FIELDS]);
+    // Row fields in the seed's order, then validity (issue 14).
+    assert.deepEqual(Object.keys(body.items[0]), [...FIELDS, 'validity']);
   });
 
   for (const sort of SORTS) {

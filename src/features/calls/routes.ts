@@ -3,6 +3,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import { mergeFilters, parseCallFilters, pickFilters } from '../../domain/callFilters.js';
+import { indicatorValidity } from '../../domain/indicators/validity.js';
 import type { Scope } from '../../domain/scope.js';
 import { rangeObject } from '../../domain/window.js';
 import { notFound } from '../../errors.js';
@@ -64,7 +65,9 @@ export async function callRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...base,
         summary: 'One call with its transcript and extraction',
-        description: '404 when the call is unknown, belongs to another organisation or is outside the key’s slice.',
+        description:
+          'extraction.validity tells whether the routing number and wallet address pass their checksums. 404 when the ' +
+          'call is unknown, belongs to another organisation or is outside the key’s slice.',
         params: CallParams,
         response: { 200: CallDetailOut },
       },
@@ -73,7 +76,8 @@ export async function callRoutes(app: FastifyInstance): Promise<void> {
       const { call_sid } = req.params as { call_sid: string };
       const call = await getCall(db, principalOf(req), call_sid);
       if (!call) throw notFound(`No call "${call_sid}".`);
-      return call;
+      const e = call.extraction;
+      return { ...call, extraction: e && { ...e, validity: indicatorValidity(e) } };
     },
   );
 }

@@ -3,7 +3,7 @@ import { DISCONNECT_REASONS, INTEL_FIELDS, SPEAKERS } from '../../domain/call.js
 import { CallFilterFields } from '../../domain/callFilters.js';
 import { SNIPPET_MAX } from '../../domain/snippet.js';
 import { CALL_SORT_NAMES, DEFAULT_CALL_SORT } from '../../storage/queries/calls.js';
-import { RangeObject } from '../kpis/schemas.js';
+import { RangeObject, ValidityOut } from '../kpis/schemas.js';
 import { MAX_CURSOR_LENGTH } from './cursor.js';
 
 const StrOrNull = Type.Union([Type.String(), Type.Null()]);
@@ -85,8 +85,13 @@ const ExtractionOut = Type.Object(
     ...Object.fromEntries(INTEL_FIELDS.map((f) => [f, StrOrNull])),
     dollar_asks: Type.Array(Type.Number(), { description: 'Every amount the caller asked for, in order ([] when none)' }),
     dollars_dangled: NumOrNull,
+    validity: ValidityOut,
   },
-  { description: 'What the auditor extracted from the call: the 16 intel fields, confidence and dollar figures' },
+  {
+    description:
+      'What the auditor extracted from the call: the 16 intel fields, confidence and dollar figures, and whether the ' +
+      'routing number and wallet address pass their checksums',
+  },
 );
 
 export const CallDetailOut = Type.Object(

@@ -191,7 +191,9 @@ export async function kpiRoutes(app: FastifyInstance): Promise<void> {
         description:
           `${WINDOW_DOC} In the order of sort (default newest started_at first, ties by call_sid ascending by code ` +
           'point), one page of limit rows; next_cursor continues after it. total counts every tier-1 call of the ' +
-          'window. The same rows, all of them, as CSV: GET /api/exports/tier1 (pro).',
+          'window. Each row carries validity: whether its routing number and wallet address pass their checksums ' +
+          '(null when absent or not judgeable). The same rows, all of them, as CSV: GET /api/exports/tier1 (pro; the ' +
+          'CSV has no validity column).',
         querystring: Tier1Query,
         response: { 200: Tier1Out },
       },

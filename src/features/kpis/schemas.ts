@@ -96,6 +96,29 @@ export const AskHistogramOut = Type.Object({
   ),
 });
 
+const Judged = (what: string) =>
+  Type.Union([Type.Boolean(), Type.Null()], {
+    description: `${what}; null when the value is absent or cannot be judged`,
+  });
+
+/** Checksums of a call's indicators (issue 14), beside the values themselves. */
+export const ValidityOut = Type.Object(
+  {
+    mule_bank_routing_number: Judged(
+      'true when the routing number is 9 digits (spaces and hyphens ignored) with an assigned prefix (00–12, 21–32, ' +
+        "61–72, 80) and a valid ABA 3-7-1 checksum, false otherwise",
+    ),
+    crypto_wallet_address: Judged(
+      'true when the address is well-formed for its chain with a valid checksum: Bitcoin mainnet base58check ' +
+        '(P2PKH, P2SH) or bech32 (segwit v0, BIP-173) / bech32m (v1+, BIP-350); Ethereum 0x + 40 hex (all lower- or ' +
+        'upper-case, or mixed case matching EIP-55); TRON base58check with version 0x41. The chain is crypto_chain ' +
+        '(bitcoin/btc, ethereum/eth/erc20/usdt-erc20, tron/trx/trc20/usdt-trc20, case-insensitive) or, when it names ' +
+        'none of these, the chain the address looks like; null when neither tells (e.g. a Monero address)',
+    ),
+  },
+  { description: 'Whether the indicators pass their checksums (a hint for fraud teams: a false value is likely mistyped or made up)' },
+);
+
 export const Tier1RowOut = Type.Object({
   call_sid: Type.String(),
   call_started_at: Type.String({ description: 'RFC 3339 UTC' }),
@@ -108,6 +131,7 @@ export const Tier1RowOut = Type.Object({
   crypto_chain: StrOrNull,
   gift_card_brand: StrOrNull,
   physical_mule_drop_address: StrOrNull,
+  validity: ValidityOut,
 });
 
 export const Tier1Out = Type.Object({

@@ -2,6 +2,7 @@
 // call_sid in code-point order; any row field may be the sort (see keyset.ts). The JSON table
 // reads one keyset page; the CSV export reads every row in pages, in the default order.
 
+import { indicatorValidity, type IndicatorValidity } from '../../domain/indicators/validity.js';
 import type { Principal } from '../../domain/principal.js';
 import { formatUtc, type Window } from '../../domain/window.js';
 import { num, numOrNull, Params, type Db, type Row } from '../db.js';
@@ -9,7 +10,7 @@ import { windowWhere } from './summary.js';
 import { CALL_DAYS, flagsTierIs, keepsRollups, unionOverWindow } from './dailyRollups.js';
 import { afterSql, orderBySql, pageOf, sortOrders, type KeyValue, type SortColumn, type SortOrder } from './keyset.js';
 
-/** The row fields, in the seed's order (also the CSV header). */
+/** The row fields, in the seed's order (also the CSV header, which has no validity column). */
 export const TIER1_ROW_FIELDS = [
   'call_sid',
   'call_started_at',
@@ -37,6 +38,8 @@ export interface Tier1Row {
   crypto_chain: string | null;
   gift_card_brand: string | null;
   physical_mule_drop_address: string | null;
+  /** Checksums of the routing number and wallet (issue 14); JSON only, not a CSV column. */
+  validity: IndicatorValidity;
 }
 
 const COLUMNS = `call_sid, started_at, auditor_confidence, mule_bank_name, mule_bank_routing_number,
@@ -67,7 +70,7 @@ const str = (v: unknown): string | null => (v === null || v === undefined ? null
 
 /** A stored call row as a Tier-1 row: the one mapping used by the table, the export and webhooks. */
 export function tier1Row(r: Row): Tier1Row {
-  return {
+  const row = {
     call_sid: String(r.call_sid),
     call_started_at: formatUtc(new Date(num(r.started_at))),
     auditor_confidence: numOrNull(r.auditor_confidence),
@@ -80,6 +83,7 @@ export function tier1Row(r: Row): Tier1Row {
     gift_card_brand: str(r.gift_card_brand),
     physical_mule_drop_address: str(r.physical_mule_drop_address),
   };
+  return { ...row, validity: indicatorValidity(row) };
 }
 
 export interface Tier1Page {
@@ -118,11 +122,39 @@ export async function tier1Table(
 }
 
 /** Up to `limit` tier-1 rows of the window in `order`, after `after` when given. */
-function tier1Rows(db: Db, principal: Principal, w: Window, order: SortOrder, after: KeyValue[] | null, limit: number): Promise<Row[]> {
+function tier1Rows(
+  db: Db,
+  principal: Principal,
+  w: Window,
+  order: SortOrder,
+  after: KeyValue[] | null,
+  limit: number,
+  read: { columns: string; where?: string } = { columns: COLUMNS },
+): Promise<Row[]> {
   const p = new Params();
   let where = `${windowWhere(principal, w, p)} AND tier = 1`;
+  if (read.where) where += ` AND ${read.where}`;
   if (after) where += ` AND ${afterSql(order, after, p)}`;
-  return db.all(`SELECT ${COLUMNS} FROM calls WHERE ${where} ${orderBySql(order)} LIMIT ${p.p(limit)}`, p.values);
+  return db.all(`SELECT ${read.columns} FROM calls WHERE ${where} ${orderBySql(order)} LIMIT ${p.p(limit)}`, p.values);
+}
+
+/** Every page of tier-1 rows in the default order, each continuing after the last row seen. */
+async function* pagesOf<T>(
+  db: Db,
+  principal: Principal,
+  w: Window,
+  pageSize: number,
+  read: { columns: string; where?: string },
+  map: (r: Row) => T,
+): AsyncGenerator<T[]> {
+  let after: KeyValue[] | null = null;
+  for (;;) {
+    const { rows, next } = pageOf(DEFAULT_ORDER, await tier1Rows(db, principal, w, DEFAULT_ORDER, after, pageSize + 1, read), pageSize);
+    if (rows.length === 0) return;
+    yield rows.map(map);
+    if (!next) return;
+    after = next;
+  }
 }
 
 /**
@@ -131,13 +163,38 @@ function tier1Rows(db: Db, principal: Principal, w: Window, order: SortOrder, af
  * share a timestamp. Pages are separate reads, not one snapshot: a call re-ingested
  * mid-export with another started_at may show at its old or new place, or not at all.
  */
-export async function* tier1Pages(db: Db, principal: Principal, w: Window, pageSize = 1000): AsyncGenerator<Tier1Row[]> {
-  let after: KeyValue[] | null = null;
-  for (;;) {
-    const { rows, next } = pageOf(DEFAULT_ORDER, await tier1Rows(db, principal, w, DEFAULT_ORDER, after, pageSize + 1), pageSize);
-    if (rows.length === 0) return;
-    yield rows.map(tier1Row);
-    if (!next) return;
-    after = next;
-  }
+export function tier1Pages(db: Db, principal: Principal, w: Window, pageSize = 1000): AsyncGenerator<Tier1Row[]> {
+  return pagesOf(db, principal, w, pageSize, { columns: COLUMNS }, tier1Row);
+}
+
+/** A tier-1 row with what an intel export says about the call around it. */
+export interface Tier1Call extends Tier1Row {
+  caller_id: string | null;
+  duration_sec: number;
+  impersonated_brand: string | null;
+}
+
+/** Which tier-1 calls an export pass reads. */
+export type Tier1CallSelection = 'all' | 'routing_without_account';
+
+const SELECTIONS: Record<Tier1CallSelection, string | undefined> = {
+  all: undefined,
+  // Fixed SQL, no values: a routing number that no account number comes with.
+  routing_without_account: 'mule_bank_routing_number IS NOT NULL AND mule_bank_account_number IS NULL',
+};
+
+/** Like tier1Pages, with the caller ID, duration and impersonated brand of each call (STIX, MISP). */
+export function tier1CallPages(
+  db: Db,
+  principal: Principal,
+  w: Window,
+  pageSize = 1000,
+  selection: Tier1CallSelection = 'all',
+): AsyncGenerator<Tier1Call[]> {
+  return pagesOf(db, principal, w, pageSize, { columns: `${COLUMNS}, caller_id, duration_sec, impersonated_brand`, where: SELECTIONS[selection] }, (r) => ({
+    ...tier1Row(r),
+    caller_id: str(r.caller_id),
+    duration_sec: num(r.duration_sec),
+    impersonated_brand: str(r.impersonated_brand),
+  }));
 }
