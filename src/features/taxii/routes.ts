@@ -50,6 +50,11 @@ function baseUrl(req: FastifyRequest): string {
 }
 
 const TAGS = ['taxii'];
+/** The one exception to problem+json, said on every TAXII operation. */
+const ERRORS_DOC =
+  'Errors are TAXII 2.1 error messages (application/taxii+json;version=2.1: title, description, error_code — the ' +
+  'stable code used elsewhere, or not_acceptable — http_status as a string, details), not problem+json. An Accept ' +
+  'that allows no application/taxii+json;version=2.1 is 406; content or a non-TAXII Content-Type is 415.';
 
 /** A page as served: `next` encoded. */
 interface Served {
@@ -105,7 +110,7 @@ async function taxiiApi(app: FastifyInstance): Promise<void> {
   app.get(
     '/',
     // Only /taxii2/: TAXII URLs end in a slash, and /taxii2 would be a second operation.
-    { prefixTrailingSlash: 'slash', schema: { tags: TAGS, summary: 'TAXII discovery', response: DiscoveryResponses } },
+    { prefixTrailingSlash: 'slash', schema: { tags: TAGS, summary: 'TAXII discovery', description: ERRORS_DOC, response: DiscoveryResponses } },
     async (req, reply) => {
       const root = `${baseUrl(req)}/taxii2/api/`;
       return send(reply, {
@@ -117,7 +122,7 @@ async function taxiiApi(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/', { schema: { tags: TAGS, summary: 'TAXII API root', response: ApiRootResponses } }, async (_req, reply) =>
+  app.get('/api/', { schema: { tags: TAGS, summary: 'TAXII API root', description: ERRORS_DOC, response: ApiRootResponses } }, async (_req, reply) =>
     send(reply, {
       title: 'Honeypot Intel',
       description: 'Read-only API root: the collection of each organisation and key scope.',
@@ -128,13 +133,15 @@ async function taxiiApi(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/collections/',
-    { schema: { tags: TAGS, summary: 'TAXII collections: the one of this key (its org and scope)', response: CollectionsResponses } },
+    {
+      schema: { tags: TAGS, summary: 'TAXII collections: the one of this key (its org and scope)', description: ERRORS_DOC, response: CollectionsResponses },
+    },
     async (req, reply) => send(reply, { collections: [collectionOf(principalOf(req), await orgName(req))] }),
   );
 
   app.get(
     '/api/collections/:collection_id/',
-    { schema: { tags: TAGS, summary: 'One TAXII collection', params: CollectionParams, response: CollectionResponses } },
+    { schema: { tags: TAGS, summary: 'One TAXII collection', description: ERRORS_DOC, params: CollectionParams, response: CollectionResponses } },
     async (req, reply) => {
       const { collection_id } = req.params as { collection_id: string };
       ownCollection(req, collection_id);
@@ -170,7 +177,7 @@ async function taxiiApi(app: FastifyInstance): Promise<void> {
   const pagingDoc =
     'Objects in the order they were added (the call ingest time, then call_sid), at most `limit`; follow `next` while ' +
     '`more` is true. An object several calls share comes again with each, once per page. Calls are served from 5 s ' +
-    'after their ingest.';
+    `after their ingest. ${ERRORS_DOC}`;
 
   app.get(
     '/api/collections/:collection_id/objects/',
