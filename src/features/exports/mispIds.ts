@@ -1,0 +1,39 @@
+// Deterministic MISP uuids: UUIDv5 (RFC 9562 §5.5: SHA-1 of a namespace and a name), so that
+// exporting the same calls again gives the same event, objects and attributes, and MISP updates
+// them in place instead of adding copies.
+
+import { createHash } from 'node:crypto';
+import type { Scope } from '../../domain/scope.js';
+
+/** Our namespace for MISP uuids (a random v4, fixed once). */
+export const MISP_NAMESPACE = '175e95e8-255a-4371-a9b7-7a7354aef768';
+
+const hexOf = (uuid: string) => Buffer.from(uuid.replace(/-/g, ''), 'hex');
+
+/** UUIDv5 of `name` (UTF-8) in `namespace`. */
+export function uuidV5(namespace: string, name: string): string {
+  const hash = createHash('sha1').update(hexOf(namespace)).update(name, 'utf8').digest();
+  const b = hash.subarray(0, 16);
+  b[6] = (b[6] & 0x0f) | 0x50; // version 5
+  b[8] = (b[8] & 0x3f) | 0x80; // RFC 4122 variant
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/** A scope written one way however its key was given: dimensions and values sorted, values lower-cased (matching is case-insensitive). */
+export function canonicalScope(scope: Scope | null): string {
+  if (!scope) return '';
+  return Object.keys(scope)
+    .sort()
+    .map((dim) => `${dim}=${[...new Set(scope[dim as keyof Scope]!.map((v) => v.toLowerCase()))].sort().join('|')}`)
+    .join(';');
+}
+
+/**
+ * One MISP event per organisation and scope, whatever the window: each export updates it
+ * with the window's calls (MISP keeps attribute uuids unique across events, so the same call
+ * must not land in two events).
+ */
+export function mispEventUuid(orgId: string, scope: Scope | null): string {
+  return uuidV5(MISP_NAMESPACE, `event\u0000${orgId}\u0000${canonicalScope(scope)}`);
+}
