@@ -4,7 +4,8 @@
 //   stixObjectsForCall(c: StixCallInput): StixObject[]
 //     All objects one tier-1 call contributes, ids deterministic: the custom SCOs
 //     (phone-number for the caller ID, bank-account, cryptocurrency-wallet), the impersonated
-//     brand's identity, an indicator per account number and per wallet (+ relationship
+//     brand's identity, an indicator per account number and per wallet (none for a wallet whose
+//     StixCallInput.validity says it fails its checksum) (+ relationship
 //     related-to the brand), one observed-data of the call, a sighting per indicator and a note
 //     with the transcript turn that revealed it. [] when the call revealed none of caller ID,
 //     account or routing number, wallet. Objects refer to staticObjects() (created_by_ref,
@@ -22,7 +23,9 @@
 // Timestamps: indicators (and their relationships) take the value's first sighting in the
 // reader's slice (StixCallInput.first_seen), so their content does not depend on the window;
 // per-call objects are created at the call's start and modified at its ingest; ours and the
-// brands' are fixed (STATIC_CREATED).
+// brands' are fixed (STATIC_CREATED). Indicator content can differ between a scoped key and
+// the whole org (first sightings are read in the reader's slice, so nothing outside it leaks).
+// stixBundleChunks (bundle.ts) writes a whole bundle from pages, each shared object once.
 
 export { stixObjectsForCall, staticObjects, HONEYPOT_IDENTITY_ID, EXTENSION_DEFINITION_ID, CUSTOM_SCO_TYPES, STATIC_CREATED } from './objects.js';
 export { HONEYPOT_NAMESPACE, STIX_SCO_NAMESPACE, uuidv5 } from './ids.js';
