@@ -8,6 +8,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { validationFailed } from '../errors.js';
 import type { Tier } from './call.js';
+import { bankNameMatches } from './indicators/bankNames.js';
 import { parseWindow, type Window } from './window.js';
 
 const MAX_VALUES = 100;
@@ -175,7 +176,8 @@ export function parseCallFilters(input: CallFilterInput, now: Date, at = 'querys
   const values: CallFilter['values'] = {};
   for (const name of VALUE_FILTERS) {
     const list = input[name];
-    if (list && list.length) values[name] = unique(list.map((s) => s.trim().toLowerCase()));
+    if (!list || !list.length) continue;
+    values[name] = name === 'mule_bank_name' ? bankNameMatches(list) : unique(list.map((s) => s.trim().toLowerCase()));
   }
   return {
     window,

@@ -4,6 +4,7 @@
 
 import { Type } from '@sinclair/typebox';
 import { validationFailed, type FieldError } from '../errors.js';
+import { bankNameMatches } from './indicators/bankNames.js';
 
 export const SCOPE_DIMENSIONS = [
   'impersonated_brand',
@@ -79,7 +80,9 @@ export function inScope(scope: Scope | null, values: SliceValues): boolean {
     const allowed = scope[dim];
     if (!allowed) continue;
     const v = values[dim];
-    if (v === null || v === undefined || !allowed.includes(v.trim().toLowerCase())) return false;
+    if (v === null || v === undefined) return false;
+    const matches = dim === 'mule_bank_name' ? bankNameMatches(allowed) : allowed;
+    if (!matches.includes(v.trim().toLowerCase())) return false;
   }
   return true;
 }

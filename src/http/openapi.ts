@@ -326,7 +326,8 @@ export function openapiOptions(): FastifyDynamicSwaggerOptions {
         version: '1.0.0',
         description:
           'Threat intelligence from an AI scam-call honeypot. Every error is application/problem+json ' +
-          '{type, title, status, code, detail, errors?}. Authenticate with "Authorization: Bearer hpk_…".',
+          '{type, title, status, code, detail, errors?}, except under /taxii2/, where errors are TAXII 2.1 error ' +
+          'messages (application/taxii+json;version=2.1). Authenticate with "Authorization: Bearer hpk_…".',
       },
       components: {
         securitySchemes: {

@@ -4,6 +4,7 @@
 import type { Principal } from '../domain/principal.js';
 import { SCOPE_DIMENSIONS } from '../domain/scope.js';
 import { INTEL_FIELDS } from '../domain/call.js';
+import { bankNameMatches } from '../domain/indicators/bankNames.js';
 import { FILTER_COLUMNS, ORIGIN_PATTERNS, type SliceFilter } from '../domain/sliceFilter.js';
 import type { Params } from './db.js';
 
@@ -14,19 +15,23 @@ export function sliceWhere(principal: Pick<Principal, 'orgId' | 'scope' | 'filte
   if (scope) {
     for (const dim of SCOPE_DIMENSIONS) {
       const allowed = scope[dim];
-      if (allowed) parts.push(`lower(${col(dim)}) IN (${params.list(allowed)})`);
+      if (allowed) parts.push(`lower(${col(dim)}) IN (${params.list(matchValues(dim, allowed))})`);
     }
   }
   if (principal.filter) parts.push(...filterParts(principal.filter, params, col));
   return parts.join(' AND ');
 }
 
+/** Lower-cased values a column is matched against: a bank also by its one spelling (stored since issue 14). */
+const matchValues = (column: string, values: readonly string[]): string[] =>
+  column === 'mule_bank_name' ? bankNameMatches(values) : values.map((v) => v.toLowerCase());
+
 /** The conditions of a read's narrowing (see domain/sliceFilter.ts); columns come from FILTER_COLUMNS only. */
 function filterParts(f: SliceFilter, params: Params, col: (c: string) => string): string[] {
   const parts: string[] = [];
   for (const column of FILTER_COLUMNS) {
     const values = f.values?.[column];
-    if (values) parts.push(values.length ? `lower(${col(column)}) IN (${params.list(values)})` : 'FALSE');
+    if (values) parts.push(values.length ? `lower(${col(column)}) IN (${params.list(matchValues(column, values))})` : 'FALSE');
   }
   for (const q of f.q ?? []) parts.push(`strpos(${col('transcript_lower')}, ${params.p(q)}) > 0`);
   if (f.tiers) parts.push(f.tiers.length ? `${col('tier')} IN (${params.list(f.tiers)})` : 'FALSE');

@@ -428,7 +428,8 @@ describe('GET /api/calls/{call_sid}', () => {
     assert.equal(res.statusCode, 200, res.body);
     const c = res.json();
     assert.deepEqual(c.transcript, full.transcript);
-    assert.deepEqual(c.extraction, full.extraction);
+    // The extraction as sent, plus the indicator checks (neither a routing number nor a wallet here).
+    assert.deepEqual(c.extraction, { ...full.extraction, validity: { mule_bank_routing_number: null, crypto_wallet_address: null } });
     assert.equal(c.started_at, '2026-11-19T10:03:11.250Z');
     assert.equal(c.tier, 1);
     assert.equal(c.hooked, true);
@@ -454,7 +455,7 @@ describe('GET /api/calls/{call_sid}', () => {
 
   it('fills every intel field of a partial extraction (trimmed; empty → null)', async () => {
     const c = (await get(t.app, A.read, '/api/calls/CApartial')).json();
-    assert.equal(Object.keys(c.extraction).length, 19);
+    assert.equal(Object.keys(c.extraction).length, 20); // 16 intel fields, confidence, the two dollar fields, validity
     assert.equal(c.extraction.impersonated_brand, 'PayPal');
     assert.equal(c.extraction.crypto_chain, null);
     assert.equal(c.extraction.auditor_confidence, null);

@@ -21,6 +21,8 @@ import {
   type Fixture,
   type Operation,
   type Owner,
+  isTaxii,
+  problemCode,
 } from './surface.js';
 
 type PrincipalName =
@@ -168,13 +170,8 @@ describe('authorisation matrix: every operation × every caller (issue 11 item 1
         const req = request(p, op, fx);
         const a = await send(req);
         const where = `${p.padEnd(12)} ${req.method} ${req.url}`;
-        for (const issue of answerIssues(a, { leakCheck: op.cls !== 'public' })) violations.push(`${where}: ${issue}`);
-        let code: string | undefined;
-        try {
-          code = JSON.parse(a.body)?.code;
-        } catch {
-          code = undefined;
-        }
+        for (const issue of answerIssues(a, { leakCheck: op.cls !== 'public', taxii: isTaxii(op.path) })) violations.push(`${where}: ${issue}`);
+        const code = problemCode(a);
         if (exp.kind === 'allow') {
           if (!is2xx(a.status)) violations.push(`${where}: allowed, expected 2xx, got ${brief(a)}`);
         } else if (exp.kind === 'deny') {
@@ -185,7 +182,8 @@ describe('authorisation matrix: every operation × every caller (issue 11 item 1
           if (exp.code === 'tier_required' && a.status === 403) {
             let tier: unknown;
             try {
-              tier = JSON.parse(a.body).required_tier;
+              const body = JSON.parse(a.body);
+              tier = body.required_tier ?? body.details?.required_tier; // a TAXII error keeps it in details
             } catch {
               tier = undefined;
             }
@@ -274,7 +272,7 @@ describe('authorisation matrix: every operation × every caller (issue 11 item 1
           }
           if (is2xx(a.status)) violations.push(`${where}: ALLOWED (${brief(a)}); the plain path answers ${exp.kind === 'deny' ? `${exp.status} ${exp.code}` : '404'}`);
           else if (a.status < 400) violations.push(`${where}: expected a problem+json error, got ${brief(a)}`);
-          for (const issue of answerIssues(a)) violations.push(`${where}: ${issue}`);
+          for (const issue of answerIssues(a, { taxii: isTaxii(op.path) })) violations.push(`${where}: ${issue}`);
           await replenish(fx, req.owner, a.status);
         }
       }

@@ -27,6 +27,7 @@ import {
   type Answer,
   type Operation,
   type Schema,
+  isTaxii,
 } from './surface.js';
 
 const KB100 = 'x'.repeat(100_000);
@@ -327,7 +328,7 @@ describe('fuzz: hostile input to every operation answers < 500, problem+json (is
         const run = async (c: Case): Promise<string[]> => {
           const a = await send(op, c);
           n++;
-          const problems = answerIssues(a, { leakCheck: op.cls !== 'public' });
+          const problems = answerIssues(a, { leakCheck: op.cls !== 'public', taxii: isTaxii(op.path) });
           const extra = c.expect?.(a);
           if (extra) problems.push(extra);
           if (fx.consumes && a.status >= 200 && a.status < 300) await w.refresh(w.pro, fx.consumes);
@@ -423,7 +424,7 @@ describe('fuzz: hostile input to every operation answers < 500, problem+json (is
       for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !allowed.includes(m))) {
         const a = await send(pathOps[0], { method, url, body: method === 'GET' ? undefined : '{}', contentType: method === 'GET' ? undefined : 'application/json' });
         const where = `${method} ${url}`;
-        for (const p of answerIssues(a)) failures.push(`${where}: ${p}`);
+        for (const p of answerIssues(a, { taxii: isTaxii(path) })) failures.push(`${where}: ${p}`);
         if (a.status !== 405) {
           failures.push(`${where}: expected 405, got ${a.status} ${a.body.slice(0, 100)}`);
           continue;

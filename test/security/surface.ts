@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { SETTLE_MS } from '../../src/features/taxii/feed.js';
 import { admin, newOrg, scopedKey } from '../helpers/app.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -39,9 +40,13 @@ const PRO_PREFIXES = ['/api/agent', '/api/webhooks', '/api/alerts', '/api/export
 const FREE_PREFIXES = ['/api/kpis', '/api/calls', '/api/saved-searches'];
 const under = (p: string, prefix: string) => p === prefix || p.startsWith(`${prefix}/`);
 
+/** TAXII 2.1 paths answer TAXII error messages instead of problem+json. */
+export const isTaxii = (path: string) => under(path, '/taxii2');
+
 export function classify(path: string): OpClass {
   if (under(path, '/api/admin')) return 'admin';
   if (under(path, '/api/ingest')) return 'ingest';
+  if (under(path, '/taxii2')) return 'pro'; // TAXII 2.1: pro read keys
   if (path === '/api/session') return 'public'; // sign-in: the key is in the body
   if (path === '/api/me') return 'read';
   if (PRO_PREFIXES.some((p) => under(path, p))) return 'pro';
@@ -104,6 +109,9 @@ export interface Ids {
   ruleId: string;
   searchId: string;
   agentSession: string;
+  /** The TAXII collection of the owner's org and scope, and an object in it. */
+  collectionId: string;
+  objectId: string;
 }
 
 /** A key holder and the objects it made: requests made "as" an owner name its objects. */
@@ -195,6 +203,7 @@ export class World {
     w.scoped = await w.seedOwner('scoped', a.orgId, scoped, a.ingest);
     w.other = await w.seedOwner('other', b.orgId, b.read, b.ingest);
     w.free = await w.seedOwner('free', f.orgId, f.read, f.ingest);
+    await w.seedTaxii([w.pro, w.scoped, w.other, w.free]);
     const patched = await admin(app, 'PATCH', `/api/admin/orgs/${f.orgId}`, { tier: 'free' });
     if (patched.statusCode !== 200) throw new Error(`fixture: free tier → ${patched.statusCode} ${patched.body}`);
 
@@ -208,7 +217,26 @@ export class World {
     return w;
   }
 
+  /**
+   * Each owner's TAXII collection and one object in it. TAXII serves a call 5 s after its
+   * ingest (src/features/taxii/feed.ts): this waits out that time once, while every org is pro.
+   */
+  private async seedTaxii(owners: Owner[]): Promise<void> {
+    await new Promise((r) => setTimeout(r, Math.max(0, this.seededAt + SETTLE_MS + 250 - Date.now())));
+    for (const o of owners) {
+      const list = await expectStatus(this.app, 'taxii collections', { method: 'GET', url: '/taxii2/api/collections/', key: o.read }, [200]);
+      o.ids.collectionId = String((list.collections as { id: string }[])[0].id);
+      const page = await expectStatus(this.app, 'taxii objects', { method: 'GET', url: `/taxii2/api/collections/${o.ids.collectionId}/objects/?limit=1`, key: o.read }, [200]);
+      const first = (page.objects as { id: string }[] | undefined)?.[0];
+      if (!first) throw new Error(`fixture: no TAXII object for ${o.name}: ${JSON.stringify(page)}`);
+      o.ids.objectId = first.id;
+    }
+  }
+
+  private seededAt = 0;
+
   private async seedOwner(name: string, orgId: string, read: string, ingest: string): Promise<Owner> {
+    this.seededAt = Date.now();
     const o: Owner = { name, orgId, read, ingest, ids: {} as Ids };
     o.ids.callSid = `CA_${name}_seed`;
     await expectStatus(this.app, 'call', { method: 'POST', url: '/api/ingest/calls', key: ingest, payload: [callRecord(o.ids.callSid)] }, [200]);
@@ -347,6 +375,19 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /api/alerts/firings': {},
 
   'GET /api/exports/tier1': {},
+  'GET /api/exports/stix': {},
+  'GET /api/exports/misp': {},
+
+  'GET /taxii2/': {},
+  'GET /taxii2/api/': {},
+  'GET /taxii2/api/collections/': {},
+  'GET /taxii2/api/collections/{collection_id}/': { params: (o) => ({ collection_id: o.ids.collectionId }), owned: true },
+  'GET /taxii2/api/collections/{collection_id}/objects/': { params: (o) => ({ collection_id: o.ids.collectionId }), owned: true },
+  'GET /taxii2/api/collections/{collection_id}/objects/{object_id}/': {
+    params: (o) => ({ collection_id: o.ids.collectionId, object_id: o.ids.objectId }),
+    owned: true,
+  },
+  'GET /taxii2/api/collections/{collection_id}/manifest/': { params: (o) => ({ collection_id: o.ids.collectionId }), owned: true },
 
   'GET /api/calls': {},
   'GET /api/calls/{call_sid}': { params: (o) => ({ call_sid: o.ids.callSid }), owned: true },
@@ -421,7 +462,7 @@ export const header = (a: Answer, name: string): string => {
 const short = (s: string, n = 160) => (s.length > n ? `${s.slice(0, n)}…(${s.length} chars)` : s);
 
 /** What is wrong with an answer under CONTRACT §2 (empty when nothing). */
-export function answerIssues(a: Answer, opts: { leakCheck?: boolean } = {}): string[] {
+export function answerIssues(a: Answer, opts: { leakCheck?: boolean; taxii?: boolean } = {}): string[] {
   const issues: string[] = [];
   if (a.status >= 500) issues.push(`status ${a.status} (≥ 500): ${short(a.body)}`);
   if (opts.leakCheck !== false) {
@@ -436,6 +477,8 @@ export function answerIssues(a: Answer, opts: { leakCheck?: boolean } = {}): str
   } catch {
     body = null;
   }
+  // Under /taxii2/ errors are TAXII 2.1 error messages (§3.6.1), carrying our code as error_code.
+  if (opts.taxii && type === TAXII_TYPE) return [...issues, ...taxiiErrorIssues(a, body)];
   if (!/^application\/problem\+json/i.test(type) || !body || typeof body !== 'object' || Array.isArray(body)) {
     issues.push(`${a.status} is not problem+json (content-type "${type}"): ${short(a.body)}`);
     return issues;
@@ -449,9 +492,23 @@ export function answerIssues(a: Answer, opts: { leakCheck?: boolean } = {}): str
   return issues;
 }
 
+const TAXII_TYPE = 'application/taxii+json;version=2.1';
+
+function taxiiErrorIssues(a: Answer, body: Record<string, unknown> | null): string[] {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return [`${a.status} TAXII error is not a JSON object: ${short(a.body)}`];
+  const issues: string[] = [];
+  if (typeof body.title !== 'string' || body.title === '') issues.push(`${a.status} TAXII error without title: ${short(a.body)}`);
+  if (body.http_status !== String(a.status)) issues.push(`TAXII http_status ${JSON.stringify(body.http_status)} ≠ "${a.status}"`);
+  const allowed = a.status === 406 ? ['not_acceptable'] : CONTRACT_CODES[a.status];
+  if (allowed && !allowed.includes(body.error_code as string)) issues.push(`${a.status} with error_code ${JSON.stringify(body.error_code)}, not ${allowed.join(' | ')}`);
+  return issues;
+}
+
+/** The error's code: a problem's `code`, or a TAXII error's `error_code`. */
 export const problemCode = (a: Answer): string | undefined => {
   try {
-    return JSON.parse(a.body)?.code;
+    const body = JSON.parse(a.body);
+    return body?.code ?? body?.error_code;
   } catch {
     return undefined;
   }

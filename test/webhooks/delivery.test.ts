@@ -60,7 +60,7 @@ describe('webhook delivery', () => {
     assert.equal(got.headers['content-type'], 'application/json');
     assert.equal(payload.type, 'tier1.mule_account_extracted');
     assert.match(payload.created_at, RFC3339_UTC);
-    assert.deepEqual(Object.keys(payload.data), [...TIER1_ROW_FIELDS]);
+    assert.deepEqual(Object.keys(payload.data), [...TIER1_ROW_FIELDS, 'validity']);
     assert.deepEqual(payload.data, {
       call_sid: 'CA-MULE-1',
       call_started_at: record.started_at.replace('.000Z', 'Z'),
@@ -73,6 +73,8 @@ describe('webhook delivery', () => {
       crypto_chain: null,
       gift_card_brand: null,
       physical_mule_drop_address: null,
+      // No routing number and no wallet: nothing to judge (issue 14's indicator checks).
+      validity: { mule_bank_routing_number: null, crypto_wallet_address: null },
     });
 
     const item = await eventually(async () => (await deliveries()).find((d) => d.event_id === payload.id));

@@ -49,5 +49,14 @@ export function normaliseBankName(name: string): string {
   return CANONICAL.get(nameKey(name)) ?? name;
 }
 
+/**
+ * Lower-cased values to match a stored mule_bank_name against: each given name and its one
+ * spelling, so a filter or scope naming "Chase" matches calls stored as "JPMorgan Chase" and
+ * calls stored before names were normalised.
+ */
+export function bankNameMatches(names: readonly string[]): string[] {
+  return [...new Set(names.flatMap((n) => [n.trim(), normaliseBankName(n.trim())]).map((n) => n.toLowerCase()))];
+}
+
 /** Every canonical bank name (for documentation and tests). */
 export const CANONICAL_BANK_NAMES: readonly string[] = Object.keys(ALIASES);

@@ -6,5 +6,5 @@ export { btcValid } from './bitcoin.js';
 export { eip55, ethValid } from './ethereum.js';
 export { tronValid } from './tron.js';
 export { walletChain, walletValid, type WalletChain } from './wallet.js';
-export { CANONICAL_BANK_NAMES, normaliseBankName } from './bankNames.js';
+export { bankNameMatches, CANONICAL_BANK_NAMES, normaliseBankName } from './bankNames.js';
 export { indicatorValidity, type IndicatorFields, type IndicatorValidity } from './validity.js';
