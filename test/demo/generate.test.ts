@@ -164,6 +164,25 @@ describe('demo generator', () => {
     assert.notDeepEqual(a.map((r) => r.call_sid), c.map((r) => r.call_sid));
   });
 
+  // Pinned on the generator as it stood before it was split into modules (3a5d358): the demo
+  // data, the agent's live eval and the benchmarks depend on these exact records.
+  it('reproduces the pinned records for a seed, byte for byte', () => {
+    const digest = (transcripts: boolean, seed: number) => {
+      const h = createHash('sha256');
+      let n = 0;
+      for (const c of generateCalls({ days: 30, callsPerDay: 300, end: END, seed, transcripts })) {
+        if (n++ >= 2000) break;
+        h.update(JSON.stringify(c) + '\n');
+      }
+      return h.digest('hex');
+    };
+    assert.equal(digest(true, 7), '879e83a52611e8ea88556eb58974ee113a352fb00ab3f332f25c8b4bb233f192');
+    assert.equal(digest(false, 7), '86d4ef43de8bacfed37e1f200711aae582eb1bd8145c633b529b60e3bf3838bf');
+    assert.equal(digest(true, 20261120), '4ac11c83a4a0852b93685bf1776301b4cfb7bb715d52eeb7e492943cd73219a2');
+    const live = generateLiveSessions(new Date('2026-11-20T15:00:00.750Z'), 40, 7);
+    assert.equal(createHash('sha256').update(JSON.stringify(live)).digest('hex'), '545f80618f3319139c9b2f2df0c7cbd3a6413a61a0574f9f13b94f7166f10a88');
+  });
+
   it('gives the same records with and without transcripts, apart from the transcript', () => {
     const opts = { days: 2, callsPerDay: 400, end: END, seed: 5 };
     const withT = take(opts).map(({ transcript: _t, ...rest }) => rest);
