@@ -10,7 +10,7 @@ import { changeClause, FIELD_LABELS, fmtInt, fmtKind, fmtPct, plural, SERIES_KIN
 import { agree, bucketFor, cap, direction, errorAnswer, forCalls, halvesOf, metricSource, windowInline, windowSplit, type Composed, type Halves } from './compose.js';
 import { filterArgs, filterText } from './filters.js';
 import type { Filters, Intent } from './intents.js';
-import { windowArgs, type WindowSpec } from './timePhrases.js';
+import { windowArgs, type WindowSpec } from './windowSpec.js';
 import { fmtDay, fmtHourOfDay, fmtSpan, fmtWhen, WEEKDAY_NAMES } from './when.js';
 
 export async function trend(tools: ToolRunner, metric: SummaryMetric, spec: WindowSpec, now: Date, filters: Filters): Promise<Composed> {

@@ -4,7 +4,7 @@
 
 import type { DisconnectReason } from '../domain/call.js';
 import { formatUtc } from '../domain/time.js';
-import type { RangeObject } from '../domain/window.js';
+import { DAY_MS, type RangeObject } from '../domain/window.js';
 import type { GeoItem } from '../storage/queries/geo.js';
 import type { Summary } from '../storage/queries/summary.js';
 import type { TimeseriesMetric, TimeseriesPoint } from '../storage/queries/timeseries.js';
@@ -24,7 +24,7 @@ import {
   type SummaryMetric,
 } from './answer.js';
 import { LOOKUP_N, TOPN_DEFAULT, type Bucket, type RankField } from './intents.js';
-import { resolve, windowPhrase, type WindowSpec } from './timePhrases.js';
+import { resolve, windowPhrase, type WindowSpec } from './windowSpec.js';
 import { fmtSpan } from './when.js';
 import type { ToolCallRecord, ToolName } from './tools.js';
 import type { AgentSource } from './turns.js';
@@ -51,7 +51,6 @@ export function windowInline(spec: WindowSpec, r: RangeObject): string {
   return `${spec.kind === 'range' ? `in ${p}` : p} (${span})`;
 }
 
-const DAY_MS = 86_400_000;
 
 /**
  * Windows of different lengths are not compared like with like ("yesterday vs last week" is

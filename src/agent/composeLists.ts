@@ -8,7 +8,7 @@ import { fmtConfidence, fmtInt, fmtNum, fmtSec, fmtUsd, plural } from './answer.
 import { forCalls, metricSource, windowInline, type Composed } from './compose.js';
 import { filterText } from './filters.js';
 import { VALUE_FILTER_FIELDS, type Filters, type Tier1Filter } from './intents.js';
-import type { WindowSpec } from './timePhrases.js';
+import type { WindowSpec } from './windowSpec.js';
 import type { ToolCallRecord } from './tools.js';
 import type { AgentSource } from './turns.js';
 import { fmtWhen } from './when.js';

@@ -31,7 +31,7 @@ import { composeActive, composeCall, composeCalls, composeTier1, EXAMPLES_LISTED
 import { filterArgs, filterText } from './filters.js';
 import { COUNT_LIMIT, LIST_FILTERS, LOOKUP_N, SEARCH_LIMIT, type DataPlan, type Filters, type Intent } from './intents.js';
 import { contentWords, type Mention } from './qualifiers.js';
-import { windowArgs, type WindowSpec } from './timePhrases.js';
+import { windowArgs, type WindowSpec } from './windowSpec.js';
 import type { ToolCallRecord } from './tools.js';
 import { canon, closest, matchValue, resolveValue, VALUE_FIELD_NAMES, VALUE_FIELDS, VOCAB_RANGE, Vocabulary, type ValueField } from './values.js';
 

@@ -11,7 +11,7 @@ import { composeSummary, errorAnswer, forCalls, metricSource, windowInline, type
 import { callRow, transcriptSource } from './composeLists.js';
 import { filterArgs, filterText } from './filters.js';
 import { SEARCH_LIMIT, type Filters, type Intent } from './intents.js';
-import { windowArgs, type WindowSpec } from './timePhrases.js';
+import { windowArgs, type WindowSpec } from './windowSpec.js';
 import type { ToolCallRecord } from './tools.js';
 import { fmtWhen } from './when.js';
 

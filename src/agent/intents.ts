@@ -7,7 +7,7 @@ import type { TopnField } from '../storage/queries/topn.js';
 import type { CountedColumn } from '../storage/queries/valueCounts.js';
 import type { SummaryMetric } from './answer.js';
 import type { Mention } from './qualifiers.js';
-import type { WindowSpec } from './timePhrases.js';
+import type { WindowSpec } from './windowSpec.js';
 import { VALUE_FIELDS, type ValueField } from './values.js';
 
 export type Bucket = '15min' | 'hour' | 'day' | 'week';

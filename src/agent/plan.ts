@@ -1,5 +1,5 @@
-// The built-in planner's reading of a question: normalise it (typos fixed), find its time
-// phrases, read its qualifiers (qualifiers.ts), then pick one intent — or a conversational
+// The built-in planner's reading of a question: normalise it (typos fixed), read its time
+// phrases and qualifiers (questionReading.ts), then pick one intent — or a conversational
 // reply — from what is left. Follow-ups start from the previous turn's window and filters.
 // Pure: no tool runs here; values are matched against the org's data when the plan runs.
 
@@ -20,8 +20,7 @@ import {
   type Plan,
   type PlannerState,
 } from './intents.js';
-import { capitalisedWords, normalise } from './normalise.js';
-import { qualifiersIn, type Mention } from './qualifiers.js';
+import { normalise } from './normalise.js';
 import {
   ACTIVE_RE,
   bucketIn,
@@ -30,7 +29,6 @@ import {
   COUNT_RE,
   DISCONNECT_RE,
   fieldIn,
-  FOLLOW_UP_RE,
   FUTURE_RE,
   GEO_RE,
   GREETING_RE,
@@ -57,7 +55,8 @@ import {
   TREND_RE,
   WHICH_CALL_RE,
 } from './reading.js';
-import { findWindows, shiftBack, shiftBy, SHIFT_BACK_RE, SHIFT_BY_RE, unreadTimePhrase, VAGUE_TIME_RE, windowPhrase, type WindowSpec } from './timePhrases.js';
+import { readQuestion } from './questionReading.js';
+import { shiftBack, type WindowSpec } from './windowSpec.js';
 import type { TopnField } from '../storage/queries/topn.js';
 import type { ValueField } from './values.js';
 import { chartIntent, listingOf, tierFollowUp } from './followUps.js';
@@ -67,24 +66,20 @@ import {
   comparedValues,
   comparedWindows,
   DISTINCT_RE,
-  filtersOf,
   finalFilters,
   LATEST_RE,
   LISTABLE,
   OBEY_RE,
   rankable,
   RANKABLE_METRIC,
-  REFERS_RE,
   repeatedField,
   seriesOf,
   SHARE_RE,
   SHARE_WORD_RE,
-  SHORT_FOLLOW_UP,
   subjectOf,
   THOSE_RE,
   VALUE_FIELD_RANKABLE,
 } from './planRules.js';
-
 
 export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: Date): Plan {
   const question = req.question;
@@ -100,46 +95,9 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   // The world outside the calls (prices, stocks, weather), and actions on it (emailing, calling).
   if (OFF_TOPIC_RE.test(text) || ACTION_RE.test(text)) return chat('decline');
 
-  const windows = findWindows(text, now);
-  let rest = text;
-  for (const w of [...windows].reverse()) rest = `${rest.slice(0, w.index)} ${rest.slice(w.index + w.length)}`;
-  rest = rest.replace(/\s+/g, ' ').trim();
-  const shift = SHIFT_BACK_RE.test(rest);
-  if (shift) rest = rest.replace(new RegExp(SHIFT_BACK_RE.source, 'g'), ' ').replace(/\s+/g, ' ').trim();
-  const vague = windows.length === 0 && !shift ? (VAGUE_TIME_RE.exec(rest)?.[0] ?? null) : null;
-  if (vague) rest = rest.replace(VAGUE_TIME_RE, ' ').replace(/\s+/g, ' ').trim();
-
-  const names = capitalisedWords(question);
-  const quals = qualifiersIn(rest, question, (w) => w.split(' ').every((x) => names.has(x)));
-  const unread = windows.length === 0 && !shift && !vague ? unreadTimePhrase(quals.rest) : null;
-  rest = (unread ? quals.rest.replace(unread, ' ') : quals.rest).replace(/\s+/g, ' ').trim();
-
-  // A question about the previous answer's calls: "how many of them", "where were they calling from", "how many were amazon".
-  const refers = prev !== null && REFERS_RE.test(rest) && rest.split(' ').length <= 10;
-  const followUp = prev !== null && (FOLLOW_UP_RE.test(text) || SHORT_FOLLOW_UP.test(text) || refers || windows.length > 0 || shift) && rest.split(' ').length <= 8;
-  const defaultSpec: WindowSpec = { kind: 'range', range: req.dashboardRange };
-  const named = windows[0]?.spec ?? null;
-  let window: WindowSpec = named ?? (prev && (followUp || refers || FOLLOW_UP_RE.test(text)) ? prev.window : defaultSpec);
-  if (shift && prev && !named) {
-    const by = SHIFT_BY_RE.exec(text);
-    window = by ? shiftBy(prev.window, (by[1] ?? by[2] ?? by[3]) as 'week' | 'day' | 'month', now) : shiftBack(prev.window, now);
-  }
-
-  const notes: string[] = [];
-  if (vague) notes.push(`I read "${vague}" as ${windowPhrase(window)}.`);
-  if (unread) notes.push(`I could not understand "${unread}" as a time window, so I used ${windowPhrase(window)} instead.`);
-
-  // A follow-up keeps the previous turn's filters; what the question names replaces them.
-  // Filters carry only into an elliptic follow-up ("and last week?", "only the Amazon ones"), not into a new question.
-  const own = filtersOf(quals);
-  const carries = prev !== null && (refers || ((FOLLOW_UP_RE.test(text) || SHORT_FOLLOW_UP.test(text)) && rest.split(' ').length <= 8));
-  let carried: Filters = prev && carries ? { ...(prev.filters ?? {}) } : {};
-  // "how many of them were hooked?" after "how many calls impersonated PayPal": the value the answer was about.
-  if (prev && refers) carried = carry(subjectOf(prev.intent), carried);
-  let mentions: Mention[] = quals.mentions;
-  // A value named again replaces the carried value of the same field.
-  for (const m of mentions) if (m.fields[0]) delete (carried as Record<string, unknown>)[m.fields[0]];
-  const base: Filters = carry(carried, own);
+  const reading = readQuestion(req, prev, now, text);
+  const { windows, named, window, shift, notes, quals, own, carried, base, followUp, refers, carries, rest } = reading;
+  let mentions = reading.mentions;
   const data = (intent: Intent, w: WindowSpec = window, extra: Filters = {}): Plan => ({
     kind: 'data',
     intent,

@@ -6,7 +6,7 @@ import type { TopnField } from '../storage/queries/topn.js';
 import { SUMMARY_METRICS, type SummaryMetric } from './answer.js';
 import type { Filters, Intent, RankField } from './intents.js';
 import type { Mention, Qualifiers } from './qualifiers.js';
-import { shiftBack, type WindowSpec } from './timePhrases.js';
+import { shiftBack, type WindowSpec } from './windowSpec.js';
 import type { ValueField } from './values.js';
 
 /** Figures that, with a list verb, describe which calls to list rather than a number to give. */

@@ -1,20 +1,8 @@
-// Time phrases in a question → a window the tools understand (CONTRACT §4, §11). Pure:
-// `now` is passed in. Calendar phrases are UTC ("this week" starts Monday 00:00 UTC).
-//
-// A phrase is kept as a `WindowSpec` (what the user said), not as instants, so a follow-up
-// asked later ("and the week before?") is resolved against its own request time.
+// Time phrases in a question → a window the tools understand (windowSpec.ts). Pure: `now`
+// is passed in. Calendar phrases are UTC ("this week" starts Monday 00:00 UTC).
 
-import { bucketStart, formatUtc, parseInstant } from '../domain/window.js';
-
-export type CalendarUnit = 'day' | 'week' | 'month' | 'quarter' | 'year';
-
-export type WindowSpec =
-  /** A named window ending now, e.g. "24h", "7d" ("last 24 hours", dashboard_range, default). */
-  | { kind: 'range'; range: string }
-  /** A calendar period: offset 0 is the current one (up to now), -1 the previous whole one, … */
-  | { kind: 'calendar'; unit: CalendarUnit; offset: number }
-  /** Explicit instants (RFC 3339 UTC); no end means now. */
-  | { kind: 'span'; start: string; end: string | null };
+import { bucketStart, DAY_MS, formatUtc, HOUR_MS, MINUTE_MS, parseInstant } from '../domain/window.js';
+import type { CalendarUnit, WindowSpec } from './windowSpec.js';
 
 export interface FoundWindow {
   spec: WindowSpec;
@@ -22,9 +10,6 @@ export interface FoundWindow {
   index: number;
   length: number;
 }
-
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
 const WORD_NUMBERS: Record<string, number> = {
   a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
@@ -88,17 +73,17 @@ const weekdayIndex = (s: string) => WEEKDAYS.findIndex((d) => d.startsWith(s.sli
 function lastWeekday(now: Date, weekday: number): Date {
   const today = bucketStart(now, 'day').getTime();
   const back = (now.getUTCDay() - weekday + 7) % 7 || 7;
-  return new Date(today - back * DAY);
+  return new Date(today - back * DAY_MS);
 }
 
 /** Midnight UTC of today when it is that weekday, else of the most recent one. */
 function weekdayOnOrBefore(now: Date, weekday: number): Date {
   const today = bucketStart(now, 'day').getTime();
-  return new Date(today - ((now.getUTCDay() - weekday + 7) % 7) * DAY);
+  return new Date(today - ((now.getUTCDay() - weekday + 7) % 7) * DAY_MS);
 }
 
 /** A whole UTC day as a span. */
-const daySpan = (d: Date): WindowSpec => ({ kind: 'span', start: formatUtc(d), end: formatUtc(new Date(d.getTime() + DAY)) });
+const daySpan = (d: Date): WindowSpec => ({ kind: 'span', start: formatUtc(d), end: formatUtc(new Date(d.getTime() + DAY_MS)) });
 
 const RULES: Rule[] = [
   {
@@ -122,7 +107,7 @@ const RULES: Rule[] = [
   },
   {
     re: /\b(?:since|after|starting) (yesterday|today|this morning)\b/,
-    spec: (m, now) => ({ kind: 'span', start: formatUtc(new Date(bucketStart(now, 'day').getTime() - (m[1] === 'yesterday' ? DAY : 0))), end: null }),
+    spec: (m, now) => ({ kind: 'span', start: formatUtc(new Date(bucketStart(now, 'day').getTime() - (m[1] === 'yesterday' ? DAY_MS : 0))), end: null }),
   },
   {
     re: /\b(?:since|from|after) (?:the )?(?:start|beginning) of (?:the |this )?(week|month|year)\b/,
@@ -138,9 +123,9 @@ const RULES: Rule[] = [
       if (m[3] === 'pm' && h < 12) h += 12;
       if (m[3] === 'am' && h === 12) h = 0;
       if (h > 23 || min > 59) return null;
-      let day = bucketStart(now, 'day').getTime() - (m[4] === 'yesterday' ? DAY : 0);
-      let start = day + h * HOUR + min * 60_000;
-      if (start > now.getTime() && !m[4]) start -= DAY;
+      let day = bucketStart(now, 'day').getTime() - (m[4] === 'yesterday' ? DAY_MS : 0);
+      let start = day + h * HOUR_MS + min * MINUTE_MS;
+      if (start > now.getTime() && !m[4]) start -= DAY_MS;
       day = start;
       return { kind: 'span', start: formatUtc(new Date(day)), end: null };
     },
@@ -151,12 +136,12 @@ const RULES: Rule[] = [
     spec: (m, now) => {
       const a = weekdayOnOrBefore(now, weekdayIndex(m[1]));
       const b = weekdayOnOrBefore(now, weekdayIndex(m[2]));
-      const end = new Date(b.getTime() + DAY);
+      const end = new Date(b.getTime() + DAY_MS);
       if (b < a) return null;
       return { kind: 'span', start: formatUtc(a), end: end.getTime() >= now.getTime() ? null : formatUtc(end) };
     },
   },
-  { re: /\blast night\b|\byesterday evening\b/, spec: (_m, now) => ({ kind: 'span', start: formatUtc(new Date(bucketStart(now, 'day').getTime() - 6 * HOUR)), end: formatUtc(new Date(bucketStart(now, 'day').getTime() + 6 * HOUR)) }) },
+  { re: /\blast night\b|\byesterday evening\b/, spec: (_m, now) => ({ kind: 'span', start: formatUtc(new Date(bucketStart(now, 'day').getTime() - 6 * HOUR_MS)), end: formatUtc(new Date(bucketStart(now, 'day').getTime() + 6 * HOUR_MS)) }) },
   {
     // "since the 1st", "since the 15th": that day of this month (of last month when it is still to come).
     re: /\b(?:since|from|after) the (\d{1,2})(?:st|nd|rd|th)\b(?! of)/,
@@ -183,8 +168,8 @@ const RULES: Rule[] = [
     // "the same day last week": that whole day; "the same time last week": that day up to this time of day.
     re: /\b(?:on )?the same (day|time) (?:last|a) week\b|\b(?:on )?this day last week\b/,
     spec: (m, now) => {
-      const day = new Date(bucketStart(now, 'day').getTime() - 7 * DAY);
-      if (m[1] === 'time') return { kind: 'span', start: formatUtc(day), end: formatUtc(new Date(now.getTime() - 7 * DAY)) };
+      const day = new Date(bucketStart(now, 'day').getTime() - 7 * DAY_MS);
+      if (m[1] === 'time') return { kind: 'span', start: formatUtc(day), end: formatUtc(new Date(now.getTime() - 7 * DAY_MS)) };
       return daySpan(day);
     },
   },
@@ -193,7 +178,7 @@ const RULES: Rule[] = [
     re: new RegExp(`\\b${NUM} weeks? ago(?: today)?\\b`),
     spec: (m, now) => {
       const n = toNumber(m[1]);
-      return n && n <= 57 ? daySpan(new Date(bucketStart(now, 'day').getTime() - 7 * n * DAY)) : null;
+      return n && n <= 57 ? daySpan(new Date(bucketStart(now, 'day').getTime() - 7 * n * DAY_MS)) : null;
     },
   },
   {
@@ -204,7 +189,7 @@ const RULES: Rule[] = [
     re: new RegExp(`\\b${NUM} days? ago\\b`),
     spec: (m, now) => {
       const n = toNumber(m[1]);
-      return n && n <= 400 ? daySpan(new Date(bucketStart(now, 'day').getTime() - n * DAY)) : null;
+      return n && n <= 400 ? daySpan(new Date(bucketStart(now, 'day').getTime() - n * DAY_MS)) : null;
     },
   },
   {
@@ -217,8 +202,8 @@ const RULES: Rule[] = [
       const sat = lastWeekday(now, 6);
       // "this weekend" on a Saturday or Sunday is the one under way.
       const today = now.getUTCDay();
-      const start = /this/.test(m[0]) && (today === 6 || today === 0) ? new Date(bucketStart(now, 'day').getTime() - (today === 0 ? DAY : 0)) : sat;
-      const end = new Date(start.getTime() + 2 * DAY);
+      const start = /this/.test(m[0]) && (today === 6 || today === 0) ? new Date(bucketStart(now, 'day').getTime() - (today === 0 ? DAY_MS : 0)) : sat;
+      const end = new Date(start.getTime() + 2 * DAY_MS);
       return { kind: 'span', start: formatUtc(start), end: end.getTime() >= now.getTime() ? null : formatUtc(end) };
     },
   },
@@ -234,7 +219,7 @@ const RULES: Rule[] = [
     re: new RegExp(`\\b${LEAD}(?:last|past|previous|prior|recent) ${NUM} (minutes?|mins?)\\b`),
     spec: (m, now) => {
       const n = toNumber(m[1]);
-      return n ? { kind: 'span', start: formatUtc(new Date(now.getTime() - n * 60_000)), end: null } : null;
+      return n ? { kind: 'span', start: formatUtc(new Date(now.getTime() - n * MINUTE_MS)), end: null } : null;
     },
   },
   {
@@ -272,7 +257,7 @@ const RULES: Rule[] = [
       if (!d) return null;
       // A bare date is that whole day; a timestamp is taken as "since then".
       if (/t\d/.test(m[0])) return { kind: 'span', start: formatUtc(d), end: null };
-      return { kind: 'span', start: formatUtc(d), end: formatUtc(new Date(d.getTime() + DAY)) };
+      return { kind: 'span', start: formatUtc(d), end: formatUtc(new Date(d.getTime() + DAY_MS)) };
     },
   },
   {
@@ -342,82 +327,3 @@ export const SHIFT_BACK_RE =
 
 /** "shift that back a week": the same window a week (day, month) earlier. */
 export const SHIFT_BY_RE = /\bshift (?:that|it|this) back (?:by )?(?:a|one) (week|day|month)\b|\b(?:a|one) (week|day|month) earlier\b|\bgo back (?:by )?(?:a|one) (week|day|month)\b/;
-
-export function shiftBy(spec: WindowSpec, unit: 'week' | 'day' | 'month', now: Date): WindowSpec {
-  if (spec.kind === 'calendar' && spec.unit === unit) return { ...spec, offset: spec.offset - 1 };
-  const r = resolve(spec, now);
-  const back = (d: Date) => (unit === 'month' ? new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds())) : new Date(d.getTime() - (unit === 'week' ? 7 : 1) * DAY));
-  return { kind: 'span', start: formatUtc(back(r.start)), end: formatUtc(back(r.end)) };
-}
-
-/** The window just before `spec`, of the same length (calendar periods step by one). */
-export function shiftBack(spec: WindowSpec, now: Date): WindowSpec {
-  if (spec.kind === 'calendar') return { ...spec, offset: spec.offset - 1 };
-  const r = resolve(spec, now);
-  const len = r.end.getTime() - r.start.getTime();
-  return { kind: 'span', start: formatUtc(new Date(r.start.getTime() - len)), end: formatUtc(r.start) };
-}
-
-function calendarStart(unit: CalendarUnit, offset: number, now: Date): Date {
-  if (unit === 'day') return new Date(bucketStart(now, 'day').getTime() + offset * DAY);
-  if (unit === 'week') return new Date(bucketStart(now, 'week').getTime() + offset * 7 * DAY);
-  if (unit === 'month') return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
-  if (unit === 'quarter') return new Date(Date.UTC(now.getUTCFullYear(), Math.floor(now.getUTCMonth() / 3) * 3 + 3 * offset, 1));
-  return new Date(Date.UTC(now.getUTCFullYear() + offset, 0, 1));
-}
-
-/** The instants of a spec at `now` (for shifting and for the halves of a trend). */
-export function resolve(spec: WindowSpec, now: Date): { start: Date; end: Date } {
-  switch (spec.kind) {
-    case 'range': {
-      const m = /^(\d+)([hdw])$/.exec(spec.range);
-      const ms = m ? Number(m[1]) * (m[2] === 'h' ? HOUR : m[2] === 'd' ? DAY : 7 * DAY) : 7 * DAY;
-      return { start: new Date(now.getTime() - ms), end: now };
-    }
-    case 'calendar': {
-      const start = calendarStart(spec.unit, spec.offset, now);
-      const end = spec.offset === 0 ? now : calendarStart(spec.unit, spec.offset + 1, now);
-      return { start, end };
-    }
-    case 'span':
-      return { start: new Date(spec.start), end: spec.end ? new Date(spec.end) : now };
-  }
-}
-
-/** Tool arguments for a spec: `range` for named windows, else explicit `start`/`end`. */
-export function windowArgs(spec: WindowSpec, now: Date): { range?: string; start?: string; end?: string } {
-  if (spec.kind === 'range') return { range: spec.range };
-  if (spec.kind === 'span') return spec.end ? { start: spec.start, end: spec.end } : { start: spec.start };
-  const r = resolve(spec, now);
-  return spec.offset === 0 ? { start: formatUtc(r.start) } : { start: formatUtc(r.start), end: formatUtc(r.end) };
-}
-
-const UNIT_WORDS: Record<string, [string, string]> = { h: ['hour', 'hours'], d: ['day', 'days'], w: ['week', 'weeks'] };
-
-/**
- * How the answer names a window. Digits appear only where the tool result shows them too
- * (the range label "7d", or the RFC 3339 bounds that follow this phrase in the answer).
- */
-export function windowPhrase(spec: WindowSpec): string {
-  switch (spec.kind) {
-    case 'range': {
-      const m = /^(\d+)([hdw])$/.exec(spec.range);
-      if (!m) return `the window ${spec.range}`;
-      const [one, many] = UNIT_WORDS[m[2]];
-      return m[1] === '1' ? `the past ${one}` : `the last ${m[1]} ${many}`;
-    }
-    case 'calendar': {
-      const names: Record<CalendarUnit, [string, string, string]> = {
-        day: ['today', 'yesterday', 'the day before yesterday'],
-        week: ['this week', 'last week', 'the week before last'],
-        month: ['this month', 'last month', 'the month before last'],
-        quarter: ['this quarter', 'last quarter', 'the quarter before last'],
-        year: ['this year', 'last year', 'the year before last'],
-      };
-      const n = names[spec.unit];
-      return spec.offset >= -2 ? n[-spec.offset] : `an earlier ${spec.unit}`;
-    }
-    case 'span':
-      return spec.end ? 'the requested period' : 'the period since then';
-  }
-}

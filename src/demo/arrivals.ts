@@ -1,6 +1,7 @@
 // When demo calls arrive: US Eastern business hours and a weekday rhythm, as weighted UTC-hour
 // slots, and the RFC 3339 timestamps of the records.
 
+import { DAY_MS, HOUR_MS } from '../domain/window.js';
 import { Rng } from './random.js';
 
 // Relative call volume by Eastern hour: overseas call centres work US business hours.
@@ -11,11 +12,8 @@ const ET_HOUR_PROFILE = [
 // Sunday … Saturday (Eastern): weekends run at ~40% of a weekday.
 const ET_DOW_FACTOR = [0.4, 1.05, 1.0, 1.0, 1.0, 0.92, 0.4];
 
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
-
 /** US Eastern offset in hours (-4 in daylight time, -5 otherwise), rules since 2007. */
-export function easternOffsetHours(utcMs: number): number {
+function easternOffsetHours(utcMs: number): number {
   const y = new Date(utcMs).getUTCFullYear();
   const march1 = new Date(Date.UTC(y, 2, 1)).getUTCDay();
   const nov1 = new Date(Date.UTC(y, 10, 1)).getUTCDay();

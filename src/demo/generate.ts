@@ -3,7 +3,8 @@
 // a weekday rhythm; what each call reveals follows its lure (lures.ts); every extracted
 // value is also spoken by the caller in the transcript.
 
-import { arrivalSlots, DAY_MS, rfc3339 } from './arrivals.js';
+import { DAY_MS } from '../domain/window.js';
+import { arrivalSlots, rfc3339 } from './arrivals.js';
 import { CallFactory } from './calls.js';
 import { PERSONAS } from './catalog.js';
 import { callSid, usNumber10 } from './identifiers.js';

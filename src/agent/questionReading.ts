@@ -1,0 +1,88 @@
+// The first step of planning a question: what it says apart from what it asks. Its time
+// phrases become a window (a follow-up's starts from the previous turn's), its qualifiers
+// become filters, and a follow-up carries the previous turn's filters. Pure, like plan.ts.
+
+import type { AgentRequest } from './agent.js';
+import { carry } from './filters.js';
+import type { Filters, PlannerState } from './intents.js';
+import { capitalisedWords } from './normalise.js';
+import { filtersOf, REFERS_RE, SHORT_FOLLOW_UP, subjectOf } from './planRules.js';
+import { qualifiersIn, type Mention, type Qualifiers } from './qualifiers.js';
+import { FOLLOW_UP_RE } from './reading.js';
+import { findWindows, SHIFT_BACK_RE, SHIFT_BY_RE, unreadTimePhrase, VAGUE_TIME_RE, type FoundWindow } from './timePhrases.js';
+import { shiftBack, shiftBy, windowPhrase, type WindowSpec } from './windowSpec.js';
+
+export interface QuestionReading {
+  /** The time phrases found, in order. */
+  windows: FoundWindow[];
+  /** The first window the question names, if any. */
+  named: WindowSpec | null;
+  /** The window to answer for: named, shifted, the previous turn's, or the dashboard's. */
+  window: WindowSpec;
+  /** "the week before", "before that": a shift of the previous window. */
+  shift: boolean;
+  /** What the answer says about how time words were read. */
+  notes: string[];
+  quals: Qualifiers;
+  /** The question's own filters. */
+  own: Filters;
+  /** The previous turn's filters kept by this follow-up. */
+  carried: Filters;
+  /** The carried filters with the question's own on top. */
+  base: Filters;
+  mentions: Mention[];
+  /** The normalised text without time phrases and qualifiers: what is asked. */
+  rest: string;
+  /** A short question continuing the previous turn ("and last week?"). */
+  followUp: boolean;
+  /** About the previous answer's calls ("how many of them"). */
+  refers: boolean;
+  /** Whether the previous turn's filters carry into this one. */
+  carries: boolean;
+}
+
+/** `text` is the normalised question (normalise.ts). */
+export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: Date, text: string): QuestionReading {
+  const question = req.question;
+  const windows = findWindows(text, now);
+  let rest = text;
+  for (const w of [...windows].reverse()) rest = `${rest.slice(0, w.index)} ${rest.slice(w.index + w.length)}`;
+  rest = rest.replace(/\s+/g, ' ').trim();
+  const shift = SHIFT_BACK_RE.test(rest);
+  if (shift) rest = rest.replace(new RegExp(SHIFT_BACK_RE.source, 'g'), ' ').replace(/\s+/g, ' ').trim();
+  const vague = windows.length === 0 && !shift ? (VAGUE_TIME_RE.exec(rest)?.[0] ?? null) : null;
+  if (vague) rest = rest.replace(VAGUE_TIME_RE, ' ').replace(/\s+/g, ' ').trim();
+
+  const names = capitalisedWords(question);
+  const quals = qualifiersIn(rest, question, (w) => w.split(' ').every((x) => names.has(x)));
+  const unread = windows.length === 0 && !shift && !vague ? unreadTimePhrase(quals.rest) : null;
+  rest = (unread ? quals.rest.replace(unread, ' ') : quals.rest).replace(/\s+/g, ' ').trim();
+
+  // A question about the previous answer's calls: "how many of them", "where were they calling from", "how many were amazon".
+  const refers = prev !== null && REFERS_RE.test(rest) && rest.split(' ').length <= 10;
+  const followUp = prev !== null && (FOLLOW_UP_RE.test(text) || SHORT_FOLLOW_UP.test(text) || refers || windows.length > 0 || shift) && rest.split(' ').length <= 8;
+  const defaultSpec: WindowSpec = { kind: 'range', range: req.dashboardRange };
+  const named = windows[0]?.spec ?? null;
+  let window: WindowSpec = named ?? (prev && (followUp || refers || FOLLOW_UP_RE.test(text)) ? prev.window : defaultSpec);
+  if (shift && prev && !named) {
+    const by = SHIFT_BY_RE.exec(text);
+    window = by ? shiftBy(prev.window, (by[1] ?? by[2] ?? by[3]) as 'week' | 'day' | 'month', now) : shiftBack(prev.window, now);
+  }
+
+  const notes: string[] = [];
+  if (vague) notes.push(`I read "${vague}" as ${windowPhrase(window)}.`);
+  if (unread) notes.push(`I could not understand "${unread}" as a time window, so I used ${windowPhrase(window)} instead.`);
+
+  // A follow-up keeps the previous turn's filters; what the question names replaces them.
+  // Filters carry only into an elliptic follow-up ("and last week?", "only the Amazon ones"), not into a new question.
+  const own = filtersOf(quals);
+  const carries = prev !== null && (refers || ((FOLLOW_UP_RE.test(text) || SHORT_FOLLOW_UP.test(text)) && rest.split(' ').length <= 8));
+  let carried: Filters = prev && carries ? { ...(prev.filters ?? {}) } : {};
+  // "how many of them were hooked?" after "how many calls impersonated PayPal": the value the answer was about.
+  if (prev && refers) carried = carry(subjectOf(prev.intent), carried);
+  const mentions: Mention[] = quals.mentions;
+  // A value named again replaces the carried value of the same field.
+  for (const m of mentions) if (m.fields[0]) delete (carried as Record<string, unknown>)[m.fields[0]];
+  const base: Filters = carry(carried, own);
+  return { windows, named, window, shift, notes, quals, own, carried, base, mentions, rest, followUp, refers, carries };
+}

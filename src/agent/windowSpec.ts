@@ -1,0 +1,95 @@
+// A window as the user named it (CONTRACT §4, §11): kept as a `WindowSpec`, not as instants,
+// so a follow-up asked later ("and the week before?") is resolved against its own request
+// time. Here: resolving a spec at `now`, shifting it back, the tools' arguments for it, and
+// how an answer names it. Calendar periods are UTC ("this week" starts Monday 00:00 UTC).
+
+import { bucketStart, DAY_MS, formatUtc, HOUR_MS } from '../domain/window.js';
+
+export type CalendarUnit = 'day' | 'week' | 'month' | 'quarter' | 'year';
+
+export type WindowSpec =
+  /** A named window ending now, e.g. "24h", "7d" ("last 24 hours", dashboard_range, default). */
+  | { kind: 'range'; range: string }
+  /** A calendar period: offset 0 is the current one (up to now), -1 the previous whole one, … */
+  | { kind: 'calendar'; unit: CalendarUnit; offset: number }
+  /** Explicit instants (RFC 3339 UTC); no end means now. */
+  | { kind: 'span'; start: string; end: string | null };
+
+export function shiftBy(spec: WindowSpec, unit: 'week' | 'day' | 'month', now: Date): WindowSpec {
+  if (spec.kind === 'calendar' && spec.unit === unit) return { ...spec, offset: spec.offset - 1 };
+  const r = resolve(spec, now);
+  const back = (d: Date) => (unit === 'month' ? new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds())) : new Date(d.getTime() - (unit === 'week' ? 7 : 1) * DAY_MS));
+  return { kind: 'span', start: formatUtc(back(r.start)), end: formatUtc(back(r.end)) };
+}
+
+/** The window just before `spec`, of the same length (calendar periods step by one). */
+export function shiftBack(spec: WindowSpec, now: Date): WindowSpec {
+  if (spec.kind === 'calendar') return { ...spec, offset: spec.offset - 1 };
+  const r = resolve(spec, now);
+  const len = r.end.getTime() - r.start.getTime();
+  return { kind: 'span', start: formatUtc(new Date(r.start.getTime() - len)), end: formatUtc(r.start) };
+}
+
+function calendarStart(unit: CalendarUnit, offset: number, now: Date): Date {
+  if (unit === 'day') return new Date(bucketStart(now, 'day').getTime() + offset * DAY_MS);
+  if (unit === 'week') return new Date(bucketStart(now, 'week').getTime() + offset * 7 * DAY_MS);
+  if (unit === 'month') return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+  if (unit === 'quarter') return new Date(Date.UTC(now.getUTCFullYear(), Math.floor(now.getUTCMonth() / 3) * 3 + 3 * offset, 1));
+  return new Date(Date.UTC(now.getUTCFullYear() + offset, 0, 1));
+}
+
+/** The instants of a spec at `now` (for shifting and for the halves of a trend). */
+export function resolve(spec: WindowSpec, now: Date): { start: Date; end: Date } {
+  switch (spec.kind) {
+    case 'range': {
+      const m = /^(\d+)([hdw])$/.exec(spec.range);
+      const ms = m ? Number(m[1]) * (m[2] === 'h' ? HOUR_MS : m[2] === 'd' ? DAY_MS : 7 * DAY_MS) : 7 * DAY_MS;
+      return { start: new Date(now.getTime() - ms), end: now };
+    }
+    case 'calendar': {
+      const start = calendarStart(spec.unit, spec.offset, now);
+      const end = spec.offset === 0 ? now : calendarStart(spec.unit, spec.offset + 1, now);
+      return { start, end };
+    }
+    case 'span':
+      return { start: new Date(spec.start), end: spec.end ? new Date(spec.end) : now };
+  }
+}
+
+/** Tool arguments for a spec: `range` for named windows, else explicit `start`/`end`. */
+export function windowArgs(spec: WindowSpec, now: Date): { range?: string; start?: string; end?: string } {
+  if (spec.kind === 'range') return { range: spec.range };
+  if (spec.kind === 'span') return spec.end ? { start: spec.start, end: spec.end } : { start: spec.start };
+  const r = resolve(spec, now);
+  return spec.offset === 0 ? { start: formatUtc(r.start) } : { start: formatUtc(r.start), end: formatUtc(r.end) };
+}
+
+const UNIT_WORDS: Record<string, [string, string]> = { h: ['hour', 'hours'], d: ['day', 'days'], w: ['week', 'weeks'] };
+
+/**
+ * How the answer names a window. Digits appear only where the tool result shows them too
+ * (the range label "7d", or the RFC 3339 bounds that follow this phrase in the answer).
+ */
+export function windowPhrase(spec: WindowSpec): string {
+  switch (spec.kind) {
+    case 'range': {
+      const m = /^(\d+)([hdw])$/.exec(spec.range);
+      if (!m) return `the window ${spec.range}`;
+      const [one, many] = UNIT_WORDS[m[2]];
+      return m[1] === '1' ? `the past ${one}` : `the last ${m[1]} ${many}`;
+    }
+    case 'calendar': {
+      const names: Record<CalendarUnit, [string, string, string]> = {
+        day: ['today', 'yesterday', 'the day before yesterday'],
+        week: ['this week', 'last week', 'the week before last'],
+        month: ['this month', 'last month', 'the month before last'],
+        quarter: ['this quarter', 'last quarter', 'the quarter before last'],
+        year: ['this year', 'last year', 'the year before last'],
+      };
+      const n = names[spec.unit];
+      return spec.offset >= -2 ? n[-spec.offset] : `an earlier ${spec.unit}`;
+    }
+    case 'span':
+      return spec.end ? 'the requested period' : 'the period since then';
+  }
+}
