@@ -3,14 +3,13 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { memo, useState, type ReactNode } from 'react';
+import { ExportMenu } from '../../components/ExportMenu';
 import { Panel } from '../../components/Panel';
 import { QueryBody } from '../../components/states';
-import { ApiError, downloadFile, errorMessage } from '../../lib/api';
 import { fmtDateTime, fmtInt, fmtPct } from '../../lib/format';
 import { spanOptions } from '../../lib/kpi';
 import { chainLabel } from '../../lib/labels';
 import { Link } from '../../lib/router';
-import { useTier } from '../../lib/tier';
 import type { Tier1Row, Tier1Table } from '../../lib/types';
 import { useWindow } from '../../lib/window';
 import { CopyButton, middle } from './Copy';
@@ -18,49 +17,6 @@ import { TIER1_DEFAULT_SORT, TIER1_PAGE, useView, type Tier1SortField } from './
 
 /** The tier-1 answer with the paging the server adds (api13); an older server leaves it out. */
 type Tier1Page = Tier1Table & { next_cursor?: string | null };
-
-function ExportButton() {
-  const tier = useTier();
-  const w = useWindow();
-  const [busy, setBusy] = useState(false);
-  const [msg, setMsg] = useState<{ kind: 'error' | 'pro'; text: string } | null>(null);
-  if (tier === 'free' || msg?.kind === 'pro') {
-    return (
-      <span className="pro-inline" data-state="pro">
-        <button type="button" className="btn btn-small" disabled aria-describedby="export-pro">
-          Export CSV
-        </button>
-        <span id="export-pro" className="badge badge-pro">
-          Pro plan
-        </span>
-      </span>
-    );
-  }
-  const run = async () => {
-    setBusy(true);
-    setMsg(null);
-    try {
-      await downloadFile('/api/exports/tier1', { start: w.span.start, end: w.span.end }, `tier1-${w.key}.csv`);
-    } catch (err) {
-      if (err instanceof ApiError && err.proRequired) setMsg({ kind: 'pro', text: '' });
-      else setMsg({ kind: 'error', text: err instanceof ApiError && err.unavailable ? 'CSV export is not available on this server yet.' : errorMessage(err) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <span className="export">
-      <button type="button" className="btn btn-small" onClick={run} disabled={busy} data-testid="export-csv">
-        {busy ? 'Exporting…' : 'Export CSV'}
-      </button>
-      {msg && (
-        <span className="form-error" role="alert">
-          {msg.text}
-        </span>
-      )}
-    </span>
-  );
-}
 
 const COLUMNS: { field: Tier1SortField; label: string; num?: boolean; desc?: boolean }[] = [
   { field: 'call_started_at', label: 'Started', desc: true },
@@ -141,7 +97,7 @@ export const Tier1Panel = memo(function Tier1Panel() {
       : `Mule accounts, crypto wallets, gift cards and drop addresses · showing ${fmtInt(d.items.length)} of ${fmtInt(d.total)}, newest first (paging and sorting need a newer server)`
     : 'Mule accounts, crypto wallets, gift cards and drop addresses';
   return (
-    <Panel title="Tier-1 intel" testId="tier1" className="w-6" subtitle={subtitle} actions={<ExportButton />}>
+    <Panel title="Tier-1 intel" testId="tier1" className="w-6" subtitle={subtitle} actions={<ExportMenu />}>
       <QueryBody q={q} feature="Tier-1 intel" height={120} isEmpty={(x) => x.items.length === 0 && page === 0} empty="No tier-1 calls in this window.">
         {(data) => (
           <>
