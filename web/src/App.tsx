@@ -15,6 +15,7 @@ const Calls = lazy(() => import('./pages/Calls'));
 const CallPage = lazy(() => import('./pages/CallPage'));
 const Webhooks = lazy(() => import('./pages/Webhooks'));
 const Alerts = lazy(() => import('./pages/Alerts'));
+const Integrations = lazy(() => import('./pages/Integrations'));
 const AgentChat = lazy(() => import('./agent/AgentChat'));
 
 const NAV: { to: string; label: string; match: Route['page'][] }[] = [
@@ -23,6 +24,7 @@ const NAV: { to: string; label: string; match: Route['page'][] }[] = [
   { to: '/agent', label: 'Agent', match: ['agent'] },
   { to: '/webhooks', label: 'Webhooks', match: ['webhooks'] },
   { to: '/alerts', label: 'Alerts', match: ['alerts'] },
+  { to: '/integrations', label: 'Integrations', match: ['integrations'] },
 ];
 
 const TITLES: Record<Route['page'], string> = {
@@ -32,6 +34,7 @@ const TITLES: Record<Route['page'], string> = {
   agent: 'Agent',
   webhooks: 'Webhooks',
   alerts: 'Alerts',
+  integrations: 'Integrations',
   not_found: 'Not found',
 };
 
@@ -55,6 +58,8 @@ function Page({ route }: { route: Route }) {
       return <Webhooks />;
     case 'alerts':
       return <Alerts />;
+    case 'integrations':
+      return <Integrations />;
     default:
       return (
         <div className="page">

@@ -1,5 +1,5 @@
-// A tiny history router: real paths (/, /calls, /calls/:sid, /agent, /webhooks, /alerts),
-// which the server answers with index.html. No hash, no dependency.
+// A tiny history router: real paths (/, /calls, /calls/:sid, /agent, /webhooks, /alerts,
+// /integrations), which the server answers with index.html. No hash, no dependency.
 
 import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 
@@ -40,6 +40,7 @@ export type Route =
   | { page: 'agent' }
   | { page: 'webhooks' }
   | { page: 'alerts' }
+  | { page: 'integrations' }
   | { page: 'not_found' };
 
 export function matchRoute(pathname: string): Route {
@@ -51,6 +52,7 @@ export function matchRoute(pathname: string): Route {
   if (p === '/agent') return { page: 'agent' };
   if (p === '/webhooks') return { page: 'webhooks' };
   if (p === '/alerts') return { page: 'alerts' };
+  if (p === '/integrations') return { page: 'integrations' };
   return { page: 'not_found' };
 }
 
