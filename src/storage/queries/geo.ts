@@ -5,7 +5,8 @@
 import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
 import { num, Params, type Db } from '../db.js';
-import { labelCounts } from './dailyRollups.js';
+import { labelCounts, readsCallsOnly } from './dailyRollups.js';
+import { windowWhere } from './summary.js';
 import { byCodePoint } from './textOrder.js';
 
 export interface GeoItem {
@@ -17,10 +18,14 @@ export interface GeoItem {
 
 export async function attackerGeo(db: Db, principal: Principal, w: Window): Promise<GeoItem[]> {
   const p = new Params();
+  // Read from the calls alone, one grouped query over them; else the value counts (dailyRollups.ts).
+  const source = readsCallsOnly(db.dialect, principal, w)
+    ? `SELECT caller_state AS label, caller_area_code AS detail, 1 AS n FROM calls WHERE ${windowWhere(principal, w, p)} AND caller_state IS NOT NULL`
+    : labelCounts(db.dialect, principal, w, p, 'caller_state');
   const rows = await db.all(
     `SELECT label AS state, sum(n) AS count,
        array_agg(DISTINCT detail ORDER BY detail) FILTER (WHERE detail <> '') AS area_codes
-     FROM (${labelCounts(db.dialect, principal, w, p, 'caller_state')}) v
+     FROM (${source}) v
      GROUP BY label
      ORDER BY count DESC, ${byCodePoint('label')}`,
     p.values,

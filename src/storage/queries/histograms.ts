@@ -5,7 +5,8 @@
 import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
 import { num, Params, type Db } from '../db.js';
-import { askCounts, durationCounts } from './dailyRollups.js';
+import { askCounts, durationCounts, readsCallsOnly } from './dailyRollups.js';
+import { windowWhere } from './summary.js';
 
 interface Edge {
   label: string;
@@ -43,17 +44,34 @@ export const ASK_BUCKETS: readonly Edge[] = [
   { label: '$10,000+', min: 10000, max: null },
 ];
 
-/** Per bucket, the sum of the counts `c` of the values `x` it holds in `counts` (see dailyRollups). */
-async function bucketCounts(db: Db, buckets: readonly Edge[], counts: (p: Params) => string): Promise<number[]> {
+/**
+ * Per bucket, how many values it holds. `counts` yields value counts (`x`, `c`; see
+ * dailyRollups), summed per bucket; `values` (when the window is read from the calls alone)
+ * yields the values themselves (`x`), grouped by bucket number in one pass, as one would by hand.
+ * `type` is the SQL type of the values, so the edges compare without casts per row.
+ */
+async function bucketCounts(
+  db: Db,
+  buckets: readonly Edge[],
+  type: string,
+  source: { values: (p: Params) => string } | { counts: (p: Params) => string },
+): Promise<number[]> {
   const p = new Params();
-  const sums = buckets
-    .map((b, i) => {
-      const upper = b.max === null ? '' : ` AND x < ${p.p(b.max)}`;
-      return `coalesce(sum(c) FILTER (WHERE x >= ${p.p(b.min)}${upper}), 0) AS b${i}`;
-    })
-    .join(',\n       ');
-  const [row] = await db.all(`SELECT ${sums} FROM (${counts(p)}) v`, p.values);
-  return buckets.map((_, i) => num(row[`b${i}`]));
+  const edge = (v: number) => `CAST(${p.p(v)} AS ${type})`;
+  if ('counts' in source) {
+    const sums = buckets.map((b, i) => {
+      const upper = b.max === null ? '' : ` AND x < ${edge(b.max)}`;
+      return `coalesce(sum(c) FILTER (WHERE x >= ${edge(b.min)}${upper}), 0) AS b${i}`;
+    });
+    const [row] = await db.all(`SELECT ${sums.join(', ')} FROM (${source.counts(p)}) v`, p.values);
+    return buckets.map((_, i) => num(row[`b${i}`]));
+  }
+  // Buckets are contiguous from the first min: a value below it is -1, in none.
+  const whens = buckets.map((b, i) => (b.max === null ? `ELSE ${i}` : `WHEN x < ${edge(b.max)} THEN ${i}`)).join(' ');
+  const sql = `SELECT CASE WHEN x < ${edge(buckets[0].min)} THEN -1 ${whens} END AS b, count(*) AS c FROM (${source.values(p)}) v GROUP BY 1`;
+  const out = buckets.map(() => 0);
+  for (const r of await db.all(sql, p.values)) if (num(r.b) >= 0) out[num(r.b)] += num(r.c);
+  return out;
 }
 
 export interface DurationBucket {
@@ -64,7 +82,14 @@ export interface DurationBucket {
 }
 
 export async function durationHistogram(db: Db, principal: Principal, w: Window): Promise<DurationBucket[]> {
-  const counts = await bucketCounts(db, DURATION_BUCKETS, (p) => durationCounts(db.dialect, principal, w, p));
+  const counts = await bucketCounts(
+    db,
+    DURATION_BUCKETS,
+    'INTEGER',
+    readsCallsOnly(db.dialect, principal, w)
+      ? { values: (p) => `SELECT duration_sec AS x FROM calls WHERE ${windowWhere(principal, w, p)}` }
+      : { counts: (p) => durationCounts(db.dialect, principal, w, p) },
+  );
   return DURATION_BUCKETS.map((b, i) => ({ label: b.label, min_sec: b.min, max_sec: b.max, count: counts[i] }));
 }
 
@@ -76,6 +101,13 @@ export interface AskBucket {
 }
 
 export async function askHistogram(db: Db, principal: Principal, w: Window): Promise<AskBucket[]> {
-  const counts = await bucketCounts(db, ASK_BUCKETS, (p) => askCounts(db.dialect, principal, w, p));
+  const counts = await bucketCounts(
+    db,
+    ASK_BUCKETS,
+    'DOUBLE PRECISION',
+    readsCallsOnly(db.dialect, principal, w)
+      ? { values: (p) => `SELECT unnest(dollar_asks) AS x FROM calls WHERE ${windowWhere(principal, w, p)} AND asks_count > 0` }
+      : { counts: (p) => askCounts(db.dialect, principal, w, p) },
+  );
   return ASK_BUCKETS.map((b, i) => ({ label: b.label, min: b.min, max: b.max, count: counts[i] }));
 }

@@ -9,7 +9,8 @@ import { FLAG, HIGH_CONFIDENCE } from '../../domain/call.js';
 import type { Principal } from '../../domain/principal.js';
 import { bucketStart, bucketStarts, bucketWidthMs, formatUtc, type Bucket, type Window } from '../../domain/window.js';
 import { num, numOrNull, Params, type Db } from '../db.js';
-import { CALL_DAYS, flagsTierIs, keepsRollups, unionOverWindow } from './dailyRollups.js';
+import { CALL_DAYS, flagsTierIs, keepsRollups, readsCallsOnly, unionOverWindow } from './dailyRollups.js';
+import { windowWhere } from './summary.js';
 import { dollarsFromCents, sumCentsSql } from './money.js';
 
 export const TIMESERIES_METRICS = [
@@ -86,15 +87,21 @@ export async function timeseries(
   const select = (part: { n: string; d?: string }) =>
     `CAST(${part.n} AS DOUBLE PRECISION) AS n, CAST(${part.d ?? 'NULL'} AS DOUBLE PRECISION) AS d`;
   // Whole UTC days come from the rollups only when buckets are made of whole days.
-  const groups = unionOverWindow(
-    keepsRollups(db.dialect) && (bucket === 'day' || bucket === 'week'),
-    principal,
-    w,
-    p,
-    { ...CALL_DAYS, select: (where) => `SELECT ${bucketOf('day')} AS bucket_ms, ${select(m.rollup)} FROM call_days WHERE ${where} GROUP BY 1` },
-    (where) => `SELECT ${bucketOf('started_at')} AS bucket_ms, ${select(m.raw)} FROM calls WHERE ${where} GROUP BY 1`,
-  );
-  const rows = await db.all(`SELECT bucket_ms, sum(n) AS n, sum(d) AS d FROM (${groups}) g GROUP BY 1`, p.values);
+  const useRollups = keepsRollups(db.dialect) && (bucket === 'day' || bucket === 'week');
+  const raw = (where: string) => `SELECT ${bucketOf('started_at')} AS bucket_ms, ${select(m.raw)} FROM calls WHERE ${where} GROUP BY 1`;
+  // Read from the calls alone, the plain grouped query is the whole answer.
+  const sql =
+    !useRollups || readsCallsOnly(db.dialect, principal, w)
+      ? raw(windowWhere(principal, w, p))
+      : `SELECT bucket_ms, sum(n) AS n, sum(d) AS d FROM (${unionOverWindow(
+          true,
+          principal,
+          w,
+          p,
+          { ...CALL_DAYS, select: (where) => `SELECT ${bucketOf('day')} AS bucket_ms, ${select(m.rollup)} FROM call_days WHERE ${where} GROUP BY 1` },
+          raw,
+        )}) g GROUP BY 1`;
+  const rows = await db.all(sql, p.values);
   const byBucket = new Map<number, number>();
   for (const r of rows) {
     const n = (m.cents ? dollarsFromCents(r.n) : numOrNull(r.n)) ?? 0;

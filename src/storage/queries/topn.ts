@@ -6,7 +6,8 @@ import type { RankedField } from '../../domain/call.js';
 import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
 import { num, Params, type Db } from '../db.js';
-import { labelCounts } from './dailyRollups.js';
+import { labelCounts, readsCallsOnly } from './dailyRollups.js';
+import { windowWhere } from './summary.js';
 import { byCodePoint } from './textOrder.js';
 
 /** API field name → column. `mule_bank_routing` reads `mule_bank_routing_number`. */
@@ -34,15 +35,20 @@ export interface TopnItem {
 
 export async function topn(db: Db, principal: Principal, w: Window, field: TopnField, n: number): Promise<TopnItem[]> {
   const p = new Params();
-  const rows = await db.all(
-    `WITH counted AS (
-       SELECT label, sum(n) AS count FROM (${labelCounts(db.dialect, principal, w, p, TOPN_COLUMNS[field])}) v GROUP BY label
-     )
-     SELECT label, count, (SELECT CAST(sum(count) AS DOUBLE PRECISION) FROM counted) AS total
-     FROM counted
-     ORDER BY count DESC, ${byCodePoint('label')}
-     LIMIT ${p.p(n)}`,
-    p.values,
-  );
+  const column = TOPN_COLUMNS[field];
+  // Read from the calls alone: one grouped query, the total over the groups beside each.
+  const sql = readsCallsOnly(db.dialect, principal, w)
+    ? `SELECT ${column} AS label, count(*) AS count, sum(count(*)) OVER () AS total
+       FROM calls WHERE ${windowWhere(principal, w, p)} AND ${column} IS NOT NULL GROUP BY 1
+       ORDER BY count DESC, ${byCodePoint(column)}
+       LIMIT ${p.p(n)}`
+    : `WITH counted AS (
+         SELECT label, sum(n) AS count FROM (${labelCounts(db.dialect, principal, w, p, column)}) v GROUP BY label
+       )
+       SELECT label, count, (SELECT CAST(sum(count) AS DOUBLE PRECISION) FROM counted) AS total
+       FROM counted
+       ORDER BY count DESC, ${byCodePoint('label')}
+       LIMIT ${p.p(n)}`;
+  const rows = await db.all(sql, p.values);
   return rows.map((r) => ({ label: String(r.label), count: num(r.count), pct_of_total: num(r.count) / num(r.total) }));
 }
