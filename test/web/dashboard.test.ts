@@ -56,7 +56,7 @@ describe('dashboard in a browser', { skip, timeout: 600_000 }, () => {
     console.log(`# production bundle: ${(gz / 1000).toFixed(1)} kB gzipped in ${files.length} files`);
     assert.ok(gz < 600_000, `the bundle is ${gz} bytes gzipped`);
     const assets = readdirSync(path.join(dist, 'assets'));
-    for (const page of ['Overview', 'Calls', 'CallPage', 'AgentChat', 'Webhooks', 'Alerts', 'UsMap']) {
+    for (const page of ['Overview', 'Calls', 'CallPage', 'AgentChat', 'Webhooks', 'Alerts', 'Integrations', 'UsMap']) {
       assert.ok(assets.some((f) => f.startsWith(`${page}-`) && f.endsWith('.js')), `a lazy chunk for ${page}`);
     }
     // ECharts stays out of the entry chunk: sign-in and the other pages do not load it.
@@ -65,7 +65,7 @@ describe('dashboard in a browser', { skip, timeout: 600_000 }, () => {
   });
 
   test('the server answers client routes with the page and keeps problem+json 404s for the API', async () => {
-    for (const p of ['/', '/calls', '/calls/CA123', '/agent', '/webhooks', '/alerts']) {
+    for (const p of ['/', '/calls', '/calls/CA123', '/agent', '/webhooks', '/alerts', '/integrations']) {
       const res = await fetch(server.origin + p, { headers: { accept: 'text/html' } });
       assert.equal(res.status, 200, p);
       assert.match(res.headers.get('content-type') ?? '', /text\/html/, p);
@@ -141,7 +141,8 @@ describe('dashboard in a browser', { skip, timeout: 600_000 }, () => {
     await page.waitForTimeout(500); // let the charts' short entry animation finish
     await page.screenshot({ path: path.join(ARTIFACTS, 'overview.png'), fullPage: true });
 
-    // The Tier-1 CSV export: fetched with the session cookie, saved from a blob.
+    // The Tier-1 CSV export (the Export menu's first item): fetched with the session cookie, saved from a blob.
+    await page.getByTestId('export-menu').click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     assert.match(download.suggestedFilename(), /\.csv$/);
     const csv = readFileSync((await download.path())!, 'utf8');
