@@ -8,7 +8,7 @@ import type { Principal } from '../../domain/principal.js';
 import type { Scope } from '../../domain/scope.js';
 import { snippetOf, type Snippet } from '../../domain/snippet.js';
 import { formatUtc } from '../../domain/time.js';
-import { num, numOrNull, Params, type Db, type Row } from '../db.js';
+import { num, numOrNull, Params, type Db, type Dialect, type Row } from '../db.js';
 import { sliceWhere } from '../slice.js';
 import { afterSql, orderBySql, pageOf, positionColumns, sortOrders, type KeyValue, type SortOrder } from './keyset.js';
 import { windowWhere } from './summary.js';
@@ -182,13 +182,24 @@ export async function countCalls(db: Db, principal: Principal, filter: CallFilte
   return num(row.n);
 }
 
+/**
+ * SQL reading one call's detail columns by call_sid within the principal's org and slice.
+ * DuckDB reads the row through its index on call_sid (migration 12) only when that is the
+ * scan's one filter, so the org and slice are checked on the row found (materialised, so the
+ * optimiser cannot push them back into the scan). PostgreSQL's primary key takes both.
+ */
+export function callDetailSql(dialect: Dialect, principal: Principal, callSid: string, p: Params): string {
+  const columns = DETAIL_COLUMNS.join(', ');
+  return dialect === 'duckdb'
+    ? `WITH c AS MATERIALIZED (SELECT * FROM calls WHERE call_sid = ${p.p(callSid)})
+       SELECT ${columns} FROM c WHERE ${sliceWhere(principal, p)}`
+    : `SELECT ${columns} FROM calls WHERE ${sliceWhere(principal, p)} AND call_sid = ${p.p(callSid)}`;
+}
+
 /** The whole call, or null when it does not exist in the principal's org and slice. */
 export async function getCall(db: Db, principal: Principal, callSid: string): Promise<CallDetail | null> {
   const p = new Params();
-  const rows = await db.all(
-    `SELECT ${DETAIL_COLUMNS.join(', ')} FROM calls WHERE ${sliceWhere(principal, p)} AND call_sid = ${p.p(callSid)}`,
-    p.values,
-  );
+  const rows = await db.all(callDetailSql(db.dialect, principal, callSid, p), p.values);
   const r = rows[0];
   if (!r) return null;
   let extraction: Extraction | null = null;
