@@ -5,14 +5,13 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../errors.js';
-import { Params, type Db } from '../storage/db.js';
-import { CALL_EVENTS, PAYLOAD_COLUMNS, callEventData, envelope } from './events.js';
-import { postSigned, signDelivery } from './send.js';
-import type { TargetPolicy } from './ssrf.js';
+import { CALL_EVENTS, envelope } from '../domain/events.js';
+import type { Db } from '../storage/db.js';
 import {
   cancelJob,
   claimDue,
   claimOne,
+  eventCallRows,
   hasDue,
   loadJobs,
   nextDueAt,
@@ -20,9 +19,12 @@ import {
   type AttemptRecord,
   releaseLeases,
   settlePayloads,
-  type Attempt,
   type Job,
-} from './store.js';
+} from '../storage/queries/deliveryQueue.js';
+import type { Attempt } from '../storage/queries/webhooks.js';
+import { callEventData } from './events.js';
+import { postSigned, signDelivery } from './send.js';
+import type { TargetPolicy } from './ssrf.js';
 
 export interface WorkerOptions {
   /** Waits before the 2nd, 3rd, … attempt (ms); its length + 1 is the number of attempts. */
@@ -219,10 +221,7 @@ export class DeliveryWorker {
     const byOrg = new Map<string, Job[]>();
     for (const j of jobs) if (j.call_sid) byOrg.set(j.org_id, [...(byOrg.get(j.org_id) ?? []), j]);
     for (const [orgId, orgJobs] of byOrg) {
-      const p = new Params();
-      const where = `org_id = ${p.p(orgId)} AND call_sid IN (${p.list([...new Set(orgJobs.map((j) => j.call_sid))])})`;
-      const rows = await this.db.all(`SELECT ${PAYLOAD_COLUMNS.join(', ')} FROM calls WHERE ${where}`, p.values);
-      const calls = new Map(rows.map((r) => [String(r.call_sid), r]));
+      const calls = await eventCallRows(this.db, orgId, orgJobs.map((j) => j.call_sid!));
       for (const job of orgJobs) {
         const def = CALL_EVENTS.find((d) => d.type === job.event_type);
         const row = calls.get(job.call_sid!);

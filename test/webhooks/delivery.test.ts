@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ingest, newOrg, scopedKey, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
 import { TIER1_ROW_FIELDS } from '../../src/storage/queries/tier1.js';
-import { DISABLE_AFTER_MS } from '../../src/delivery/store.js';
+import { DISABLE_AFTER_MS } from '../../src/storage/queries/deliveryQueue.js';
 import {
   api,
   callRecord,

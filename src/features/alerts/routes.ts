@@ -5,23 +5,20 @@
 
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { ALERT_METRICS, alertMetric, createRule, previewMetric } from '../../delivery/alerts.js';
 import {
   ALERT_CHANNELS,
-  ALERT_METRICS,
   ALERT_OPERATORS,
   MAX_RULES_PER_ORG,
-  alertMetric,
-  createRule,
   deleteRule,
   listFirings,
   listRules,
-  previewMetric,
   updateRule,
   type AlertRule,
   type AlertRuleChanges,
   type AlertRuleInput,
   type Firing,
-} from '../../delivery/alerts.js';
+} from '../../storage/queries/alertRules.js';
 import { pipelineOf } from '../../delivery/pipeline.js';
 import { formatUtc } from '../../domain/time.js';
 import { notFound } from '../../errors.js';

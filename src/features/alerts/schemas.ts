@@ -1,7 +1,8 @@
 // Request and response schemas of the alerts API (CONTRACT §10, issue #13 additions).
 
 import { Type } from '@sinclair/typebox';
-import { ALERT_CHANNELS, ALERT_METRIC_NAMES, ALERT_OPERATORS, ALERT_UNITS } from '../../delivery/alerts.js';
+import { ALERT_METRIC_NAMES, ALERT_UNITS } from '../../delivery/alerts.js';
+import { ALERT_CHANNELS, ALERT_OPERATORS } from '../../storage/queries/alertRules.js';
 import { Nullable } from '../webhooks/schemas.js';
 
 const Enum = (values: readonly string[], description?: string) =>

@@ -3,9 +3,10 @@
 // scope: they receive only events of calls inside it, and a scoped key sees only its own.
 
 import type { FastifyInstance } from 'fastify';
-import { CALL_EVENTS } from '../../delivery/events.js';
 import { pipelineOf } from '../../delivery/pipeline.js';
+import { newSigningSecret } from '../../delivery/send.js';
 import { checkTargetUrl } from '../../delivery/ssrf.js';
+import { CALL_EVENTS } from '../../domain/events.js';
 import {
   MAX_SUBSCRIPTIONS_PER_ORG,
   createSubscription,
@@ -17,7 +18,7 @@ import {
   requeueForRetry,
   type Attempt,
   type Subscription,
-} from '../../delivery/store.js';
+} from '../../storage/queries/webhooks.js';
 import { formatUtc } from '../../domain/time.js';
 import { notFound, validationFailed } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
@@ -83,7 +84,8 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const body = req.body as { event_type: string; url: string };
       const url = targetUrl(app, body.url, 'body.url');
-      const { record, secret } = await createSubscription(db, principalOf(req), { event_type: body.event_type, url }, now());
+      const secret = newSigningSecret();
+      const record = await createSubscription(db, principalOf(req), { event_type: body.event_type, url }, now(), secret);
       reply.code(201);
       return { ...subscriptionJson(record), secret };
     },

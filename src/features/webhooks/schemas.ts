@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { EVENT_TYPES } from '../../delivery/events.js';
+import { EVENT_TYPES } from '../../domain/events.js';
 
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
