@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.js';
+import { deliveryPlugin } from './delivery/pipeline.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { exportRoutes } from './features/exports/routes.js';
 import { mispRoutes } from './features/exports/mispRoutes.js';
@@ -37,11 +38,13 @@ export interface AppDeps {
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
   metrics?: Metrics;
+  /** Close `storage` when the app closes (the server). Tests, the CLI and benchmarks close their own. */
+  closeStorage?: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: Required<Omit<AppDeps, 'logger'>> & { keys: KeyResolver };
+    deps: Required<Omit<AppDeps, 'logger' | 'closeStorage'>> & { keys: KeyResolver };
   }
 }
 
@@ -62,6 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const keys = new KeyResolver(storage.db, storage.keyEvents, keyCacheMs);
   const metrics = deps.metrics ?? new Metrics();
   app.decorate('deps', { config: deps.config, storage: deps.storage, now: deps.now ?? (() => new Date()), metrics, keys });
+  // onClose hooks run last-registered first: storage closes after everything that uses it.
+  if (deps.closeStorage) app.addHook('onClose', () => storage.close());
 
   // Bodies are JSON (and NDJSON on ingest); anything else is 415.
   app.removeContentTypeParser('text/plain');
@@ -72,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, keys, deps.config);
   await registerRateLimit(app, deps.config, storage.redis, storage.redisPrefix);
   registerProblemHandlers(app, allowedMethods);
+  await app.register(deliveryPlugin); // before the routes that use it and ingest, which wakes it
 
   await app.register(docsRoutes);
   await app.register(opsRoutes);

@@ -23,6 +23,7 @@ async function main() {
     storage,
     logger: { level: config.logLevel },
     metrics: new Metrics(true),
+    closeStorage: true,
   });
   const demo = config.demo ? await seedDemoIfEmpty(app) : null;
   await app.listen({ port: config.port, host: config.host });
@@ -42,8 +43,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     try {
-      await app.close();
-      await storage.close();
+      await app.close(); // requests, then deliveries in flight finish; storage closes last
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');

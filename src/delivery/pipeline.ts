@@ -1,6 +1,7 @@
-// Wires delivery into the app: one worker and one alert timer per app, started on ready and
-// stopped on close (in-flight deliveries finish first). The webhooks and alerts plugins share
-// it through `pipelineOf`; ingest calls `afterIngest` once its records are committed.
+// Delivery as a plugin of the app (registered by buildApp): one worker and one alert timer per
+// app, started on ready and stopped on close (in-flight deliveries finish first). The webhooks
+// and alerts routes reach it through `pipelineOf`; ingest calls `afterIngest` once its records
+// are committed.
 
 import type { FastifyInstance } from 'fastify';
 import { evaluateRules } from './alerts.js';
@@ -57,23 +58,29 @@ export class DeliveryPipeline {
   }
 }
 
-// Keyed by the app's deps object, which the root instance and every plugin context share.
-const pipelines = new WeakMap<object, DeliveryPipeline>();
-
-/** The app's pipeline, created (with its ready/close hooks) on first use. */
-export function pipelineOf(app: FastifyInstance): DeliveryPipeline {
-  let pipeline = pipelines.get(app.deps);
-  if (!pipeline) {
-    const created = new DeliveryPipeline(app);
-    pipelines.set(app.deps, created);
-    app.addHook('onReady', () => created.start());
-    app.addHook('onClose', () => created.stop());
-    pipeline = created;
+declare module 'fastify' {
+  interface FastifyInstance {
+    delivery?: DeliveryPipeline;
   }
-  return pipeline;
+}
+
+/** Registers the app's delivery pipeline: the worker starts on ready and stops on close. */
+export async function deliveryPlugin(app: FastifyInstance): Promise<void> {
+  const pipeline = new DeliveryPipeline(app);
+  app.decorate('delivery', pipeline);
+  app.addHook('onReady', () => pipeline.start());
+  app.addHook('onClose', () => pipeline.stop());
+}
+// Not encapsulated (what fastify-plugin does): the decoration and hooks are the app's, for every route plugin.
+Object.assign(deliveryPlugin, { [Symbol.for('skip-override')]: true });
+
+/** The app's pipeline (buildApp registers it before any route). */
+export function pipelineOf(app: FastifyInstance): DeliveryPipeline {
+  if (!app.delivery) throw new Error('the delivery plugin is not registered');
+  return app.delivery;
 }
 
 /** Called by ingest once the records are stored; a no-op when delivery is not registered. */
 export async function afterIngest(app: FastifyInstance, orgId: string): Promise<void> {
-  await pipelines.get(app.deps)?.afterIngest(orgId);
+  await app.delivery?.afterIngest(orgId);
 }
