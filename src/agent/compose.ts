@@ -3,8 +3,7 @@
 // the calls it lists (referenced_call_sids) and its sources.
 
 import type { DisconnectReason } from '../domain/call.js';
-import { formatUtc } from '../domain/time.js';
-import { DAY_MS, type RangeObject } from '../domain/window.js';
+import { DAY_MS, formatUtc, type RangeObject } from '../domain/window.js';
 import type { GeoItem } from '../storage/queries/geo.js';
 import type { Summary } from '../storage/queries/summary.js';
 import type { TimeseriesMetric, TimeseriesPoint } from '../storage/queries/timeseries.js';

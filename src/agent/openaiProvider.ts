@@ -9,7 +9,7 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from 'openai/resources/chat/completions/completions';
-import { formatUtc } from '../domain/time.js';
+import { formatUtc } from '../domain/window.js';
 import { ApiError } from '../errors.js';
 import type { Agent, AgentOutcome, AgentRequest, ToolRunner } from './agent.js';
 import { isToolName, sidsInResult, TOOL_NAMES, toolDescription, toolParameters, type ToolCallRecord } from './tools.js';

@@ -5,6 +5,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DISCONNECT_REASONS, INTEL_FIELDS, type IntelField } from '../domain/call.js';
 import { CallFilterFields } from '../domain/callFilters.js';
+import { LiteralUnion } from '../domain/enumSchemas.js';
 import { CALLER_ORIGINS, FILTER_COLUMNS, type CallerOrigin, type FilterColumn, type SliceFilter } from '../domain/sliceFilter.js';
 
 /** Bad arguments: reported to the agent as the tool's result, not as an HTTP error. */
@@ -44,10 +45,10 @@ export const FilterArgs = {
     Type.Array(Type.String({ pattern: '^[0-9]{3}$' }), { minItems: 1, maxItems: 100, description: 'Any of these caller ID area codes (US, three digits)' }),
   ),
   disconnect_reason: Type.Optional(
-    Type.Array(Type.Union(DISCONNECT_REASONS.map((r) => Type.Literal(r))), { minItems: 1, maxItems: DISCONNECT_REASONS.length, description: 'Any of these disconnect reasons' }),
+    Type.Array(LiteralUnion(DISCONNECT_REASONS), { minItems: 1, maxItems: DISCONNECT_REASONS.length, description: 'Any of these disconnect reasons' }),
   ),
   has: Type.Optional(
-    Type.Array(Type.Union(INTEL_FIELDS.map((f) => Type.Literal(f))), {
+    Type.Array(LiteralUnion(INTEL_FIELDS), {
       minItems: 1,
       maxItems: INTEL_FIELDS.length,
       description: 'Only calls whose extraction has every one of these intel fields (e.g. phishing_url)',
@@ -58,7 +59,7 @@ export const FilterArgs = {
   min_asks: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Only calls with at least this many separate dollar asks' })),
   min_single_ask: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12, description: 'Only calls with at least one single dollar ask of this much (USD)' })),
   caller_origin: Type.Optional(
-    Type.Array(Type.Union(CALLER_ORIGINS.map((o) => Type.Literal(o))), {
+    Type.Array(LiteralUnion(CALLER_ORIGINS), {
       minItems: 1,
       maxItems: CALLER_ORIGINS.length,
       description: 'Caller ID origin: us (a US area code), canada, toll_free, international (non +1), withheld (no usable number)',

@@ -6,11 +6,12 @@
 
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { CALL_SID_PATTERN } from '../domain/call.js';
 import type { CallFilter } from '../domain/callFilters.js';
+import { LiteralUnion } from '../domain/enumSchemas.js';
 import type { Principal } from '../domain/principal.js';
 import { FILTER_COLUMNS } from '../domain/sliceFilter.js';
-import { formatUtc } from '../domain/time.js';
-import { BUCKETS, parseWindow, rangeObject, type Bucket, type Window } from '../domain/window.js';
+import { BUCKETS, formatUtc, parseWindow, rangeObject, type Bucket, type Window } from '../domain/window.js';
 import { ApiError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import type { LiveSessionStore } from '../storage/liveSessions.js';
@@ -94,21 +95,17 @@ const Args = {
   ),
   get_timeseries: Type.Object(
     {
-      metric: Type.Union(
-        TIMESERIES_METRICS.map((m) => Type.Literal(m)),
-        { description: 'The per-bucket figure' },
-      ),
-      bucket: Type.Optional(Type.Union(BUCKETS.map((b) => Type.Literal(b)), { description: 'Bucket width (UTC-aligned); default day' })),
+      metric: LiteralUnion(TIMESERIES_METRICS, { description: 'The per-bucket figure' }),
+      bucket: Type.Optional(LiteralUnion(BUCKETS, { description: 'Bucket width (UTC-aligned); default day' })),
       ...Filtered,
     },
     { additionalProperties: false },
   ),
   get_topn: Type.Object(
     {
-      field: Type.Union(
-        RANK_FIELDS.map((f) => Type.Literal(f)),
-        { description: 'The field to rank (mule_bank_routing = routing numbers; persona and account/wallet/holder/URL/address fields count calls per value)' },
-      ),
+      field: LiteralUnion(RANK_FIELDS, {
+        description: 'The field to rank (mule_bank_routing = routing numbers; persona and account/wallet/holder/URL/address fields count calls per value)',
+      }),
       n: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, description: 'How many values; default 10' })),
       min_count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Only values seen in at least this many calls' })),
       ...Filtered,
@@ -130,7 +127,7 @@ const Args = {
     { additionalProperties: false },
   ),
   get_call: Type.Object(
-    { call_sid: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'The call SID' }) },
+    { call_sid: Type.String({ pattern: CALL_SID_PATTERN, description: 'The call SID' }) },
     { additionalProperties: false },
   ),
 } satisfies Record<ToolName, TSchema>;

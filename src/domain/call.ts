@@ -2,6 +2,10 @@
 // Every figure, export, event and alert uses these definitions; SQL reads the derived
 // columns (tier, has_intel, hooked, caller_state) that are computed here at ingest.
 
+/** A call SID (CONTRACT §5): 1–64 of `[A-Za-z0-9_-]`; one rule for ingest, paths, cursors and the agent. */
+export const CALL_SID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+export const CALL_SID_RE = new RegExp(CALL_SID_PATTERN);
+
 export const DISCONNECT_REASONS = [
   'caller_hung_up_normal',
   'websocket_issue_our_side',

@@ -8,6 +8,7 @@ import { Value, type ValueError } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import type { FieldError } from '../errors.js';
 import {
+  CALL_SID_PATTERN,
   DISCONNECT_REASONS,
   INTEL_FIELDS,
   SPEAKERS,
@@ -15,6 +16,7 @@ import {
   type Extraction,
   type IntelField,
 } from './call.js';
+import { LiteralUnion } from './enumSchemas.js';
 import { parseRfc3339 } from './time.js';
 import { normaliseBankName } from './indicators/bankNames.js';
 
@@ -45,7 +47,7 @@ const ExtractionSchema = Type.Object(
 
 export const CallRecordSchema = Type.Object(
   {
-    call_sid: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }),
+    call_sid: Type.String({ pattern: CALL_SID_PATTERN }),
     started_at: Type.String({ description: 'RFC 3339 timestamp' }),
     duration_sec: Type.Integer({ minimum: 0, maximum: 86_400 }),
     caller_id: Type.Optional(Str),
@@ -59,7 +61,7 @@ export const CallRecordSchema = Type.Object(
         Type.Array(
           Type.Object(
             {
-              speaker: Type.Union(SPEAKERS.map((s) => Type.Literal(s))),
+              speaker: LiteralUnion(SPEAKERS),
               text: Type.String({ maxLength: MAX_TURN_TEXT }),
               offset_sec: Type.Optional(
                 Type.Number({ minimum: 0, maximum: MAX_OFFSET_SEC, description: 'Seconds from the start of the call, at most 86,400' }),

@@ -72,6 +72,27 @@ export function parseKeyScope(role: 'read' | 'ingest', raw: unknown, at = 'scope
   return parseScope(raw, at);
 }
 
+/**
+ * One spelling of a scope however its key was given: dimensions in SCOPE_DIMENSIONS order,
+ * values trimmed, lower-cased (matching is case-insensitive), de-duplicated and sorted. Two
+ * keys with the same slice get the same canonical scope, and so see the same objects.
+ */
+export function canonicalScope(scope: Scope | null): Scope | null {
+  if (!scope) return null;
+  const out: Scope = {};
+  for (const dim of SCOPE_DIMENSIONS) {
+    const values = scope[dim];
+    if (values) out[dim] = [...new Set(values.map((v) => v.trim().toLowerCase()))].sort();
+  }
+  return out;
+}
+
+/** The canonical scope as JSON: stored on the objects a key creates, and hashed into per-scope ids. */
+export function scopeJson(scope: Scope | null): string | null {
+  const canonical = canonicalScope(scope);
+  return canonical && JSON.stringify(canonical);
+}
+
 export type SliceValues = Partial<Record<ScopeDimension, string | null>>;
 
 export function inScope(scope: Scope | null, values: SliceValues): boolean {

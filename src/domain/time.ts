@@ -2,7 +2,7 @@
 // minus plain dates and the query-string leniency for a decoded "+".
 
 import { ApiError } from '../errors.js';
-import { formatUtc as formatDate, parseInstant } from './window.js';
+import { parseInstant } from './window.js';
 
 const STRICT = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
@@ -17,4 +17,5 @@ export function parseRfc3339(s: string): Date | null {
   }
 }
 
-export const formatUtc = (d: Date | number): string => formatDate(new Date(d));
+// Defined once beside parseInstant; kept here only until every importer reads it from window.js.
+export { formatUtc } from './window.js';

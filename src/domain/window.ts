@@ -51,10 +51,6 @@ const MAX_INSTANT_MS = (() => {
   return d.getTime();
 })();
 
-export function isBucket(value: unknown): value is Bucket {
-  return typeof value === 'string' && (BUCKETS as readonly string[]).includes(value);
-}
-
 // ---------------------------------------------------------------------------------------------
 // range
 
@@ -221,7 +217,8 @@ function checkSpan(w: Window): void {
  * RFC 3339 UTC string ending in `Z`: without fractional seconds when the milliseconds are 0
  * ("2026-11-20T14:00:00Z"), with three digits otherwise ("2026-11-20T14:00:00.123Z").
  */
-export function formatUtc(d: Date): string {
+export function formatUtc(instant: Date | number): string {
+  const d = typeof instant === 'number' ? new Date(instant) : instant;
   const iso = d.toISOString();
   return d.getUTCMilliseconds() === 0 ? iso.slice(0, 19) + 'Z' : iso;
 }

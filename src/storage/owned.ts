@@ -3,16 +3,11 @@
 // those created with exactly its own scope, and any other id answers 404 like a foreign one.
 
 import type { Principal } from '../domain/principal.js';
-import { SCOPE_DIMENSIONS, type Scope } from '../domain/scope.js';
+import { scopeJson } from '../domain/scope.js';
 import type { Params } from './db.js';
 
-/** The scope as stored on the objects a key creates: dimensions in a fixed order, values sorted. */
-export function scopeJson(scope: Scope | null): string | null {
-  if (!scope) return null;
-  const out: Scope = {};
-  for (const dim of SCOPE_DIMENSIONS) if (scope[dim]) out[dim] = [...scope[dim]!].sort();
-  return JSON.stringify(out);
-}
+// Re-exported for the storage modules of webhooks and alert rules, which import it from here.
+export { scopeJson };
 
 /** SQL condition: the objects a principal sees (its org's; for a scoped key, of its scope). */
 export function ownedWhere(principal: Principal, p: Params, alias = ''): string {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { hasIntel, INTEL_FIELDS, isHooked, tierOf, type Extraction } from '../../src/domain/call.js';
 import { validateCallRecord } from '../../src/domain/ingestRecord.js';
-import { inScope, parseScope } from '../../src/domain/scope.js';
+import { canonicalScope, inScope, parseScope, scopeJson } from '../../src/domain/scope.js';
 import { ApiError } from '../../src/errors.js';
 
 const empty = (): Extraction =>
@@ -45,6 +45,19 @@ test('scopes: parsed, validated, case-insensitive, null is outside', () => {
   for (const bad of [{ colour: ['red'] }, { persona: [] }, { persona: 'margaret' }, { persona: [''] }, [1], 'x']) {
     assert.throws(() => parseScope(bad), (e: unknown) => e instanceof ApiError && e.code === 'validation_failed', JSON.stringify(bad));
   }
+});
+
+test('scopes: one canonical spelling, stored as JSON in a fixed order', () => {
+  // Dimensions in SCOPE_DIMENSIONS order (not alphabetical, not as given), values trimmed,
+  // lower-cased, de-duplicated and sorted.
+  const given = { persona: ['Margaret'], caller_state: ['TX', ' ny', 'tx'], impersonated_brand: ['PayPal', 'amazon'] };
+  assert.deepEqual(canonicalScope(given), { impersonated_brand: ['amazon', 'paypal'], caller_state: ['ny', 'tx'], persona: ['margaret'] });
+  const json = '{"impersonated_brand":["amazon","paypal"],"caller_state":["ny","tx"],"persona":["margaret"]}';
+  assert.equal(scopeJson(given), json);
+  // A key created with the parsed scope stores the same text, however the scope was written.
+  assert.equal(scopeJson(parseScope({ caller_state: ['ny', 'TX'], persona: ['MARGARET'], impersonated_brand: ['Amazon', 'paypal '] })), json);
+  assert.equal(canonicalScope(null), null);
+  assert.equal(scopeJson(null), null);
 });
 
 test('ingest records: normalised strings, defaults and per-field errors', () => {

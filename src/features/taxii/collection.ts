@@ -3,9 +3,8 @@
 // so every key with the same slice sees the same collection, and no other.
 
 import type { Principal } from '../../domain/principal.js';
-import { SCOPE_DIMENSIONS } from '../../domain/scope.js';
+import { SCOPE_DIMENSIONS, scopeJson } from '../../domain/scope.js';
 import { uuidv5 } from '../../intel/stix/index.js';
-import { scopeJson } from '../../storage/owned.js';
 import { STIX_MEDIA_TYPE } from './errors.js';
 
 /** Namespace of collection ids (a random v4 fixed once: changing it would move every collection). */

@@ -7,6 +7,7 @@
 // name a position in the caller's own collection, which added_after can name anyway.
 
 import { createHash } from 'node:crypto';
+import { CALL_SID_RE } from '../../domain/call.js';
 import { validationFailed } from '../../errors.js';
 import type { AddedPosition } from '../../storage/queries/taxii.js';
 
@@ -15,7 +16,6 @@ export interface Cursor extends AddedPosition {
   skip: number;
 }
 
-const SID = /^[A-Za-z0-9_-]{1,64}$/;
 export const MAX_NEXT_LENGTH = 512;
 /** More objects than any call contributes: a skip beyond it is not one we issued. */
 const MAX_SKIP = 10_000;
@@ -47,7 +47,7 @@ export function decodeNext(raw: string, binding: string): Cursor {
     !Number.isSafeInteger(ingestedAt) ||
     (ingestedAt as number) < 0 ||
     typeof callSid !== 'string' ||
-    (callSid !== '' && !SID.test(callSid)) ||
+    (callSid !== '' && !CALL_SID_RE.test(callSid)) ||
     !Number.isSafeInteger(skip) ||
     (skip as number) < 0 ||
     (skip as number) > MAX_SKIP ||

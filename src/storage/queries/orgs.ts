@@ -1,7 +1,8 @@
 // Organisations and API keys: plain CRUD. Keys are stored only as SHA-256 hashes; a key has
 // at least 32 random bytes, so a fast hash is the right tool (no password stretching needed).
 
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { newId } from '../../domain/ids.js';
 import type { KeyRole, OrgTier } from '../../domain/principal.js';
 import type { Scope } from '../../domain/scope.js';
 import type { Db } from '../db.js';
@@ -27,7 +28,7 @@ export const hashKey = (key: string) => createHash('sha256').update(key).digest(
 export const newKeySecret = () => `hpk_${randomBytes(32).toString('base64url')}`;
 
 export async function createOrg(db: Db, name: string, tier: OrgTier): Promise<Org> {
-  const org: Org = { id: `org_${randomUUID().replace(/-/g, '')}`, name, tier, created_at: Date.now() };
+  const org: Org = { id: newId('org'), name, tier, created_at: Date.now() };
   await db.run('INSERT INTO orgs (id, name, tier, created_at) VALUES ($1, $2, $3, $4)', [
     org.id,
     org.name,
@@ -39,6 +40,22 @@ export async function createOrg(db: Db, name: string, tier: OrgTier): Promise<Or
 
 export function listOrgs(db: Db): Promise<Org[]> {
   return db.all<Org>('SELECT id, name, tier, created_at FROM orgs ORDER BY created_at, id');
+}
+
+// Any constant shared by every instance: the key of the advisory lock around the first org.
+const FIRST_ORG_LOCK = 726_517_003;
+
+/**
+ * Runs `create` in one transaction only while the store has no org; null when it has one. On
+ * PostgreSQL the transaction holds an advisory lock, so of several instances starting together
+ * on an empty database exactly one creates and the others find its org.
+ */
+export function whenNoOrgs<T>(db: Db, create: (tx: Db) => Promise<T>): Promise<T | null> {
+  return db.tx(async (tx) => {
+    if (tx.dialect === 'postgres') await tx.run('SELECT pg_advisory_xact_lock($1)', [FIRST_ORG_LOCK]);
+    if ((await listOrgs(tx)).length > 0) return null;
+    return create(tx);
+  });
 }
 
 export async function getOrg(db: Db, id: string): Promise<Org | null> {
@@ -72,7 +89,7 @@ export async function createKey(
 ): Promise<{ record: ApiKeyRecord; secret: string }> {
   const secret = newKeySecret();
   const record: ApiKeyRecord = {
-    id: `key_${randomUUID().replace(/-/g, '')}`,
+    id: newId('key'),
     org_id: orgId,
     name: input.name,
     role: input.role,

@@ -2,12 +2,12 @@
 // key that created it (CONTRACT §1): an unscoped key sees and changes every record of its org,
 // a scoped key only those of exactly its scope (storage/owned.ts), like subscriptions and rules.
 
-import { randomUUID } from 'node:crypto';
 import type { CallFilterInput } from '../../domain/callFilters.js';
+import { newId } from '../../domain/ids.js';
 import type { Principal } from '../../domain/principal.js';
-import type { Scope } from '../../domain/scope.js';
+import { scopeJson, type Scope } from '../../domain/scope.js';
 import { num, Params, type Db, type Row } from '../db.js';
-import { ownedBy, ownedWhere, scopeJson } from '../owned.js';
+import { ownedBy, ownedWhere } from '../owned.js';
 import { byCodePoint } from './textOrder.js';
 
 export const MAX_SAVED_SEARCHES_PER_ORG = 500;
@@ -41,7 +41,7 @@ function toSavedSearch(r: Row): SavedSearch {
   };
 }
 
-export const newSavedSearchId = () => `ss_${randomUUID().replace(/-/g, '')}`;
+export const newSavedSearchId = () => newId('ss');
 
 /** The records the principal sees, newest `updated_at` first, ties by id ascending. */
 export async function listSavedSearches(db: Db, principal: Principal): Promise<SavedSearch[]> {
@@ -113,7 +113,7 @@ export function deleteSavedSearch(db: Db, principal: Principal, id: string): Pro
   });
 }
 
-/** Migration step: scopes stored before they were canonical (see storage/owned.ts) are rewritten. */
+/** Migration step: scopes stored before they were canonical (domain/scope.ts) are rewritten. */
 export async function canonicalSavedSearchScopes(db: Db): Promise<void> {
   const rows = await db.all<{ org_id: string; id: string; scope_json: string }>(
     'SELECT org_id, id, scope_json FROM saved_searches WHERE scope_json IS NOT NULL',
