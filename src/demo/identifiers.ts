@@ -19,16 +19,7 @@ const ROUTING_PREFIXES: readonly number[] = [
   ...Array.from({ length: 12 }, (_, i) => i + 21), // 21–32: thrift institutions
 ];
 
-/** The ABA check: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */
-export function isValidRoutingNumber(s: string): boolean {
-  if (!/^\d{9}$/.test(s)) return false;
-  const prefix = Number(s.slice(0, 2));
-  if (!ROUTING_PREFIXES.includes(prefix)) return false;
-  const d = [...s].map(Number);
-  const sum = 3 * (d[0] + d[3] + d[6]) + 7 * (d[1] + d[4] + d[7]) + (d[2] + d[5] + d[8]);
-  return sum % 10 === 0;
-}
-
+/** A routing number passing the ABA check: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */
 export function routingNumber(rng: Rng): string {
   const d = new Array<number>(9);
   const prefix = rng.pick(ROUTING_PREFIXES);

@@ -3,7 +3,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import { IngestRun } from '../features/ingest/ingestRun.js';
-import { createKey, createOrg, listOrgs } from '../storage/queries/orgs.js';
+import { createKey, createOrg, listOrgs, whenNoOrgs } from '../storage/queries/orgs.js';
 import { generateCalls, generateLiveSessions } from './generate.js';
 
 export const DEMO_ORG_NAME = 'Demo Honeypot';
@@ -16,27 +16,14 @@ export interface DemoSeed {
   calls: number;
 }
 
-type SeedOptions = { days?: number; callsPerDay?: number; seed?: number };
-
-export async function seedDemo(app: FastifyInstance, opts: SeedOptions = {}): Promise<DemoSeed> {
-  return (await seedDemoOrg(app, opts, false)) as DemoSeed;
-}
-
-// Any constant shared by every instance: the key of the advisory lock around the demo claim.
-const DEMO_SEED_LOCK = 726_517_003;
-
 /**
- * Creates the demo org and its keys, then its calls. With `onlyIfEmpty` the org is created
- * only on a store without orgs, decided in one transaction that holds an advisory lock on
- * PostgreSQL: of several instances starting together on an empty database, one seeds and the
- * others find its org. Returns null when the store was not empty.
+ * Creates the demo org and its keys, then its calls, only on a store without orgs (decided
+ * once among instances starting together: see whenNoOrgs). Null when the store had orgs.
  */
-async function seedDemoOrg(app: FastifyInstance, opts: SeedOptions, onlyIfEmpty: boolean): Promise<DemoSeed | null> {
+export async function seedDemoOnce(app: FastifyInstance): Promise<DemoSeed | null> {
   const { db } = app.deps.storage;
   const now = app.deps.now();
-  const claimed = await db.tx(async (tx) => {
-    if (tx.dialect === 'postgres') await tx.run('SELECT pg_advisory_xact_lock($1)', [DEMO_SEED_LOCK]);
-    if (onlyIfEmpty && (await listOrgs(tx)).length > 0) return null;
+  const claimed = await whenNoOrgs(db, async (tx) => {
     const org = await createOrg(tx, DEMO_ORG_NAME, 'pro');
     const read = await createKey(tx, org.id, { name: 'demo read key', role: 'read', scope: null });
     const ingest = await createKey(tx, org.id, { name: 'demo ingest key', role: 'ingest', scope: null });
@@ -44,15 +31,9 @@ async function seedDemoOrg(app: FastifyInstance, opts: SeedOptions, onlyIfEmpty:
   });
   if (!claimed) return null;
   const { org, read, ingest } = claimed;
-  const run = await new IngestRun(db, org.id).addAll(
-    generateCalls({ days: opts.days ?? 30, callsPerDay: opts.callsPerDay ?? 300, end: now, seed: opts.seed ?? 7 }),
-  );
-  const calls = run.created;
-  return { orgId: org.id, orgName: org.name, readKey: read.secret, ingestKey: ingest.secret, calls };
+  const run = await new IngestRun(db, org.id).addAll(generateCalls({ days: 30, callsPerDay: 300, end: now, seed: 7 }));
+  return { orgId: org.id, orgName: org.name, readKey: read.secret, ingestKey: ingest.secret, calls: run.created };
 }
-
-/** Seeds the demo only on a store without orgs (see seedDemoOrg); null when it had some. */
-export const seedDemoOnce = (app: FastifyInstance): Promise<DemoSeed | null> => seedDemoOrg(app, {}, true);
 
 /** Keeps a handful of demo calls "live" so the active-calls panel has something to show. */
 export function simulateLiveSessions(app: FastifyInstance, orgId: string): () => void {
