@@ -102,7 +102,7 @@ export async function upsertCalls(db: Db, orgId: string, records: CallRecord[]):
       : await db.tx(async (tx) => {
           // One writer per org at a time: the rollup deltas read the versions being replaced.
           await tx.run('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ORG_WRITE_LOCK, orgId]);
-          await stageFromJson(tx, rows);
+          await stageFromArrays(tx, rows);
           return storeStaged(tx, orgId, outbox);
         });
   return { created: rows.length - existing, updated: existing + repeats };
@@ -126,12 +126,42 @@ async function stageWithAppender(conn: DuckDBConnection, tx: Db, rows: unknown[]
   appender.closeSync();
 }
 
-// PostgreSQL: the whole batch is one JSON parameter, expanded to rows by the server.
-async function stageFromJson(tx: Db, rows: unknown[][]): Promise<void> {
+/** PostgreSQL's type of each of CALL_COLUMNS; dollar_asks travels as the text of a float8[] per call. */
+const PG_COLUMN_TYPES: Record<(typeof CALL_COLUMNS)[number], string> = {
+  ...(Object.fromEntries(CALL_COLUMNS.map((c) => [c, 'text'])) as Record<(typeof CALL_COLUMNS)[number], string>),
+  started_at: 'bigint',
+  duration_sec: 'integer',
+  cleanly_closed: 'boolean',
+  has_extraction: 'boolean',
+  auditor_confidence: 'double precision',
+  asks_count: 'integer',
+  asks_total: 'double precision',
+  dollars_dangled: 'double precision',
+  tier: 'smallint',
+  has_intel: 'boolean',
+  hooked: 'boolean',
+  ingested_at: 'bigint',
+  flags: 'smallint',
+};
+const DOLLAR_ASKS = CALL_COLUMNS.indexOf('dollar_asks');
+const stageFromArraysSql = `INSERT INTO calls_stage (${cols}) SELECT ${CALL_COLUMNS.map((c) =>
+  c === 'dollar_asks' ? 'CAST(dollar_asks AS double precision[])' : c,
+).join(', ')}
+  FROM unnest(${CALL_COLUMNS.map((c, i) => `CAST($${i + 1} AS ${PG_COLUMN_TYPES[c]}[])`).join(', ')}) AS u(${cols})`;
+
+// PostgreSQL: one array parameter per column, unnested into rows by the server (a third of
+// the time of one JSON parameter through json_populate_recordset, on both sides).
+async function stageFromArrays(tx: Db, rows: unknown[][]): Promise<void> {
   await tx.run(createStage);
   await tx.run('TRUNCATE calls_stage');
-  const objects = rows.map((row) => Object.fromEntries(CALL_COLUMNS.map((c, i) => [c, row[i]])));
-  await tx.run(`INSERT INTO calls_stage SELECT * FROM json_populate_recordset(NULL::calls_stage, $1)`, [JSON.stringify(objects)]);
+  const columns: unknown[][] = CALL_COLUMNS.map(() => new Array(rows.length));
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
+    for (let i = 0; i < row.length; i++) columns[i][r] = row[i];
+    // Finite numbers only (checked at ingest): their JavaScript text is float8 input.
+    columns[DOLLAR_ASKS][r] = `{${(row[DOLLAR_ASKS] as number[]).join(',')}}`;
+  }
+  await tx.run(stageFromArraysSql, columns);
 }
 
 /**
