@@ -10,8 +10,12 @@ export type Access =
   | { role: 'admin' }
   /** Prometheus scrapers: `Authorization: Bearer <HONEYPOT_METRICS_TOKEN>` when that is set, else anyone. */
   | { role: 'metrics' }
-  /** An API key of this role; `tier: 'pro'` refuses free orgs with 403 tier_required. */
-  | { role: 'read' | 'ingest'; tier?: 'pro' };
+  /**
+   * An API key of this role; `tier: 'pro'` refuses free orgs with 403 tier_required. `basic`:
+   * the key may also come as the password of HTTP Basic (TAXII clients such as MISP's only
+   * send Basic credentials).
+   */
+  | { role: 'read' | 'ingest'; tier?: 'pro'; basic?: true };
 
 export const PUBLIC: Access = { role: 'public' };
 /** Public, but counted per client address by the rate limiter: sign-in checks a key. */
@@ -21,6 +25,8 @@ export const METRICS: Access = { role: 'metrics' };
 export const READ: Access = { role: 'read' };
 export const READ_PRO: Access = { role: 'read', tier: 'pro' };
 export const INGEST: Access = { role: 'ingest' };
+/** The TAXII 2.1 feed: a pro read key, as a bearer token or as an HTTP Basic password. */
+export const TAXII: Access = { role: 'read', tier: 'pro', basic: true };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -38,7 +38,13 @@ export function bearerToken(req: FastifyRequest): string | null {
   for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 13 && raw[i].toLowerCase() === 'authorization') count++;
   if (count > 1) return null;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
-  return m ? m[1] : null;
+  if (m) return m[1];
+  // Routes that accept HTTP Basic take the key as the password (any user name).
+  const basic = /^Basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(h);
+  if (!basic || !(req.routeOptions.config?.access as { basic?: true } | undefined)?.basic) return null;
+  const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon >= 0 && colon < decoded.length - 1 ? decoded.slice(colon + 1) : null;
 }
 
 /** CONTRACT §2: every 401 carries `WWW-Authenticate: Bearer`. */

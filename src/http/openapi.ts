@@ -225,7 +225,10 @@ function accessDoc(access: Access | null | undefined): { security?: Security; re
     case 'ingest':
       return {
         // The dashboard's session cookie stands for a read key (POST /api/session).
-        security: access.role === 'read' ? [{ apiKey: [] }, { sessionCookie: [] }] : [{ apiKey: [] }],
+        security:
+          access.role === 'read'
+            ? [{ apiKey: [] }, { sessionCookie: [] }, ...(access.basic ? [{ basicKey: [] }] : [])]
+            : [{ apiKey: [] }],
         refusals: [
           [401, ['unauthorized']],
           [403, access.tier === 'pro' ? ['forbidden', 'tier_required'] : ['forbidden']],
@@ -334,6 +337,11 @@ export function openapiOptions(): FastifyDynamicSwaggerOptions {
           apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (hpk_…)' },
           adminToken: { type: 'http', scheme: 'bearer', description: 'HONEYPOT_ADMIN_TOKEN' },
           metricsToken: { type: 'http', scheme: 'bearer', description: 'HONEYPOT_METRICS_TOKEN, when it is set' },
+          basicKey: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'TAXII 2.1 only: a read API key as the password of HTTP Basic (any user name), for clients that send Basic credentials',
+          },
           sessionCookie: {
             type: 'apiKey',
             in: 'cookie',

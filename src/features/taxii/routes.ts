@@ -8,7 +8,7 @@
 // for unknown /taxii2/ paths and methods (404/405).
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { declareAccess, READ_PRO } from '../../http/access.js';
+import { declareAccess, TAXII } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';
 import { AllowedMethods, routeMissing, toApiError } from '../../http/problem.js';
 import { notFound } from '../../errors.js';
@@ -33,7 +33,7 @@ import {
 } from './schemas.js';
 
 export async function taxiiRoutes(app: FastifyInstance): Promise<void> {
-  declareAccess(app, READ_PRO);
+  declareAccess(app, TAXII);
   await app.register(taxiiApi, { prefix: '/taxii2' });
 }
 
