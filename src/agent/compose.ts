@@ -55,7 +55,7 @@ export function windowInline(spec: WindowSpec, r: RangeObject): string {
  * Windows of different lengths are not compared like with like ("yesterday vs last week" is
  * one day against seven): the totals are also given per day, and the answer says so.
  */
-export function lengthNote(a: RangeObject, b: RangeObject, specA: WindowSpec, specB: WindowSpec, perDay: Array<[string, 'count' | 'usd', number, number]> = []): string {
+function lengthNote(a: RangeObject, b: RangeObject, specA: WindowSpec, specB: WindowSpec, perDay: Array<[string, 'count' | 'usd', number, number]> = []): string {
   const len = (r: RangeObject) => Date.parse(r.end_utc) - Date.parse(r.start_utc);
   const [la, lb] = [len(a), len(b)];
   if (Math.min(la, lb) <= 0 || Math.max(la, lb) / Math.min(la, lb) < 1.15) return '';
@@ -237,7 +237,7 @@ export function composeTopn(spec: WindowSpec, rec: ToolCallRecord, qual = '', mi
 }
 
 /** Rows an "explain this panel" answer names. */
-export const EXPLAIN_TOP = 5;
+const EXPLAIN_TOP = 5;
 
 const norm = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, ' ').trim();
 

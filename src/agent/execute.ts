@@ -95,7 +95,7 @@ export async function runPlan(tools: ToolRunner, plan: DataPlan, now: Date): Pro
   }
   if (unknown.length) return { composed: await unknownAnswer(vocab, unknown), intent: plan.intent, filters };
 
-  let intent = plan.intent;
+  const intent = plan.intent;
   if (intent.kind === 'value') {
     const v = await valueAnswer(tools, vocab, intent, plan.window, now, filters);
     return { ...v, composed: withNotes(v.composed, plan.notes) };
@@ -173,7 +173,7 @@ async function valueAnswer(tools: ToolRunner, vocab: Vocabulary, intent: ValueIn
   return { composed: await execute(tools, { kind: 'summary', metrics: ['calls_received'] }, spec, now, f), intent: { kind: 'summary', metrics: ['calls_received'] }, filters: f };
 }
 
-export async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
+async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
   const fa = filterArgs(filters);
   const w = { ...windowArgs(spec, now), ...fa };
   const qual = filterText(filters);

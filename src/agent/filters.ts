@@ -3,7 +3,7 @@
 
 import type { IntelField } from '../domain/call.js';
 import { DISCONNECT_LABELS, fmtInt, fmtUsd } from './answer.js';
-import { LIST_FILTERS, type Filters } from './intents.js';
+import type { Filters } from './intents.js';
 
 /** Filters as tool arguments: one transcript term is passed as a string, several as a list. */
 export function filterArgs(f: Filters): Record<string, unknown> {
@@ -13,10 +13,6 @@ export function filterArgs(f: Filters): Record<string, unknown> {
     out[k] = k === 'q' && Array.isArray(v) && v.length === 1 ? v[0] : v;
   }
   return out;
-}
-
-export function hasFilters(f: Filters): boolean {
-  return Object.keys(filterArgs(f)).length > 0;
 }
 
 /** A follow-up's filters: the previous turn's, with each filter the question names replaced. */
@@ -87,9 +83,4 @@ export function filterText(f: Filters): string {
   if (f.has?.length) parts.push(`with ${and(f.has.map((h) => HAS_TEXT[h] ?? h.replace(/_/g, ' ')))}`);
   if (f.q?.length) parts.push(`whose transcript mentions ${and(f.q.map((q) => `"${q}"`))}`);
   return parts.join(', ');
-}
-
-/** The value filters named, field by field (for checking a result against the org's values). */
-export function valueFilters(f: Filters): Array<[(typeof LIST_FILTERS)[number], string[]]> {
-  return LIST_FILTERS.flatMap((k) => (f[k]?.length ? [[k, f[k]!] as [(typeof LIST_FILTERS)[number], string[]]] : []));
 }

@@ -33,8 +33,6 @@ export type Filters = { [F in ValueField | 'caller_state']?: string[] } & {
   min_asks?: number;
   min_single_ask?: number;
 };
-/** The older name: a call search's filters are the same filters. */
-export type SearchFilters = Filters;
 
 export type Intent =
   | { kind: 'summary'; metrics: SummaryMetric[]; notHooked?: boolean }

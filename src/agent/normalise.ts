@@ -94,9 +94,6 @@ const LEXICON = new Set<string>([...ENGLISH, ...PATTERN_WORDS, ...TARGETS]);
 
 const KNOWN = [...TARGETS];
 
-/** For tests and debugging: the word a typo is read as. */
-export const fixWord = (w: string) => fix(w);
-
 const prefixLen = (a: string, b: string) => {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;

@@ -63,7 +63,7 @@ function providerError(detail: string): ApiError {
 }
 
 /** Sources from what the tools returned: a transcript per call read, a metric per other tool. */
-export function sourcesFromCalls(calls: ToolCallRecord[]): AgentSource[] {
+function sourcesFromCalls(calls: ToolCallRecord[]): AgentSource[] {
   const out: AgentSource[] = [];
   const seen = new Set<string>();
   for (const c of calls) {
@@ -89,7 +89,7 @@ export function sourcesFromCalls(calls: ToolCallRecord[]): AgentSource[] {
  * The calls an answer refers to: those it names that a tool returned, and every call read
  * with get_call. A SID the model wrote that no tool returned is dropped.
  */
-export function referencedSids(answer: string, calls: ToolCallRecord[]): string[] {
+function referencedSids(answer: string, calls: ToolCallRecord[]): string[] {
   const out: string[] = [];
   for (const c of calls) {
     if (!c.ok) continue;

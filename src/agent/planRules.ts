@@ -24,7 +24,7 @@ export function repeatedField(text: string): RankField | null {
   return null;
 }
 
-export const BUSIEST_RE =
+const BUSIEST_RE =
   /\b(?:busiest|peak|quietest|slowest|least busy|most active|highest volume|most calls)\b.*\b(?:day|hour|time|weekday|days|hours)\b|\b(?:which|what) (?:day|hour|time|weekday)\b.*\b(?:most|busiest|peak|highest|fewest|least|quietest)\b|\bbusiest\b|\bpeak (?:day|hour|time)s?\b|\bwhen do (?:we|they|scammers) (?:get|call) (?:the )?most\b|\btime of day\b/;
 
 export function busiestIntent(rest: string, metrics: SummaryMetric[], prev: Intent | null = null): Intent | null {

@@ -13,10 +13,6 @@ import type { PlannerState } from './intents.js';
 import { planQuestion } from './plan.js';
 import { lastState } from './reading.js';
 
-export type { PlannerState } from './intents.js';
-export { normalise } from './normalise.js';
-export { planQuestion } from './plan.js';
-
 export class BuiltinAgent implements Agent {
   async ask(tools: ToolRunner, req: AgentRequest): Promise<AgentOutcome> {
     const now = tools.ctx.now;

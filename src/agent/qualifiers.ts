@@ -327,12 +327,3 @@ export function qualifiersIn(text: string, question: string, capitalised: (w: st
   out.rest = st.text.replace(/\s+/g, ' ').trim();
   return out;
 }
-
-/** Whether a question has any qualifier at all. */
-export function hasQualifiers(q: Qualifiers): boolean {
-  return (
-    q.mentions.length > 0 || q.q.length > 0 || q.states.length > 0 || q.origins.length > 0 || q.areaCodes.length > 0 || q.has.length > 0 ||
-    q.minDurationSec !== undefined || q.maxDurationSec !== undefined || q.minAsked !== undefined || q.maxAsked !== undefined || q.minAsks !== undefined ||
-    q.minSingleAsk !== undefined
-  );
-}

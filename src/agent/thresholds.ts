@@ -8,8 +8,8 @@ import type { Qualifiers } from './qualifiers.js';
 const UNIT = '(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)';
 const unitSec = (u: string) => (u.startsWith('h') ? 3600 : u.startsWith('m') ? 60 : 1);
 const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fifteen: 15, twenty: 20, thirty: 30, a: 1, an: 1 };
-export const NUM = `(\\d{1,5}(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
-export const toNum = (s: string) => (s in NUMBER_WORDS ? NUMBER_WORDS[s] : Number(s));
+const NUM = `(\\d{1,5}(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
+const toNum = (s: string) => (s in NUMBER_WORDS ? NUMBER_WORDS[s] : Number(s));
 
 const MAX_DAY = 86_400;
 

@@ -39,7 +39,7 @@ export const TOOL_NAMES = [
 ] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
-export const RESULT_PREVIEW_MAX = 500;
+const RESULT_PREVIEW_MAX = 500;
 
 /** What a tool runs with: the caller's principal, bound by the route, and the request's clock. */
 export interface ToolContext {
@@ -60,8 +60,6 @@ export interface ToolCallRecord {
   ok: boolean;
   result_preview: string;
 }
-
-export { ToolArgsError };
 
 const RANGE_PATTERN = '^[1-9][0-9]*[hdw]$';
 const WindowArgs = {
@@ -272,7 +270,7 @@ export function isToolName(name: string): name is ToolName {
 }
 
 /** JSON text cut to at most `max` characters (an ellipsis marks the cut). */
-export function preview(value: unknown, max = RESULT_PREVIEW_MAX): string {
+function preview(value: unknown, max = RESULT_PREVIEW_MAX): string {
   const text = JSON.stringify(value) ?? 'null';
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

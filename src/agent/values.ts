@@ -87,7 +87,7 @@ const initials = (s: string) =>
     .map((w) => w[0])
     .join('');
 
-export type MatchKind = 'exact' | 'close' | 'fuzzy';
+type MatchKind = 'exact' | 'close' | 'fuzzy';
 export interface ValueMatch {
   label: string;
   kind: MatchKind;

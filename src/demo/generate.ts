@@ -12,7 +12,7 @@ import { LURES } from './lures.js';
 import { Rng, WeightedTable } from './random.js';
 import type { IngestCallJson } from './records.js';
 
-export type { IngestCallJson, IngestExtractionJson, IngestTranscriptTurnJson } from './records.js';
+export type { IngestCallJson } from './records.js';
 
 export interface DemoOptions {
   days: number;
@@ -24,7 +24,7 @@ export interface DemoOptions {
   transcripts?: boolean;
 }
 
-export const DEFAULT_SEED = 20261120;
+const DEFAULT_SEED = 20261120;
 
 /**
  * Streams about `days × callsPerDay` calls (exactly that many, rounded) over
@@ -70,7 +70,7 @@ export function* generateCalls(opts: DemoOptions): Generator<IngestCallJson> {
 // ---------------------------------------------------------------- live sessions
 
 export const SESSION_STATES = ['Greeting', 'Engaging', 'Stalling', 'Extracting', 'Wrapping_up'] as const;
-export type SessionState = (typeof SESSION_STATES)[number];
+type SessionState = (typeof SESSION_STATES)[number];
 
 /** Body of `PUT /api/ingest/sessions/{call_sid}` plus the sid itself. */
 export interface DemoSession {

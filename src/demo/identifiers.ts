@@ -61,7 +61,7 @@ function sha256(data: Uint8Array): Buffer {
   return createHash('sha256').update(data).digest();
 }
 
-export function base58Encode(bytes: Uint8Array): string {
+function base58Encode(bytes: Uint8Array): string {
   let zeros = 0;
   while (zeros < bytes.length && bytes[zeros] === 0) zeros++;
   let n = 0n;
@@ -75,7 +75,7 @@ export function base58Encode(bytes: Uint8Array): string {
 }
 
 /** version byte(s) + payload + first 4 bytes of SHA-256(SHA-256(version + payload)). */
-export function base58check(version: number, payload: Uint8Array): string {
+function base58check(version: number, payload: Uint8Array): string {
   const body = new Uint8Array(1 + payload.length);
   body[0] = version;
   body.set(payload, 1);
@@ -125,7 +125,7 @@ function convertBits(data: Uint8Array, from: number, to: number): number[] {
 }
 
 /** Segwit v0 address (BIP-173 bech32): `bc1q` + 20-byte program + 6-char checksum. */
-export function bech32SegwitV0(hrp: string, program: Uint8Array): string {
+function bech32SegwitV0(hrp: string, program: Uint8Array): string {
   const data = [0, ...convertBits(program, 8, 5)];
   const mod = bech32Polymod([...hrpExpand(hrp), ...data, 0, 0, 0, 0, 0, 0]) ^ 1;
   const checksum = Array.from({ length: 6 }, (_, i) => (mod >>> (5 * (5 - i))) & 31);
@@ -155,7 +155,7 @@ export function btcAddress(rng: Rng): string {
 }
 
 /** Lower-case hex is a valid (non-checksummed) EIP-55 address; keccak is not in node:crypto. */
-export function ethAddress(rng: Rng): string {
+function ethAddress(rng: Rng): string {
   return '0x' + rng.hex(40);
 }
 

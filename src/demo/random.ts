@@ -13,7 +13,7 @@ function splitmix32(seed: number): () => number {
 }
 
 /** Folds any finite number (including non-integers and negatives) into a 32-bit seed. */
-export function seed32(seed: number): number {
+function seed32(seed: number): number {
   if (!Number.isFinite(seed)) throw new RangeError('seed must be a finite number');
   if (Number.isInteger(seed) && seed >= 0 && seed <= 0xffffffff) return seed >>> 0;
   const buf = new DataView(new ArrayBuffer(8));
@@ -176,7 +176,7 @@ export class WeightedTable<T> {
 }
 
 /** Zipf-like weights 1/(i+1)^s for i in [0, n). */
-export function zipfWeights(n: number, s = 1): number[] {
+function zipfWeights(n: number, s = 1): number[] {
   return Array.from({ length: n }, (_, i) => 1 / Math.pow(i + 1, s));
 }
 

@@ -36,7 +36,7 @@ export async function seedDemoOnce(app: FastifyInstance): Promise<DemoSeed | nul
 }
 
 /** Keeps a handful of demo calls "live" so the active-calls panel has something to show. */
-export function simulateLiveSessions(app: FastifyInstance, orgId: string): () => void {
+function simulateLiveSessions(app: FastifyInstance, orgId: string): () => void {
   const { sessions } = app.deps.storage;
   let round = 0;
   const refresh = async () => {

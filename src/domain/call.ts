@@ -60,13 +60,13 @@ export const TIER1_FIELDS = [
   'gift_card_brand',
   'physical_mule_drop_address',
 ] as const satisfies readonly IntelField[];
-export const TIER2_FIELDS = [
+const TIER2_FIELDS = [
   'payment_method',
   'phishing_url',
   'remote_desktop_app',
   'impersonated_government_agency',
 ] as const satisfies readonly IntelField[];
-export const TIER3_FIELDS = ['impersonated_brand', 'lure_category'] as const satisfies readonly IntelField[];
+const TIER3_FIELDS = ['impersonated_brand', 'lure_category'] as const satisfies readonly IntelField[];
 
 export const MULE_BANK_FIELDS = [
   'mule_bank_name',
@@ -117,7 +117,7 @@ export function tierOf(e: Extraction | null): Tier | null {
   return null;
 }
 
-export const HOOK_MIN_DURATION_SEC = 15;
+const HOOK_MIN_DURATION_SEC = 15;
 export const HIGH_CONFIDENCE = 0.7;
 
 export function isHooked(call: Pick<CallRecord, 'duration_sec' | 'extraction'>): boolean {

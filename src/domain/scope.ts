@@ -13,7 +13,7 @@ export const SCOPE_DIMENSIONS = [
   'caller_state',
   'persona',
 ] as const;
-export type ScopeDimension = (typeof SCOPE_DIMENSIONS)[number];
+type ScopeDimension = (typeof SCOPE_DIMENSIONS)[number];
 
 /** Values are stored lower-cased, trimmed and de-duplicated. */
 export type Scope = Partial<Record<ScopeDimension, string[]>>;

@@ -32,8 +32,8 @@ export const DAY_MS = 24 * HOUR_MS;
 const WEEK_MS = 7 * DAY_MS;
 
 /** Longest allowed window; exactly this long is allowed. */
-export const MAX_SPAN_DAYS = 400;
-export const MAX_SPAN_MS = MAX_SPAN_DAYS * DAY_MS;
+const MAX_SPAN_DAYS = 400;
+const MAX_SPAN_MS = MAX_SPAN_DAYS * DAY_MS;
 /** Most buckets a bucketed result may have; exactly this many is allowed. */
 export const MAX_BUCKETS = 10_000;
 
@@ -57,7 +57,7 @@ const MAX_INSTANT_MS = (() => {
 const RANGE_UNIT_MS = { h: HOUR_MS, d: DAY_MS, w: WEEK_MS } as const;
 const RANGE_RE = /^([1-9][0-9]*)([hdw])$/;
 
-export interface RangeSpec {
+interface RangeSpec {
   /** The range string as given, e.g. "7d"; used as the window label. */
   label: string;
   n: number;
@@ -71,14 +71,14 @@ export interface RangeSpec {
  * timestamp with nanoseconds and an offset is 35 characters), and a longer one is neither
  * stored (saved searches) nor echoed back.
  */
-export const MAX_WINDOW_PARAM_LENGTH = 64;
+const MAX_WINDOW_PARAM_LENGTH = 64;
 
 function tooLong(param: string): never {
   throw invalidRange(`${param} is not valid: it is longer than ${MAX_WINDOW_PARAM_LENGTH} characters.`);
 }
 
 /** Parse `<N>h`, `<N>d` or `<N>w` (N ≥ 1, plain digits, no leading zero, lower-case unit). */
-export function parseRange(range: string): RangeSpec {
+function parseRange(range: string): RangeSpec {
   if (range.length > MAX_WINDOW_PARAM_LENGTH) tooLong('range');
   const m = RANGE_RE.exec(range);
   if (!m) {
