@@ -1,7 +1,7 @@
 // Agent conversation turns (CONTRACT §11 sessions): how many are replayed and their public
 // shape. They are stored by storage/queries/agentTurns.ts, bound to the org and the key's slice.
 
-import { formatUtc } from '../domain/time.js';
+import { formatUtc } from '../domain/window.js';
 import type { StoredTurn } from '../storage/queries/agentTurns.js';
 
 export { appendTurn, deleteTurns, loadTurns, type AgentSource, type StoredTurn } from '../storage/queries/agentTurns.js';

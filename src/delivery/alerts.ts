@@ -4,9 +4,10 @@
 // storage/queries/alertRules.ts, which also keeps racing evaluations from firing twice.
 
 import { ALERT_FIRED, envelope, type AlertFiredData } from '../domain/events.js';
+import { newId } from '../domain/ids.js';
 import type { Principal } from '../domain/principal.js';
 import type { Scope } from '../domain/scope.js';
-import { formatUtc } from '../domain/time.js';
+import { formatUtc } from '../domain/window.js';
 import type { Db } from '../storage/db.js';
 import {
   createRule as storeRule,
@@ -18,7 +19,6 @@ import {
   type AlertRuleInput,
 } from '../storage/queries/alertRules.js';
 import { summary, type Summary } from '../storage/queries/summary.js';
-import { newId } from '../storage/queries/webhooks.js';
 import { newSigningSecret } from './send.js';
 
 type NumericFigure = { [K in keyof Summary]: Summary[K] extends number ? K : never }[keyof Summary];

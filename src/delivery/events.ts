@@ -2,7 +2,7 @@
 // The catalog itself (types, conditions, descriptions) is src/domain/events.ts.
 
 import type { CallEventDef, HookedCallData } from '../domain/events.js';
-import { formatUtc } from '../domain/time.js';
+import { formatUtc } from '../domain/window.js';
 import { num, numOrNull, type Row } from '../storage/db.js';
 import { tier1Row } from '../storage/queries/tier1.js';
 

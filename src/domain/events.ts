@@ -4,7 +4,7 @@
 // so "when does X fire" has one definition.
 
 import { MULE_BANK_FIELDS, TIER1_FIELDS, type IntelField } from './call.js';
-import { formatUtc } from './time.js';
+import { formatUtc } from './window.js';
 
 export type CallCondition = { tier1Fields: readonly IntelField[] } | { hooked: true };
 

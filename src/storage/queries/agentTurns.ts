@@ -3,7 +3,7 @@
 // the same org_id and scope_key, so a differently scoped key of the same org sees nothing.
 
 import type { Principal } from '../../domain/principal.js';
-import { SCOPE_DIMENSIONS } from '../../domain/scope.js';
+import { canonicalScope } from '../../domain/scope.js';
 import { num, type Db } from '../db.js';
 
 export interface AgentSource {
@@ -22,18 +22,8 @@ export interface StoredTurn {
   created_at: number;
 }
 
-/** Canonical JSON of the key's scope: dimensions in a fixed order, values sorted. */
-function scopeKey(principal: Pick<Principal, 'scope'>): string {
-  const scope = principal.scope;
-  const out: Record<string, string[]> = {};
-  if (scope) {
-    for (const dim of SCOPE_DIMENSIONS) {
-      const values = scope[dim];
-      if (values && values.length) out[dim] = [...new Set(values.map((v) => v.trim().toLowerCase()))].sort();
-    }
-  }
-  return JSON.stringify(out);
-}
+/** The key's slice as stored with its turns: the canonical scope, `{}` for an unscoped key. */
+const scopeKey = (principal: Pick<Principal, 'scope'>): string => JSON.stringify(canonicalScope(principal.scope) ?? {});
 
 export async function loadTurns(db: Db, principal: Principal, sessionId: string, last?: number): Promise<StoredTurn[]> {
   const params: unknown[] = [principal.orgId, sessionId, scopeKey(principal)];

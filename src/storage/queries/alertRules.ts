@@ -4,33 +4,18 @@
 // when a rule holds is the evaluation's (delivery/alerts.ts).
 
 import { ALERT_FIRED } from '../../domain/events.js';
+import { newId } from '../../domain/ids.js';
 import type { Principal } from '../../domain/principal.js';
 import { num, numOrNull, Params, type Db, type Row } from '../db.js';
 import { ownedWhere, scopeJson } from '../owned.js';
-import { cancelPending, newId, refuseOverCap } from './webhooks.js';
+import { cancelPending, refuseOverCap } from './webhooks.js';
 
 export const ALERT_CHANNELS = ['webhook'] as const;
 export const ALERT_OPERATORS = ['gte', 'lte'] as const;
 export type AlertOperator = (typeof ALERT_OPERATORS)[number];
 export type AlertState = 'ok' | 'firing';
 
-export interface AlertRule {
-  id: string;
-  org_id: string;
-  name: string;
-  metric: string;
-  operator: AlertOperator;
-  threshold: number;
-  window_min: number;
-  channel: 'webhook';
-  target: string;
-  scope_json: string | null;
-  state: AlertState;
-  /** A paused rule (false) is not evaluated. */
-  enabled: boolean;
-  created_at: number;
-}
-
+/** What a rule is created with. */
 export interface AlertRuleInput {
   name: string;
   metric: string;
@@ -39,7 +24,16 @@ export interface AlertRuleInput {
   window_min: number;
   channel: 'webhook';
   target: string;
+  /** A paused rule (false) is not evaluated. */
   enabled: boolean;
+}
+
+export interface AlertRule extends AlertRuleInput {
+  id: string;
+  org_id: string;
+  scope_json: string | null;
+  state: AlertState;
+  created_at: number;
 }
 
 /** What PATCH may change; the metric and channel stay. */

@@ -3,8 +3,9 @@
 // `claimDue`, beside its twin.
 
 import { TIER1_FIELDS } from '../../domain/call.js';
+import { newId } from '../../domain/ids.js';
 import { num, numOrNull, Params, type Db, type Row } from '../db.js';
-import { cancelPending, newId, type Attempt } from './webhooks.js';
+import { cancelPending, type Attempt } from './webhooks.js';
 
 /** A queued delivery with what an attempt needs. */
 export interface Job {

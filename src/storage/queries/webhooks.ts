@@ -2,14 +2,12 @@
 // ping, a redelivery, and the attempts log. The queue the worker drains is in
 // deliveryQueue.ts. Secrets are made by the caller (delivery/send.ts knows their format).
 
-import { randomUUID } from 'node:crypto';
 import { PING, envelope, type PingData } from '../../domain/events.js';
+import { newId } from '../../domain/ids.js';
 import type { Principal } from '../../domain/principal.js';
 import { ApiError } from '../../errors.js';
 import { num, numOrNull, Params, type Db, type Row } from '../db.js';
 import { ownedWhere, scopeJson } from '../owned.js';
-
-export const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '')}`;
 
 // ---------------------------------------------------------------------------------------------
 // subscriptions
