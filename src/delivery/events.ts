@@ -6,9 +6,6 @@ import { formatUtc } from '../domain/window.js';
 import { num, numOrNull, type Row } from '../storage/db.js';
 import { tier1Row } from '../storage/queries/tier1.js';
 
-// Only until test/kpis/validity.test.ts imports the catalog from src/domain/events.ts.
-export { CALL_EVENTS } from '../domain/events.js';
-
 const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 /**

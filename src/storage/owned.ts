@@ -6,9 +6,6 @@ import type { Principal } from '../domain/principal.js';
 import { scopeJson } from '../domain/scope.js';
 import type { Params } from './db.js';
 
-// Re-exported for the storage modules of webhooks and alert rules, which import it from here.
-export { scopeJson };
-
 /** SQL condition: the objects a principal sees (its org's; for a scoped key, of its scope). */
 export function ownedWhere(principal: Principal, p: Params, alias = ''): string {
   const col = (c: string) => (alias ? `${alias}.${c}` : c);

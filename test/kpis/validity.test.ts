@@ -4,7 +4,8 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { CALL_EVENTS, callEventData } from '../../src/delivery/events.js';
+import { callEventData } from '../../src/delivery/events.js';
+import { CALL_EVENTS } from '../../src/domain/events.js';
 import { TIER1_ROW_FIELDS } from '../../src/storage/queries/tier1.js';
 import { get, ingest, newOrg, type OrgKeys, type TestApp, testApp } from '../helpers/app.js';
 

@@ -7,7 +7,8 @@ import { ALERT_FIRED } from '../../domain/events.js';
 import { newId } from '../../domain/ids.js';
 import type { Principal } from '../../domain/principal.js';
 import { num, numOrNull, Params, type Db, type Row } from '../db.js';
-import { ownedWhere, scopeJson } from '../owned.js';
+import { scopeJson } from '../../domain/scope.js';
+import { ownedWhere } from '../owned.js';
 import { cancelPending, refuseOverCap } from './webhooks.js';
 
 export const ALERT_CHANNELS = ['webhook'] as const;

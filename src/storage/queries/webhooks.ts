@@ -7,7 +7,8 @@ import { newId } from '../../domain/ids.js';
 import type { Principal } from '../../domain/principal.js';
 import { ApiError } from '../../errors.js';
 import { num, numOrNull, Params, type Db, type Row } from '../db.js';
-import { ownedWhere, scopeJson } from '../owned.js';
+import { scopeJson } from '../../domain/scope.js';
+import { ownedWhere } from '../owned.js';
 
 // ---------------------------------------------------------------------------------------------
 // subscriptions
