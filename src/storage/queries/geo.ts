@@ -24,7 +24,7 @@ export async function attackerGeo(db: Db, principal: Principal, w: Window): Prom
     : labelCounts(db.dialect, principal, w, p, 'caller_state');
   const rows = await db.all(
     `SELECT label AS state, sum(n) AS count,
-       array_agg(DISTINCT detail ORDER BY detail) FILTER (WHERE detail <> '') AS area_codes
+       array_agg(DISTINCT detail) FILTER (WHERE detail <> '') AS area_codes
      FROM (${source}) v
      GROUP BY label
      ORDER BY count DESC, ${byCodePoint('label')}`,
@@ -33,7 +33,11 @@ export async function attackerGeo(db: Db, principal: Principal, w: Window): Prom
   return rows.map((r) => ({
     state: String(r.state),
     count: num(r.count),
-    // area codes are three ASCII digits, so any collation orders them alike
-    area_codes: ((r.area_codes as unknown[] | null) ?? []).filter((a) => a !== null).map(String),
+    // Sorted here, not by the aggregate (an ordered DISTINCT aggregate cost DuckDB twice the
+    // plain one); area codes are three ASCII digits, so any order of text sorts them alike.
+    area_codes: ((r.area_codes as unknown[] | null) ?? [])
+      .filter((a) => a !== null)
+      .map(String)
+      .sort(),
   }));
 }
