@@ -1,6 +1,7 @@
 // Call search and call detail (CONTRACT §7). The list walks: query → (saved search merged
 // in) → parsed filter → keyset page in the caller's org and slice → response shape.
 
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { mergeFilters, parseCallFilters, pickFilters } from '../../domain/callFilters.js';
 import { indicatorValidity } from '../../domain/indicators/validity.js';
@@ -14,7 +15,8 @@ import { decodeCursor, encodeCursor } from './cursor.js';
 import { CallDetailOut, CallListOut, CallParams, CallsQuery } from './schemas.js';
 import { READ, declareAccess } from '../../http/access.js';
 
-export async function callRoutes(app: FastifyInstance): Promise<void> {
+export async function callRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   declareAccess(app, READ);
   const { db } = app.deps.storage;
   const base = { tags: ['calls'] };
@@ -36,7 +38,7 @@ export async function callRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const query = req.query as CallsQuery;
+      const query = req.query;
       const principal = principalOf(req);
       const sort = CALL_SORTS.get(query.sort)!; // the schema admits only these names
       const after = query.cursor !== undefined ? decodeCursor(query.cursor, sort) : null;
@@ -52,7 +54,7 @@ export async function callRoutes(app: FastifyInstance): Promise<void> {
       const page = await listCalls(db, principal, filter, { limit: query.limit, after, sort, total: true, snippets: true }, savedScope);
       return {
         range: rangeObject(filter.window),
-        total: page.total,
+        total: page.total!, // asked for above (total: true)
         items: page.items.map((item) => ({ ...item, snippet: item.snippet ?? null })),
         next_cursor: page.next ? encodeCursor(sort, page.next) : null,
       };
@@ -73,7 +75,7 @@ export async function callRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const { call_sid } = req.params as { call_sid: string };
+      const { call_sid } = req.params;
       const call = await getCall(db, principalOf(req), call_sid);
       if (!call) throw notFound(`No call "${call_sid}".`);
       const e = call.extraction;

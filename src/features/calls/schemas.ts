@@ -1,6 +1,7 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { DISCONNECT_REASONS, INTEL_FIELDS, SPEAKERS } from '../../domain/call.js';
 import { CallFilterFields } from '../../domain/callFilters.js';
+import { StringEnum } from '../../domain/enumSchemas.js';
 import { SNIPPET_MAX } from '../../domain/snippet.js';
 import { CALL_SORT_NAMES, DEFAULT_CALL_SORT } from '../../storage/queries/calls.js';
 import { RangeObject, ValidityOut } from '../kpis/schemas.js';
@@ -24,9 +25,7 @@ export const CallsQuery = Type.Object({
     }),
   ),
   limit: Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Page size, 1–200 (default 50)' }),
-  sort: Type.Unsafe<string>({
-    type: 'string',
-    enum: CALL_SORT_NAMES,
+  sort: StringEnum(CALL_SORT_NAMES, {
     default: DEFAULT_CALL_SORT,
     description:
       'Order: started_at, duration_sec or auditor_confidence, ascending, or descending with a "-" prefix ' +
@@ -43,7 +42,6 @@ export const CallsQuery = Type.Object({
     }),
   ),
 });
-export type CallsQuery = Static<typeof CallsQuery>;
 
 export const CallParams = Type.Object({
   call_sid: Type.String({ pattern: SID_PATTERN, description: 'The call_sid given at ingest' }),

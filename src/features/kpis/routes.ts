@@ -1,10 +1,12 @@
 // Overview KPIs (seed §4.2, CONTRACT §4 and §6). Every handler walks the same line:
 // window → storage query with the principal → response shape.
 
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { StringEnum } from '../../domain/enumSchemas.js';
 import type { Principal } from '../../domain/principal.js';
-import { BUCKETS, formatUtc, rangeObject, type Bucket, type Window } from '../../domain/window.js';
+import { BUCKETS, formatUtc, rangeObject, type Window } from '../../domain/window.js';
 import { principalOf } from '../../http/auth.js';
 import { ARRIVALS_GRANULARITY, arrivals } from '../../storage/queries/arrivals.js';
 import { disconnectBreakdown } from '../../storage/queries/disconnects.js';
@@ -12,8 +14,8 @@ import { attackerGeo } from '../../storage/queries/geo.js';
 import { askHistogram, durationHistogram } from '../../storage/queries/histograms.js';
 import { summary } from '../../storage/queries/summary.js';
 import { DEFAULT_TIER1_SORT, TIER1_SORT_NAMES, TIER1_SORTS, tier1Table } from '../../storage/queries/tier1.js';
-import { TIMESERIES_METRICS, timeseries, type TimeseriesMetric } from '../../storage/queries/timeseries.js';
-import { TOPN_FIELDS, topn, type TopnField } from '../../storage/queries/topn.js';
+import { TIMESERIES_METRICS, timeseries } from '../../storage/queries/timeseries.js';
+import { TOPN_FIELDS, topn } from '../../storage/queries/topn.js';
 import {
   ActiveCallsOut,
   ArrivalsOut,
@@ -21,7 +23,6 @@ import {
   AttackerGeoOut,
   DisconnectBreakdownOut,
   DurationHistogramOut,
-  StringEnum,
   SummaryOut,
   TimeseriesOut,
   Tier1Out,
@@ -38,33 +39,27 @@ const TimeseriesParams = Type.Object({
 });
 const TimeseriesQuery = Type.Object({
   ...WindowQuery.properties,
-  bucket: Type.Optional(
-    StringEnum(BUCKETS, {
-      default: 'day',
-      description: 'Bucket width: 15min, hour, day (UTC-aligned) or week (Monday 00:00 UTC). Default day.',
-    }),
-  ),
+  bucket: StringEnum(BUCKETS, {
+    default: 'day',
+    description: 'Bucket width: 15min, hour, day (UTC-aligned) or week (Monday 00:00 UTC). Default day.',
+  }),
 });
 const TopnParams = Type.Object({
   field: StringEnum(TOPN_FIELDS, { description: 'mule_bank_routing reads mule_bank_routing_number' }),
 });
 const TopnQuery = Type.Object({
   ...WindowQuery.properties,
-  n: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'How many items (1–50, default 10)' })),
+  n: Type.Integer({ minimum: 1, maximum: 50, default: 10, description: 'How many items (1–50, default 10)' }),
 });
 const Tier1Query = Type.Object({
   ...WindowQuery.properties,
-  limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'Rows returned (1–1000, default 100)' }),
-  ),
-  sort: Type.Optional(
-    StringEnum(TIER1_SORT_NAMES, {
-      default: DEFAULT_TIER1_SORT,
-      description:
-        'A row field, ascending, or descending with a "-" prefix (default -call_started_at, newest first). Text by ' +
-        'Unicode code point; nulls last in both directions; ties by call_started_at descending, then call_sid ascending.',
-    }),
-  ),
+  limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'Rows returned (1–1000, default 100)' }),
+  sort: StringEnum(TIER1_SORT_NAMES, {
+    default: DEFAULT_TIER1_SORT,
+    description:
+      'A row field, ascending, or descending with a "-" prefix (default -call_started_at, newest first). Text by ' +
+      'Unicode code point; nulls last in both directions; ties by call_started_at descending, then call_sid ascending.',
+  }),
   cursor: Type.Optional(
     Type.String({
       minLength: 1,
@@ -76,7 +71,8 @@ const Tier1Query = Type.Object({
   ),
 });
 
-export async function kpiRoutes(app: FastifyInstance): Promise<void> {
+export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   declareAccess(app, READ);
   const { db, sessions } = app.deps.storage;
   const base = { tags: ['kpis'] };
@@ -89,7 +85,7 @@ export async function kpiRoutes(app: FastifyInstance): Promise<void> {
     defaultRange?: string,
   ) =>
     app.get(path, { schema: { ...base, ...schema, querystring: WindowQuery } }, async (req) => {
-      const w = windowOf(app, req.query as WindowQuery, defaultRange);
+      const w = windowOf(app, req.query, defaultRange);
       return { range: rangeObject(w), ...(await figures(w, principalOf(req))) };
     });
 
@@ -114,8 +110,8 @@ export async function kpiRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const { metric } = req.params as { metric: TimeseriesMetric };
-      const q = req.query as WindowQuery & { bucket: Bucket };
+      const { metric } = req.params;
+      const q = req.query;
       const w = windowOf(app, q);
       const points = await timeseries(db, principalOf(req), w, metric, q.bucket);
       return { metric, bucket: q.bucket, range: rangeObject(w), points };
@@ -137,8 +133,8 @@ export async function kpiRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const { field } = req.params as { field: TopnField };
-      const q = req.query as WindowQuery & { n: number };
+      const { field } = req.params;
+      const q = req.query;
       const w = windowOf(app, q);
       return { field, range: rangeObject(w), items: await topn(db, principalOf(req), w, field, q.n) };
     },
@@ -199,7 +195,7 @@ export async function kpiRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const q = req.query as WindowQuery & { limit: number; sort: string; cursor?: string };
+      const q = req.query;
       const w = windowOf(app, q);
       const sort = TIER1_SORTS.get(q.sort)!; // the schema admits only these names
       const after = q.cursor !== undefined ? decodeCursor(q.cursor, sort) : null;

@@ -30,13 +30,9 @@ export const SummaryOut = Type.Object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// The other overview figures (seed §2.3–2.10). Enumerations are JSON-schema enums, so an
-// unknown value is a 400 validation_failed that lists the allowed ones.
+// The other overview figures (seed §2.3–2.10).
 
 const StrOrNull = Type.Union([Type.String(), Type.Null()]);
-
-export const StringEnum = <T extends readonly string[]>(values: T, options: { description?: string; default?: T[number] } = {}) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
 export const TimeseriesOut = Type.Object({
   metric: Type.String(),
