@@ -1,5 +1,6 @@
 // Admin API (CONTRACT §1): organisations and keys, behind HONEYPOT_ADMIN_TOKEN.
 
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { parseKeyScope, ScopeSchema } from '../../domain/scope.js';
@@ -35,7 +36,8 @@ export const keyJson = (k: ApiKeyRecord) => ({
   revoked_at: k.revoked_at === null ? null : formatUtc(k.revoked_at),
 });
 
-export async function adminRoutes(app: FastifyInstance): Promise<void> {
+export async function adminRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   declareAccess(app, ADMIN);
   const { db } = app.deps.storage;
   const base = { tags: ['admin'], security: [{ adminToken: [] }] };
@@ -51,7 +53,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const body = req.body as { name: string; tier: 'free' | 'pro' };
+      const body = req.body;
       reply.code(201);
       return orgJson(await createOrg(db, body.name.trim(), body.tier));
     },
@@ -73,9 +75,9 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const { org_id } = req.params as { org_id: string };
+      const { org_id } = req.params;
       if (!(await getOrg(db, org_id))) throw notFound('No such organisation.');
-      const org = await setOrgTier(db, org_id, (req.body as { tier: 'free' | 'pro' }).tier);
+      const org = await setOrgTier(db, org_id, req.body.tier);
       await app.deps.keys.invalidate();
       return orgJson(org!);
     },
@@ -97,8 +99,8 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const { org_id } = req.params as { org_id: string };
-      const body = req.body as { name: string; role: 'read' | 'ingest'; scope?: unknown };
+      const { org_id } = req.params;
+      const body = req.body;
       const scope = parseKeyScope(body.role, body.scope, 'body.scope');
       if (!(await getOrg(db, org_id))) throw notFound('No such organisation.');
       const { record, secret } = await createKey(db, org_id, { name: body.name.trim(), role: body.role, scope });
@@ -112,7 +114,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/orgs/:org_id/keys',
     { schema: { ...base, summary: "List an organisation's keys (never the secrets)", params: OrgParams, response: { 200: Type.Object({ items: Type.Array(KeyOut) }) } } },
     async (req) => {
-      const { org_id } = req.params as { org_id: string };
+      const { org_id } = req.params;
       if (!(await getOrg(db, org_id))) throw notFound('No such organisation.');
       return { items: (await listKeys(db, org_id)).map(keyJson) };
     },
@@ -122,7 +124,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/keys/:key_id',
     { schema: { ...base, summary: 'Revoke a key (refused from the next request on)', params: Type.Object({ key_id: Type.String({ maxLength: 100 }) }) } },
     async (req, reply) => {
-      const { key_id } = req.params as { key_id: string };
+      const { key_id } = req.params;
       if (!(await revokeKey(db, key_id))) throw notFound('No such key.');
       await app.deps.keys.invalidate();
       return reply.code(204).send();

@@ -2,9 +2,10 @@
 // conversation sessions. Pro tier is enforced by the auth hook; both ask routes share the
 // agent rate budget, separate from the general one.
 
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AgentEvent } from '../../agent/agent.js';
-import { agentFor, ask, precheck, type AskBody as AskInput } from '../../agent/service.js';
+import { agentFor, ask, precheck } from '../../agent/service.js';
 import { deleteTurns, loadTurns, publicTurn } from '../../agent/turns.js';
 import { ApiError, notFound } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
@@ -35,7 +36,8 @@ function errorEvent(err: unknown, req: FastifyRequest): AgentEvent {
   return { type: 'error', code: 'internal', detail: 'Something went wrong on our side; it has been logged.' };
 }
 
-export async function agentRoutes(app: FastifyInstance): Promise<void> {
+export async function agentRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   declareAccess(app, READ_PRO);
   const { config, storage, now } = app.deps;
   const deps = { storage, now, agent: agentFor(config) };
@@ -68,7 +70,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const principal = principalOf(req);
-      const body = req.body as AskInput;
+      const body = req.body;
       await precheck(deps, principal, body);
       return ask(deps, principal, body);
     },
@@ -91,7 +93,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const principal = principalOf(req);
-      const body = req.body as AskInput;
+      const body = req.body;
       // Problems with the request itself are plain HTTP errors, before any event.
       await precheck(deps, principal, body);
       if (wantsEventStream(req)) return streamEvents(req, reply, (emit) => ask(deps, principal, body, emit));
@@ -116,7 +118,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const { session_id } = req.params as { session_id: string };
+      const { session_id } = req.params;
       const turns = await loadTurns(storage.db, principalOf(req), session_id);
       if (turns.length === 0) throw notFound(`No conversation ${session_id}.`);
       return { session_id, turns: turns.map(publicTurn) };
@@ -134,7 +136,7 @@ export async function agentRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const { session_id } = req.params as { session_id: string };
+      const { session_id } = req.params;
       await deleteTurns(storage.db, principalOf(req), session_id);
       return reply.code(204).send();
     },

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors.js';
@@ -5,7 +6,8 @@ import { METRICS, PUBLIC, declareAccess } from '../../http/access.js';
 
 const Health = Type.Object({ status: Type.String() });
 
-export async function opsRoutes(app: FastifyInstance): Promise<void> {
+export async function opsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   declareAccess(app, PUBLIC);
   const ops = { tags: ['operations'], security: [] };
   app.get('/healthz', { schema: { ...ops, summary: 'The process is up', response: { 200: Health } } }, async () => ({

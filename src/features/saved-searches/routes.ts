@@ -5,7 +5,7 @@
 // saved_search_id=) is limited to the caller's slice AND the kept scope, so a search never
 // widens what a key sees.
 
-import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { canonicalFilters, parseCallFilters } from '../../domain/callFilters.js';
 import { formatUtc } from '../../domain/time.js';
@@ -30,17 +30,18 @@ const savedSearchJson = (s: SavedSearch) => ({
   updated_at: formatUtc(s.updated_at),
 });
 
+const isJsonObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Runs before validation, on the body as sent. */
 function dropNulls(body: unknown): void {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return;
-  const b = body as Record<string, unknown>;
-  if (b.id === null) delete b.id;
-  const filters = b.filters;
-  if (filters && typeof filters === 'object' && !Array.isArray(filters)) {
-    for (const [k, v] of Object.entries(filters)) if (v === null) delete (filters as Record<string, unknown>)[k];
-  }
+  if (!isJsonObject(body)) return;
+  if (body.id === null) delete body.id;
+  const { filters } = body;
+  if (isJsonObject(filters)) for (const [k, v] of Object.entries(filters)) if (v === null) delete filters[k];
 }
 
-export async function savedSearchRoutes(app: FastifyInstance): Promise<void> {
+export async function savedSearchRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   declareAccess(app, READ);
   const { db } = app.deps.storage;
   const base = { tags: ['saved-searches'] };
@@ -83,7 +84,7 @@ export async function savedSearchRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req, reply) => {
       const principal = principalOf(req);
-      const body = req.body as SavedSearchBody;
+      const body = req.body;
       const now = app.deps.now();
       const filters = canonicalFilters(body.filters);
       parseCallFilters(filters, now, 'body.filters'); // same checks as running it: window, min ≤ max
@@ -116,11 +117,11 @@ export async function savedSearchRoutes(app: FastifyInstance): Promise<void> {
           '204 when deleted; 404 when the org has no saved search with that id, or (scoped key) it was created with ' +
           'another scope.',
         params: SavedSearchParams,
-        response: { 204: Type.Null({ description: 'Deleted' }) },
+        response: { 204: { type: 'null', description: 'Deleted' } }, // plain JSON Schema: the reply has no body to type
       },
     },
     async (req, reply) => {
-      const { search_id } = req.params as { search_id: string };
+      const { search_id } = req.params;
       if (!(await deleteSavedSearch(db, principalOf(req), search_id))) throw notFound(`No saved search "${search_id}".`);
       return reply.code(204).send();
     },

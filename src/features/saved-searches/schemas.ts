@@ -1,4 +1,4 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { CallFilterBodyFields, CallFilters } from '../../domain/callFilters.js';
 import { SAVED_SEARCH_ID_PATTERN } from '../calls/schemas.js';
 
@@ -23,7 +23,6 @@ export const SavedSearchBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export type SavedSearchBody = Static<typeof SavedSearchBody>;
 
 export const SavedSearchParams = Type.Object({ search_id: SearchId('The saved search id') });
 

@@ -3,6 +3,7 @@
 // script can read the key. Signing out forgets the session on the server, ending it in every
 // tab. GET /api/me tells any client (bearer or session) who it is: org, tier, role, scope.
 
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ScopeSchema } from '../../domain/scope.js';
@@ -49,9 +50,10 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
 
   const clearCookie = (req: FastifyRequest, reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookieOptions(req));
 
-  app.register(async (signIn) => {
+  app.register(async (instance) => {
+    const signIn = instance.withTypeProvider<TypeBoxTypeProvider>();
     declareAccess(signIn, SIGN_IN);
-    signIn.post<{ Body: { key: string } }>(
+    signIn.post(
       '/api/session',
       {
         schema: {
@@ -97,7 +99,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     );
   });
 
-  app.register(async (read) => {
+  app.register(async (instance) => {
+    const read = instance.withTypeProvider<TypeBoxTypeProvider>();
     declareAccess(read, READ);
     read.get(
       '/api/me',
