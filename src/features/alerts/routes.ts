@@ -3,6 +3,7 @@
 // with the rule's secret, and their attempts appear in /api/webhooks/deliveries. A rule may be
 // paused and edited; the preview computes a metric as the evaluation would, in the caller's slice.
 
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ALERT_METRICS, alertMetric, createRule, previewMetric } from '../../delivery/alerts.js';
@@ -60,7 +61,8 @@ const firingJson = (f: Firing) => ({
   resolved_at: f.resolved_at === null ? null : formatUtc(f.resolved_at),
 });
 
-export async function alertRoutes(app: FastifyInstance): Promise<void> {
+export async function alertRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   declareAccess(app, READ_PRO);
   const { db } = app.deps.storage;
   const pipeline = pipelineOf(app); // evaluation runs on the shared timer and after every ingest
@@ -98,7 +100,7 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const body = req.body as Omit<AlertRuleInput, 'operator' | 'enabled'> & Partial<Pick<AlertRuleInput, 'operator' | 'enabled'>>;
+      const body = req.body;
       const input: AlertRuleInput = {
         ...body,
         name: body.name.trim(),
@@ -134,9 +136,9 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const { rule_id } = req.params as { rule_id: string };
+      const { rule_id } = req.params;
       const principal = principalOf(req);
-      const body = req.body as AlertRuleChanges;
+      const body = req.body;
       const changes: AlertRuleChanges = {
         ...body,
         ...(body.name !== undefined ? { name: body.name.trim() } : {}),
@@ -156,7 +158,7 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
     '/api/alerts/rules/:rule_id',
     { schema: { ...base, summary: 'Delete a rule (its firings stay listed)', params: RuleParams } },
     async (req, reply) => {
-      const { rule_id } = req.params as { rule_id: string };
+      const { rule_id } = req.params;
       if (!(await deleteRule(db, principalOf(req), rule_id, app.deps.now().getTime()))) throw notFound('No such rule.');
       return reply.code(204).send();
     },
@@ -176,7 +178,7 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const q = req.query as { metric: string; window_min: number };
+      const q = req.query;
       const metric = alertMetric(q.metric)!; // the schema admits only catalog names
       const { value, start, end } = await previewMetric(db, principalOf(req), metric, q.window_min, app.deps.now());
       return { metric: metric.name, unit: metric.unit, value, window_start: formatUtc(start), window_end: formatUtc(end) };
@@ -194,7 +196,7 @@ export async function alertRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const { limit } = req.query as { limit: number };
+      const { limit } = req.query;
       return { items: (await listFirings(db, principalOf(req), limit)).map(firingJson) };
     },
   );

@@ -3,10 +3,8 @@
 import { Type } from '@sinclair/typebox';
 import { ALERT_METRIC_NAMES, ALERT_UNITS } from '../../delivery/alerts.js';
 import { ALERT_CHANNELS, ALERT_OPERATORS } from '../../storage/queries/alertRules.js';
+import { StringEnum } from '../../domain/enumSchemas.js';
 import { Nullable } from '../webhooks/schemas.js';
-
-const Enum = (values: readonly string[], description?: string) =>
-  Type.Unsafe<string>({ type: 'string', enum: [...values], ...(description ? { description } : {}) });
 
 const UNIT_DOC = 'count: a number of calls; fraction: 0–1 (hook_rate 0.25 is 25 %); usd: US dollars';
 const WINDOW_MIN_DOC = 'Window in minutes (1–10,080), ending at evaluation time';
@@ -21,16 +19,16 @@ const threshold = Type.Number({
 });
 const windowMin = Type.Integer({ minimum: 1, maximum: 10_080, description: WINDOW_MIN_DOC });
 const target = Type.String({ minLength: 1, maxLength: 2048, description: 'An https URL on a public address' });
-const operator = Enum(ALERT_OPERATORS, 'gte (default): fires when metric ≥ threshold; lte: when metric ≤ threshold');
+const operator = StringEnum(ALERT_OPERATORS, { description: 'gte (default): fires when metric ≥ threshold; lte: when metric ≤ threshold' });
 const enabled = Type.Boolean({ description: 'false pauses the rule: it is not evaluated (default true)' });
 
 export const RuleBody = Type.Object(
   {
     name,
-    metric: Enum(ALERT_METRIC_NAMES, 'From GET /api/alerts/catalog'),
+    metric: StringEnum(ALERT_METRIC_NAMES, { description: 'From GET /api/alerts/catalog' }),
     threshold,
     window_min: windowMin,
-    channel: Enum(ALERT_CHANNELS),
+    channel: StringEnum(ALERT_CHANNELS),
     target,
     operator: Type.Optional(operator),
     enabled: Type.Optional(enabled),
@@ -73,20 +71,20 @@ export const RuleCreatedOut = Type.Object({
 
 export const CatalogOut = Type.Object({
   metrics: Type.Array(
-    Type.Object({ name: Type.String(), description: Type.String(), unit: Enum(ALERT_UNITS, UNIT_DOC) }),
+    Type.Object({ name: Type.String(), description: Type.String(), unit: StringEnum(ALERT_UNITS, { description: UNIT_DOC }) }),
   ),
   channels: Type.Array(Type.String()),
   operators: Type.Array(Type.String()),
 });
 
 export const PreviewQuery = Type.Object({
-  metric: Enum(ALERT_METRIC_NAMES, 'From GET /api/alerts/catalog'),
+  metric: StringEnum(ALERT_METRIC_NAMES, { description: 'From GET /api/alerts/catalog' }),
   window_min: windowMin,
 });
 
 export const PreviewOut = Type.Object({
   metric: Type.String(),
-  unit: Enum(ALERT_UNITS, UNIT_DOC),
+  unit: StringEnum(ALERT_UNITS, { description: UNIT_DOC }),
   value: Type.Number({ description: 'What a rule with this metric and window would compare with its threshold now' }),
   window_start: Type.String({ description: 'RFC 3339 UTC, inclusive' }),
   window_end: Type.String({ description: 'RFC 3339 UTC, exclusive: now' }),

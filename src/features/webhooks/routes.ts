@@ -2,6 +2,7 @@
 // and two debugging sends (a test ping, a redelivery). Subscriptions keep the creating key's
 // scope: they receive only events of calls inside it, and a scoped key sees only its own.
 
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { pipelineOf } from '../../delivery/pipeline.js';
 import { newSigningSecret } from '../../delivery/send.js';
@@ -53,7 +54,8 @@ export function targetUrl(app: FastifyInstance, raw: string, path: string): stri
   return checked.url;
 }
 
-export async function webhookRoutes(app: FastifyInstance): Promise<void> {
+export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   declareAccess(app, READ_PRO);
   const { db } = app.deps.storage;
   const pipeline = pipelineOf(app);
@@ -82,7 +84,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const body = req.body as { event_type: string; url: string };
+      const body = req.body;
       const url = targetUrl(app, body.url, 'body.url');
       const secret = newSigningSecret();
       const record = await createSubscription(db, principalOf(req), { event_type: body.event_type, url }, now(), secret);
@@ -101,7 +103,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     '/api/webhooks/subscriptions/:sub_id',
     { schema: { ...base, summary: 'Delete a subscription (its queued deliveries are dropped)', params: SubscriptionParams } },
     async (req, reply) => {
-      const { sub_id } = req.params as { sub_id: string };
+      const { sub_id } = req.params;
       if (!(await deleteSubscription(db, principalOf(req), sub_id, now()))) throw notFound('No such subscription.');
       return reply.code(204).send();
     },
@@ -120,7 +122,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const principal = principalOf(req);
-      const sub = await getSubscription(db, principal, (req.params as { sub_id: string }).sub_id);
+      const sub = await getSubscription(db, principal, req.params.sub_id);
       if (!sub) throw notFound('No such subscription.');
       const jobId = await queuePing(db, sub, Date.now());
       return deliveryJson(await pipeline.worker.deliverNow(jobId));
@@ -139,7 +141,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const { limit } = req.query as { limit: number };
+      const { limit } = req.query;
       return { items: (await listAttempts(db, principalOf(req), limit)).map(deliveryJson) };
     },
   );
@@ -158,7 +160,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const { delivery_id } = req.params as { delivery_id: string };
+      const { delivery_id } = req.params;
       const jobId = await requeueForRetry(db, principalOf(req), delivery_id, Date.now());
       if (!jobId) throw notFound('No such delivery.');
       return deliveryJson(await pipeline.worker.deliverNow(jobId));

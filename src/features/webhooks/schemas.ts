@@ -1,9 +1,10 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import { StringEnum } from '../../domain/enumSchemas.js';
 import { EVENT_TYPES } from '../../domain/events.js';
 
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
-export const EventTypeSchema = Type.Unsafe<string>({ type: 'string', enum: [...EVENT_TYPES], description: 'From GET /api/webhooks/events' });
+export const EventTypeSchema = StringEnum(EVENT_TYPES, { description: 'From GET /api/webhooks/events' });
 
 export const EventsOut = Type.Object({
   items: Type.Array(Type.Object({ type: Type.String(), description: Type.String() })),
