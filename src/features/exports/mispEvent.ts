@@ -7,46 +7,7 @@ import { walletChain } from '../../domain/indicators/wallet.js';
 import { formatUtc } from '../../domain/time.js';
 import type { Tier1Call } from '../../storage/queries/tier1.js';
 import { uuidV5 } from './mispIds.js';
-
-export interface MispAttribute {
-  uuid: string;
-  type: string;
-  category: string;
-  value: string;
-  to_ids: boolean;
-  distribution: string;
-  timestamp: string;
-  comment: string;
-  disable_correlation: boolean;
-  object_relation?: string;
-}
-
-export interface MispObject {
-  uuid: string;
-  name: string;
-  'meta-category': string;
-  description: string;
-  template_uuid: string;
-  template_version: string;
-  distribution: string;
-  timestamp: string;
-  comment: string;
-  first_seen: string;
-  last_seen: string;
-  Attribute: MispAttribute[];
-}
-
-/** The event's own members; Tag, Object and Attribute follow them in the stream. */
-export interface MispEventHead {
-  uuid: string;
-  info: string;
-  date: string;
-  timestamp: string;
-  threat_level_id: string;
-  analysis: string;
-  distribution: string;
-  published: boolean;
-}
+import type { MispAttribute, MispEventHead, MispObject } from './mispSchema.js';
 
 /** MISP's distribution levels: the event stays in the importing organisation; its parts inherit that. */
 const YOUR_ORGANISATION_ONLY = '0';

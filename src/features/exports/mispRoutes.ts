@@ -4,6 +4,8 @@
 // calls the window holds.
 
 import { Readable } from 'node:stream';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../../domain/principal.js';
 import type { Scope } from '../../domain/scope.js';
@@ -69,7 +71,8 @@ async function mispEventStream(db: Db, principal: Principal, w: Window, now: Dat
   return Readable.from(chunks(), { objectMode: false });
 }
 
-export async function mispRoutes(app: FastifyInstance): Promise<void> {
+export async function mispRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   declareAccess(app, READ_PRO);
   const { db } = app.deps.storage;
 
@@ -97,13 +100,14 @@ export async function mispRoutes(app: FastifyInstance): Promise<void> {
         response: {
           200: {
             description: 'application/json; charset=utf-8: {"Event": {…}}',
-            content: { 'application/json': { schema: MispExportDoc } },
+            // Typed as what the handler sends, a stream of this document; OpenAPI shows the document.
+            content: { 'application/json': { schema: Type.Unsafe<Readable>(MispExportDoc) } },
           },
         },
       },
     },
     async (req, reply) => {
-      const w = windowOf(app, req.query as WindowQuery);
+      const w = windowOf(app, req.query);
       const body = await mispEventStream(db, principalOf(req), w, app.deps.now());
       return reply
         .type('application/json; charset=utf-8')

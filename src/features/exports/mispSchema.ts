@@ -1,11 +1,11 @@
 // The MISP export's shape for the OpenAPI reference (the body is streamed, not serialised
 // through this schema). MISP writes numbers such as timestamps and levels as strings.
 
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 
 const Digits = (description: string) => Type.String({ pattern: '^[0-9]+$', description });
 
-const Attribute = Type.Object({
+const MispAttribute = Type.Object({
   uuid: Type.String({ format: 'uuid', description: 'UUIDv5: the same relation and value of the same call keep it' }),
   type: Type.String({ description: 'MISP attribute type: aba-rtn, bank-account-nr, btc, phone-number or text' }),
   category: Type.Literal('Financial fraud'),
@@ -30,7 +30,7 @@ const MispObject = Type.Object({
   comment: Type.String({ description: 'The call_sid and the brand the caller impersonated' }),
   first_seen: Type.String({ description: 'Call start, RFC 3339 UTC' }),
   last_seen: Type.String({ description: 'Call end, RFC 3339 UTC' }),
-  Attribute: Type.Array(Attribute),
+  Attribute: Type.Array(MispAttribute),
 });
 
 export const MispExportDoc = Type.Object({
@@ -45,6 +45,11 @@ export const MispExportDoc = Type.Object({
     published: Type.Literal(false),
     Tag: Type.Array(Type.Object({ name: Type.String() })),
     Object: Type.Array(MispObject),
-    Attribute: Type.Array(Attribute, { description: 'Routing numbers given without an account number' }),
+    Attribute: Type.Array(MispAttribute, { description: 'Routing numbers given without an account number' }),
   }),
 });
+
+export type MispAttribute = Static<typeof MispAttribute>;
+export type MispObject = Static<typeof MispObject>;
+/** The event's own members; Tag, Object and Attribute follow them in the stream. */
+export type MispEventHead = Omit<Static<typeof MispExportDoc>['Event'], 'Tag' | 'Object' | 'Attribute'>;

@@ -3,6 +3,7 @@
 // read page by page and streamed, so the file is never held in memory.
 
 import { Readable } from 'node:stream';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
@@ -40,7 +41,8 @@ async function tier1Csv(db: Db, principal: Principal, w: Window): Promise<Readab
   return Readable.from(lines(), { objectMode: false });
 }
 
-export async function exportRoutes(app: FastifyInstance): Promise<void> {
+export async function exportRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   declareAccess(app, READ_PRO);
   const { db } = app.deps.storage;
 
@@ -67,7 +69,7 @@ export async function exportRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const w = windowOf(app, req.query as WindowQuery);
+      const w = windowOf(app, req.query);
       const body = await tier1Csv(db, principalOf(req), w);
       return reply
         .type('text/csv; charset=utf-8')

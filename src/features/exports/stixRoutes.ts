@@ -2,6 +2,7 @@
 // src/intel/stix), written page by page so memory stays flat however many calls there are.
 
 import { Readable } from 'node:stream';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { declareAccess, READ_PRO } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';
@@ -18,7 +19,8 @@ const PAGE_SIZE = 1000;
 const fileStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.000Z$/, 'Z');
 export const stixFileName = (w: Window) => `stix-${fileStamp(w.start)}-${fileStamp(w.end)}.json`;
 
-export async function stixRoutes(app: FastifyInstance): Promise<void> {
+export async function stixRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   declareAccess(app, READ_PRO);
   const { db } = app.deps.storage;
 
@@ -49,7 +51,7 @@ export async function stixRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const w = windowOf(app, req.query as WindowQuery);
+      const w = windowOf(app, req.query);
       const pages = stixInputPages(db, principalOf(req), w, PAGE_SIZE);
       // The first page is read before the response starts: a storage error there is still a
       // problem+json answer rather than a cut-off file.
