@@ -16,15 +16,11 @@ import type { Db } from '../../storage/db.js';
 import { tier1CallPages, type Tier1Call, type Tier1CallSelection } from '../../storage/queries/tier1.js';
 import { WindowQuery, windowOf } from '../kpis/window.js';
 import { MISP_TAGS, mispEventHead, mispLooseAttributes, mispObjectsForCall } from './mispEvent.js';
+import { exportFileName } from './fileName.js';
 import { mispEventUuid } from './mispIds.js';
 import { MispExportDoc } from './mispSchema.js';
 
 const PAGE_SIZE = 1000;
-
-/** "2026-11-20T14:00:00.500Z" → "20261120T140000.500Z": no ':' in a file name. */
-const fileStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.000Z$/, 'Z');
-
-export const mispFileName = (w: Window) => `misp-${fileStamp(w.start)}-${fileStamp(w.end)}.json`;
 
 const scopeText = (scope: Scope | null) =>
   scope
@@ -111,7 +107,7 @@ export async function mispRoutes(instance: FastifyInstance): Promise<void> {
       const body = await mispEventStream(db, principalOf(req), w, app.deps.now());
       return reply
         .type('application/json; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${mispFileName(w)}"`)
+        .header('content-disposition', `attachment; filename="${exportFileName('misp', 'json', w)}"`)
         .header('cache-control', 'no-store')
         .send(body);
     },

@@ -12,16 +12,10 @@ import type { Db } from '../../storage/db.js';
 import { TIER1_ROW_FIELDS, tier1Pages, type Tier1Row } from '../../storage/queries/tier1.js';
 import { WindowQuery, windowOf } from '../kpis/window.js';
 import { csvRecord } from './csv.js';
+import { exportFileName } from './fileName.js';
 import { READ_PRO, declareAccess } from '../../http/access.js';
 
 const PAGE_SIZE = 1000;
-
-/** "2026-11-20T14:00:00.500Z" → "20261120T140000.500Z": no ':' in a file name. */
-const fileStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.000Z$/, 'Z');
-
-export function tier1FileName(w: Window): string {
-  return `tier1-${fileStamp(w.start)}-${fileStamp(w.end)}.csv`;
-}
 
 const rowValues = (r: Tier1Row) => TIER1_ROW_FIELDS.map((f) => r[f]);
 
@@ -73,7 +67,7 @@ export async function exportRoutes(instance: FastifyInstance): Promise<void> {
       const body = await tier1Csv(db, principalOf(req), w);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${tier1FileName(w)}"`)
+        .header('content-disposition', `attachment; filename="${exportFileName('tier1', 'csv', w)}"`)
         .header('cache-control', 'no-store')
         .send(body);
     },

@@ -6,18 +6,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { declareAccess, READ_PRO } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';
-import type { Window } from '../../domain/window.js';
 import { stixBundleChunks } from '../../intel/stix/bundle.js';
 import { STIX_MEDIA_TYPE } from '../../intel/stix/index.js';
 import type { StixCallInput } from '../../intel/stix/types.js';
 import { stixInputPages } from '../../storage/queries/stixInputs.js';
 import { WindowQuery, windowOf } from '../kpis/window.js';
+import { exportFileName } from './fileName.js';
 
 const PAGE_SIZE = 1000;
 
-/** "2026-11-20T14:00:00.500Z" → "20261120T140000.500Z": no ':' in a file name (as the Tier-1 CSV). */
-const fileStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.000Z$/, 'Z');
-export const stixFileName = (w: Window) => `stix-${fileStamp(w.start)}-${fileStamp(w.end)}.json`;
 
 export async function stixRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
@@ -63,7 +60,7 @@ export async function stixRoutes(instance: FastifyInstance): Promise<void> {
       }
       return reply
         .type(STIX_MEDIA_TYPE)
-        .header('content-disposition', `attachment; filename="${stixFileName(w)}"`)
+        .header('content-disposition', `attachment; filename="${exportFileName('stix', 'json', w)}"`)
         .header('cache-control', 'no-store')
         .send(Readable.from(stixBundleChunks(all()), { objectMode: false }));
     },
