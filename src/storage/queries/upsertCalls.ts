@@ -8,7 +8,7 @@ import { toCents } from '../../domain/ingestRecord.js';
 import type { Db } from '../db.js';
 import { applyDailyDeltas } from './dailyRollups.js';
 import { DuckDb } from '../duckdb/engine.js';
-import { newOutboxBatch, queueCallDeliveries, recordCallEvents, type OutboxBatch } from '../../delivery/outbox.js';
+import { newOutboxBatch, queueCallDeliveries, recordCallEvents, type OutboxBatch } from './outbox.js';
 
 export const CALL_COLUMNS = [
   'org_id',
@@ -88,24 +88,29 @@ export async function upsertCalls(db: Db, orgId: string, records: CallRecord[]):
   for (const r of records) bySid.set(r.call_sid, r);
   // Repeats inside the batch replace an earlier record of the same request.
   const repeats = records.length - bySid.size;
-  const now = Date.now();
-  const rows = [...bySid.values()].map((r) => callRow(orgId, r, now));
-  if (rows.length === 0) return { created: 0, updated: 0 };
-  // Webhook events are recorded in the same transaction as the calls (transactional outbox).
-  const outbox = newOutboxBatch(orgId, now);
+  if (bySid.size === 0) return { created: 0, updated: 0 };
+  // The rows take their ingested_at once this writer holds the org's lock, so per org the
+  // ingest order is the commit order: TAXII pollers continue from the last ingested_at seen.
+  const prepare = () => {
+    const now = Date.now();
+    // Webhook events are recorded in the same transaction as the calls (transactional outbox).
+    return { rows: [...bySid.values()].map((r) => callRow(orgId, r, now)), outbox: newOutboxBatch(orgId, now) };
+  };
   const existing =
     db instanceof DuckDb
       ? await db.withWriter(async (conn, tx) => {
+          const { rows, outbox } = prepare();
           await stageWithAppender(conn, tx, rows);
           return storeStaged(tx, orgId, outbox);
         })
       : await db.tx(async (tx) => {
           // One writer per org at a time: the rollup deltas read the versions being replaced.
           await tx.run('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ORG_WRITE_LOCK, orgId]);
+          const { rows, outbox } = prepare();
           await stageFromArrays(tx, rows);
           return storeStaged(tx, orgId, outbox);
         });
-  return { created: rows.length - existing, updated: existing + repeats };
+  return { created: bySid.size - existing, updated: existing + repeats };
 }
 
 // Any constant shared by every instance: the first key of the per-org ingest lock.
