@@ -62,9 +62,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Several instances on PostgreSQL without Redis get no revocation messages: a 1 s cache
   // then bounds how long a revoked key still works elsewhere.
   const keyCacheMs = storage.db.dialect === 'postgres' && !storage.redis ? 1000 : 30_000;
-  const keys = new KeyResolver(storage.db, storage.keyEvents, keyCacheMs);
+  const now = deps.now ?? (() => new Date());
+  const keys = new KeyResolver(storage.db, storage.keyEvents, keyCacheMs, () => now().getTime());
   const metrics = deps.metrics ?? new Metrics();
-  app.decorate('deps', { config: deps.config, storage: deps.storage, now: deps.now ?? (() => new Date()), metrics, keys });
+  app.decorate('deps', { config: deps.config, storage: deps.storage, now, metrics, keys });
   // onClose hooks run last-registered first: storage closes after everything that uses it.
   if (deps.closeStorage) app.addHook('onClose', () => storage.close());
 

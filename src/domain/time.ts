@@ -17,5 +17,3 @@ export function parseRfc3339(s: string): Date | null {
   }
 }
 
-// Defined once beside parseInstant; kept here only until every importer reads it from window.js.
-export { formatUtc } from './window.js';

@@ -63,6 +63,8 @@ export class KeyResolver {
     private readonly db: Db,
     private readonly events: KeyEvents = new LocalKeyEvents(),
     private readonly ttlMs = 30_000,
+    /** The app's clock, which sessions are opened and checked by (the cache keeps process time). */
+    private readonly now: () => number = Date.now,
   ) {
     events.subscribe(() => this.clear());
   }
@@ -86,7 +88,7 @@ export class KeyResolver {
   /** The principal of a dashboard session token (the `hp_session` cookie), or null. */
   resolveSession(token: string): Promise<Principal | null> {
     if (!/^hps_[A-Za-z0-9_-]{43}$/.test(token)) return Promise.resolve(null);
-    return this.cached(`s:${hashKey(token)}`, () => findSessionKey(this.db, token, Date.now()));
+    return this.cached(`s:${hashKey(token)}`, () => findSessionKey(this.db, token, this.now()));
   }
 
   private async cached(id: string, lookup: () => Promise<KeyLookup | null>): Promise<Principal | null> {

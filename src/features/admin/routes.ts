@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseKeyScope, ScopeSchema } from '../../domain/scope.js';
 import { notFound } from '../../errors.js';
 import { createKey, createOrg, getOrg, listKeys, listOrgs, revokeKey, setOrgTier } from '../../storage/queries/orgs.js';
-import { formatUtc } from '../../domain/time.js';
+import { formatUtc } from '../../domain/window.js';
 import type { ApiKeyRecord, Org } from '../../storage/queries/orgs.js';
 import { ADMIN, declareAccess } from '../../http/access.js';
 

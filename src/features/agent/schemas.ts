@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { CALL_SID_PATTERN } from '../../domain/call.js';
 
 const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
@@ -13,7 +14,7 @@ export const AskBody = Type.Object(
       Type.String({ pattern: '^[1-9][0-9]*[hdw]$', description: 'Window when the question names none, e.g. 7d (default 7d)' }),
     ),
     context_call_sid: nullable(
-      Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$', description: 'A call the question is about (404 when unknown or outside the slice)' }),
+      Type.String({ pattern: CALL_SID_PATTERN, description: 'A call the question is about (404 when unknown or outside the slice)' }),
     ),
     context_chart_id: nullable(Type.String({ maxLength: 200, description: 'The dashboard chart the user is looking at' })),
   },

@@ -21,7 +21,7 @@ import {
   type Firing,
 } from '../../storage/queries/alertRules.js';
 import { pipelineOf } from '../../delivery/pipeline.js';
-import { formatUtc } from '../../domain/time.js';
+import { formatUtc } from '../../domain/window.js';
 import { notFound } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
 import { LimitQuery } from '../webhooks/schemas.js';

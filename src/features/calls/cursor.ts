@@ -3,10 +3,10 @@
 // page (see storage/queries/keyset.ts). Only the exact encoding we issue is accepted, and only
 // with the sort it was issued for: anything else is 400 validation_failed.
 
+import { CALL_SID_RE } from '../../domain/call.js';
 import { validationFailed } from '../../errors.js';
 import type { KeyValue, SortOrder } from '../../storage/queries/keyset.js';
 
-const SID = /^[A-Za-z0-9_-]{1,64}$/;
 /** Stored text values are at most 512 UTF-16 units (CONTRACT §5). */
 const MAX_TEXT = 512;
 // A 512-unit text escaped at 6 bytes a unit, a sid, a timestamp and a sort name, in base64.
@@ -25,7 +25,7 @@ const fits = (kind: SortOrder['keys'][number]['kind'], v: unknown): boolean => {
     case 'text':
       return typeof v === 'string' && v.length <= MAX_TEXT;
     case 'sid':
-      return typeof v === 'string' && SID.test(v);
+      return typeof v === 'string' && CALL_SID_RE.test(v);
   }
 };
 

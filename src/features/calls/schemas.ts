@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { DISCONNECT_REASONS, INTEL_FIELDS, SPEAKERS } from '../../domain/call.js';
+import { CALL_SID_PATTERN, DISCONNECT_REASONS, INTEL_FIELDS, SPEAKERS } from '../../domain/call.js';
+import { LiteralUnion } from '../../domain/enumSchemas.js';
 import { CallFilterFields } from '../../domain/callFilters.js';
 import { StringEnum } from '../../domain/enumSchemas.js';
 import { SNIPPET_MAX } from '../../domain/snippet.js';
@@ -9,7 +10,6 @@ import { MAX_CURSOR_LENGTH } from './cursor.js';
 
 const StrOrNull = Type.Union([Type.String(), Type.Null()]);
 const NumOrNull = Type.Union([Type.Number(), Type.Null()]);
-export const SID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 export const SAVED_SEARCH_ID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 
 export const CallsQuery = Type.Object({
@@ -44,7 +44,7 @@ export const CallsQuery = Type.Object({
 });
 
 export const CallParams = Type.Object({
-  call_sid: Type.String({ pattern: SID_PATTERN, description: 'The call_sid given at ingest' }),
+  call_sid: Type.String({ pattern: CALL_SID_PATTERN, description: 'The call_sid given at ingest' }),
 });
 
 const summaryFields = {
@@ -72,7 +72,7 @@ const summaryFields = {
 };
 
 const TurnOut = Type.Object({
-  speaker: Type.Union(SPEAKERS.map((s) => Type.Literal(s))),
+  speaker: LiteralUnion(SPEAKERS),
   text: Type.String(),
   offset_sec: Type.Optional(Type.Number({ description: 'Seconds from the start of the call, when known' })),
 });
@@ -104,7 +104,7 @@ export const CallDetailOut = Type.Object(
 
 const SnippetOut = Type.Object(
   {
-    speaker: Type.Union(SPEAKERS.map((s) => Type.Literal(s))),
+    speaker: LiteralUnion(SPEAKERS),
     text: Type.String({ description: `At most ${SNIPPET_MAX} characters of the turn, "…" where it was cut` }),
     match_start: Type.Integer({ description: 'Offset of the match in text (UTF-16 code units, as JavaScript strings)' }),
     match_length: Type.Integer({ description: 'Length of the match in text (cut short when it does not fit)' }),

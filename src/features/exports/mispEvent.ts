@@ -4,7 +4,7 @@
 // only on indicators that pass their checksums. Pure builders; mispRoutes.ts streams them.
 
 import { walletChain } from '../../domain/indicators/wallet.js';
-import { formatUtc } from '../../domain/time.js';
+import { formatUtc } from '../../domain/window.js';
 import type { Tier1Call } from '../../storage/queries/tier1.js';
 import { uuidV5 } from './mispIds.js';
 import type { MispAttribute, MispEventHead, MispObject } from './mispSchema.js';

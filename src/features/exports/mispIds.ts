@@ -3,7 +3,7 @@
 // them in place instead of adding copies.
 
 import { createHash } from 'node:crypto';
-import type { Scope } from '../../domain/scope.js';
+import { canonicalScope, type Scope } from '../../domain/scope.js';
 
 /** Our namespace for MISP uuids (a random v4, fixed once). */
 export const MISP_NAMESPACE = '175e95e8-255a-4371-a9b7-7a7354aef768';
@@ -20,12 +20,13 @@ export function uuidV5(namespace: string, name: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-/** A scope written one way however its key was given: dimensions and values sorted, values lower-cased (matching is case-insensitive). */
-export function canonicalScope(scope: Scope | null): string {
-  if (!scope) return '';
-  return Object.keys(scope)
-    .sort()
-    .map((dim) => `${dim}=${[...new Set(scope[dim as keyof Scope]!.map((v) => v.toLowerCase()))].sort().join('|')}`)
+/** The event's scope part: the canonical scope (domain/scope.ts) as "dim=a|b;dim=c", dimensions alphabetical; the text event uuids were first derived from, so it must not change. */
+function scopeName(scope: Scope | null): string {
+  const canonical = canonicalScope(scope);
+  if (!canonical) return '';
+  return Object.entries(canonical)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([dim, values]) => `${dim}=${values.join('|')}`)
     .join(';');
 }
 
@@ -35,5 +36,5 @@ export function canonicalScope(scope: Scope | null): string {
  * must not land in two events).
  */
 export function mispEventUuid(orgId: string, scope: Scope | null): string {
-  return uuidV5(MISP_NAMESPACE, `event\u0000${orgId}\u0000${canonicalScope(scope)}`);
+  return uuidV5(MISP_NAMESPACE, `event\u0000${orgId}\u0000${scopeName(scope)}`);
 }

@@ -5,6 +5,7 @@
 import type { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
+import { CALL_SID_PATTERN } from '../../domain/call.js';
 import { CallRecordSchema } from '../../domain/ingestRecord.js';
 import { parseRfc3339 } from '../../domain/time.js';
 import { ApiError, notFound, validationFailed } from '../../errors.js';
@@ -32,7 +33,7 @@ const IngestResult = Type.Object({
   ),
 });
 
-const SessionParams = Type.Object({ call_sid: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
+const SessionParams = Type.Object({ call_sid: Type.String({ pattern: CALL_SID_PATTERN }) });
 const Text = (max = 512) => Type.String({ maxLength: max });
 const SessionBody = Type.Object(
   {

@@ -8,7 +8,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { canonicalFilters, parseCallFilters } from '../../domain/callFilters.js';
-import { formatUtc } from '../../domain/time.js';
+import { formatUtc } from '../../domain/window.js';
 import { ApiError, notFound } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
 import {

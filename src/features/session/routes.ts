@@ -74,7 +74,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
         if (!principal) throw unauthorized('The API key is unknown or revoked.');
         if (principal.role !== 'read') throw new ApiError(403, 'forbidden', 'The dashboard needs a read key; this key has the ingest role.');
         const who = await me(principal, 'session');
-        const token = await openSession(db, principal.keyId, Date.now());
+        const token = await openSession(db, principal.keyId, app.deps.now().getTime());
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(req), maxAge: SESSION_TTL_MS / 1000 });
         return who;
       },

@@ -20,7 +20,7 @@ import {
   type Attempt,
   type Subscription,
 } from '../../storage/queries/webhooks.js';
-import { formatUtc } from '../../domain/time.js';
+import { formatUtc } from '../../domain/window.js';
 import { notFound, validationFailed } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
 import {
@@ -124,7 +124,7 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
       const principal = principalOf(req);
       const sub = await getSubscription(db, principal, req.params.sub_id);
       if (!sub) throw notFound('No such subscription.');
-      const jobId = await queuePing(db, sub, Date.now());
+      const jobId = await queuePing(db, sub, now());
       return deliveryJson(await pipeline.worker.deliverNow(jobId));
     },
   );
@@ -161,7 +161,7 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const { delivery_id } = req.params;
-      const jobId = await requeueForRetry(db, principalOf(req), delivery_id, Date.now());
+      const jobId = await requeueForRetry(db, principalOf(req), delivery_id, now());
       if (!jobId) throw notFound('No such delivery.');
       return deliveryJson(await pipeline.worker.deliverNow(jobId));
     },

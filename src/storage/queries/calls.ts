@@ -7,7 +7,7 @@ import type { CallFilter } from '../../domain/callFilters.js';
 import type { Principal } from '../../domain/principal.js';
 import type { Scope } from '../../domain/scope.js';
 import { snippetOf, type Snippet } from '../../domain/snippet.js';
-import { formatUtc } from '../../domain/time.js';
+import { formatUtc } from '../../domain/window.js';
 import { num, numOrNull, Params, type Db, type Dialect, type Row } from '../db.js';
 import { sliceWhere } from '../slice.js';
 import { afterSql, orderBySql, pageOf, positionColumns, sortOrders, type KeyValue, type SortOrder } from './keyset.js';
