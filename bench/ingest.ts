@@ -29,7 +29,15 @@ function cpuSeconds(pid: number): number {
 
 export async function startServer(env: Record<string, string>, port: number) {
   const child = spawn(process.execPath, ['dist/src/server.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HONEYPOT_DEMO: '0', HONEYPOT_ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      HONEYPOT_DEMO: '0',
+      HONEYPOT_ADMIN_TOKEN: ADMIN,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -81,7 +89,10 @@ export async function benchIngest(total = 1_000_000): Promise<void> {
   await writeNdjson(file, total);
   const database = await benchDatabase();
   const dataDir = path.join(dir, 'data');
-  const { child, base } = await startServer({ HONEYPOT_DATA_DIR: dataDir, HONEYPOT_REDIS_PREFIX: `honeypot-bench-${process.pid}:`, ...database.env }, 18_181);
+  const { child, base } = await startServer(
+    { HONEYPOT_DATA_DIR: dataDir, HONEYPOT_REDIS_PREFIX: `honeypot-bench-${process.pid}:`, ...database.env },
+    18_181,
+  );
   try {
     const org = await postJson(base, '/api/admin/orgs', { name: 'bench', tier: 'pro' });
     const key = await postJson(base, `/api/admin/orgs/${org.id}/keys`, { name: 'ingest', role: 'ingest' });

@@ -123,7 +123,9 @@ export async function benchKpis(total = 1_000_000): Promise<void> {
     const org = await createOrg(storage.db, 'bench', 'pro');
     const { secret } = await createKey(storage.db, org.id, { name: 'read', role: 'read', scope: null });
     const t0 = performance.now();
-    await new IngestRun(storage.db, org.id).addAll(generateCalls({ days: 365, callsPerDay: total / 365, end: now, seed: 7, transcripts: false }));
+    await new IngestRun(storage.db, org.id).addAll(
+      generateCalls({ days: 365, callsPerDay: total / 365, end: now, seed: 7, transcripts: false }),
+    );
     // A settled store: DuckDB's write-ahead log checkpointed; PostgreSQL's statistics and
     // visibility map up to date, as autovacuum leaves them after a load this size.
     await storage.db.run(storage.db.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'CHECKPOINT');
@@ -220,9 +222,7 @@ export async function benchKpis(total = 1_000_000): Promise<void> {
     for (let i = 0; i < REQUESTS; i++) {
       const w = windowFor(WINDOWS[2][1], i);
       const t = performance.now();
-      await Promise.all(
-        ENDPOINTS.map((ep) => fetchJson(`${ep.path}${ep.path.includes('?') ? '&' : '?'}start=${w.start}&end=${w.end}`)),
-      );
+      await Promise.all(ENDPOINTS.map((ep) => fetchJson(`${ep.path}${ep.path.includes('?') ? '&' : '?'}start=${w.start}&end=${w.end}`)));
       loads.push(performance.now() - t);
     }
     // The built-in agent over 30 days: a mix of questions, each answered with its tool calls.
@@ -248,9 +248,13 @@ export async function benchKpis(total = 1_000_000): Promise<void> {
       if (r.statusCode !== 200) throw new Error(`agent → ${r.statusCode}`);
       asks.push(performance.now() - t);
     }
-    console.log(`Built-in agent, ${questions.length} kinds of question over 30 days: p50 ${ms(pct(asks, 50))} ms, p95 ${ms(pct(asks, 95))} ms.`);
+    console.log(
+      `Built-in agent, ${questions.length} kinds of question over 30 days: p50 ${ms(pct(asks, 50))} ms, p95 ${ms(pct(asks, 95))} ms.`,
+    );
     const rss = process.memoryUsage().rss / 1024 / 1024;
-    console.log(`\nFull dashboard load (all ten overview endpoints at once, 30d): p50 ${ms(pct(loads, 50))} ms, p95 ${ms(pct(loads, 95))} ms.`);
+    console.log(
+      `\nFull dashboard load (all ten overview endpoints at once, 30d): p50 ${ms(pct(loads, 50))} ms, p95 ${ms(pct(loads, 95))} ms.`,
+    );
     console.log(`Process RSS with the store open and warm: ${rss.toFixed(0)} MiB.\n`);
     await app.close();
   } finally {

@@ -37,7 +37,12 @@ function record(i: number, end: number) {
       impersonated_brand: BRANDS[i % BRANDS.length],
       auditor_confidence: 0.8,
       ...(account
-        ? { mule_bank_account_number: value, mule_bank_routing_number: '021000021', mule_account_holder_name: `Holder ${i % 40_000}`, mule_bank_name: 'Mule Credit Union' }
+        ? {
+            mule_bank_account_number: value,
+            mule_bank_routing_number: '021000021',
+            mule_account_holder_name: `Holder ${i % 40_000}`,
+            mule_bank_name: 'Mule Credit Union',
+          }
         : { crypto_wallet_address: value, crypto_chain: 'bitcoin' }),
     },
   };
@@ -59,7 +64,12 @@ const mb = (kb: number) => (kb / 1024).toFixed(0);
 export async function benchStixExport(total = Number(process.env.BENCH_STIX_CALLS ?? 100_000)): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'honeypot-bench-stix-'));
   const database = await benchDatabase();
-  const env = { HONEYPOT_DATA_DIR: dir, HONEYPOT_REDIS_PREFIX: `honeypot-bench-stix-${process.pid}:`, HONEYPOT_RATE_GENERAL: '100000/60', ...database.env };
+  const env = {
+    HONEYPOT_DATA_DIR: dir,
+    HONEYPOT_REDIS_PREFIX: `honeypot-bench-stix-${process.pid}:`,
+    HONEYPOT_RATE_GENERAL: '100000/60',
+    ...database.env,
+  };
   const end = Date.now();
   let secret: string;
   {
@@ -86,7 +96,9 @@ export async function benchStixExport(total = Number(process.env.BENCH_STIX_CALL
       const t = performance.now();
       let peak = rssKb(child.pid!);
       const sampler = setInterval(() => (peak = Math.max(peak, rssKb(child.pid!))), 20);
-      const r = await request(`${base}/api/exports/stix?start=${start}&end=${new Date(end).toISOString()}`, { headers: { authorization: `Bearer ${secret}` } });
+      const r = await request(`${base}/api/exports/stix?start=${start}&end=${new Date(end).toISOString()}`, {
+        headers: { authorization: `Bearer ${secret}` },
+      });
       if (r.statusCode !== 200) throw new Error(`stix export → ${r.statusCode}: ${await r.body.text()}`);
       let bytes = 0;
       let objects = 0;

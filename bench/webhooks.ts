@@ -15,10 +15,12 @@ export async function benchWebhooks(events = 1000): Promise<void> {
   const arrived = new Map<string, number>();
   const receiver = createServer((req, res) => {
     let body = '';
-    req.on('data', (c) => (body += c)).on('end', () => {
-      arrived.set(JSON.parse(body).data.call_sid, performance.now());
-      res.writeHead(204).end();
-    });
+    req
+      .on('data', (c) => (body += c))
+      .on('end', () => {
+        arrived.set(JSON.parse(body).data.call_sid, performance.now());
+        res.writeHead(204).end();
+      });
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const rxPort = (receiver.address() as { port: number }).port;
@@ -35,7 +37,10 @@ export async function benchWebhooks(events = 1000): Promise<void> {
     console.log('\n## Webhooks (ingest response → signed delivery at a local receiver)\n');
     console.log('| load | events | delivered | p50 ms | p95 ms | max ms |');
     console.log('|---|---:|---:|---:|---:|---:|');
-    for (const [label, gapMs] of [['steady, 100 events/s', 100], ['burst, all at once', 0]] as const) {
+    for (const [label, gapMs] of [
+      ['steady, 100 events/s', 100],
+      ['burst, all at once', 0],
+    ] as const) {
       const ingestedAt = new Map<string, number>();
       const now = Date.now();
       arrived.clear();

@@ -30,14 +30,10 @@ const SUMMARY_KEYS = ['tests', 'suites', 'pass', 'fail', 'cancelled', 'skipped',
 /** Runs the runner on `files`, echoing its output; resolves with its exit code and summary numbers. */
 function runPass(files, env) {
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
-      {
-        stdio: ['inherit', 'pipe', 'inherit'],
-        env: { ...process.env, NODE_ENV: 'test', ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...env },
-      },
-    );
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files], {
+      stdio: ['inherit', 'pipe', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'test', ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...env },
+    });
     // All of it is kept: the summary comes after the failure list, which can be long.
     const chunks = [];
     child.stdout.on('data', (chunk) => {
@@ -46,8 +42,10 @@ function runPass(files, env) {
     });
     child.on('close', (code, signal) => {
       const summary = {};
-      // eslint-disable-next-line no-control-regex
-      const plain = Buffer.concat(chunks).toString('utf8').replace(/\x1b\[[0-9;]*m/g, '');
+      const plain = Buffer.concat(chunks)
+        .toString('utf8')
+        // eslint-disable-next-line no-control-regex -- colour codes of the runner's output
+        .replace(/\x1b\[[0-9;]*m/g, '');
       for (const key of SUMMARY_KEYS) {
         const m = new RegExp(`^ℹ ${key} ([\\d.]+)$`, 'm').exec(plain);
         summary[key] = m ? Number(m[1]) : 0;
@@ -91,10 +89,14 @@ const webEnv = {};
 if (embeddedFiles.some((f) => path.normalize(f).startsWith(path.join('test', 'web') + path.sep))) {
   console.log('\n=== building the dashboard for the browser tests ===\n');
   const code = await new Promise((resolve) => {
-    const child = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
+    const child = spawn(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+      {
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production' },
+      },
+    );
     child.on('close', (c) => resolve(c ?? 1));
   });
   if (code !== 0) {

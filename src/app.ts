@@ -29,7 +29,7 @@ import { registerValidators } from './http/validation.js';
 import { registerRateLimit } from './http/rateLimit.js';
 import type { Storage } from './storage/index.js';
 
-export const MiB = 1024 * 1024;
+const MiB = 1024 * 1024;
 
 export interface AppDeps {
   config: Config;

@@ -127,7 +127,9 @@ async function main(argv: string[]) {
       return withStorage(async () => console.log('Migrations applied.'));
     case 'rollups rebuild':
       return withStorage(async (s) =>
-        console.log((await rebuildRollups(s.db)) ? 'Rollups rebuilt from the calls.' : 'This engine keeps no rollups (DuckDB reads the calls).'),
+        console.log(
+          (await rebuildRollups(s.db)) ? 'Rollups rebuilt from the calls.' : 'This engine keeps no rollups (DuckDB reads the calls).',
+        ),
       );
     case 'orgs create': {
       const tier = values.tier ?? 'free';

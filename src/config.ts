@@ -1,7 +1,7 @@
 // Environment → typed config, validated once at start. Every env var the service reads is
 // listed here (and in the README's configuration table).
 
-export interface RateSpec {
+interface RateSpec {
   max: number;
   windowSec: number;
 }
@@ -66,7 +66,7 @@ function rate(env: Env, name: string, def: string): RateSpec {
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** Parses "5s,5m,30m,2h" into milliseconds. */
-export function parseDurations(raw: string, name: string): number[] {
+function parseDurations(raw: string, name: string): number[] {
   const out = raw.split(',').map((part) => {
     const m = /^\s*(\d+)(ms|s|m|h|d)\s*$/.exec(part);
     if (!m) throw new ConfigError(`${name} must be comma-separated durations like 5s,5m,2h; got "${raw}"`);

@@ -75,8 +75,6 @@ export class ApiError extends Error {
   }
 }
 
-export const validationFailed = (detail: string, errors?: FieldError[]) =>
-  new ApiError(400, 'validation_failed', detail, errors);
+export const validationFailed = (detail: string, errors?: FieldError[]) => new ApiError(400, 'validation_failed', detail, errors);
 export const invalidRange = (detail: string) => new ApiError(400, 'invalid_range', detail);
-export const notFound = (detail = 'The requested resource does not exist.') =>
-  new ApiError(404, 'not_found', detail);
+export const notFound = (detail = 'The requested resource does not exist.') => new ApiError(404, 'not_found', detail);

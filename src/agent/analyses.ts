@@ -6,8 +6,32 @@ import type { RangeObject } from '../domain/window.js';
 import type { Summary } from '../storage/queries/summary.js';
 import type { TimeseriesMetric, TimeseriesPoint } from '../storage/queries/timeseries.js';
 import type { ToolRunner } from './agent.js';
-import { changeClause, FIELD_LABELS, fmtInt, fmtKind, fmtPct, plural, SERIES_KIND, SERIES_LABELS, SUMMARY_METRICS, type SummaryMetric } from './answer.js';
-import { agree, bucketFor, cap, direction, errorAnswer, forCalls, halvesOf, metricSource, windowInline, windowSplit, type Composed, type Halves } from './compose.js';
+import {
+  changeClause,
+  FIELD_LABELS,
+  fmtInt,
+  fmtKind,
+  fmtPct,
+  plural,
+  SERIES_KIND,
+  SERIES_LABELS,
+  SUMMARY_METRICS,
+  type SummaryMetric,
+} from './answer.js';
+import {
+  agree,
+  bucketFor,
+  cap,
+  direction,
+  errorAnswer,
+  forCalls,
+  halvesOf,
+  metricSource,
+  windowInline,
+  windowSplit,
+  type Composed,
+  type Halves,
+} from './compose.js';
 import { filterArgs, filterText } from './filters.js';
 import type { Filters, Intent } from './intents.js';
 import { windowArgs, type WindowSpec } from './windowSpec.js';
@@ -56,7 +80,8 @@ export async function trend(tools: ToolRunner, metric: SummaryMetric, spec: Wind
   }
   const kind = info.kind;
   const f = (v: number | null) => (v === null ? 'none (no calls)' : fmtKind(kind, v));
-  const what = series === 'hook_rate' ? 'hook rate' : series === 'avg_duration_sec' ? 'average call length' : `${SERIES_LABELS[series]} (total)`;
+  const what =
+    series === 'hook_rate' ? 'hook rate' : series === 'avg_duration_sec' ? 'average call length' : `${SERIES_LABELS[series]} (total)`;
   const pl = (s: string) => (bucket === 'day' || bucket === 'week' ? fmtDay(s) : fmtWhen(s, false));
   const answer =
     `${cap(agree(info.label))} ${direction(halves.first, halves.second)} ${inline}, comparing the first half of the ${bucket} buckets with the second half: ` +
@@ -79,7 +104,8 @@ export async function busiest(tools: ToolRunner, intent: Busiest, spec: WindowSp
   const inline = windowInline(spec, r.range) + forCalls(filterText(filters));
   const groups: Array<{ name: string; value: number }> = [];
   if (intent.unit === 'day' || intent.unit === 'hour') {
-    for (const p of r.points) groups.push({ name: intent.unit === 'day' ? fmtDay(p.timestamp, true) : `${fmtWhen(p.timestamp)}`, value: p.value });
+    for (const p of r.points)
+      groups.push({ name: intent.unit === 'day' ? fmtDay(p.timestamp, true) : `${fmtWhen(p.timestamp)}`, value: p.value });
   } else {
     const n = intent.unit === 'hour_of_day' ? 24 : 7;
     const sums = new Array<number>(n).fill(0);
@@ -90,12 +116,19 @@ export async function busiest(tools: ToolRunner, intent: Busiest, spec: WindowSp
     sums.forEach((v, i) => groups.push({ name: intent.unit === 'hour_of_day' ? fmtHourOfDay(i) : WEEKDAY_NAMES[i], value: v }));
   }
   if (!groups.length || groups.every((g) => g.value === 0)) {
-    return { answer: `There were no ${label} ${inline}, so no ${intent.unit.replace(/_/g, ' ')} stands out.`, sids: [], sources: [metricSource(rec)] };
+    return {
+      answer: `There were no ${label} ${inline}, so no ${intent.unit.replace(/_/g, ' ')} stands out.`,
+      sids: [],
+      sources: [metricSource(rec)],
+    };
   }
   const ranked = [...groups].sort((a, b) => (intent.least ? a.value - b.value : b.value - a.value));
   const top = ranked[0];
   const unitName = { day: 'day', hour: 'hour', hour_of_day: 'hour of the day', weekday: 'day of the week' }[intent.unit];
-  const summed = intent.unit === 'hour_of_day' || intent.unit === 'weekday' ? ` (${label} added up over every ${intent.unit === 'weekday' ? 'day' : 'hour'} of the window, UTC)` : '';
+  const summed =
+    intent.unit === 'hour_of_day' || intent.unit === 'weekday'
+      ? ` (${label} added up over every ${intent.unit === 'weekday' ? 'day' : 'hour'} of the window, UTC)`
+      : '';
   const next = ranked.slice(1, 3).map((g) => `${g.name} (${fmtKind(kind, g.value)})`);
   const answer =
     `The ${intent.least ? 'quietest' : 'busiest'} ${unitName} ${inline} was ${top.name} with ${fmtKind(kind, top.value)} ${label}${summed}` +
@@ -121,7 +154,11 @@ export async function share(tools: ToolRunner, intent: Share, spec: WindowSpec, 
     const info = SUMMARY_METRICS[intent.metric];
     const inline = windowInline(spec, s.range) + forCalls(qual);
     if (info.kind !== 'count' || v === null) {
-      return { answer: `${cap(inline)}: ${info.label} ${v === null ? 'none' : fmtKind(info.kind, v)} over ${fmtInt(s.calls_received)} ${plural(s.calls_received, 'call', 'calls')}.`, sids: [], sources: [metricSource(rec)] };
+      return {
+        answer: `${cap(inline)}: ${info.label} ${v === null ? 'none' : fmtKind(info.kind, v)} over ${fmtInt(s.calls_received)} ${plural(s.calls_received, 'call', 'calls')}.`,
+        sids: [],
+        sources: [metricSource(rec)],
+      };
     }
     const pct = s.calls_received ? fmtPct(v / s.calls_received) : null;
     const answer = pct
@@ -141,7 +178,6 @@ export async function share(tools: ToolRunner, intent: Share, spec: WindowSpec, 
     : `${cap(inline)}: there were no calls, so there is no share to give.`;
   return { answer, sids: [], sources: [metricSource(part), metricSource(all)] };
 }
-
 
 type PerCall = Extract<Intent, { kind: 'perCall' }>;
 

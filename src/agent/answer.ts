@@ -11,18 +11,15 @@ export type SummaryMetric = Exclude<keyof Summary, never>;
 export const fmtInt = (n: number): string => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 
 /** A count as computed; a non-integer (averages, seconds) keeps up to two decimals. */
-export const fmtNum = (n: number): string =>
-  Number.isInteger(n) ? fmtInt(n) : n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+export const fmtNum = (n: number): string => (Number.isInteger(n) ? fmtInt(n) : n.toLocaleString('en-US', { maximumFractionDigits: 2 }));
 
 export const fmtPct = (ratio: number): string => `${(ratio * 100).toFixed(1)}%`;
 
-export const fmtUsd = (n: number): string =>
-  `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const fmtUsd = (n: number): string => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export const fmtSec = (n: number): string => `${fmtNum(n)} seconds`;
 
-export const fmtConfidence = (n: number): string =>
-  n.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 3 });
+export const fmtConfidence = (n: number): string => n.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 3 });
 
 type Kind = 'count' | 'ratio' | 'usd' | 'seconds' | 'confidence';
 
@@ -108,8 +105,14 @@ export function changeClause(kind: Kind, before: number | null, after: number | 
   if (diff === 0) return '±0 (no change)';
   const sign = diff > 0 ? '+' : '-';
   const abs = Math.abs(diff);
-  const absText = kind === 'usd' ? fmtUsd(abs) : kind === 'seconds' ? fmtSec(abs) : kind === 'confidence' ? fmtConfidence(abs) : fmtNum(abs);
-  const pct = before === 0 ? (diff === 0 ? ' (no change)' : ' (up from zero)') : ` (${diff >= 0 ? '+' : '-'}${Math.abs((diff / before) * 100).toFixed(1)}%)`;
+  const absText =
+    kind === 'usd' ? fmtUsd(abs) : kind === 'seconds' ? fmtSec(abs) : kind === 'confidence' ? fmtConfidence(abs) : fmtNum(abs);
+  const pct =
+    before === 0
+      ? diff === 0
+        ? ' (no change)'
+        : ' (up from zero)'
+      : ` (${diff >= 0 ? '+' : '-'}${Math.abs((diff / before) * 100).toFixed(1)}%)`;
   return `${sign}${absText}${pct}`;
 }
 

@@ -3,7 +3,6 @@
 
 import type { ChatReply } from './intents.js';
 
-
 const EXAMPLES =
   '"How many calls did we get this week?", "What is the hook rate over the last month?", "Which brands are impersonated most?", ' +
   '"How much money did they ask for yesterday?", "Where are they calling from?", "Show the latest tier-one calls", ' +

@@ -50,12 +50,17 @@ export function windowInline(spec: WindowSpec, r: RangeObject): string {
   return `${spec.kind === 'range' ? `in ${p}` : p} (${span})`;
 }
 
-
 /**
  * Windows of different lengths are not compared like with like ("yesterday vs last week" is
  * one day against seven): the totals are also given per day, and the answer says so.
  */
-function lengthNote(a: RangeObject, b: RangeObject, specA: WindowSpec, specB: WindowSpec, perDay: Array<[string, 'count' | 'usd', number, number]> = []): string {
+function lengthNote(
+  a: RangeObject,
+  b: RangeObject,
+  specA: WindowSpec,
+  specB: WindowSpec,
+  perDay: Array<[string, 'count' | 'usd', number, number]> = [],
+): string {
   const len = (r: RangeObject) => Date.parse(r.end_utc) - Date.parse(r.start_utc);
   const [la, lb] = [len(a), len(b)];
   if (Math.min(la, lb) <= 0 || Math.max(la, lb) / Math.min(la, lb) < 1.15) return '';
@@ -67,7 +72,9 @@ function lengthNote(a: RangeObject, b: RangeObject, specA: WindowSpec, specB: Wi
     return `${label} ${f(va / days(la))} vs ${f(vb / days(lb))} per day`;
   });
   const lead = ` Note: ${name(short, 'shorter')} is shorter than ${name(long, 'longer')}, so totals are not like for like`;
-  return rates.length && Math.max(la, lb) >= DAY_MS ? `${lead}; per day: ${rates.join('; ')}.` : `${lead}; rates such as the hook rate compare fairly.`;
+  return rates.length && Math.max(la, lb) >= DAY_MS
+    ? `${lead}; per day: ${rates.join('; ')}.`
+    : `${lead}; rates such as the hook rate compare fairly.`;
 }
 
 /** ", for calls impersonating Amazon from TX" after a window, or nothing. */
@@ -112,7 +119,15 @@ export function composeSummary(spec: WindowSpec, metrics: SummaryMetric[], rec: 
   return { answer: `${lead}: ${clauses.join('; ')}.`, sids: [], sources: [metricSource(rec)] };
 }
 
-export function composeCompare(specA: WindowSpec, specB: WindowSpec, metrics: SummaryMetric[], a: ToolCallRecord, b: ToolCallRecord, qual = '', share = false): Composed {
+export function composeCompare(
+  specA: WindowSpec,
+  specB: WindowSpec,
+  metrics: SummaryMetric[],
+  a: ToolCallRecord,
+  b: ToolCallRecord,
+  qual = '',
+  share = false,
+): Composed {
   const sa = a.result as Summary & { range: RangeObject };
   const sb = b.result as Summary & { range: RangeObject };
   // The change runs from the earlier window to the later one.
@@ -136,18 +151,29 @@ export function composeCompare(specA: WindowSpec, specB: WindowSpec, metrics: Su
       const pb = sb.calls_received ? (sb[m] as number) / sb.calls_received : null;
       const [pe, pl] = aLater ? [pb, pa] : [pa, pb];
       const f = (v: number | null) => (v === null ? 'none (no calls)' : fmtPct(v));
-      clauses.push(`${SUMMARY_METRICS[m].label} as a share of calls ${f(pa)} vs ${f(pb)} (change from ${earlyName} to ${lateName}: ${changeClause('ratio', pe, pl)})`);
+      clauses.push(
+        `${SUMMARY_METRICS[m].label} as a share of calls ${f(pa)} vs ${f(pb)} (change from ${earlyName} to ${lateName}: ${changeClause('ratio', pe, pl)})`,
+      );
     }
   }
   const perDay = metrics.flatMap((m): Array<[string, 'count' | 'usd', number, number]> => {
     const info = SUMMARY_METRICS[m];
-    return (info.kind === 'count' || info.kind === 'usd') && sa[m] !== null && sb[m] !== null ? [[info.label, info.kind, sa[m] as number, sb[m] as number]] : [];
+    return (info.kind === 'count' || info.kind === 'usd') && sa[m] !== null && sb[m] !== null
+      ? [[info.label, info.kind, sa[m] as number, sb[m] as number]]
+      : [];
   });
   const answer = `${cap(windowInline(specA, sa.range))} compared with ${windowInline(specB, sb.range)}${forCalls(qual)}: ${clauses.join('; ')}.${lengthNote(sa.range, sb.range, specA, specB, perDay)}`;
   return { answer, sids: [], sources: [metricSource(a), metricSource(b)] };
 }
 
-export function composeTopnCompare(specA: WindowSpec, specB: WindowSpec, field: TopnField, a: ToolCallRecord, b: ToolCallRecord, qual = ''): Composed {
+export function composeTopnCompare(
+  specA: WindowSpec,
+  specB: WindowSpec,
+  field: TopnField,
+  a: ToolCallRecord,
+  b: ToolCallRecord,
+  qual = '',
+): Composed {
   const ra = a.result as { range: RangeObject; items: TopnItem[] };
   const rb = b.result as { range: RangeObject; items: TopnItem[] };
   const labels = FIELD_LABELS[field];
@@ -157,7 +183,8 @@ export function composeTopnCompare(specA: WindowSpec, specB: WindowSpec, field: 
   const count = (r: { items: TopnItem[] }, label: string): number | null =>
     r.items.find((i) => i.label === label)?.count ?? (r.items.length < LOOKUP_N ? 0 : null);
   const head = `${cap(labels.plural)} ${windowInline(specA, ra.range)} compared with ${windowInline(specB, rb.range)}${forCalls(qual)}, in calls`;
-  if (shown.length === 0) return { answer: `${head}: no call in either window has a ${labels.singular}.`, sids: [], sources: [metricSource(a), metricSource(b)] };
+  if (shown.length === 0)
+    return { answer: `${head}: no call in either window has a ${labels.singular}.`, sids: [], sources: [metricSource(a), metricSource(b)] };
   const rows = shown.map((l) => {
     const ca = count(ra, l);
     const cb = count(rb, l);
@@ -165,7 +192,11 @@ export function composeTopnCompare(specA: WindowSpec, specB: WindowSpec, field: 
     const f = (v: number | null) => (v === null ? 'not among the most frequent' : fmtInt(v));
     return `${l} ${f(ca)} vs ${f(cb)} (${changeClause('count', early, late)})`;
   });
-  return { answer: `${head}: ${rows.join('; ')}.${lengthNote(ra.range, rb.range, specA, specB)}`, sids: [], sources: [metricSource(a), metricSource(b)] };
+  return {
+    answer: `${head}: ${rows.join('; ')}.${lengthNote(ra.range, rb.range, specA, specB)}`,
+    sids: [],
+    sources: [metricSource(a), metricSource(b)],
+  };
 }
 
 function pointLabel(p: TimeseriesPoint, bucket: string): string {
@@ -193,7 +224,8 @@ export function composeSeries(spec: WindowSpec, metric: TimeseriesMetric, rec: T
     const last = pts[pts.length - 1];
     answer += `: ${fmtInt(pts.length)} ${plural(pts.length, 'bucket', 'buckets')}; the highest was ${fmtKind(kind, peak.value)} (${pointLabel(peak, r.bucket)}), the lowest ${fmtKind(kind, low.value)} (${pointLabel(low, r.bucket)}); the latest bucket (${pointLabel(last, r.bucket)}) has ${fmtKind(kind, last.value)}.`;
     const h = additive ? halvesOf(pts, null, 'sum') : null;
-    if (h) answer += ` The second half of the buckets is ${direction(h.first, h.second).replace('going ', '')} on the first (${fmtKind(kind, h.first!)} vs ${fmtKind(kind, h.second!)}).`;
+    if (h)
+      answer += ` The second half of the buckets is ${direction(h.first, h.second).replace('going ', '')} on the first (${fmtKind(kind, h.first!)} vs ${fmtKind(kind, h.second!)}).`;
   }
   if (additive) {
     const total = pts.reduce((a, p) => a + p.value, 0);
@@ -208,7 +240,8 @@ export function composeTopn(spec: WindowSpec, rec: ToolCallRecord, qual = '', mi
   const inline = windowInline(spec, r.range) + forCalls(qual);
   if (minCount !== undefined) {
     // Values seen in several calls: each with its count.
-    if (r.items.length === 0) return { answer: `No ${labels.singular} ${inline} was seen in ${minCount} or more calls.`, sids: [], sources: [metricSource(rec)] };
+    if (r.items.length === 0)
+      return { answer: `No ${labels.singular} ${inline} was seen in ${minCount} or more calls.`, sids: [], sources: [metricSource(rec)] };
     const list = r.items.map((i) => `${i.label} (${fmtInt(i.count)} calls)`).join('; ');
     const more = r.items.length >= Number(rec.args.n ?? 10) ? ' (the most frequent shown; there may be more)' : '';
     return {
@@ -222,7 +255,10 @@ export function composeTopn(spec: WindowSpec, rec: ToolCallRecord, qual = '', mi
   const tied = r.items.filter((i) => i.count === lead.count);
   const first =
     tied.length > 1
-      ? `${tied.slice(0, -1).map((i) => i.label).join(', ')} and ${tied[tied.length - 1].label} are tied for the most frequent ${labels.singular} ${inline}`
+      ? `${tied
+          .slice(0, -1)
+          .map((i) => i.label)
+          .join(', ')} and ${tied[tied.length - 1].label} are tied for the most frequent ${labels.singular} ${inline}`
       : `The most frequent ${labels.singular} ${inline} is ${lead.label}`;
   // Explaining a panel: the top five, how many values there are and how many calls they cover, not every row.
   const shown = explain ? r.items.slice(0, EXPLAIN_TOP) : r.items;
@@ -239,7 +275,11 @@ export function composeTopn(spec: WindowSpec, rec: ToolCallRecord, qual = '', mi
 /** Rows an "explain this panel" answer names. */
 const EXPLAIN_TOP = 5;
 
-const norm = (s: string) => s.toLowerCase().replace(/[\s_-]+/g, ' ').trim();
+const norm = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ')
+    .trim();
 
 export function composeValue(spec: WindowSpec, field: TopnField, value: string, rec: ToolCallRecord, n: number, qual = ''): Composed {
   const r = rec.result as { range: RangeObject; items: TopnItem[] };
@@ -275,7 +315,10 @@ export function composeGeo(spec: WindowSpec, state: string | null, rec: ToolCall
     const total = r.items.reduce((a, g) => a + g.count, 0);
     answer =
       `The map ${inline} places ${fmtInt(total)} calls in ${fmtInt(r.items.length)} ${plural(r.items.length, 'state', 'states')} by caller ID area code. ` +
-      `The top ${fmtInt(Math.min(EXPLAIN_TOP, r.items.length))}: ${r.items.slice(0, EXPLAIN_TOP).map((g) => `${g.state} ${fmtInt(g.count)}`).join('; ')}. ` +
+      `The top ${fmtInt(Math.min(EXPLAIN_TOP, r.items.length))}: ${r.items
+        .slice(0, EXPLAIN_TOP)
+        .map((g) => `${g.state} ${fmtInt(g.count)}`)
+        .join('; ')}. ` +
       'Toll-free, Canadian and unrecognised numbers are not on it.';
   } else {
     answer =
@@ -286,7 +329,13 @@ export function composeGeo(spec: WindowSpec, state: string | null, rec: ToolCall
   return { answer, sids: [], sources: [metricSource(rec)] };
 }
 
-export function composeDisconnects(spec: WindowSpec, reason: DisconnectReason | null, rec: ToolCallRecord, qual = '', explain = false): Composed {
+export function composeDisconnects(
+  spec: WindowSpec,
+  reason: DisconnectReason | null,
+  rec: ToolCallRecord,
+  qual = '',
+  explain = false,
+): Composed {
   const r = rec.result as { range: RangeObject } & Record<DisconnectReason, number>;
   const inline = windowInline(spec, r.range) + forCalls(qual);
   const reasons = Object.keys(DISCONNECT_LABELS) as DisconnectReason[];

@@ -16,7 +16,11 @@ import { fmtWhen } from './when.js';
 /** How many listed calls an answer names when the question asked for a count. */
 export const EXAMPLES_LISTED = 10;
 
-export const transcriptSource = (sid: string): AgentSource => ({ type: 'transcript', label: `Transcript of call ${sid}`, ref: { call_sid: sid } });
+export const transcriptSource = (sid: string): AgentSource => ({
+  type: 'transcript',
+  label: `Transcript of call ${sid}`,
+  ref: { call_sid: sid },
+});
 
 /** The metric source of the list, then one transcript source per listed call. */
 function listSources(rec: ToolCallRecord, sids: string[], extra: ToolCallRecord[] = []): AgentSource[] {
@@ -52,7 +56,9 @@ function tier1Matches(row: Tier1Row, only: Tier1Filter): boolean {
     case 'gift':
       return row.gift_card_brand !== null;
     case 'bank': {
-      const any = [row.mule_bank_name, row.mule_bank_routing_number, row.mule_bank_account_number, row.mule_account_holder_name].some((v) => v !== null);
+      const any = [row.mule_bank_name, row.mule_bank_routing_number, row.mule_bank_account_number, row.mule_account_holder_name].some(
+        (v) => v !== null,
+      );
       return any && (!only.value || (row.mule_bank_name ?? '').toLowerCase().includes(only.value.toLowerCase()));
     }
   }
@@ -65,7 +71,7 @@ export function composeTier1(spec: WindowSpec, rec: ToolCallRecord, only?: Tier1
   const rowText = (row: Tier1Row) => `${row.call_sid} (${fmtWhen(row.call_started_at)}): ${tier1Details(row)}`;
   if (only) {
     const rows = r.items.filter((row) => tier1Matches(row, only));
-    const bank = only.value ? rows.find((x) => x.mule_bank_name)?.mule_bank_name ?? only.value : null;
+    const bank = only.value ? (rows.find((x) => x.mule_bank_name)?.mule_bank_name ?? only.value) : null;
     const what = bank ? `a ${bank} mule account` : TIER1_FILTER_TEXT[only.kind];
     const of = r.total > r.items.length ? `the newest ${fmtInt(r.items.length)} of the ${fmtInt(r.total)}` : `the ${fmtInt(r.total)}`;
     const answer = rows.length
@@ -83,7 +89,15 @@ export function composeTier1(spec: WindowSpec, rec: ToolCallRecord, only?: Tier1
 export function composeActive(rec: ToolCallRecord): Composed {
   const r = rec.result as {
     active_count: number;
-    calls: Array<{ call_sid: string; persona: string; caller_id: string; impersonated_brand: string | null; lure_category: string | null; state: string; started_at: string }>;
+    calls: Array<{
+      call_sid: string;
+      persona: string;
+      caller_id: string;
+      impersonated_brand: string | null;
+      lure_category: string | null;
+      state: string;
+      started_at: string;
+    }>;
   };
   if (r.active_count === 0) return { answer: 'There are no active calls right now.', sids: [], sources: [metricSource(rec)] };
   const rows = r.calls.map((c) => {
@@ -146,7 +160,6 @@ export function composeCalls(spec: WindowSpec, filters: Filters, count: boolean,
   return { answer, sids, sources: listSources(rec, sids, extra) };
 }
 
-
 const INTEL_LABELS: Array<[keyof NonNullable<CallDetail['extraction']>, string]> = [
   ['impersonated_brand', 'impersonated brand'],
   ['lure_category', 'lure'],
@@ -183,7 +196,12 @@ export function composeCall(rec: ToolCallRecord): Composed {
   const c = rec.result as CallDetail;
   const head = [
     `Call ${c.call_sid} started ${fmtWhen(c.started_at)} and lasted ${fmtSec(c.duration_sec)}`,
-    [c.persona ? `persona ${c.persona}` : null, c.caller_id ? `caller ${c.caller_id}` : null, c.caller_state ? `caller state ${c.caller_state}` : null, c.disconnect_reason ? `ended: ${c.disconnect_reason}` : null]
+    [
+      c.persona ? `persona ${c.persona}` : null,
+      c.caller_id ? `caller ${c.caller_id}` : null,
+      c.caller_state ? `caller state ${c.caller_state}` : null,
+      c.disconnect_reason ? `ended: ${c.disconnect_reason}` : null,
+    ]
       .filter(Boolean)
       .join(', '),
   ];

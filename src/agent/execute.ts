@@ -33,7 +33,17 @@ import { COUNT_LIMIT, LIST_FILTERS, LOOKUP_N, SEARCH_LIMIT, type DataPlan, type 
 import { contentWords, type Mention } from './qualifiers.js';
 import { windowArgs, type WindowSpec } from './windowSpec.js';
 import type { ToolCallRecord } from './tools.js';
-import { canon, closest, matchValue, resolveValue, VALUE_FIELD_NAMES, VALUE_FIELDS, VOCAB_RANGE, Vocabulary, type ValueField } from './values.js';
+import {
+  canon,
+  closest,
+  matchValue,
+  resolveValue,
+  VALUE_FIELD_NAMES,
+  VALUE_FIELDS,
+  VOCAB_RANGE,
+  Vocabulary,
+  type ValueField,
+} from './values.js';
 
 export interface Outcome {
   composed: Composed;
@@ -110,7 +120,10 @@ export async function runPlan(tools: ToolRunner, plan: DataPlan, now: Date): Pro
       const at = tools.calls.length;
       const again = await execute(tools, intent, plan.window, now, relaxed);
       if (!isEmpty(tools.calls[at])) {
-        composed = { ...again, answer: `No call's transcript has ${filters.q.map((q) => `"${q}"`).join(' and ')} word for word, so I searched for the words apart. ${again.answer}` };
+        composed = {
+          ...again,
+          answer: `No call's transcript has ${filters.q.map((q) => `"${q}"`).join(' and ')} word for word, so I searched for the words apart. ${again.answer}`,
+        };
         filters = relaxed;
       }
     }
@@ -147,14 +160,22 @@ function withNotes(c: Composed, notes: string[]): Composed {
 type ValueIntent = Extract<Intent, { kind: 'value' }>;
 
 /** One value's count: from the field's top values in the window, the value matched against the org's data. */
-async function valueAnswer(tools: ToolRunner, vocab: Vocabulary, intent: ValueIntent, spec: WindowSpec, now: Date, filters: Filters): Promise<Outcome> {
+async function valueAnswer(
+  tools: ToolRunner,
+  vocab: Vocabulary,
+  intent: ValueIntent,
+  spec: WindowSpec,
+  now: Date,
+  filters: Filters,
+): Promise<Outcome> {
   const w = windowArgs(spec, now);
   const rec = await tools.call('get_topn', { field: intent.field, n: LOOKUP_N, ...w, ...filterArgs(filters) });
   if (!rec.ok) return { composed: errorAnswer(rec), intent, filters };
   const labels = (rec.result as { items: TopnItem[] }).items.map((i) => i.label);
   const hit = matchValue(intent.value, labels);
   const qual = filterText(filters);
-  if (hit) return { composed: composeValue(spec, intent.field, hit.label, rec, LOOKUP_N, qual), intent: { ...intent, value: hit.label }, filters };
+  if (hit)
+    return { composed: composeValue(spec, intent.field, hit.label, rec, LOOKUP_N, qual), intent: { ...intent, value: hit.label }, filters };
   const r = await resolveValue(vocab, intent.value, intent.field as ValueField);
   if (!r) return { composed: await unknownAnswer(vocab, [{ typed: intent.value, fields: [intent.field as ValueField] }]), intent, filters };
   if (r.field === intent.field) {
@@ -170,7 +191,11 @@ async function valueAnswer(tools: ToolRunner, vocab: Vocabulary, intent: ValueIn
   }
   const f: Filters = { ...filters };
   addValue(f, r.field, r.label);
-  return { composed: await execute(tools, { kind: 'summary', metrics: ['calls_received'] }, spec, now, f), intent: { kind: 'summary', metrics: ['calls_received'] }, filters: f };
+  return {
+    composed: await execute(tools, { kind: 'summary', metrics: ['calls_received'] }, spec, now, f),
+    intent: { kind: 'summary', metrics: ['calls_received'] },
+    filters: f,
+  };
 }
 
 async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
@@ -267,7 +292,14 @@ async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpec, now:
 type CompareValues = Extract<Intent, { kind: 'compareValues' }>;
 
 /** Values side by side over one window: one summary per value, with the difference between the first two. */
-async function compareValues(tools: ToolRunner, vocab: Vocabulary, intent: CompareValues, spec: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
+async function compareValues(
+  tools: ToolRunner,
+  vocab: Vocabulary,
+  intent: CompareValues,
+  spec: WindowSpec,
+  now: Date,
+  filters: Filters,
+): Promise<Composed> {
   const w = windowArgs(spec, now);
   const info = SUMMARY_METRICS[intent.metric];
   const rows: Array<{ name: string; rec: ToolCallRecord; value: number | null }> = [];
@@ -297,7 +329,12 @@ async function compareValues(tools: ToolRunner, vocab: Vocabulary, intent: Compa
   const r0 = rows[0].rec.result as { range: RangeObject };
   const inline = windowInline(spec, r0.range) + forCalls(filterText(filters));
   const f = (v: number | null) => (v === null ? 'none' : fmtKind(info.kind, v));
-  const list = rows.map((x) => `${x.name} ${f(x.value)}${info.kind === 'count' ? '' : ` (${fmtKind('count', (x.rec.result as Summary).calls_received)} calls)`}`).join('; ');
+  const list = rows
+    .map(
+      (x) =>
+        `${x.name} ${f(x.value)}${info.kind === 'count' ? '' : ` (${fmtKind('count', (x.rec.result as Summary).calls_received)} calls)`}`,
+    )
+    .join('; ');
   let verdict = '';
   const [a, b] = rows;
   if (a && b && a.value !== null && b.value !== null) {
@@ -309,4 +346,3 @@ async function compareValues(tools: ToolRunner, vocab: Vocabulary, intent: Compa
   }
   return { answer: `${cap(inline)}, ${info.label}: ${list}.${verdict}`, sids: [], sources: rows.map((x) => metricSource(x.rec)) };
 }
-

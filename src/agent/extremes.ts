@@ -35,7 +35,12 @@ export async function latestCalls(tools: ToolRunner, intent: Latest, spec: Windo
     if (!series.ok) return errorAnswer(series);
     extra.push(series);
     const first = (series.result as { points: Array<{ timestamp: string; value: number }> }).points.find((p) => p.value > 0);
-    if (!first) return { answer: `There were no calls ${windowInline(spec, (series.result as { range: RangeObject }).range)}${forCalls(qual)}.`, sids: [], sources: [metricSource(series)] };
+    if (!first)
+      return {
+        answer: `There were no calls ${windowInline(spec, (series.result as { range: RangeObject }).range)}${forCalls(qual)}.`,
+        sids: [],
+        sources: [metricSource(series)],
+      };
     const start = Date.parse(first.timestamp);
     const lo = Math.max(start, Date.parse((series.result as { range: RangeObject }).range.start_utc));
     const end = new Date(start + 3_600_000).toISOString().replace('.000Z', 'Z');
@@ -47,7 +52,13 @@ export async function latestCalls(tools: ToolRunner, intent: Latest, spec: Windo
   const inline = windowInline(spec, range) + forCalls(qual);
   if (!items.length) return { answer: `There were no calls ${inline}.`, sids: [], sources: [metricSource(rec)] };
   const details = await hasDetails(tools, items, filters);
-  const which = intent.oldest ? (items.length === 1 ? 'first call' : `first ${fmtInt(items.length)} calls`) : items.length === 1 ? 'most recent call' : `${fmtInt(items.length)} most recent calls`;
+  const which = intent.oldest
+    ? items.length === 1
+      ? 'first call'
+      : `first ${fmtInt(items.length)} calls`
+    : items.length === 1
+      ? 'most recent call'
+      : `${fmtInt(items.length)} most recent calls`;
   const answer =
     items.length === 1
       ? `The ${which} ${inline} came in at ${fmtWhen(items[0].started_at)}: ${callRow(items[0])}${details.get(items[0].call_sid) ?? ''}.`

@@ -39,7 +39,13 @@ const HAS_TEXT: Partial<Record<IntelField, string>> = {
   impersonated_government_agency: 'an impersonated agency',
 };
 
-const ORIGIN_TEXT = { us: 'US', canada: 'Canadian', toll_free: 'toll-free', international: 'international (non +1)', withheld: 'withheld or unusable' } as const;
+const ORIGIN_TEXT = {
+  us: 'US',
+  canada: 'Canadian',
+  toll_free: 'toll-free',
+  international: 'international (non +1)',
+  withheld: 'withheld or unusable',
+} as const;
 
 /** A duration bound in the words the question most likely used ("10 minutes"), with the seconds. */
 function dur(sec: number): string {
@@ -49,7 +55,8 @@ function dur(sec: number): string {
 
 function durationText(min: number | undefined, max: number | undefined): string | null {
   // "longer than 10 minutes" is kept as min 601 s: say it the way it was asked.
-  const lo = min === undefined ? null : min > 0 && (min - 1) % 60 === 0 && min > 1 ? `longer than ${dur(min - 1)}` : `lasting at least ${dur(min)}`;
+  const lo =
+    min === undefined ? null : min > 0 && (min - 1) % 60 === 0 && min > 1 ? `longer than ${dur(min - 1)}` : `lasting at least ${dur(min)}`;
   const hi = max === undefined ? null : (max + 1) % 60 === 0 ? `shorter than ${dur(max + 1)}` : `lasting at most ${dur(max)}`;
   if (lo && hi) return `${lo} and ${hi.replace(/^lasting /, '')}`;
   return lo ?? hi;

@@ -2,7 +2,17 @@
 // those calls") and the chart a question is asked from.
 
 import { SUMMARY_METRICS, type SummaryMetric } from './answer.js';
-import { OVERVIEW, TIER1_LIMIT, TIER1_SCAN, TOPN_DEFAULT, VALUE_FILTER_FIELDS, type ChatReply, type Filters, type Intent, type PlannerState } from './intents.js';
+import {
+  OVERVIEW,
+  TIER1_LIMIT,
+  TIER1_SCAN,
+  TOPN_DEFAULT,
+  VALUE_FILTER_FIELDS,
+  type ChatReply,
+  type Filters,
+  type Intent,
+  type PlannerState,
+} from './intents.js';
 import { FIELD_PATTERNS } from './vocabulary.js';
 
 /** An intent with the filters it adds to the previous turn's. */
@@ -32,7 +42,9 @@ export function tierFollowUp(prev: PlannerState, tier: number): Narrowed | ChatR
     default:
       break;
   }
-  return tier === 1 ? { intent: { kind: 'tier1', limit: TIER1_LIMIT }, filters: {} } : { intent: { kind: 'calls', count: false }, filters: { tier: [tier] } };
+  return tier === 1
+    ? { intent: { kind: 'tier1', limit: TIER1_LIMIT }, filters: {} }
+    : { intent: { kind: 'calls', count: false }, filters: { tier: [tier] } };
 }
 
 /** The calls behind a previous answer, as a listing. */
@@ -47,7 +59,8 @@ export function listingOf(it: Intent): Narrowed | null {
       return { intent: it, filters: {} };
     case 'value':
       if (isValueFilter(it.field)) return calls({ [it.field]: [it.value] });
-      if (it.field === 'mule_bank_name') return { intent: { kind: 'tier1', limit: TIER1_SCAN, only: { kind: 'bank', value: it.value } }, filters: {} };
+      if (it.field === 'mule_bank_name')
+        return { intent: { kind: 'tier1', limit: TIER1_SCAN, only: { kind: 'bank', value: it.value } }, filters: {} };
       return null;
     case 'geo':
       return calls(it.state ? { caller_state: [it.state] } : {});

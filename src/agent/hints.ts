@@ -127,11 +127,40 @@ export const HINTS: Hint[] = [
 ];
 
 /** Values that are also everyday words: taken only next to a cue ("target gift cards", "tax scams") or typed capitalised. */
-const WEAK = new Set(['gift_card', 'Target', 'Microsoft', 'Wells Fargo', 'Steam', 'Chase', 'Apple', 'IRS_TAX', 'PACKAGE_DELIVERY', 'CRYPTO_INVESTMENT',
-  'LOAN_APPROVAL', 'REFUND', 'UTILITY_SHUTOFF', 'PRIZE_LOTTERY', 'wire_transfer', 'TRON', 'TD Bank', 'UPS', 'HP', 'CMS', 'DEA',
-  'County Sheriff', 'U.S. Marshals', 'JURY_DUTY', 'GRANDPARENT', 'Google', 'Tesla', 'Dell', 'Visa Vanilla']);
+const WEAK = new Set([
+  'gift_card',
+  'Target',
+  'Microsoft',
+  'Wells Fargo',
+  'Steam',
+  'Chase',
+  'Apple',
+  'IRS_TAX',
+  'PACKAGE_DELIVERY',
+  'CRYPTO_INVESTMENT',
+  'LOAN_APPROVAL',
+  'REFUND',
+  'UTILITY_SHUTOFF',
+  'PRIZE_LOTTERY',
+  'wire_transfer',
+  'TRON',
+  'TD Bank',
+  'UPS',
+  'HP',
+  'CMS',
+  'DEA',
+  'County Sheriff',
+  'U.S. Marshals',
+  'JURY_DUTY',
+  'GRANDPARENT',
+  'Google',
+  'Tesla',
+  'Dell',
+  'Visa Vanilla',
+]);
 
-const CUE = /\b(?:scams?|scammers?|calls?|callers?|lures?|impersonat\w*|pretend\w*|claim\w*|posing|posed|gift|cards?|bank|banks|accounts?|paid|pay|payments?|via|using|through|persona|from|about|mentioning|scheme|schemes|fraud|ones|fake|asked|asking|ask|wanted|demanded|requested|buy|bought|send|sent|wallets?|chain|coins?|address(?:es)?|handed|gave|shared)\b/;
+const CUE =
+  /\b(?:scams?|scammers?|calls?|callers?|lures?|impersonat\w*|pretend\w*|claim\w*|posing|posed|gift|cards?|bank|banks|accounts?|paid|pay|payments?|via|using|through|persona|from|about|mentioning|scheme|schemes|fraud|ones|fake|asked|asking|ask|wanted|demanded|requested|buy|bought|send|sent|wallets?|chain|coins?|address(?:es)?|handed|gave|shared)\b/;
 
 export interface HintHit {
   index: number;
@@ -142,7 +171,12 @@ export interface HintHit {
 
 function cueNear(text: string, index: number, length: number): boolean {
   const before = text.slice(0, index).trim().split(/\s+/).slice(-3).join(' ');
-  const after = text.slice(index + length).trim().split(/\s+/).slice(0, 3).join(' ');
+  const after = text
+    .slice(index + length)
+    .trim()
+    .split(/\s+/)
+    .slice(0, 3)
+    .join(' ');
   // A value listed with another ("bank of america or chase") is a value too.
   return CUE.test(before) || CUE.test(after) || /(?:,|\bor|\band|\bvs|\bversus|\bnor)$/.test(before);
 }

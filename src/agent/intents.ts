@@ -65,16 +65,7 @@ export type Intent =
   | { kind: 'call'; sid: string };
 
 export type ChatReply =
-  | 'greeting'
-  | 'thanks'
-  | 'help'
-  | 'decline'
-  | 'other_orgs'
-  | 'future'
-  | 'breakdown'
-  | 'live_tier'
-  | 'geo_outside'
-  | 'which_call';
+  'greeting' | 'thanks' | 'help' | 'decline' | 'other_orgs' | 'future' | 'breakdown' | 'live_tier' | 'geo_outside' | 'which_call';
 
 /** A narrowing of the tier-1 rows to one kind of financial intel (and optionally one value). */
 export interface Tier1Filter {

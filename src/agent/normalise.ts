@@ -10,15 +10,79 @@ import { DISCONNECT_PATTERNS, FIELD_PATTERNS, METRIC_PATTERNS, STATES } from './
 
 /** Shorthand analysts type. */
 const SHORTHAND: Record<string, string> = {
-  hw: 'how', hm: 'how many', u: 'you', r: 'are', ur: 'your', pls: 'please', plz: 'please', thx: 'thanks', yday: 'yesterday',
-  yest: 'yesterday', ystrday: 'yesterday', tdy: 'today', tday: 'today', '2day': 'today', wk: 'week', wks: 'weeks', mo: 'month',
-  mos: 'months', mth: 'month', yr: 'year', yrs: 'years', hr: 'hour', hrs: 'hours', avg: 'average', mny: 'many', hte: 'the',
-  teh: 'the', cls: 'calls', clls: 'calls', hwmany: 'how many', howmany: 'how many', tot: 'total', amt: 'amount', '#': 'number of', num: 'number',
-  w: 'with', wo: 'without', b4: 'before', abt: 'about', thru: 'through', bc: 'because', ppl: 'people', msgs: 'messages',
-  whats: "what's", wat: 'what', wht: 'what', whch: 'which', hwo: 'how', dont: "don't", didnt: "didn't", isnt: "isn't",
-  info: 'information', stats: 'stats', vs: 'vs', v: 'vs', gc: 'gift card', gcs: 'gift cards', cc: 'credit card',
-  teir: 'tier', tiar: 'tier', lst: 'last', amzn: 'amazon', msft: 'microsoft', aapl: 'apple', cali: 'california',
-  dollarz: 'dollars', bucks: 'dollars', tier1: 'tier 1', tier2: 'tier 2', tier3: 'tier 3', t1: 'tier 1', t2: 'tier 2', t3: 'tier 3',
+  hw: 'how',
+  hm: 'how many',
+  u: 'you',
+  r: 'are',
+  ur: 'your',
+  pls: 'please',
+  plz: 'please',
+  thx: 'thanks',
+  yday: 'yesterday',
+  yest: 'yesterday',
+  ystrday: 'yesterday',
+  tdy: 'today',
+  tday: 'today',
+  '2day': 'today',
+  wk: 'week',
+  wks: 'weeks',
+  mo: 'month',
+  mos: 'months',
+  mth: 'month',
+  yr: 'year',
+  yrs: 'years',
+  hr: 'hour',
+  hrs: 'hours',
+  avg: 'average',
+  mny: 'many',
+  hte: 'the',
+  teh: 'the',
+  cls: 'calls',
+  clls: 'calls',
+  hwmany: 'how many',
+  howmany: 'how many',
+  tot: 'total',
+  amt: 'amount',
+  '#': 'number of',
+  num: 'number',
+  w: 'with',
+  wo: 'without',
+  b4: 'before',
+  abt: 'about',
+  thru: 'through',
+  bc: 'because',
+  ppl: 'people',
+  msgs: 'messages',
+  whats: "what's",
+  wat: 'what',
+  wht: 'what',
+  whch: 'which',
+  hwo: 'how',
+  dont: "don't",
+  didnt: "didn't",
+  isnt: "isn't",
+  info: 'information',
+  stats: 'stats',
+  vs: 'vs',
+  v: 'vs',
+  gc: 'gift card',
+  gcs: 'gift cards',
+  cc: 'credit card',
+  teir: 'tier',
+  tiar: 'tier',
+  lst: 'last',
+  amzn: 'amazon',
+  msft: 'microsoft',
+  aapl: 'apple',
+  cali: 'california',
+  dollarz: 'dollars',
+  bucks: 'dollars',
+  tier1: 'tier 1',
+  tier2: 'tier 2',
+  tier3: 'tier 3',
+  t1: 'tier 1',
+  t2: 'tier 2',
+  t3: 'tier 3',
 };
 
 /** Everyday words a typo must not be "fixed" into a keyword from. */
@@ -72,10 +136,11 @@ const PATTERN_WORDS = new Set<string>([
  * knows and the states. Kept short on purpose: a word one letter away from a rare target
  * ("date" from "data") is more often a real word than a typo.
  */
-const TARGETS = new Set<string>([
-  ...HINTS.flatMap(([, typed]) => [...canon(typed).split(' '), canon(typed).replace(/ /g, '')]),
-  ...Object.keys(STATES).flatMap((s) => s.split(' ')),
-  ...`calls call received hooked hook rate tier tiers brands brand impersonated impersonating impersonate lures lure
+const TARGETS = new Set<string>(
+  [
+    ...HINTS.flatMap(([, typed]) => [...canon(typed).split(' '), canon(typed).replace(/ /g, '')]),
+    ...Object.keys(STATES).flatMap((s) => s.split(' ')),
+    ...`calls call received hooked hook rate tier tiers brands brand impersonated impersonating impersonate lures lure
   payment payments method methods agency agencies government remote desktop tools chain chains gift cards transcript
   transcripts summary overview compare compared comparison versus trend trends going rising falling increasing decreasing
   yesterday today tonight morning week weeks month months quarter year fortnight monday tuesday wednesday thursday friday
@@ -87,7 +152,8 @@ const TARGETS = new Set<string>([
   busiest quietest distinct unique different share percent percentage maximum minimum highest lowest biggest largest
   impersonation impersonators scams scammer scammers canadian foreign international mentioned mentioning mention mentions
   threatened persona personas accounts account money crypto bitcoin phishing numbers this that with from have were`.split(/\s+/),
-].filter((w) => w.length >= 3));
+  ].filter((w) => w.length >= 3),
+);
 
 /** Words left as typed: everyday words as well as the targets (a word is never "fixed" into another). */
 const LEXICON = new Set<string>([...ENGLISH, ...PATTERN_WORDS, ...TARGETS]);
@@ -129,7 +195,6 @@ function fix(word: string): string {
   return cands[0].k;
 }
 
-
 /** The question's words typed with a capital (names: "Chase", "Walter"), lower-cased. */
 export function capitalisedWords(question: string): Set<string> {
   return new Set((question.match(/(?<![.?!]\s|^)\b[A-Z][A-Za-z0-9&'.-]*/g) ?? []).map((w) => w.toLowerCase()));
@@ -160,19 +225,21 @@ export function normalise(question: string): string {
     if (names.has(w) || quoted.has(w) || !/^[a-z]+$/.test(w)) return tok;
     return pre + fix(w) + post;
   });
-  return words
-    .join('')
-    .replace(/\b(?:teir|tir|tire|tiar|tierr|tear)[\s-]*(?=[123]\b|one\b|two\b|three\b)/g, 'tier ')
-    .replace(/\btier[\s-]*(?:1|one|i)\b/g, 'tier 1')
-    .replace(/\btier[\s-]*(?:2|two|ii)\b/g, 'tier 2')
-    .replace(/\btier[\s-]*(?:3|three|iii)\b/g, 'tier 3')
-    .replace(/\bt([123])\b/g, 'tier $1')
-    .replace(/[?!,;()[\]{}]/g, ' ')
-    // A dash between words ("… last 7 days - how many?") is punctuation, not part of a word.
-    .replace(/(^|\s)-+(?=\s|$)/g, ' ')
-    .replace(/\.(?=\s|$)/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    words
+      .join('')
+      .replace(/\b(?:teir|tir|tire|tiar|tierr|tear)[\s-]*(?=[123]\b|one\b|two\b|three\b)/g, 'tier ')
+      .replace(/\btier[\s-]*(?:1|one|i)\b/g, 'tier 1')
+      .replace(/\btier[\s-]*(?:2|two|ii)\b/g, 'tier 2')
+      .replace(/\btier[\s-]*(?:3|three|iii)\b/g, 'tier 3')
+      .replace(/\bt([123])\b/g, 'tier $1')
+      .replace(/[?!,;()[\]{}]/g, ' ')
+      // A dash between words ("… last 7 days - how many?") is punctuation, not part of a word.
+      .replace(/(^|\s)-+(?=\s|$)/g, ' ')
+      .replace(/\.(?=\s|$)/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** Whether every word of a phrase is an everyday or planner word (so the phrase is no name: "compare", "different"). */

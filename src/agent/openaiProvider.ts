@@ -4,11 +4,7 @@
 // request, never from the model's text, and the tools carry the caller's principal.
 
 import OpenAI from 'openai';
-import type {
-  ChatCompletion,
-  ChatCompletionMessageParam,
-  ChatCompletionTool,
-} from 'openai/resources/chat/completions/completions';
+import type { ChatCompletion, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions/completions';
 import { formatUtc } from '../domain/window.js';
 import { ApiError } from '../errors.js';
 import type { Agent, AgentOutcome, AgentRequest, ToolRunner } from './agent.js';
@@ -49,11 +45,9 @@ function toolsForModel(): ChatCompletionTool[] {
 }
 
 function contextNote(req: AgentRequest, now: Date): string {
-  const lines = [
-    `Current time: ${formatUtc(now)}.`,
-    `Default window when the question names none: ${req.dashboardRange} (ending now).`,
-  ];
-  if (req.contextCallSid) lines.push(`The user is looking at call ${req.contextCallSid}; questions about "this call" mean that one (use get_call).`);
+  const lines = [`Current time: ${formatUtc(now)}.`, `Default window when the question names none: ${req.dashboardRange} (ending now).`];
+  if (req.contextCallSid)
+    lines.push(`The user is looking at call ${req.contextCallSid}; questions about "this call" mean that one (use get_call).`);
   if (req.contextChartId) lines.push(`The user is looking at the dashboard chart "${req.contextChartId}".`);
   return lines.join('\n');
 }
@@ -113,9 +107,7 @@ export class OpenAIAgent implements Agent {
   }
 
   async ask(tools: ToolRunner, req: AgentRequest): Promise<AgentOutcome> {
-    const messages: ChatCompletionMessageParam[] = [
-      { role: 'system', content: `${SYSTEM_PROMPT}\n\n${contextNote(req, tools.ctx.now)}` },
-    ];
+    const messages: ChatCompletionMessageParam[] = [{ role: 'system', content: `${SYSTEM_PROMPT}\n\n${contextNote(req, tools.ctx.now)}` }];
     for (const t of req.history) {
       messages.push({ role: 'user', content: t.question }, { role: 'assistant', content: t.answer });
     }
@@ -154,7 +146,11 @@ export class OpenAIAgent implements Agent {
         if (last) throw providerError(`The agent model did not finish within ${this.maxSteps} steps.`);
         messages.push({ role: 'assistant', content: message.content ?? null, tool_calls: calls });
         for (const call of calls) {
-          messages.push({ role: 'tool', tool_call_id: call.id, content: await this.runCall(tools, call.function.name, call.function.arguments) });
+          messages.push({
+            role: 'tool',
+            tool_call_id: call.id,
+            content: await this.runCall(tools, call.function.name, call.function.arguments),
+          });
         }
       }
       throw providerError(`The agent model did not finish within ${this.maxSteps} steps.`);

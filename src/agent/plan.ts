@@ -118,8 +118,11 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   const isList = LIST_VERB_RE.test(rest);
   const hasQual = mentions.length > 0 || Object.keys(own).length > 0;
   const explain =
-    /\b(?:explain|describe|walk me through|what does (?:this|it|the \w+) (?:show|mean)|tell me about (?:this|the) (?:chart|panel|graph))\b/.test(rest) ||
-    (/\b(?:panel|chart|graph|map|widget|tile|card)\b/.test(rest) && /\b(?:break down|breakdown|telling|tell me|summari[sz]e|summary|show(?:ing)?|say(?:ing)?|mean(?:ing)?|read|walk)\b/.test(rest));
+    /\b(?:explain|describe|walk me through|what does (?:this|it|the \w+) (?:show|mean)|tell me about (?:this|the) (?:chart|panel|graph))\b/.test(
+      rest,
+    ) ||
+    (/\b(?:panel|chart|graph|map|widget|tile|card)\b/.test(rest) &&
+      /\b(?:break down|breakdown|telling|tell me|summari[sz]e|summary|show(?:ing)?|say(?:ing)?|mean(?:ing)?|read|walk)\b/.test(rest));
 
   // "which of those were tier 1?"
   const tf = TIER_FOLLOW_RE.exec(rest);
@@ -140,7 +143,8 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
 
   // How many different values: "how many distinct brands", "unique caller numbers", "numbers that called more than once".
   const distinctField = DISTINCT_RE.test(rest) ? (field ?? repeatedField(rest)) : null;
-  if (distinctField) return data({ kind: 'distinct', field: distinctField, ...(quals.minCount !== undefined ? { minCount: quals.minCount } : {}) });
+  if (distinctField)
+    return data({ kind: 'distinct', field: distinctField, ...(quals.minCount !== undefined ? { minCount: quals.minCount } : {}) });
   // Values seen in more than one call: "mule accounts seen in 2+ calls", "reused wallets".
   if (quals.minCount !== undefined) {
     const rf = repeatedField(rest) ?? field;
@@ -151,22 +155,35 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   // Values side by side over one window: "amazon vs microsoft this week", "texas or florida".
   const sameField = comparedValues(quals, own);
   // "how many … X or Y" counts both together; "X vs Y", "more X or Y", "which …" puts them side by side.
-  const sideBySide = COMPARE_RE.test(rest) || /\bvs\b|\bversus\b|\bcompare\b/.test(rest) || (/\bor\b|\band\b/.test(rest) && /\b(?:which|more|fewer|less|most|bigger|higher|lower|worse|better|busier|larger|smaller)\b/.test(rest));
+  const sideBySide =
+    COMPARE_RE.test(rest) ||
+    /\bvs\b|\bversus\b|\bcompare\b/.test(rest) ||
+    (/\bor\b|\band\b/.test(rest) && /\b(?:which|more|fewer|less|most|bigger|higher|lower|worse|better|busier|larger|smaller)\b/.test(rest));
   if (sameField && windows.length <= 1 && sideBySide) {
     const metric = metrics.find((m) => m !== 'calls_received') ?? 'calls_received';
     if (sameField.field !== 'caller_state') mentions = mentions.filter((m) => !sameField.values.includes(m));
     const rest2: Filters = { ...base };
     if (sameField.field === 'caller_state') delete rest2.caller_state;
-    return { ...(data({ kind: 'compareValues', field: sameField.field, values: sameField.values, metric }) as DataPlan), filters: finalFilters({ kind: 'summary', metrics: [metric] }, rest2) };
+    return {
+      ...(data({ kind: 'compareValues', field: sameField.field, values: sameField.values, metric }) as DataPlan),
+      filters: finalFilters({ kind: 'summary', metrics: [metric] }, rest2),
+    };
   }
 
   // Comparisons: two windows, or one against the previous turn's / the one before it.
   if (COMPARE_RE.test(rest) || (windows.length >= 2 && /\band\b|\bwith\b|\bto\b|\bor\b/.test(rest) && !/\bbetween\b/.test(text))) {
-    const [a, b] = comparedWindows(windows.map((x) => x.spec), shift, prev?.window ?? null, rest, now);
+    const [a, b] = comparedWindows(
+      windows.map((x) => x.spec),
+      shift,
+      prev?.window ?? null,
+      rest,
+      now,
+    );
     if (a && b) {
       const prevField = prev && followUp && (prev.intent.kind === 'topn' || prev.intent.kind === 'value') ? prev.intent.field : undefined;
       const cmpField = metrics.length ? undefined : (field ?? prevField);
-      if (cmpField && cmpField in VALUE_FIELD_RANKABLE) return data({ kind: 'compare', metrics: [], other: b, field: cmpField as never }, a);
+      if (cmpField && cmpField in VALUE_FIELD_RANKABLE)
+        return data({ kind: 'compare', metrics: [], other: b, field: cmpField as never }, a);
       const prevMetrics = prev?.intent.kind === 'summary' ? prev.intent.metrics : null;
       const shareOf = SHARE_WORD_RE.test(rest) ? metrics.filter((m) => SUMMARY_METRICS[m].kind === 'count' && m !== 'calls_received') : [];
       const basis = shareOf.length
@@ -183,7 +200,11 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   }
 
   // "anything unusual today?": the window against the one before it.
-  if (/\b(?:unusual|anomal\w*|spikes?|out of the ordinary|odd|strange|weird|different from usual)\b/.test(rest) && !metrics.length && !field) {
+  if (
+    /\b(?:unusual|anomal\w*|spikes?|out of the ordinary|odd|strange|weird|different from usual)\b/.test(rest) &&
+    !metrics.length &&
+    !field
+  ) {
     return data({ kind: 'compare', metrics: COMPARE_DEFAULT, other: shiftBack(window, now) });
   }
 
@@ -215,22 +236,34 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   }
 
   // "which persona gets hooked the most", "which brands have the most tier 1 calls": a ranking of the filtered calls.
-  if ((field || PERSONA_RE.test(rest)) && metrics.length && metrics.every((m) => RANKABLE_METRIC[m]) && (!isCount || /\b(?:most|top|which|what|rank|ranking|leading|highest|least)\b/.test(rest))) {
+  if (
+    (field || PERSONA_RE.test(rest)) &&
+    metrics.length &&
+    metrics.every((m) => RANKABLE_METRIC[m]) &&
+    (!isCount || /\b(?:most|top|which|what|rank|ranking|leading|highest|least)\b/.test(rest))
+  ) {
     const extra = Object.assign({}, ...metrics.map((m) => RANKABLE_METRIC[m]));
     return data({ kind: 'topn', field: field ?? 'persona', n: topNumber(rest) ?? TOPN_DEFAULT }, window, extra);
   }
 
   // Personas: calls per persona ("which persona gets the most calls", "persona breakdown").
-  if (PERSONA_RE.test(rest) && !metrics.some((m) => m !== 'calls_received')) return data({ kind: 'topn', field: 'persona', n: topNumber(rest) ?? TOPN_DEFAULT, explain });
+  if (PERSONA_RE.test(rest) && !metrics.some((m) => m !== 'calls_received'))
+    return data({ kind: 'topn', field: 'persona', n: topNumber(rest) ?? TOPN_DEFAULT, explain });
 
   // A figure broken down by something no tool breaks it down by ("hook rate by brand").
-  const breakdown = /\b(?:per|by|for each|broken down by|split by|across) (?:brand|bank|state|persona|lure|scam type|payment method|agency|caller|category|company)s?\b/.test(rest);
+  const breakdown =
+    /\b(?:per|by|for each|broken down by|split by|across) (?:brand|bank|state|persona|lure|scam type|payment method|agency|caller|category|company)s?\b/.test(
+      rest,
+    );
   if (breakdown && metrics.some((m) => m !== 'calls_received')) return chat('breakdown');
 
   // Asks counted one by one: "how many individual asks were over 10k".
   if (own.min_single_ask !== undefined && /\b(?:how many|count of|number of|count)\b.*\basks?\b/.test(text)) {
     const min = own.min_single_ask;
-    return { ...(data({ kind: 'askCount', min }) as DataPlan), filters: finalFilters({ kind: 'askCount', min }, { ...base, min_single_ask: undefined }) };
+    return {
+      ...(data({ kind: 'askCount', min }) as DataPlan),
+      filters: finalFilters({ kind: 'askCount', min }, { ...base, min_single_ask: undefined }),
+    };
   }
 
   // A figure per call: "average dollars asked per tier 1 call".
@@ -250,7 +283,8 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     if (metrics.includes('hook_rate')) return data({ kind: 'summary', metrics: ['hook_rate'] });
   }
 
-  if (DISCONNECT_RE.test(rest) && !metrics.includes('cleanly_closed')) return data({ kind: 'disconnects', reason: reasonIn(rest), ...(explain ? { explain } : {}) });
+  if (DISCONNECT_RE.test(rest) && !metrics.includes('cleanly_closed'))
+    return data({ kind: 'disconnects', reason: reasonIn(rest), ...(explain ? { explain } : {}) });
 
   // Geography: one state's count, or calls per state (of the other filters).
   const onlyState = own.caller_state?.length === 1 && Object.keys(own).length === 1 && !mentions.length && !carries;
@@ -261,7 +295,10 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
 
   // Tier-1 listings (financial intel); a count alone is a summary figure.
   const ranking = field !== null && /\b(?:top|most|common|frequent|rank|ranking|leading|popular)\b/.test(rest);
-  if (((/\btier 1\b/.test(rest) && isList && !isCount) || (TIER_LIST_RE.test(rest) && !isCount && !metrics.length && !own.has)) && !ranking) {
+  if (
+    ((/\btier 1\b/.test(rest) && isList && !isCount) || (TIER_LIST_RE.test(rest) && !isCount && !metrics.length && !own.has)) &&
+    !ranking
+  ) {
     const only = tier1FilterIn(rest);
     return data({ kind: 'tier1', limit: only ? TIER1_SCAN : listLimit(rest, TIER1_LIMIT, 100), ...(only ? { only } : {}) });
   }
@@ -269,8 +306,12 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   // The call holding an extreme: "show the longest call this week", "which call had the biggest ask", "3 longest calls".
   const extremeN = listLimit(rest, 1, 20);
   if (/\bshortest\b/.test(rest) && /\bcalls?\b/.test(rest)) return data({ kind: 'longest', by: 'duration', n: extremeN, shortest: true });
-  if (metrics.includes('max_single_ask') && (WHICH_CALL_RE.test(rest) || isList || /\b(?:when|who|which|details|sid)\b/.test(rest))) return data({ kind: 'longest', by: 'ask', n: extremeN });
-  if (metrics.includes('max_call_duration_sec') && (WHICH_CALL_RE.test(rest) || isList || extremeN > 1 || /\b(?:when|what time|who|show|which|details|sid)\b/.test(rest) || hasQual)) {
+  if (metrics.includes('max_single_ask') && (WHICH_CALL_RE.test(rest) || isList || /\b(?:when|who|which|details|sid)\b/.test(rest)))
+    return data({ kind: 'longest', by: 'ask', n: extremeN });
+  if (
+    metrics.includes('max_call_duration_sec') &&
+    (WHICH_CALL_RE.test(rest) || isList || extremeN > 1 || /\b(?:when|what time|who|show|which|details|sid)\b/.test(rest) || hasQual)
+  ) {
     return data({ kind: 'longest', n: extremeN });
   }
   if (/\b(?:which|what) (?:was|is|were) the longest calls?\b/.test(rest) || (WHICH_CALL_RE.test(rest) && /\blongest\b/.test(rest))) {
@@ -297,26 +338,48 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     }
   }
 
-  if (field && !(metrics.length && !/\b(?:top|most|which|what|common|frequent|popular|rank|ranking|list|show|leading|main|by)\b/.test(rest))) {
+  if (
+    field &&
+    !(metrics.length && !/\b(?:top|most|which|what|common|frequent|popular|rank|ranking|list|show|leading|main|by)\b/.test(rest))
+  ) {
     return data({ kind: 'topn', field, n: explain ? LOOKUP_N : (topNumber(rest) ?? TOPN_DEFAULT), explain });
   }
 
   if (NOT_HOOKED_RE.test(rest)) return data({ kind: 'summary', metrics: ['calls_received', 'hooked_calls'], notHooked: true });
   if (WHICH_CALL_RE.test(rest) && metrics.length) return chat('which_call');
   if (metrics.length) return data({ kind: 'summary', metrics });
-  if (OVERVIEW_RE.test(rest) && !(req.contextCallSid && CALLISH_RE.test(rest))) return data({ kind: 'summary', metrics: hasQual ? ['calls_received', 'hooked_calls', 'hook_rate', 'tier1_calls', 'total_dollars_asked'] : OVERVIEW });
+  if (OVERVIEW_RE.test(rest) && !(req.contextCallSid && CALLISH_RE.test(rest)))
+    return data({
+      kind: 'summary',
+      metrics: hasQual ? ['calls_received', 'hooked_calls', 'hook_rate', 'tier1_calls', 'total_dollars_asked'] : OVERVIEW,
+    });
 
   // "how many were there?" about the previous answer's calls.
   if (prev && refers && isCount) {
-    const it = prev.intent.kind === 'calls' || prev.intent.kind === 'latest' ? { kind: 'calls' as const, count: true } : { kind: 'summary' as const, metrics: ['calls_received' as SummaryMetric] };
+    const it =
+      prev.intent.kind === 'calls' || prev.intent.kind === 'latest'
+        ? { kind: 'calls' as const, count: true }
+        : { kind: 'summary' as const, metrics: ['calls_received' as SummaryMetric] };
     return data(it);
   }
 
   // Follow-ups that only change the window, the filters or the value: "and last month?", "what about PayPal?".
   if (prev && (followUp || named || shift)) {
-    const about = /^(?:and |so )?(?:what|how) about(?: (.+))?$/.exec(rest) ?? /^and(?: (?:for|in|from) )?(?: (.+))?$/.exec(rest) ?? /^(?:only|just)(?: (.+))?$/.exec(rest);
+    const about =
+      /^(?:and |so )?(?:what|how) about(?: (.+))?$/.exec(rest) ??
+      /^and(?: (?:for|in|from) )?(?: (.+))?$/.exec(rest) ??
+      /^(?:only|just)(?: (.+))?$/.exec(rest);
     const prevField = prev.intent.kind === 'topn' || prev.intent.kind === 'value' ? prev.intent.field : null;
-    if (about && mentions.length === 1 && !named && !shift && prevField && prevField in VALUE_FIELD_RANKABLE && mentions[0].fields.includes(prevField as ValueField) && !own.q) {
+    if (
+      about &&
+      mentions.length === 1 &&
+      !named &&
+      !shift &&
+      prevField &&
+      prevField in VALUE_FIELD_RANKABLE &&
+      mentions[0].fields.includes(prevField as ValueField) &&
+      !own.q
+    ) {
       const m = mentions[0];
       mentions = [];
       return data({ kind: 'value', field: prevField as TopnField, value: m.typed });
@@ -349,7 +412,13 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   if (req.contextCallSid && !named) return data({ kind: 'call', sid: req.contextCallSid });
   const chartTopic = chartIntent(req.contextChartId);
   if (chartTopic && (CALLISH_RE.test(rest) || /\b(?:chart|this|explain|show|tell|panel|mean)\b/.test(rest))) {
-    return data(chartTopic.kind === 'topn' ? { ...chartTopic, n: LOOKUP_N, explain: true } : chartTopic.kind === 'timeseries' ? { ...chartTopic, explain: true } : chartTopic);
+    return data(
+      chartTopic.kind === 'topn'
+        ? { ...chartTopic, n: LOOKUP_N, explain: true }
+        : chartTopic.kind === 'timeseries'
+          ? { ...chartTopic, explain: true }
+          : chartTopic,
+    );
   }
 
   // Only qualifiers: "amazon calls from texas?", "anything from canadian numbers": how many, and which.
@@ -360,4 +429,3 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   if (HELP_RE.test(text)) return chat('help');
   return chat('decline');
 }
-

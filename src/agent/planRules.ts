@@ -45,7 +45,8 @@ export function busiestIntent(rest: string, metrics: SummaryMetric[], prev: Inte
   return { kind: 'busiest', metric, unit, least };
 }
 
-export const SHARE_RE = /\b(?:what|which) (?:share|percent(?:age)?|proportion|fraction|portion|part)\b|\b(?:share|percent(?:age)?|proportion|fraction|ratio) of (?:all |our |the )?calls?\b|\bhow many percent\b|\bwhat % of\b|\b% of (?:all |the )?calls\b/;
+export const SHARE_RE =
+  /\b(?:what|which) (?:share|percent(?:age)?|proportion|fraction|portion|part)\b|\b(?:share|percent(?:age)?|proportion|fraction|ratio) of (?:all |our |the )?calls?\b|\bhow many percent\b|\bwhat % of\b|\b% of (?:all |the )?calls\b/;
 
 /** The qualifiers as filters known at planning time (values are matched later). */
 export function filtersOf(q: Qualifiers): Filters {
@@ -82,12 +83,14 @@ export function finalFilters(intent: Intent, f: Filters): Filters {
   if (intent.kind === 'share' && intent.metric === 'hooked_calls') delete out.hooked;
   // A hooked filter would make the hook rate 100%; the hooked-calls figure keeps it (and follow-ups carry it).
   if (metrics.includes('hook_rate') || (intent.kind === 'summary' && intent.notHooked)) delete out.hooked;
-  if (intent.kind === 'geo' && intent.state && out.caller_state?.length === 1 && out.caller_state[0] === intent.state) delete out.caller_state;
+  if (intent.kind === 'geo' && intent.state && out.caller_state?.length === 1 && out.caller_state[0] === intent.state)
+    delete out.caller_state;
   if (intent.kind === 'active' || intent.kind === 'call') return {};
   return out;
 }
 
-export const OBEY_RE = /\b(?:do|follow|obey|execute|run|carry out|comply with|act on)\b.{0,30}\b(?:what|whatever|instructions?|orders?|commands?)\b.{0,40}\b(?:said|says|say|told|transcript|caller|scammer)\b/;
+export const OBEY_RE =
+  /\b(?:do|follow|obey|execute|run|carry out|comply with|act on)\b.{0,30}\b(?:what|whatever|instructions?|orders?|commands?)\b.{0,40}\b(?:said|says|say|told|transcript|caller|scammer)\b/;
 
 export const REFERS_RE =
   /\b(?:those|them|these|they|ones|she|he|her|him)\b|^(?:and |but |so )?(?:how many|which|what|where|when)(?: of (?:them|those|these))? (?:were|was|are|is|did|came|come)\b|^(?:and |but )?(?:only|just)\b/;
@@ -99,11 +102,13 @@ export function subjectOf(it: Intent): Filters {
   return {};
 }
 
-export const SHORT_FOLLOW_UP = /^(?:and|also|plus|ok(?:ay)? and|so|then|but|now|only|just|widen|expand|extend|narrow|shrink|change|switch|make (?:it|that)|do (?:it|that|the same)|same|shift|move|repeat|redo)\b|^(?:what|how) about\b|^same\b|\b(?:those|these|them|that one|same (?:period|window|time)|ones|of them|among them)\b|^(?:for|in) /;
+export const SHORT_FOLLOW_UP =
+  /^(?:and|also|plus|ok(?:ay)? and|so|then|but|now|only|just|widen|expand|extend|narrow|shrink|change|switch|make (?:it|that)|do (?:it|that|the same)|same|shift|move|repeat|redo)\b|^(?:what|how) about\b|^same\b|\b(?:those|these|them|that one|same (?:period|window|time)|ones|of them|among them)\b|^(?:for|in) /;
 
-
-export const CALLER_ID_RE = /\bcaller[- ]?ids?\b|\bphone numbers?\b|\b(?:caller|calling|scammer'?s?|their) numbers?\b|\bnumbers? (?:that )?call(?:ed|s|ing)?\b/;
-export const DISTINCT_RE = /\bhow many (?:different|distinct|unique|separate|individual)\b|\b(?:number|count) of (?:different|distinct|unique|separate)\b|\bhow many (?:\w+ )?(?:numbers?|caller ids?) (?:called|have called|did call)\b/;
+export const CALLER_ID_RE =
+  /\bcaller[- ]?ids?\b|\bphone numbers?\b|\b(?:caller|calling|scammer'?s?|their) numbers?\b|\bnumbers? (?:that )?call(?:ed|s|ing)?\b/;
+export const DISTINCT_RE =
+  /\bhow many (?:different|distinct|unique|separate|individual)\b|\b(?:number|count) of (?:different|distinct|unique|separate)\b|\bhow many (?:\w+ )?(?:numbers?|caller ids?) (?:called|have called|did call)\b/;
 export const LATEST_RE =
   /\b(?:when|what time)\b.*\b(?:last|latest|most recent|newest|first|earliest|oldest)\b|\b(?:last|latest|most recent|newest|first|earliest|oldest) (?:\w+ ){0,3}?call\b(?! (?:length|duration|volume|count))/;
 export const SHARE_WORD_RE = /\b(?:share|percent(?:age)?|proportion|fraction)\b|(?:^|\s)%|%\s*(?:of|hooked|tier|high)/;
@@ -119,7 +124,8 @@ export const RANKABLE_METRIC: Partial<Record<SummaryMetric, Filters>> = {
 
 /** Two or more values of one field named together ("amazon vs microsoft", "texas or florida"). */
 export function comparedValues(q: Qualifiers, own: Filters): { field: ValueField | 'caller_state'; values: Mention[] } | null {
-  if ((own.caller_state?.length ?? 0) >= 2) return { field: 'caller_state', values: own.caller_state!.map((s) => ({ typed: s, fields: [] })) };
+  if ((own.caller_state?.length ?? 0) >= 2)
+    return { field: 'caller_state', values: own.caller_state!.map((s) => ({ typed: s, fields: [] })) };
   const byField = new Map<ValueField, Mention[]>();
   for (const m of q.mentions) if (m.fields[0]) byField.set(m.fields[0], [...(byField.get(m.fields[0]) ?? []), m]);
   for (const [f, ms] of byField) if (ms.length >= 2) return { field: f, values: ms };
@@ -131,7 +137,16 @@ export function comparedValues(q: Qualifiers, own: Filters): { field: ValueField
 
 /** Fields a value intent can count with get_topn. */
 export const VALUE_FIELD_RANKABLE: Record<string, true> = Object.fromEntries(
-  ['impersonated_brand', 'impersonated_government_agency', 'lure_category', 'payment_method', 'mule_bank_name', 'gift_card_brand', 'crypto_chain', 'remote_desktop_app'].map((f) => [f, true]),
+  [
+    'impersonated_brand',
+    'impersonated_government_agency',
+    'lure_category',
+    'payment_method',
+    'mule_bank_name',
+    'gift_card_brand',
+    'crypto_chain',
+    'remote_desktop_app',
+  ].map((f) => [f, true]),
 );
 
 export function rankable(f: ValueField | undefined): TopnField | null {
@@ -139,7 +154,13 @@ export function rankable(f: ValueField | undefined): TopnField | null {
 }
 
 /** The two windows of a comparison: two named ones, or one against the previous turn's / the one before it. */
-export function comparedWindows(windows: WindowSpec[], shift: boolean, prev: WindowSpec | null, rest: string, now: Date): [WindowSpec | null, WindowSpec | null] {
+export function comparedWindows(
+  windows: WindowSpec[],
+  shift: boolean,
+  prev: WindowSpec | null,
+  rest: string,
+  now: Date,
+): [WindowSpec | null, WindowSpec | null] {
   const one = windows.length === 1 ? windows[0] : null;
   // "last 24h vs the 24h before": the second phrase is the window before the first.
   if (windows.length >= 2 && JSON.stringify(windows[0]) === JSON.stringify(windows[1])) return [windows[0], shiftBack(windows[0], now)];

@@ -52,11 +52,17 @@ export interface Qualifiers {
 function terms(s: string): string[] {
   return s
     .split(/\s*(?:,|\band\b|\bor\b|&|\bplus\b|\bas well as\b)\s*/)
-    .map((t) => t.replace(/^(?:both|either|the (?:word|words|phrase|term)s?|a|an|the)\s+/, '').replace(/^["']|["']$/g, '').trim())
+    .map((t) =>
+      t
+        .replace(/^(?:both|either|the (?:word|words|phrase|term)s?|a|an|the)\s+/, '')
+        .replace(/^["']|["']$/g, '')
+        .trim(),
+    )
     .filter((t) => t.length >= 2);
 }
 
-const CONTENT_END = '(?=\\s+(?:in the (?:last|past)|this|last|today|yesterday|since|during|over the|from the|by|per|and how|how many|count|number of|total number|please)\\b|$)';
+const CONTENT_END =
+  '(?=\\s+(?:in the (?:last|past)|this|last|today|yesterday|since|during|over the|from the|by|per|and how|how many|count|number of|total number|please)\\b|$)';
 
 /** Transcript searches: "mentioning X", "that say X", "talked about X", "told the victim to X", quoted text. */
 function transcriptTerms(st: { text: string }, question: string, out: string[]): void {
@@ -70,7 +76,13 @@ function transcriptTerms(st: { text: string }, question: string, out: string[]):
     take(st, new RegExp(cue), (m) => {
       let v = m[1].trim();
       // "what the caller said in that transcript", "said it": no text to search for.
-      if (/^(?:in|on|to|that|this|it|so|those|them|these|anything|something|what|about|the transcripts?|transcripts?|they|he|she|we|you|i)\b/.test(v) && !quoted.length) return false;
+      if (
+        /^(?:in|on|to|that|this|it|so|those|them|these|anything|something|what|about|the transcripts?|transcripts?|they|he|she|we|you|i)\b/.test(
+          v,
+        ) &&
+        !quoted.length
+      )
+        return false;
       const q = quoted.find((x) => v.includes(x.replace(/["']/g, '')));
       if (q) {
         out.push(q);
@@ -85,11 +97,74 @@ function transcriptTerms(st: { text: string }, question: string, out: string[]):
   for (const q of quoted) if (!out.includes(q)) out.push(q);
 }
 
-const FILLER = new Set(['go', 'to', 'a', 'an', 'the', 'some', 'any', 'their', 'his', 'her', 'them', 'him', 'buy', 'get', 'got', 'use', 'pay', 'with', 'in', 'at', 'of', 'for', 'on', 'by', 'that', 'they', 'would', 'will', 'could', 'be', 'been', 'is', 'are', 'was', 'were', 'going', 'coming', 'come', 'came', 'and', 'or', 'it', 'call', 'calls', 'nearest', 'local', 'up', 'out', 'down', 'you', 'your', 'we', 'our']);
+const FILLER = new Set([
+  'go',
+  'to',
+  'a',
+  'an',
+  'the',
+  'some',
+  'any',
+  'their',
+  'his',
+  'her',
+  'them',
+  'him',
+  'buy',
+  'get',
+  'got',
+  'use',
+  'pay',
+  'with',
+  'in',
+  'at',
+  'of',
+  'for',
+  'on',
+  'by',
+  'that',
+  'they',
+  'would',
+  'will',
+  'could',
+  'be',
+  'been',
+  'is',
+  'are',
+  'was',
+  'were',
+  'going',
+  'coming',
+  'come',
+  'came',
+  'and',
+  'or',
+  'it',
+  'call',
+  'calls',
+  'nearest',
+  'local',
+  'up',
+  'out',
+  'down',
+  'you',
+  'your',
+  'we',
+  'our',
+]);
 
 /** The words of transcript text worth searching for one by one. */
 export function contentWords(q: string): string[] {
-  return q.split(' ').filter((w) => w.length >= 3 && !FILLER.has(w) && !/^(?:said|told|says|tell|asked|about|there|here|this|these|those|when|what|then|than|just|very|really|from|into|onto|have|has|had|did|does|done)$/.test(w));
+  return q
+    .split(' ')
+    .filter(
+      (w) =>
+        w.length >= 3 &&
+        !FILLER.has(w) &&
+        !/^(?:said|told|says|tell|asked|about|there|here|this|these|those|when|what|then|than|just|very|really|from|into|onto|have|has|had|did|does|done)$/.test(
+          w,
+        ),
+    );
 }
 
 /** The words of a clause worth searching: "go to a bitcoin atm" → "bitcoin atm", "the police were coming" → "police". */
@@ -127,15 +202,25 @@ function origins(st: { text: string }, out: Qualifiers): void {
     /\b(?:foreign|international|overseas|non[- ]?us|outside the us|outside the united states|abroad|from abroad)(?: (?:numbers?|phones?|callers?|calls?|caller ids?))?\b|\bfrom (?:another country|other countries|outside (?:the )?(?:us|u s|usa|united states|country))\b|\b(?:uk|india|indian|british) numbers?\b/,
     () => add('international'),
   );
-  take(st, /\b(?:anonymous|withheld|blocked|hidden|private|restricted|no|unknown|missing|empty)(?: caller[- ]?ids?| numbers?| callers?)\b|\bwithout (?:a )?caller[- ]?id\b/, () => add('withheld'));
+  take(
+    st,
+    /\b(?:anonymous|withheld|blocked|hidden|private|restricted|no|unknown|missing|empty)(?: caller[- ]?ids?| numbers?| callers?)\b|\bwithout (?:a )?caller[- ]?id\b/,
+    () => add('withheld'),
+  );
 }
 
 function states(st: { text: string }, question: string, out: Qualifiers): void {
-  take(st, new RegExp(`(?:\\b(?:from|in|out of|based in|calling from|callers? from)\\s+)?${STATE_NAME_RE.source}(?:\\s+(?:area codes?|numbers?|callers?))?`), (m) => {
-    const code = STATES[m[1]];
-    // "washington" alone next to "dc" is DC; handled by the longer name first.
-    if (code && !out.states.includes(code)) out.states.push(code);
-  });
+  take(
+    st,
+    new RegExp(
+      `(?:\\b(?:from|in|out of|based in|calling from|callers? from)\\s+)?${STATE_NAME_RE.source}(?:\\s+(?:area codes?|numbers?|callers?))?`,
+    ),
+    (m) => {
+      const code = STATES[m[1]];
+      // "washington" alone next to "dc" is DC; handled by the longer name first.
+      if (code && !out.states.includes(code)) out.states.push(code);
+    },
+  );
   // Codes typed in lower case ("tx", "fl") when no everyday word reads the same.
   take(st, /\b(tx|fl|ny|nj|ga|az|nc|sc|va|wa|nv|tn|ky|ct|ut|nm|ks|ia|ar|wv|wi|mn|md|dc|pr|ri|nh|vt|ak|sd|nd|wy|mt|ca|il)\b/, (m) => {
     const code = m[1].toUpperCase();
@@ -144,7 +229,12 @@ function states(st: { text: string }, question: string, out: Qualifiers): void {
   });
   // Two-letter codes only as typed in capitals ("calls from TX"): "in", "or", "me" are words.
   for (const m of question.matchAll(/\b([A-Z]{2})\b/g)) {
-    if (!STATE_CODES.has(m[1]) || ['IT', 'OK', 'US', 'AM', 'PM', 'ID', 'IN', 'OR', 'ME', 'HI', 'DE', 'PA', 'MA', 'CO', 'AS'].includes(m[1]) && !/\b(?:from|in|state)\s+$/.test(question.slice(0, m.index))) continue;
+    if (
+      !STATE_CODES.has(m[1]) ||
+      (['IT', 'OK', 'US', 'AM', 'PM', 'ID', 'IN', 'OR', 'ME', 'HI', 'DE', 'PA', 'MA', 'CO', 'AS'].includes(m[1]) &&
+        !/\b(?:from|in|state)\s+$/.test(question.slice(0, m.index)))
+    )
+      continue;
     const code = m[1];
     take(st, new RegExp(`(?:\\b(?:from|in|state)\\s+)?\\b${code.toLowerCase()}\\b`), () => {
       if (!out.states.includes(code)) out.states.push(code);
@@ -154,14 +244,21 @@ function states(st: { text: string }, question: string, out: Qualifiers): void {
 
 /** Cue words before a value: which field it is likely to be in. */
 const BEFORE_CUES: Array<[RegExp, ValueField[]]> = [
-  [/\b(?:impersonat(?:ed|ing|e|es|ion of)|pretend(?:ed|ing|s)? to be(?: from)?|claim(?:ed|ing|s)? to be(?: from)?|posing as|posed as|said (?:they|he|she) (?:were|was) (?:from|with)|spoofing|fake)\s+(?:the\s+)?$/, ['impersonated_brand', 'impersonated_government_agency']],
-  [/\b(?:paid|pay|paying|payment|payments|pay(?:ment)? (?:method|by|via|with|in|using))\s+(?:by|via|with|in|using|through)?\s*(?:a\s+|an\s+)?$/, ['payment_method']],
+  [
+    /\b(?:impersonat(?:ed|ing|e|es|ion of)|pretend(?:ed|ing|s)? to be(?: from)?|claim(?:ed|ing|s)? to be(?: from)?|posing as|posed as|said (?:they|he|she) (?:were|was) (?:from|with)|spoofing|fake)\s+(?:the\s+)?$/,
+    ['impersonated_brand', 'impersonated_government_agency'],
+  ],
+  [
+    /\b(?:paid|pay|paying|payment|payments|pay(?:ment)? (?:method|by|via|with|in|using))\s+(?:by|via|with|in|using|through)?\s*(?:a\s+|an\s+)?$/,
+    ['payment_method'],
+  ],
   [/\b(?:asked for|wanted|demanded|requested|asking for|want)\s+(?:a\s+|an\s+|some\s+)?$/, ['payment_method']],
   [/\bmule banks?\s+$/, ['mule_bank_name']],
   [/\bpersona\s+$/, ['persona']],
 ];
 /** Cues that decide the field on their own ("Apple gift cards" is a gift card brand, whatever else Apple is). */
-const STRONG_AFTER = /^\s+(?:bank )?(?:accounts?|account numbers?|mule accounts?)\b|^\s+gift ?cards?\b|^\s+persona\b|^\s+(?:wallets?|chain)\b|^\s+(?:payments?|transfers?)\b/;
+const STRONG_AFTER =
+  /^\s+(?:bank )?(?:accounts?|account numbers?|mule accounts?)\b|^\s+gift ?cards?\b|^\s+persona\b|^\s+(?:wallets?|chain)\b|^\s+(?:payments?|transfers?)\b/;
 
 const AFTER_CUES: Array<[RegExp, ValueField[]]> = [
   [/^\s+(?:bank )?(?:accounts?|account numbers?|mule accounts?)\b/, ['mule_bank_name']],
@@ -189,7 +286,14 @@ function values(st: { text: string }, capitalised: (w: string) => boolean, out: 
     let cued = post?.[1] ?? pre?.[1];
     // "Bank of America or Chase" after "impersonated": a value listed with another takes its cue.
     const prevMention = out.mentions[out.mentions.length - 1];
-    if (!cued && prevMention && /(?:,|\bor|\band|\bnor|\bvs|\bversus)\s*$/.test(before) && before.trim().length && lastEnd >= 0 && before.slice(lastEnd).replace(/(?:,|\bor\b|\band\b|\bnor\b|\bvs\b|\bversus\b|\s)+/g, '') === '') {
+    if (
+      !cued &&
+      prevMention &&
+      /(?:,|\bor|\band|\bnor|\bvs|\bversus)\s*$/.test(before) &&
+      before.trim().length &&
+      lastEnd >= 0 &&
+      before.slice(lastEnd).replace(/(?:,|\bor\b|\band\b|\bnor\b|\bvs\b|\bversus\b|\s)+/g, '') === ''
+    ) {
       cued = prevMention.fields;
     }
     const strong = post && STRONG_AFTER.test(after);
@@ -202,7 +306,10 @@ function values(st: { text: string }, capitalised: (w: string) => boolean, out: 
     out.mentions.push({ typed: h.typed, surface: st.text.slice(h.index, h.index + h.length), fields });
     st.text = blank(st.text, h.index, h.length);
     // The cue goes with the value: "impersonating PayPal" is a filter, not a question about brands.
-    if (pre?.[0] && /impersonat|pretend|claim|posing|posed|spoofing|said|paid|pay|asked|wanted|demanded|requested|persona/.test(pre[0][0])) {
+    if (
+      pre?.[0] &&
+      /impersonat|pretend|claim|posing|posed|spoofing|said|paid|pay|asked|wanted|demanded|requested|persona/.test(pre[0][0])
+    ) {
       st.text = blank(st.text, pre[0].index, pre[0][0].length);
     }
     const imp = /^\s+(?:impersonat\w+|imposters?|impostors?)\b/.exec(after);
@@ -217,13 +324,22 @@ function values(st: { text: string }, capitalised: (w: string) => boolean, out: 
     /\b(?:impersonat(?:ed|ing|e|es)|pretend(?:ed|ing|s)? to be(?: from)?|claim(?:ed|ing|s)? to be(?: from)?|posing as|posed as)\s+(?:the\s+|an?\s+)?([a-z0-9&'.]+(?: [a-z0-9&'.]+){0,3}?)(?=\s+(?:in|during|over|since|between|from|this|last|today|yesterday|on|so|and|or|with|for|calls?|scams?|who|that|which|how|lately|recently|the most|most)\b|\s*$)/,
     (m) => {
       const v = m[1].trim();
-      if (/^(?:brands?|compan(?:y|ies)|agenc(?:y|ies)|banks?|someone|somebody|anyone|them|it|who|what|which|a brand|most|the most|government|calls?|scams?)\b/.test(v) || isEveryday(v)) return false;
+      if (
+        /^(?:brands?|compan(?:y|ies)|agenc(?:y|ies)|banks?|someone|somebody|anyone|them|it|who|what|which|a brand|most|the most|government|calls?|scams?)\b/.test(
+          v,
+        ) ||
+        isEveryday(v)
+      )
+        return false;
       out.mentions.push({ typed: v, fields: ['impersonated_brand', 'impersonated_government_agency'] });
     },
   );
   // "Acme gift cards", "paid with Western Union": an unknown name before/after a field cue.
   take(st, /\b([a-z][a-z0-9&'.]+(?: [a-z][a-z0-9&'.]+)?) gift ?cards?\b/, (m) => {
-    const v = m[1].replace(/^(?:with|using|for|of|in|the|about|many|any|which|what|how|top|most|some|and|or|via|by|mention(?:ing)?|asked|ask|want(?:ed)?)\s+/, '');
+    const v = m[1].replace(
+      /^(?:with|using|for|of|in|the|about|many|any|which|what|how|top|most|some|and|or|via|by|mention(?:ing)?|asked|ask|want(?:ed)?)\s+/,
+      '',
+    );
     if (isEveryday(v)) return false;
     out.mentions.push({ typed: v, fields: ['gift_card_brand'] });
   });
@@ -252,11 +368,17 @@ function unnamedValues(st: { text: string }, out: Qualifiers): void {
     out.mentions.push({ typed: m[1], fields: ['mule_bank_name'] });
   });
   // "how many calls did gertrude pick up", "calls handled by gertrude": a persona.
-  take(st, new RegExp(`\\b(?:did|does|has|had) ${name} (?=(?:pick up|answer|take|get|handle|field)\\b)|\\b(?:handled|answered|taken|picked up) by ${name}\\b|\\bpersona (?:called |named )?${name}\\b`), (m) => {
-    const v = m[1] ?? m[2] ?? m[3];
-    if (!isName(v)) return false;
-    out.mentions.push({ typed: v, fields: ['persona'] });
-  });
+  take(
+    st,
+    new RegExp(
+      `\\b(?:did|does|has|had) ${name} (?=(?:pick up|answer|take|get|handle|field)\\b)|\\b(?:handled|answered|taken|picked up) by ${name}\\b|\\bpersona (?:called |named )?${name}\\b`,
+    ),
+    (m) => {
+      const v = m[1] ?? m[2] ?? m[3];
+      if (!isName(v)) return false;
+      out.mentions.push({ typed: v, fields: ['persona'] });
+    },
+  );
   // "comcast impersonators", "the acme scammers": a brand or agency.
   take(st, new RegExp(`\\b${name} (?=(?:impersonators?|imposters?|impostors?|scammers?)\\b)`), (m) => {
     const v = m[1].replace(/^(?:the|any|all|many|how|what|which|of|for|from|by|about|with)\s+/, '').trim();
@@ -268,13 +390,17 @@ function unnamedValues(st: { text: string }, out: Qualifiers): void {
     if (!isName(m[1])) return false;
     out.mentions.push({ typed: m[1], fields: [], weak: true, place: true });
   });
-  take(st, /\b(?:how many|number of|count of|any|all|the|show(?: me)?|list|were there|did we get) ([a-z][a-z0-9&'.-]{2,}(?: [a-z][a-z0-9&'.-]{2,})?) (?=(?:calls?|scams?|scammers?|impersonators?|callers?|ones)\b)/, (m) => {
-    const v = m[1].replace(/^(?:the|any|all|many|much|how|what|which|did|do|were|are|of|for|from|by|about|with)\s+/, '').trim();
-    if (v.length < 3 || isEveryday(v) || /\d/.test(v)) return false;
-    // Words the planner reads elsewhere ("tier", "hooked", "today") are never names.
-    if (v.split(' ').some((w) => isEveryday(w))) return false;
-    out.mentions.push({ typed: v, fields: [], weak: true });
-  });
+  take(
+    st,
+    /\b(?:how many|number of|count of|any|all|the|show(?: me)?|list|were there|did we get) ([a-z][a-z0-9&'.-]{2,}(?: [a-z][a-z0-9&'.-]{2,})?) (?=(?:calls?|scams?|scammers?|impersonators?|callers?|ones)\b)/,
+    (m) => {
+      const v = m[1].replace(/^(?:the|any|all|many|much|how|what|which|did|do|were|are|of|for|from|by|about|with)\s+/, '').trim();
+      if (v.length < 3 || isEveryday(v) || /\d/.test(v)) return false;
+      // Words the planner reads elsewhere ("tier", "hooked", "today") are never names.
+      if (v.split(' ').some((w) => isEveryday(w))) return false;
+      out.mentions.push({ typed: v, fields: [], weak: true });
+    },
+  );
 }
 
 const HAS: Array<[RegExp, IntelField]> = [
@@ -294,9 +420,15 @@ const HAS: Array<[RegExp, IntelField]> = [
 /** "with a phishing URL", "that had a crypto wallet": intel the calls must have. */
 function hasFields(st: { text: string }, out: Qualifiers): void {
   for (const [re, field] of HAS) {
-    take(st, new RegExp(`\\b(?:with|having|that (?:had|has|have|included?|gave|gave us|handed over|handed us|shared|provided|sent|used|named|mentioned)|which (?:had|has|have)|containing|including|where (?:they|the scammer|the caller) (?:gave|sent|shared|used|handed over|provided))\\s+(?:(?:a|an|any|some|the|their|his|her)\\s+)?(?:${re.source.replace(/ /g, '\\s+')})\\b`), () => {
-      if (!out.has.includes(field)) out.has.push(field);
-    });
+    take(
+      st,
+      new RegExp(
+        `\\b(?:with|having|that (?:had|has|have|included?|gave|gave us|handed over|handed us|shared|provided|sent|used|named|mentioned)|which (?:had|has|have)|containing|including|where (?:they|the scammer|the caller) (?:gave|sent|shared|used|handed over|provided))\\s+(?:(?:a|an|any|some|the|their|his|her)\\s+)?(?:${re.source.replace(/ /g, '\\s+')})\\b`,
+      ),
+      () => {
+        if (!out.has.includes(field)) out.has.push(field);
+      },
+    );
   }
 }
 

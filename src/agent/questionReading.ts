@@ -60,7 +60,10 @@ export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: 
 
   // A question about the previous answer's calls: "how many of them", "where were they calling from", "how many were amazon".
   const refers = prev !== null && REFERS_RE.test(rest) && rest.split(' ').length <= 10;
-  const followUp = prev !== null && (FOLLOW_UP_RE.test(text) || SHORT_FOLLOW_UP.test(text) || refers || windows.length > 0 || shift) && rest.split(' ').length <= 8;
+  const followUp =
+    prev !== null &&
+    (FOLLOW_UP_RE.test(text) || SHORT_FOLLOW_UP.test(text) || refers || windows.length > 0 || shift) &&
+    rest.split(' ').length <= 8;
   const defaultSpec: WindowSpec = { kind: 'range', range: req.dashboardRange };
   const named = windows[0]?.spec ?? null;
   let window: WindowSpec = named ?? (prev && (followUp || refers || FOLLOW_UP_RE.test(text)) ? prev.window : defaultSpec);

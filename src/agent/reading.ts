@@ -42,11 +42,23 @@ export function fieldIn(text: string): TopnField | null {
 }
 
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fifteen: 15, twenty: 20,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  fifteen: 15,
+  twenty: 20,
 };
 
 export function topNumber(text: string): number | null {
-  const m = /\btop (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty)\b/.exec(text) ??
+  const m =
+    /\btop (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty)\b/.exec(text) ??
     /\b(\d{1,2}|three|four|five|six|seven|eight|nine|ten) (?:most|biggest|largest|top|leading|main)\b/.exec(text);
   if (!m) return null;
   const n = /^\d+$/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1]];
@@ -78,7 +90,14 @@ export function sidIn(question: string): string | null {
   if (m) return m[1];
   const t = CALL_TOKEN_RE.exec(question);
   // A call SID has digits and letters; "call 2day" and "call 30d" are a typo and a window.
-  if (t && /\d/.test(t[1]) && /[A-Za-z_]/.test(t[1]) && !/^\d{4}-\d{2}-\d{2}/.test(t[1]) && !/^\d+(?:[hdwm]|hrs?|mins?|days?|wks?|weeks?|day|nite|night)$/i.test(t[1])) return t[1];
+  if (
+    t &&
+    /\d/.test(t[1]) &&
+    /[A-Za-z_]/.test(t[1]) &&
+    !/^\d{4}-\d{2}-\d{2}/.test(t[1]) &&
+    !/^\d+(?:[hdwm]|hrs?|mins?|days?|wks?|weeks?|day|nite|night)$/i.test(t[1])
+  )
+    return t[1];
   return null;
 }
 
@@ -98,7 +117,8 @@ export const MUTATE_RE =
   /\b(?:delete|remove|erase|wipe|drop|truncate|insert|update|modify|edit|change|reset) (?:the |all |every |this |these |my |our |a )?(?:calls?|data|records?|rows?|tables?|database|sessions?|keys?|transcripts?)\b/;
 export const GREETING_RE =
   /^(?:hi|hello|hey|hiya|howdy|yo|hallo|greetings|good (?:morning|afternoon|evening|day))(?: there| agent| team| honeypot| bot)?(?: how are you(?: doing)?)?$|^how are you(?: doing| today)?$|^what'?s up$/;
-export const THANKS_RE = /^(?:thanks?(?: you)?(?: so much| a lot| very much)?|thx|ty|cheers|great|perfect|awesome|nice|cool|ok(?:ay)?|got it|understood|bye|goodbye)(?: thanks?| thank you)?$/;
+export const THANKS_RE =
+  /^(?:thanks?(?: you)?(?: so much| a lot| very much)?|thx|ty|cheers|great|perfect|awesome|nice|cool|ok(?:ay)?|got it|understood|bye|goodbye)(?: thanks?| thank you)?$/;
 export const HELP_RE =
   /\bwhat (?:can|could|do) (?:you|i) (?:do|ask|help with|answer)\b|^help(?: me)?$|\bhow (?:do|does) (?:this|it|you) work\b|\bwhat do you know\b|\bwho are you\b|\bwhat are you\b|\bwhat kind of questions\b|\bhow can you help\b/;
 
@@ -125,7 +145,8 @@ export const OVERVIEW_RE =
   /\boverview\b|\bsummary\b|\bsummari[sz]e\b|\bstats\b|\bstatistics\b|\bkpis?\b|\bheadline(?: figures| numbers)?\b|\bhow (?:are|were|is|was) (?:we|things|it|the honeypot) (?:doing|going|looking)\b|\bhow did (?:we|it|the honeypot) do\b|\bdashboard\b|\bnumbers\b|\bfigures\b|\bmetrics\b|\bwhat happened\b|\bhow busy\b|\bbreakdown\b|\bwhat'?s (?:going on|happening|new)\b|\bwhat is (?:going on|happening)\b/;
 export const CALLISH_RE =
   /\bthis call\b|\bthe call\b|\bthat call\b|\bthis one\b|\bwhat happened\b|\bsummar(?:y|ise|ize)\b|\btranscript\b|\bwhat did (?:they|the caller|the scammer|he|she)\b|\bwho (?:was|were|is) (?:they|the caller|calling)\b|\bintel\b|\bextract|\bwhat was (?:said|asked)\b|\bit\b/;
-export const TIER_FOLLOW_RE = /\b(?:which|how many|what|show|list)\b.*\b(?:of )?(?:those|them|these)\b.*\btier ([123])\b|\btier ([123])\b.*\b(?:of )?(?:those|them|these)\b|^(?:and |what about |how about |only )?(?:the )?tier ([123])(?: ones| calls)?$/;
+export const TIER_FOLLOW_RE =
+  /\b(?:which|how many|what|show|list)\b.*\b(?:of )?(?:those|them|these)\b.*\btier ([123])\b|\btier ([123])\b.*\b(?:of )?(?:those|them|these)\b|^(?:and |what about |how about |only )?(?:the )?tier ([123])(?: ones| calls)?$/;
 export const PERSONA_RE = /\bpersonas?\b/;
 export const OUTSIDE_US_RE =
   /\b(?:from|in) (?:canada|mexico|india|nigeria|pakistan|the philippines|philippines|jamaica|the uk|uk|the united kingdom|england|europe|asia|africa|overseas|abroad|another country|other countries|outside the us|outside the united states)\b|\binternational (?:calls|numbers|callers)\b|\bforeign (?:calls|numbers|callers)\b|\btoll[- ]free\b/;
@@ -141,7 +162,29 @@ export function stateIn(text: string, question: string): string | null {
   return null;
 }
 
-const NOT_A_BANK = new Set(['mule', 'bank', 'the', 'any', 'all', 'which', 'what', 'these', 'those', 'their', 'scam', 'scammer', 'scammers', 'new', 'extracted', 'list', 'show', 'me', 'of', 'a', 'an']);
+const NOT_A_BANK = new Set([
+  'mule',
+  'bank',
+  'the',
+  'any',
+  'all',
+  'which',
+  'what',
+  'these',
+  'those',
+  'their',
+  'scam',
+  'scammer',
+  'scammers',
+  'new',
+  'extracted',
+  'list',
+  'show',
+  'me',
+  'of',
+  'a',
+  'an',
+]);
 
 export function tier1FilterIn(text: string): Tier1Filter | null {
   if (/\b(?:crypto )?wallets?\b|\bwallet addresses\b/.test(text)) return { kind: 'crypto' };

@@ -7,14 +7,31 @@ import type { Qualifiers } from './qualifiers.js';
 
 const UNIT = '(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)';
 const unitSec = (u: string) => (u.startsWith('h') ? 3600 : u.startsWith('m') ? 60 : 1);
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, fifteen: 15, twenty: 20, thirty: 30, a: 1, an: 1 };
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  a: 1,
+  an: 1,
+};
 const NUM = `(\\d{1,5}(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
 const toNum = (s: string) => (s in NUMBER_WORDS ? NUMBER_WORDS[s] : Number(s));
 
 const MAX_DAY = 86_400;
 
 /** The text of a phrase blanked out (same length, so positions of other matches stay valid). */
-export const blank = (text: string, index: number, length: number) => text.slice(0, index) + ' '.repeat(length) + text.slice(index + length);
+export const blank = (text: string, index: number, length: number) =>
+  text.slice(0, index) + ' '.repeat(length) + text.slice(index + length);
 
 /** Each match of `re` handed to `each`; a match it accepts (anything but false) is blanked out. */
 export function take(state: { text: string }, re: RegExp, each: (m: RegExpExecArray) => boolean | void): void {
@@ -36,27 +53,44 @@ export function durations(st: { text: string }, out: Qualifiers): void {
     out.minDurationSec = Math.min(MAX_DAY, sec(m[1], m[3]));
     out.maxDurationSec = Math.min(MAX_DAY, sec(m[2], m[3]));
   });
-  take(st, new RegExp(`\\b(?:(?:went|go(?:es)?|ran|run(?:ning)?|going|got|lasted|lasting|stayed|stay(?:ing)?) )?(?:past|beyond) (?:the )?${NUM} ?${UNIT}(?: mark| point)?\\b`), (m) => {
-    out.minDurationSec = Math.min(MAX_DAY, sec(m[1], m[2]) + 1);
-  });
+  take(
+    st,
+    new RegExp(
+      `\\b(?:(?:went|go(?:es)?|ran|run(?:ning)?|going|got|lasted|lasting|stayed|stay(?:ing)?) )?(?:past|beyond) (?:the )?${NUM} ?${UNIT}(?: mark| point)?\\b`,
+    ),
+    (m) => {
+      out.minDurationSec = Math.min(MAX_DAY, sec(m[1], m[2]) + 1);
+    },
+  );
   take(st, new RegExp(`\\b(?:longer than|more than|over|above|greater than|exceeding|>) ${NUM} ${UNIT}(?: long)?\\b`), (m) => {
     out.minDurationSec = Math.min(MAX_DAY, sec(m[1], m[2]) + 1);
   });
-  take(st, new RegExp(`\\b(?:at least|min(?:imum)?(?: of)?|>=) ${NUM} ${UNIT}(?: long)?\\b|\\b${NUM} ${UNIT} (?:or (?:more|longer)|plus|\\+)`), (m) => {
-    const [n, u] = m[1] ? [m[1], m[2]] : [m[3], m[4]];
-    out.minDurationSec = Math.min(MAX_DAY, sec(n, u));
-  });
+  take(
+    st,
+    new RegExp(`\\b(?:at least|min(?:imum)?(?: of)?|>=) ${NUM} ${UNIT}(?: long)?\\b|\\b${NUM} ${UNIT} (?:or (?:more|longer)|plus|\\+)`),
+    (m) => {
+      const [n, u] = m[1] ? [m[1], m[2]] : [m[3], m[4]];
+      out.minDurationSec = Math.min(MAX_DAY, sec(n, u));
+    },
+  );
   take(st, new RegExp(`\\b(?:shorter than|less than|under|below|fewer than|<) ${NUM} ${UNIT}(?: long)?\\b`), (m) => {
     out.maxDurationSec = Math.max(0, sec(m[1], m[2]) - 1);
   });
-  take(st, new RegExp(`\\b(?:at most|no (?:more|longer) than|up to|max(?:imum)?(?: of)?|<=) ${NUM} ${UNIT}(?: long)?\\b|\\b${NUM} ${UNIT} or (?:less|shorter)\\b`), (m) => {
-    const [n, u] = m[1] ? [m[1], m[2]] : [m[3], m[4]];
-    out.maxDurationSec = Math.min(MAX_DAY, sec(n, u));
-  });
+  take(
+    st,
+    new RegExp(
+      `\\b(?:at most|no (?:more|longer) than|up to|max(?:imum)?(?: of)?|<=) ${NUM} ${UNIT}(?: long)?\\b|\\b${NUM} ${UNIT} or (?:less|shorter)\\b`,
+    ),
+    (m) => {
+      const [n, u] = m[1] ? [m[1], m[2]] : [m[3], m[4]];
+      out.maxDurationSec = Math.min(MAX_DAY, sec(n, u));
+    },
+  );
   // "10+ minute calls", "calls of 10 minutes or more" are above; "5-minute calls" is not a filter.
 }
 
-const MONEY = '\\$ ?(\\d+(?:\\.\\d+)?)(?: ?(k|m|thousand|million))?(?! ?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|calls?))|(\\d+(?:\\.\\d+)?)(?: ?(k|m|thousand|million))? ?(?:dollars|usd|bucks)';
+const MONEY =
+  '\\$ ?(\\d+(?:\\.\\d+)?)(?: ?(k|m|thousand|million))?(?! ?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|calls?))|(\\d+(?:\\.\\d+)?)(?: ?(k|m|thousand|million))? ?(?:dollars|usd|bucks)';
 const money = (m: RegExpExecArray, at: number) => {
   const n = Number(m[at] ?? m[at + 2]);
   const unit = (m[at + 1] ?? m[at + 3] ?? '').toLowerCase();
@@ -66,7 +100,10 @@ const money = (m: RegExpExecArray, at: number) => {
 /** "asked for more than $5,000", "asks under 100 dollars", "more than one dollar ask", "asked more than twice". */
 export function moneyBounds(st: { text: string }, out: Qualifiers): void {
   // "in one go", "a single ask", "individual asks": one ask of that much, not the call's total.
-  const single = /\b(?:in one go|in a single (?:ask|go|request)|single (?:dollar )?asks?|individual (?:dollar )?asks?|one ask|at once)\b|\basks (?:were |was |that were )?(?:over|above|more than|greater than|bigger than|of at least|at least)\b/.test(st.text);
+  const single =
+    /\b(?:in one go|in a single (?:ask|go|request)|single (?:dollar )?asks?|individual (?:dollar )?asks?|one ask|at once)\b|\basks (?:were |was |that were )?(?:over|above|more than|greater than|bigger than|of at least|at least)\b/.test(
+      st.text,
+    );
   if (single) {
     take(st, new RegExp(`\\b(?:more than|over|above|exceeding|greater than|bigger than|larger than|>|at least) (?:${MONEY})`), (m) => {
       out.minSingleAsk = money(m, 1) + (/at least/.test(m[0]) ? 0 : 0.01);
@@ -86,22 +123,46 @@ export function moneyBounds(st: { text: string }, out: Qualifiers): void {
     out.maxAsked = money(m, 1);
   });
   const times: Record<string, number> = { once: 1, twice: 2, thrice: 3 };
-  take(st, new RegExp(`\\b(?:more than|over) ${NUM} (?:separate |different |dollar |money |cash )*(?:asks?|demands?|requests?|amounts?)\\b|\\b(?:asked|asking|demanded|requested)(?: (?:for )?(?:money|cash|payment|dollars))? more than (once|twice|thrice|${NUM.slice(1, -1)} times)\\b`), (m) => {
-    const n = m[1] !== undefined ? toNum(m[1]) : times[m[2]] ?? toNum(m[2].replace(/ times$/, ''));
-    out.minAsks = n + 1;
-  });
-  take(st, new RegExp(`\\b(?:at least|${NUM} or more) ${NUM}? ?(?:separate |different |dollar |money )*(?:asks|demands)\\b|\\b(?:multiple|several|repeated) (?:separate |dollar |money )*(?:asks|demands)\\b`), (m) => {
-    out.minAsks = m[1] !== undefined ? toNum(m[1]) : m[2] !== undefined ? toNum(m[2]) : 2;
-  });
+  take(
+    st,
+    new RegExp(
+      `\\b(?:more than|over) ${NUM} (?:separate |different |dollar |money |cash )*(?:asks?|demands?|requests?|amounts?)\\b|\\b(?:asked|asking|demanded|requested)(?: (?:for )?(?:money|cash|payment|dollars))? more than (once|twice|thrice|${NUM.slice(1, -1)} times)\\b`,
+    ),
+    (m) => {
+      const n = m[1] !== undefined ? toNum(m[1]) : (times[m[2]] ?? toNum(m[2].replace(/ times$/, '')));
+      out.minAsks = n + 1;
+    },
+  );
+  take(
+    st,
+    new RegExp(
+      `\\b(?:at least|${NUM} or more) ${NUM}? ?(?:separate |different |dollar |money )*(?:asks|demands)\\b|\\b(?:multiple|several|repeated) (?:separate |dollar |money )*(?:asks|demands)\\b`,
+    ),
+    (m) => {
+      out.minAsks = m[1] !== undefined ? toNum(m[1]) : m[2] !== undefined ? toNum(m[2]) : 2;
+    },
+  );
 }
 
 /** "seen in more than one call", "in 2 or more calls", "more than once": a threshold on values' call counts. */
 export function repeats(st: { text: string }, out: Qualifiers): void {
-  take(st, new RegExp(`\\b(?:(?:seen|used|appear(?:ed|ing|s)?|show(?:ed|n|ing)? up|came up|reused|repeated) )?(?:in |on |across )?(?:more than|over) ${NUM} (?:calls?|times?)\\b`), (m) => {
-    out.minCount = toNum(m[1]) + 1;
-  });
-  take(st, new RegExp(`\\b(?:(?:seen|used|appear(?:ed|ing|s)?|show(?:ed|n|ing)? up|came up|reused|repeated) )?(?:in |on |across )?(?:at least ${NUM}|${NUM} or more|${NUM}\\+) (?:calls?|times?|different calls)\\b|\\bmore than once\\b|\\b(?:in|across) (?:multiple|several|different) calls\\b|\\b(?:repeat(?:ed)?|reused|recurring|duplicate[sd]?)\\b`), (m) => {
-    const n = m[1] ?? m[2] ?? m[3];
-    out.minCount = n ? toNum(n) : 2;
-  });
+  take(
+    st,
+    new RegExp(
+      `\\b(?:(?:seen|used|appear(?:ed|ing|s)?|show(?:ed|n|ing)? up|came up|reused|repeated) )?(?:in |on |across )?(?:more than|over) ${NUM} (?:calls?|times?)\\b`,
+    ),
+    (m) => {
+      out.minCount = toNum(m[1]) + 1;
+    },
+  );
+  take(
+    st,
+    new RegExp(
+      `\\b(?:(?:seen|used|appear(?:ed|ing|s)?|show(?:ed|n|ing)? up|came up|reused|repeated) )?(?:in |on |across )?(?:at least ${NUM}|${NUM} or more|${NUM}\\+) (?:calls?|times?|different calls)\\b|\\bmore than once\\b|\\b(?:in|across) (?:multiple|several|different) calls\\b|\\b(?:repeat(?:ed)?|reused|recurring|duplicate[sd]?)\\b`,
+    ),
+    (m) => {
+      const n = m[1] ?? m[2] ?? m[3];
+      out.minCount = n ? toNum(n) : 2;
+    },
+  );
 }

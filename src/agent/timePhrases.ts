@@ -12,14 +12,32 @@ export interface FoundWindow {
 }
 
 const WORD_NUMBERS: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, fourteen: 14, fifteen: 15, twenty: 20, thirty: 30, ninety: 90,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fourteen: 14,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  ninety: 90,
 };
 const NUM = `(\\d{1,4}|${Object.keys(WORD_NUMBERS).join('|')})`;
 const toNumber = (s: string) => (/^\d+$/.test(s) ? Number(s) : WORD_NUMBERS[s]);
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const MONTH_RE =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 const monthIndex = (s: string) => MONTHS.findIndex((m) => m.startsWith(s.slice(0, 3)));
 
 // A date the user may type: 2026-11-01, 2026-11-01T10:00:00Z, "nov 1", "november 1st 2026".
@@ -107,7 +125,11 @@ const RULES: Rule[] = [
   },
   {
     re: /\b(?:since|after|starting) (yesterday|today|this morning)\b/,
-    spec: (m, now) => ({ kind: 'span', start: formatUtc(new Date(bucketStart(now, 'day').getTime() - (m[1] === 'yesterday' ? DAY_MS : 0))), end: null }),
+    spec: (m, now) => ({
+      kind: 'span',
+      start: formatUtc(new Date(bucketStart(now, 'day').getTime() - (m[1] === 'yesterday' ? DAY_MS : 0))),
+      end: null,
+    }),
   },
   {
     re: /\b(?:since|from|after) (?:the )?(?:start|beginning) of (?:the |this )?(week|month|year)\b/,
@@ -141,7 +163,14 @@ const RULES: Rule[] = [
       return { kind: 'span', start: formatUtc(a), end: end.getTime() >= now.getTime() ? null : formatUtc(end) };
     },
   },
-  { re: /\blast night\b|\byesterday evening\b/, spec: (_m, now) => ({ kind: 'span', start: formatUtc(new Date(bucketStart(now, 'day').getTime() - 6 * HOUR_MS)), end: formatUtc(new Date(bucketStart(now, 'day').getTime() + 6 * HOUR_MS)) }) },
+  {
+    re: /\blast night\b|\byesterday evening\b/,
+    spec: (_m, now) => ({
+      kind: 'span',
+      start: formatUtc(new Date(bucketStart(now, 'day').getTime() - 6 * HOUR_MS)),
+      end: formatUtc(new Date(bucketStart(now, 'day').getTime() + 6 * HOUR_MS)),
+    }),
+  },
   {
     // "since the 1st", "since the 15th": that day of this month (of last month when it is still to come).
     re: /\b(?:since|from|after) the (\d{1,2})(?:st|nd|rd|th)\b(?! of)/,
@@ -202,7 +231,8 @@ const RULES: Rule[] = [
       const sat = lastWeekday(now, 6);
       // "this weekend" on a Saturday or Sunday is the one under way.
       const today = now.getUTCDay();
-      const start = /this/.test(m[0]) && (today === 6 || today === 0) ? new Date(bucketStart(now, 'day').getTime() - (today === 0 ? DAY_MS : 0)) : sat;
+      const start =
+        /this/.test(m[0]) && (today === 6 || today === 0) ? new Date(bucketStart(now, 'day').getTime() - (today === 0 ? DAY_MS : 0)) : sat;
       const end = new Date(start.getTime() + 2 * DAY_MS);
       return { kind: 'span', start: formatUtc(start), end: end.getTime() >= now.getTime() ? null : formatUtc(end) };
     },
@@ -242,14 +272,35 @@ const RULES: Rule[] = [
   { re: new RegExp(`\\b${LEAD}past month\\b`), spec: () => ({ kind: 'range', range: '30d' }) },
   { re: new RegExp(`\\b${LEAD}past year\\b`), spec: () => ({ kind: 'range', range: '365d' }) },
   { re: /\bday before yesterday\b/, spec: () => ({ kind: 'calendar', unit: 'day', offset: -2 }) },
-  { re: /\b(?:in |during |for )?(?:the )?(week|month|year) before last\b/, spec: (m) => ({ kind: 'calendar', unit: m[1] as CalendarUnit, offset: -2 }) },
-  { re: /\b(?:to |for |over |in )?(?:the )?(?:whole|entire|full) (week|month|quarter|year)\b/, spec: (m) => ({ kind: 'calendar', unit: m[1] as CalendarUnit, offset: 0 }) },
-  { re: /(?<!\b(?:hour|time|part|end|rest|point) )\bof the day\b|\bof today\b/, spec: () => ({ kind: 'calendar', unit: 'day', offset: 0 }) },
-  { re: /\b(?:so far )?today(?: so far)?\b|\bthis (?:morning|afternoon|evening)\b|\btonight\b/, spec: () => ({ kind: 'calendar', unit: 'day', offset: 0 }) },
-  { re: /\b(?:month|quarter|year) to date\b|\b(?:mtd|qtd|ytd)\b/, spec: (m) => ({ kind: 'calendar', unit: ({ m: 'month', q: 'quarter', y: 'year' } as const)[m[0][0] as 'm' | 'q' | 'y'], offset: 0 }) },
+  {
+    re: /\b(?:in |during |for )?(?:the )?(week|month|year) before last\b/,
+    spec: (m) => ({ kind: 'calendar', unit: m[1] as CalendarUnit, offset: -2 }),
+  },
+  {
+    re: /\b(?:to |for |over |in )?(?:the )?(?:whole|entire|full) (week|month|quarter|year)\b/,
+    spec: (m) => ({ kind: 'calendar', unit: m[1] as CalendarUnit, offset: 0 }),
+  },
+  {
+    re: /(?<!\b(?:hour|time|part|end|rest|point) )\bof the day\b|\bof today\b/,
+    spec: () => ({ kind: 'calendar', unit: 'day', offset: 0 }),
+  },
+  {
+    re: /\b(?:so far )?today(?: so far)?\b|\bthis (?:morning|afternoon|evening)\b|\btonight\b/,
+    spec: () => ({ kind: 'calendar', unit: 'day', offset: 0 }),
+  },
+  {
+    re: /\b(?:month|quarter|year) to date\b|\b(?:mtd|qtd|ytd)\b/,
+    spec: (m) => ({ kind: 'calendar', unit: ({ m: 'month', q: 'quarter', y: 'year' } as const)[m[0][0] as 'm' | 'q' | 'y'], offset: 0 }),
+  },
   { re: /\byesterday\b/, spec: () => ({ kind: 'calendar', unit: 'day', offset: -1 }) },
-  { re: /\b(?:in |during |for )?(?:this|the current) (week|month|quarter|year)(?: so far)?\b/, spec: (m) => ({ kind: 'calendar', unit: m[1] as CalendarUnit, offset: 0 }) },
-  { re: /\b(?:in |during |for )?(?:last|the previous|previous|the last|past) (week|month|quarter|year)\b/, spec: (m) => ({ kind: 'calendar', unit: m[1] as CalendarUnit, offset: -1 }) },
+  {
+    re: /\b(?:in |during |for )?(?:this|the current) (week|month|quarter|year)(?: so far)?\b/,
+    spec: (m) => ({ kind: 'calendar', unit: m[1] as CalendarUnit, offset: 0 }),
+  },
+  {
+    re: /\b(?:in |during |for )?(?:last|the previous|previous|the last|past) (week|month|quarter|year)\b/,
+    spec: (m) => ({ kind: 'calendar', unit: m[1] as CalendarUnit, offset: -1 }),
+  },
   {
     re: new RegExp(`\\b(?:on )?${DATE}`),
     spec: (m, now) => {
@@ -313,8 +364,12 @@ export const VAGUE_TIME_RE = /\b(?:lately|recently|of late|these days|nowadays|i
  */
 export function unreadTimePhrase(rest: string): string | null {
   const m =
-    /\b(?:since|until|till|during|before|after|ago)\b(?: (?:the|a|an|our|my|last|this))*(?: (?!(?:how|what|many|calls?|hook|rate|tier|and|or|with|from|for|in|of)\b)[a-z0-9']+){0,3}/.exec(rest) ??
-    /\b(?:in|over|for) (?:the )?(?:q[1-4]|(?:first|second|third|fourth|last|this|next) (?:half|quarter)|h[12]|spring|summer|fall|autumn|winter|holidays?|christmas|thanksgiving|easter|(?:19|20)\d\d)\b/.exec(rest);
+    /\b(?:since|until|till|during|before|after|ago)\b(?: (?:the|a|an|our|my|last|this))*(?: (?!(?:how|what|many|calls?|hook|rate|tier|and|or|with|from|for|in|of)\b)[a-z0-9']+){0,3}/.exec(
+      rest,
+    ) ??
+    /\b(?:in|over|for) (?:the )?(?:q[1-4]|(?:first|second|third|fourth|last|this|next) (?:half|quarter)|h[12]|spring|summer|fall|autumn|winter|holidays?|christmas|thanksgiving|easter|(?:19|20)\d\d)\b/.exec(
+      rest,
+    );
   if (!m) return null;
   // "before" in "the week before"/"the day before" is a shift, read elsewhere.
   if (/^before(?: that)?$/.test(m[0]) || /^after (?:that|it)$/.test(m[0])) return null;
@@ -326,4 +381,5 @@ export const SHIFT_BACK_RE =
   /\b(?:the )?(?:(?:week|day|month|year|period|hour|time|one|window)s? before(?: that)?|(?:previous|prior|preceding) (?:period|window|one)|before that)\b|\bshift (?:that|it|this) back(?: (?:a|one|by a|by one) (?:week|day|month|period))?\b|\b(?:a|one) (?:week|day|month) earlier\b|\bgo back (?:a|one) (?:week|day|month)\b/;
 
 /** "shift that back a week": the same window a week (day, month) earlier. */
-export const SHIFT_BY_RE = /\bshift (?:that|it|this) back (?:by )?(?:a|one) (week|day|month)\b|\b(?:a|one) (week|day|month) earlier\b|\bgo back (?:by )?(?:a|one) (week|day|month)\b/;
+export const SHIFT_BY_RE =
+  /\bshift (?:that|it|this) back (?:by )?(?:a|one) (week|day|month)\b|\b(?:a|one) (week|day|month) earlier\b|\bgo back (?:by )?(?:a|one) (week|day|month)\b/;

@@ -22,10 +22,13 @@ const valueList = (description: string) =>
  */
 export const FilterArgs = {
   q: Type.Optional(
-    Type.Union([
-      Type.String({ minLength: 1, maxLength: 500 }),
-      Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { minItems: 1, maxItems: 10 }),
-    ], { description: 'Transcript text (case-insensitive substring); a list means every one must appear' }),
+    Type.Union(
+      [
+        Type.String({ minLength: 1, maxLength: 500 }),
+        Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { minItems: 1, maxItems: 10 }),
+      ],
+      { description: 'Transcript text (case-insensitive substring); a list means every one must appear' },
+    ),
   ),
   impersonated_brand: CallFilterFields.impersonated_brand,
   lure_category: CallFilterFields.lure_category,
@@ -42,10 +45,18 @@ export const FilterArgs = {
   remote_desktop_app: valueList('Any of these remote desktop tools (case-insensitive)'),
   persona: valueList('Any of these honeypot personas (case-insensitive)'),
   caller_area_code: Type.Optional(
-    Type.Array(Type.String({ pattern: '^[0-9]{3}$' }), { minItems: 1, maxItems: 100, description: 'Any of these caller ID area codes (US, three digits)' }),
+    Type.Array(Type.String({ pattern: '^[0-9]{3}$' }), {
+      minItems: 1,
+      maxItems: 100,
+      description: 'Any of these caller ID area codes (US, three digits)',
+    }),
   ),
   disconnect_reason: Type.Optional(
-    Type.Array(LiteralUnion(DISCONNECT_REASONS), { minItems: 1, maxItems: DISCONNECT_REASONS.length, description: 'Any of these disconnect reasons' }),
+    Type.Array(LiteralUnion(DISCONNECT_REASONS), {
+      minItems: 1,
+      maxItems: DISCONNECT_REASONS.length,
+      description: 'Any of these disconnect reasons',
+    }),
   ),
   has: Type.Optional(
     Type.Array(LiteralUnion(INTEL_FIELDS), {
@@ -54,10 +65,18 @@ export const FilterArgs = {
       description: 'Only calls whose extraction has every one of these intel fields (e.g. phishing_url)',
     }),
   ),
-  min_dollars_asked: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12, description: "Only calls whose dollar asks add up to at least this (USD)" })),
-  max_dollars_asked: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12, description: "Only calls whose dollar asks add up to at most this (USD)" })),
-  min_asks: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Only calls with at least this many separate dollar asks' })),
-  min_single_ask: Type.Optional(Type.Number({ minimum: 0, maximum: 1e12, description: 'Only calls with at least one single dollar ask of this much (USD)' })),
+  min_dollars_asked: Type.Optional(
+    Type.Number({ minimum: 0, maximum: 1e12, description: 'Only calls whose dollar asks add up to at least this (USD)' }),
+  ),
+  max_dollars_asked: Type.Optional(
+    Type.Number({ minimum: 0, maximum: 1e12, description: 'Only calls whose dollar asks add up to at most this (USD)' }),
+  ),
+  min_asks: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 1000, description: 'Only calls with at least this many separate dollar asks' }),
+  ),
+  min_single_ask: Type.Optional(
+    Type.Number({ minimum: 0, maximum: 1e12, description: 'Only calls with at least one single dollar ask of this much (USD)' }),
+  ),
   caller_origin: Type.Optional(
     Type.Array(LiteralUnion(CALLER_ORIGINS), {
       minItems: 1,
@@ -94,4 +113,3 @@ export function sliceFilterOf(a: FilterInput): SliceFilter | undefined {
   if (a.min_single_ask !== undefined) f.minSingleAsk = a.min_single_ask;
   return Object.keys(f).length ? f : undefined;
 }
-

@@ -69,7 +69,9 @@ const WindowArgs = {
       description: 'Window ending now: <N>h, <N>d or <N>w (e.g. 24h, 7d, 30d). Leave out range, start and end for the default window.',
     }),
   ),
-  start: Type.Optional(Type.String({ description: 'Window start (inclusive): RFC 3339 UTC like 2026-11-01T00:00:00Z or a date YYYY-MM-DD' })),
+  start: Type.Optional(
+    Type.String({ description: 'Window start (inclusive): RFC 3339 UTC like 2026-11-01T00:00:00Z or a date YYYY-MM-DD' }),
+  ),
   end: Type.Optional(Type.String({ description: 'Window end (exclusive), same formats as start; default now' })),
 };
 
@@ -86,7 +88,11 @@ const Args = {
     {
       ...Filtered,
       ask_threshold: Type.Optional(
-        Type.Number({ minimum: 0, maximum: 1e12, description: 'Also count the single dollar asks of at least this much (USD): asks_at_least' }),
+        Type.Number({
+          minimum: 0,
+          maximum: 1e12,
+          description: 'Also count the single dollar asks of at least this much (USD): asks_at_least',
+        }),
       ),
     },
     { additionalProperties: false },
@@ -102,16 +108,22 @@ const Args = {
   get_topn: Type.Object(
     {
       field: LiteralUnion(RANK_FIELDS, {
-        description: 'The field to rank (mule_bank_routing = routing numbers; persona and account/wallet/holder/URL/address fields count calls per value)',
+        description:
+          'The field to rank (mule_bank_routing = routing numbers; persona and account/wallet/holder/URL/address fields count calls per value)',
       }),
       n: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, description: 'How many values; default 10' })),
-      min_count: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Only values seen in at least this many calls' })),
+      min_count: Type.Optional(
+        Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'Only values seen in at least this many calls' }),
+      ),
       ...Filtered,
     },
     { additionalProperties: false },
   ),
   get_tier1: Type.Object(
-    { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Rows to return, newest first; default 20' })), ...Filtered },
+    {
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'Rows to return, newest first; default 20' })),
+      ...Filtered,
+    },
     { additionalProperties: false },
   ),
   get_attacker_geo: Type.Object(Filtered, { additionalProperties: false }),
@@ -236,8 +248,7 @@ const TOOLS: { [N in ToolName]: ToolDef<N> } = {
     },
   },
   search_calls: {
-    description:
-      'Lists calls (newest first) matching the filters and a window. has_more tells whether more match.',
+    description: 'Lists calls (newest first) matching the filters and a window. has_more tells whether more match.',
     async run(ctx, a) {
       // Every filter is in the narrowed principal; the call filter keeps only the window.
       const window = windowOf(ctx, a);
@@ -301,9 +312,10 @@ export async function runTool(ctx: ToolContext, name: ToolName, rawArgs: unknown
     name,
     (rawArgs && typeof rawArgs === 'object' && !Array.isArray(rawArgs) ? rawArgs : {}) as Record<string, unknown>,
   );
-  const bad = rawArgs !== undefined && (typeof rawArgs !== 'object' || rawArgs === null || Array.isArray(rawArgs))
-    ? 'the arguments must be a JSON object'
-    : argsErrors(name, args);
+  const bad =
+    rawArgs !== undefined && (typeof rawArgs !== 'object' || rawArgs === null || Array.isArray(rawArgs))
+      ? 'the arguments must be a JSON object'
+      : argsErrors(name, args);
   let result: unknown;
   let ok = false;
   if (bad) {

@@ -46,7 +46,8 @@ export function canon(s: string): string {
     .trim();
 }
 
-const GENERIC = /\b(?:the|a|an|bank|banks|scams?|scammers?|calls?|ones?|inc|llc|corp|company|brand|payments?|app|apps|cards?|agency|department|dept)\b/g;
+const GENERIC =
+  /\b(?:the|a|an|bank|banks|scams?|scammers?|calls?|ones?|inc|llc|corp|company|brand|payments?|app|apps|cards?|agency|department|dept)\b/g;
 
 function core(s: string): string {
   return s.replace(GENERIC, ' ').replace(/\s+/g, ' ').trim();
@@ -170,7 +171,12 @@ export interface Resolved {
  * Where a typed value belongs: its guessed field first, then the others in order; an exact
  * match anywhere beats a typo match in the guessed field. Null when no field holds it.
  */
-export async function resolveValue(vocab: Vocabulary, typed: string, guess: ValueField | null, order: readonly ValueField[] = VALUE_FIELDS): Promise<Resolved | null> {
+export async function resolveValue(
+  vocab: Vocabulary,
+  typed: string,
+  guess: ValueField | null,
+  order: readonly ValueField[] = VALUE_FIELDS,
+): Promise<Resolved | null> {
   const fields = guess ? [guess, ...order.filter((f) => f !== guess)] : [...order];
   let fallback: Resolved | null = null;
   if (guess) {

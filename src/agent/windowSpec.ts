@@ -18,7 +18,10 @@ export type WindowSpec =
 export function shiftBy(spec: WindowSpec, unit: 'week' | 'day' | 'month', now: Date): WindowSpec {
   if (spec.kind === 'calendar' && spec.unit === unit) return { ...spec, offset: spec.offset - 1 };
   const r = resolve(spec, now);
-  const back = (d: Date) => (unit === 'month' ? new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds())) : new Date(d.getTime() - (unit === 'week' ? 7 : 1) * DAY_MS));
+  const back = (d: Date) =>
+    unit === 'month'
+      ? new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()))
+      : new Date(d.getTime() - (unit === 'week' ? 7 : 1) * DAY_MS);
   return { kind: 'span', start: formatUtc(back(r.start)), end: formatUtc(back(r.end)) };
 }
 

@@ -25,7 +25,7 @@ type NumericFigure = { [K in keyof Summary]: Summary[K] extends number ? K : nev
 
 /** What a metric's value (and so a rule's threshold) is measured in: a fraction is 0–1, not percent. */
 export const ALERT_UNITS = ['count', 'fraction', 'usd'] as const;
-export type AlertUnit = (typeof ALERT_UNITS)[number];
+type AlertUnit = (typeof ALERT_UNITS)[number];
 
 export interface AlertMetric {
   name: string;
@@ -40,9 +40,19 @@ export const ALERT_METRICS: readonly AlertMetric[] = [
   { name: 'hooked_calls', figure: 'hooked_calls', unit: 'count', description: 'Calls of at least 15 s with at least one intel field.' },
   { name: 'hook_rate', figure: 'hook_rate', unit: 'fraction', description: 'hooked_calls / calls, from 0 to 1 (0 with no calls).' },
   { name: 'insights_produced', figure: 'insights_produced', unit: 'count', description: 'Calls with an extraction.' },
-  { name: 'high_confidence_insights', figure: 'high_confidence_insights', unit: 'count', description: 'Calls with auditor_confidence ≥ 0.7.' },
+  {
+    name: 'high_confidence_insights',
+    figure: 'high_confidence_insights',
+    unit: 'count',
+    description: 'Calls with auditor_confidence ≥ 0.7.',
+  },
   { name: 'tier1_calls', figure: 'tier1_calls', unit: 'count', description: 'Tier-1 calls (mule bank, crypto, gift card, drop address).' },
-  { name: 'tier2_calls', figure: 'tier2_calls', unit: 'count', description: 'Tier-2 calls (payment method, phishing URL, remote desktop, agency).' },
+  {
+    name: 'tier2_calls',
+    figure: 'tier2_calls',
+    unit: 'count',
+    description: 'Tier-2 calls (payment method, phishing URL, remote desktop, agency).',
+  },
   { name: 'tier3_calls', figure: 'tier3_calls', unit: 'count', description: 'Tier-3 calls (brand or lure only).' },
   { name: 'total_dollars_asked', figure: 'total_dollars_asked', unit: 'usd', description: 'Sum of every dollar ask, in US dollars.' },
   { name: 'total_dollars_dangled', figure: 'total_dollars_dangled', unit: 'usd', description: 'Sum of dollars dangled, in US dollars.' },
@@ -50,7 +60,12 @@ export const ALERT_METRICS: readonly AlertMetric[] = [
 export const ALERT_METRIC_NAMES = ALERT_METRICS.map((m) => m.name);
 
 /** Creates a rule with a fresh signing secret (answered once, on creation). */
-export async function createRule(db: Db, principal: Principal, input: AlertRuleInput, now: number): Promise<{ rule: AlertRule; secret: string }> {
+export async function createRule(
+  db: Db,
+  principal: Principal,
+  input: AlertRuleInput,
+  now: number,
+): Promise<{ rule: AlertRule; secret: string }> {
   const secret = newSigningSecret();
   return { rule: await storeRule(db, principal, input, now, secret), secret };
 }
@@ -61,13 +76,13 @@ export async function createRule(db: Db, principal: Principal, input: AlertRuleI
 const holds = (op: AlertOperator, value: number, threshold: number) => (op === 'gte' ? value >= threshold : value <= threshold);
 
 /** The window a rule (or a preview) measures at `now`: [now - window_min, now). */
-export function alertWindow(now: Date, windowMin: number): { start: number; end: number } {
+function alertWindow(now: Date, windowMin: number): { start: number; end: number } {
   const end = now.getTime();
   return { start: end - windowMin * 60_000, end };
 }
 
 /** The figures a metric is read from, over `window` in the principal's slice. */
-export function alertFigures(db: Db, principal: Principal, window: { start: number; end: number }): Promise<Summary> {
+function alertFigures(db: Db, principal: Principal, window: { start: number; end: number }): Promise<Summary> {
   return summary(db, principal, { start: new Date(window.start), end: new Date(window.end), label: 'custom' });
 }
 

@@ -37,7 +37,7 @@ export interface SendOptions {
   policy: TargetPolicy;
 }
 
-export const RESPONSE_EXCERPT_CHARS = 256;
+const RESPONSE_EXCERPT_CHARS = 256;
 /** Bytes read of a response body: enough for the excerpt even in 4-byte UTF-8 characters. */
 const BODY_KEEP = 4 * RESPONSE_EXCERPT_CHARS;
 const MAX_RETRY_AFTER_MS = 24 * 3_600_000;
@@ -67,7 +67,7 @@ async function readHead(body: AsyncIterable<Buffer>): Promise<string> {
 
 /** The stored excerpt: whole characters, without NUL (PostgreSQL text cannot hold it). */
 function excerpt(text: string): string {
-  return Array.from(text.replace(/\u0000/g, '')).slice(0, RESPONSE_EXCERPT_CHARS).join('');
+  return Array.from(text.replaceAll('\u0000', '')).slice(0, RESPONSE_EXCERPT_CHARS).join('');
 }
 
 /** Socket error codes worth telling apart; every other failure to connect is "connection failed". */
@@ -82,7 +82,12 @@ const CONNECT_ERRORS: Record<string, string> = {
 function describe(err: unknown, timeoutMs: number): string {
   const e = err as { name?: string; code?: string; cause?: { code?: string } };
   if (err instanceof TargetRefused) return err.message;
-  if (e?.name === 'TimeoutError' || e?.name === 'AbortError' || e?.code === 'UND_ERR_HEADERS_TIMEOUT' || e?.code === 'UND_ERR_CONNECT_TIMEOUT') {
+  if (
+    e?.name === 'TimeoutError' ||
+    e?.name === 'AbortError' ||
+    e?.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    e?.code === 'UND_ERR_CONNECT_TIMEOUT'
+  ) {
     return `timeout after ${timeoutMs} ms`;
   }
   const code = String(e?.cause?.code ?? e?.code ?? '');

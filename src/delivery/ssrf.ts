@@ -18,8 +18,8 @@ export interface TargetPolicy {
  * Why an attempt was refused before connecting, as stored in the deliveries log: fixed phrases
  * that name no host, address or resolver detail (the log is shown to API users).
  */
-export const REFUSED_NON_PUBLIC = 'refused: non-public address';
-export const DNS_LOOKUP_FAILED = 'DNS lookup failed';
+const REFUSED_NON_PUBLIC = 'refused: non-public address';
+const DNS_LOOKUP_FAILED = 'DNS lookup failed';
 
 export class TargetRefused extends Error {
   constructor(message: string) {
@@ -159,9 +159,11 @@ export async function resolveTarget(url: URL, policy: TargetPolicy): Promise<Pin
   const literal = isIP(host);
   const found: PinnedAddress[] = literal
     ? [{ address: host, family: literal as 4 | 6 }]
-    : (await lookup(host, { all: true, verbatim: true }).catch(() => {
-        throw new TargetRefused(DNS_LOOKUP_FAILED);
-      })).map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
+    : (
+        await lookup(host, { all: true, verbatim: true }).catch(() => {
+          throw new TargetRefused(DNS_LOOKUP_FAILED);
+        })
+      ).map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
   if (found.length === 0) throw new TargetRefused(DNS_LOOKUP_FAILED);
   if (!policy.allowPrivate && found.some((a) => refusedClass(a.address) !== null)) throw new TargetRefused(REFUSED_NON_PUBLIC);
   return found[0];

@@ -206,7 +206,10 @@ export class DeliveryWorker {
       const batch = this.toRecord;
       this.toRecord = [];
       try {
-        const attempts = await recordAttempts(this.db, batch.map((b) => b.r));
+        const attempts = await recordAttempts(
+          this.db,
+          batch.map((b) => b.r),
+        );
         batch.forEach((b, i) => b.resolve(attempts[i]));
       } catch (err) {
         for (const b of batch) b.reject(err);
@@ -221,11 +224,16 @@ export class DeliveryWorker {
     const byOrg = new Map<string, Job[]>();
     for (const j of jobs) if (j.call_sid) byOrg.set(j.org_id, [...(byOrg.get(j.org_id) ?? []), j]);
     for (const [orgId, orgJobs] of byOrg) {
-      const calls = await eventCallRows(this.db, orgId, orgJobs.map((j) => j.call_sid!));
+      const calls = await eventCallRows(
+        this.db,
+        orgId,
+        orgJobs.map((j) => j.call_sid!),
+      );
       for (const job of orgJobs) {
         const def = CALL_EVENTS.find((d) => d.type === job.event_type);
         const row = calls.get(job.call_sid!);
-        if (def && row) out.set(job.id, JSON.stringify(envelope(job.event_id, job.event_type, job.event_created_at, callEventData(def, row))));
+        if (def && row)
+          out.set(job.id, JSON.stringify(envelope(job.event_id, job.event_type, job.event_created_at, callEventData(def, row))));
       }
     }
     return out;

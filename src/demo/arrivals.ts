@@ -6,8 +6,7 @@ import { Rng } from './random.js';
 
 // Relative call volume by Eastern hour: overseas call centres work US business hours.
 const ET_HOUR_PROFILE = [
-  0.15, 0.1, 0.08, 0.07, 0.08, 0.15, 0.3, 0.55, 0.85, 1.0, 1.0, 1.0,
-  0.9, 0.95, 1.0, 1.0, 0.95, 0.85, 0.6, 0.45, 0.35, 0.28, 0.22, 0.18,
+  0.15, 0.1, 0.08, 0.07, 0.08, 0.15, 0.3, 0.55, 0.85, 1.0, 1.0, 1.0, 0.9, 0.95, 1.0, 1.0, 0.95, 0.85, 0.6, 0.45, 0.35, 0.28, 0.22, 0.18,
 ];
 // Sunday … Saturday (Eastern): weekends run at ~40% of a weekday.
 const ET_DOW_FACTOR = [0.4, 1.05, 1.0, 1.0, 1.0, 0.92, 0.4];
@@ -36,7 +35,7 @@ export function* arrivalSlots(startSec: number, endSec: number, seed: number): G
   const noise = Rng.derive(seed, 'arrivals.noise');
   let etDay = Number.NaN;
   let dayFactor = 1;
-  for (let s = startSec; s < endSec; ) {
+  for (let s = startSec; s < endSec;) {
     const next = Math.min(endSec, (Math.floor(s / 3600) + 1) * 3600);
     const ms = s * 1000;
     const etMs = ms + easternOffsetHours(ms) * HOUR_MS;

@@ -54,9 +54,23 @@ const DISCONNECTS = new WeightedTable<DisconnectReason | null>([
 ]);
 
 const ASK_COUNTS: Record<'tier1' | 'tier2' | 'tier3', WeightedTable<number>> = {
-  tier1: new WeightedTable([[1, 45], [2, 35], [3, 15], [4, 5]]),
-  tier2: new WeightedTable([[0, 20], [1, 45], [2, 25], [3, 10]]),
-  tier3: new WeightedTable([[0, 70], [1, 25], [2, 5]]),
+  tier1: new WeightedTable([
+    [1, 45],
+    [2, 35],
+    [3, 15],
+    [4, 5],
+  ]),
+  tier2: new WeightedTable([
+    [0, 20],
+    [1, 45],
+    [2, 25],
+    [3, 10],
+  ]),
+  tier3: new WeightedTable([
+    [0, 70],
+    [1, 25],
+    [2, 5],
+  ]),
 };
 
 /** The AI persona's session is capped; most very long calls end right there. */
@@ -118,7 +132,10 @@ export class CallFactory {
     }
     // Each mule bank's accounts sit behind a handful of routing numbers.
     for (const bank of this.banks.values) {
-      this.bankRouting.set(bank, Array.from({ length: r.int(2, 4) }, () => routingNumber(r)));
+      this.bankRouting.set(
+        bank,
+        Array.from({ length: r.int(2, 4) }, () => routingNumber(r)),
+      );
     }
     // Spoofed caller IDs are mostly fresh, but centres reuse some lines for a while.
     this.callers = new RotatingPool(r, 300, 0.05, (g) => callerId(g));
@@ -151,9 +168,7 @@ export class CallFactory {
     const key = brand ?? lure.category;
     let pool = this.urls.get(key);
     if (!pool) {
-      const slugs = brand
-        ? (BRAND_SLUGS[brand] ?? [brand.toLowerCase().replace(/[^a-z0-9]+/g, '')])
-        : lure.urlSlugs;
+      const slugs = brand ? (BRAND_SLUGS[brand] ?? [brand.toLowerCase().replace(/[^a-z0-9]+/g, '')]) : lure.urlSlugs;
       pool = new RotatingPool(this.rng, 6, 0.05, (g) => {
         const word = g.pick(URL_WORDS);
         const domain = `${g.pick(slugs)}${g.chance(0.7) ? '-' : ''}${word}${g.chance(0.2) ? g.int(1, 99) : ''}.${this.tlds.pick(g)}`;
@@ -174,13 +189,19 @@ export class CallFactory {
 
     // Duration: a short hang-up, or a long-tailed conversation whose length grows with
     // what the caller ends up revealing.
-    const shape = outcome === 'tier1' ? DURATION_SHAPES.tier1
-      : outcome === 'tier2' ? DURATION_SHAPES.tier2
-      : outcome === 'tier3' || outcome === 'agent_only' ? DURATION_SHAPES.tier3
-      : DURATION_SHAPES.none;
+    const shape =
+      outcome === 'tier1'
+        ? DURATION_SHAPES.tier1
+        : outcome === 'tier2'
+          ? DURATION_SHAPES.tier2
+          : outcome === 'tier3' || outcome === 'agent_only'
+            ? DURATION_SHAPES.tier3
+            : DURATION_SHAPES.none;
     const short = r.chance(shape.shortShare);
     let duration = short
-      ? outcome === 'none' || outcome === 'empty' ? r.int(0, 14) : r.int(3, 14)
+      ? outcome === 'none' || outcome === 'empty'
+        ? r.int(0, 14)
+        : r.int(3, 14)
       : Math.max(15, Math.round(r.lognormal(shape.median, shape.sigma)));
     let reason = DISCONNECTS.pick(r);
     if (duration > SESSION_CAP_SEC && r.chance(0.85)) {
@@ -218,9 +239,28 @@ export class CallFactory {
     const started_at = rfc3339(startedSec);
     if (this.writer) {
       const transcript = this.writer.write(facts, extraction, duration, reason);
-      return { call_sid, started_at, duration_sec: duration, caller_id, persona: persona.id, disconnect_reason: reason, cleanly_closed, transcript, extraction };
+      return {
+        call_sid,
+        started_at,
+        duration_sec: duration,
+        caller_id,
+        persona: persona.id,
+        disconnect_reason: reason,
+        cleanly_closed,
+        transcript,
+        extraction,
+      };
     }
-    return { call_sid, started_at, duration_sec: duration, caller_id, persona: persona.id, disconnect_reason: reason, cleanly_closed, extraction };
+    return {
+      call_sid,
+      started_at,
+      duration_sec: duration,
+      caller_id,
+      persona: persona.id,
+      disconnect_reason: reason,
+      cleanly_closed,
+      extraction,
+    };
   }
 
   private extraction(facts: CallFacts, short: boolean): IngestExtractionJson {
@@ -252,9 +292,11 @@ export class CallFactory {
     // Confidence 0.3–0.99, skewed high; the auditor is surest about account details.
     const u = r.next();
     const conf =
-      outcome === 'tier1' ? 0.99 - 0.44 * u * u
-      : outcome === 'empty' || outcome === 'agent_only' ? 0.3 + 0.35 * u
-      : 0.99 - 0.69 * Math.pow(u, 2.2);
+      outcome === 'tier1'
+        ? 0.99 - 0.44 * u * u
+        : outcome === 'empty' || outcome === 'agent_only'
+          ? 0.3 + 0.35 * u
+          : 0.99 - 0.69 * Math.pow(u, 2.2);
     ex.auditor_confidence = r.chance(0.01) ? null : round2(conf);
 
     if (outcome === 'empty') return ex;
@@ -350,6 +392,8 @@ export class CallFactory {
 
 function dropAddress(g: Rng): string {
   const [city, state, zip] = g.pick(DROP_CITIES);
-  const unit = g.chance(0.45) ? `, ${g.pick(['Apt', 'Unit', 'Suite'])} ${g.int(1, 40)}${g.chance(0.4) ? g.pick(['A', 'B', 'C', 'D']) : ''}` : '';
+  const unit = g.chance(0.45)
+    ? `, ${g.pick(['Apt', 'Unit', 'Suite'])} ${g.int(1, 40)}${g.chance(0.4) ? g.pick(['A', 'B', 'C', 'D']) : ''}`
+    : '';
   return `${g.int(100, 9899)} ${g.pick(STREET_NAMES)} ${g.pick(STREET_SUFFIXES)}${unit}, ${city}, ${state} ${zip}`;
 }

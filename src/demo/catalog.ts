@@ -5,15 +5,7 @@
 // a plausible honeypot week, not to match any published statistic.
 
 export type PaymentMethod =
-  | 'gift_card'
-  | 'wire_transfer'
-  | 'zelle'
-  | 'crypto_atm'
-  | 'bitcoin'
-  | 'cash_by_mail'
-  | 'bank_transfer'
-  | 'venmo'
-  | 'cash_app';
+  'gift_card' | 'wire_transfer' | 'zelle' | 'crypto_atm' | 'bitcoin' | 'cash_by_mail' | 'bank_transfer' | 'venmo' | 'cash_app';
 
 export type Chain = 'BTC' | 'ETH' | 'TRON';
 export type Weighted<T> = readonly (readonly [T, number])[];
@@ -35,11 +27,22 @@ export const PAYLOAD_OF: Record<PaymentMethod, Payload> = {
 // ---------------------------------------------------------------- value lists
 
 export const GIFT_CARD_BRANDS: Weighted<string> = [
-  ['Apple', 30], ['Google Play', 20], ['Target', 12], ['Walmart', 10], ['Steam', 8], ['Amazon', 8], ['eBay', 6], ['Visa Vanilla', 6],
+  ['Apple', 30],
+  ['Google Play', 20],
+  ['Target', 12],
+  ['Walmart', 10],
+  ['Steam', 8],
+  ['Amazon', 8],
+  ['eBay', 6],
+  ['Visa Vanilla', 6],
 ];
 
 export const REMOTE_DESKTOP_APPS: Weighted<string> = [
-  ['AnyDesk', 40], ['TeamViewer', 20], ['UltraViewer', 20], ['ScreenConnect', 12], ['LogMeIn', 8],
+  ['AnyDesk', 40],
+  ['TeamViewer', 20],
+  ['UltraViewer', 20],
+  ['ScreenConnect', 12],
+  ['LogMeIn', 8],
 ];
 
 export const REMOTE_DESKTOP_SITES: Record<string, string> = {
@@ -51,8 +54,19 @@ export const REMOTE_DESKTOP_SITES: Record<string, string> = {
 };
 
 export const MULE_BANKS: Weighted<string> = [
-  ['Chase', 15], ['Bank of America', 13], ['Wells Fargo', 12], ['TD Bank', 6], ['Citibank', 6], ['PNC', 5], ['Truist', 4],
-  ['Capital One', 6], ['U.S. Bank', 4], ['Regions', 3], ['Navy Federal Credit Union', 3], ['Chime', 10], ['Varo', 4],
+  ['Chase', 15],
+  ['Bank of America', 13],
+  ['Wells Fargo', 12],
+  ['TD Bank', 6],
+  ['Citibank', 6],
+  ['PNC', 5],
+  ['Truist', 4],
+  ['Capital One', 6],
+  ['U.S. Bank', 4],
+  ['Regions', 3],
+  ['Navy Federal Credit Union', 3],
+  ['Chime', 10],
+  ['Varo', 4],
 ];
 
 export const PERSONAS = [
@@ -65,45 +79,211 @@ export const PERSONAS = [
 export type Persona = (typeof PERSONAS)[number];
 
 export const AGENT_FIRST = [
-  'Kevin', 'Steve', 'Mark', 'John', 'David', 'Daniel', 'Jessica', 'Jennifer', 'Sarah', 'Michael', 'Peter', 'Alex',
-  'Ryan', 'James', 'Robert', 'William', 'Emily', 'Lisa', 'Brian', 'Jason', 'Eric', 'Tom', 'Nancy', 'Jack',
+  'Kevin',
+  'Steve',
+  'Mark',
+  'John',
+  'David',
+  'Daniel',
+  'Jessica',
+  'Jennifer',
+  'Sarah',
+  'Michael',
+  'Peter',
+  'Alex',
+  'Ryan',
+  'James',
+  'Robert',
+  'William',
+  'Emily',
+  'Lisa',
+  'Brian',
+  'Jason',
+  'Eric',
+  'Tom',
+  'Nancy',
+  'Jack',
 ] as const;
 export const AGENT_LAST = [
-  'Smith', 'Johnson', 'Williams', 'Miller', 'Davis', 'Wilson', 'Anderson', 'Taylor', 'Thomas', 'Moore', 'Martin',
-  'Jacobs', 'White', 'Harris', 'Clark', 'Lewis', 'Walker', 'Brooks', 'Parker', 'Cooper', 'Adams', 'Baker',
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Miller',
+  'Davis',
+  'Wilson',
+  'Anderson',
+  'Taylor',
+  'Thomas',
+  'Moore',
+  'Martin',
+  'Jacobs',
+  'White',
+  'Harris',
+  'Clark',
+  'Lewis',
+  'Walker',
+  'Brooks',
+  'Parker',
+  'Cooper',
+  'Adams',
+  'Baker',
 ] as const;
 
 export const HOLDER_FIRST = [
-  'Marcus', 'Tanya', 'Jose', 'Kimberly', 'Andre', 'Brittany', 'Luis', 'Crystal', 'Darnell', 'Amber', 'Tyler', 'Ashley',
-  'Kevin', 'Monique', 'Carlos', 'Heather', 'Dmitri', 'Latoya', 'Brandon', 'Priya', 'Samuel', 'Nicole', 'Omar', 'Destiny',
+  'Marcus',
+  'Tanya',
+  'Jose',
+  'Kimberly',
+  'Andre',
+  'Brittany',
+  'Luis',
+  'Crystal',
+  'Darnell',
+  'Amber',
+  'Tyler',
+  'Ashley',
+  'Kevin',
+  'Monique',
+  'Carlos',
+  'Heather',
+  'Dmitri',
+  'Latoya',
+  'Brandon',
+  'Priya',
+  'Samuel',
+  'Nicole',
+  'Omar',
+  'Destiny',
 ] as const;
 export const HOLDER_LAST = [
-  'Reed', 'Holloway', 'Ramirez', 'Nash', 'Thompson', 'Coleman', 'Gutierrez', 'Patel', 'Bennett', 'Foster', 'Hughes',
-  'Mendoza', 'Price', 'Sanders', 'Ward', 'Simmons', 'Bryant', 'Russell', 'Griffin', 'Hayes', 'Ortiz', 'Powell',
+  'Reed',
+  'Holloway',
+  'Ramirez',
+  'Nash',
+  'Thompson',
+  'Coleman',
+  'Gutierrez',
+  'Patel',
+  'Bennett',
+  'Foster',
+  'Hughes',
+  'Mendoza',
+  'Price',
+  'Sanders',
+  'Ward',
+  'Simmons',
+  'Bryant',
+  'Russell',
+  'Griffin',
+  'Hayes',
+  'Ortiz',
+  'Powell',
 ] as const;
-export const HOLDER_BUSINESS_A = ['Bright', 'Global', 'Prime', 'Sunrise', 'Metro', 'Eagle', 'Summit', 'Blue Ridge', 'Golden', 'Liberty'] as const;
-export const HOLDER_BUSINESS_B = ['Logistics', 'Trading', 'Imports', 'Wholesale', 'Consulting', 'Holdings', 'Supply', 'Enterprises'] as const;
+export const HOLDER_BUSINESS_A = [
+  'Bright',
+  'Global',
+  'Prime',
+  'Sunrise',
+  'Metro',
+  'Eagle',
+  'Summit',
+  'Blue Ridge',
+  'Golden',
+  'Liberty',
+] as const;
+export const HOLDER_BUSINESS_B = [
+  'Logistics',
+  'Trading',
+  'Imports',
+  'Wholesale',
+  'Consulting',
+  'Holdings',
+  'Supply',
+  'Enterprises',
+] as const;
 export const HOLDER_BUSINESS_C = ['LLC', 'Inc', 'Corp', 'Group LLC'] as const;
 
 export const STREET_NAMES = [
-  'Oakwood', 'Maple', 'Cedar', 'Pine', 'Elm', 'Washington', 'Lincoln', 'Park', 'Lakeview', 'Hillcrest', 'Sunset',
-  'Main', 'Ridge', 'Willow', 'Magnolia', 'Highland', 'Jefferson', 'Franklin', 'Meadow', 'River',
+  'Oakwood',
+  'Maple',
+  'Cedar',
+  'Pine',
+  'Elm',
+  'Washington',
+  'Lincoln',
+  'Park',
+  'Lakeview',
+  'Hillcrest',
+  'Sunset',
+  'Main',
+  'Ridge',
+  'Willow',
+  'Magnolia',
+  'Highland',
+  'Jefferson',
+  'Franklin',
+  'Meadow',
+  'River',
 ] as const;
 export const STREET_SUFFIXES = ['St', 'Ave', 'Dr', 'Ln', 'Blvd', 'Ct', 'Rd', 'Way'] as const;
 export const DROP_CITIES: readonly (readonly [city: string, state: string, zip: string])[] = [
-  ['Houston', 'TX', '77072'], ['Queens', 'NY', '11432'], ['Miami', 'FL', '33147'], ['Atlanta', 'GA', '30318'],
-  ['Newark', 'NJ', '07108'], ['Chicago', 'IL', '60629'], ['Los Angeles', 'CA', '90011'], ['Las Vegas', 'NV', '89101'],
-  ['Phoenix', 'AZ', '85009'], ['Charlotte', 'NC', '28205'], ['Philadelphia', 'PA', '19140'], ['Columbus', 'OH', '43205'],
-  ['Jersey City', 'NJ', '07306'], ['Baltimore', 'MD', '21217'], ['Dallas', 'TX', '75216'], ['Orlando', 'FL', '32811'],
-  ['Brooklyn', 'NY', '11226'], ['Detroit', 'MI', '48204'], ['San Antonio', 'TX', '78207'], ['Tampa', 'FL', '33610'],
+  ['Houston', 'TX', '77072'],
+  ['Queens', 'NY', '11432'],
+  ['Miami', 'FL', '33147'],
+  ['Atlanta', 'GA', '30318'],
+  ['Newark', 'NJ', '07108'],
+  ['Chicago', 'IL', '60629'],
+  ['Los Angeles', 'CA', '90011'],
+  ['Las Vegas', 'NV', '89101'],
+  ['Phoenix', 'AZ', '85009'],
+  ['Charlotte', 'NC', '28205'],
+  ['Philadelphia', 'PA', '19140'],
+  ['Columbus', 'OH', '43205'],
+  ['Jersey City', 'NJ', '07306'],
+  ['Baltimore', 'MD', '21217'],
+  ['Dallas', 'TX', '75216'],
+  ['Orlando', 'FL', '32811'],
+  ['Brooklyn', 'NY', '11226'],
+  ['Detroit', 'MI', '48204'],
+  ['San Antonio', 'TX', '78207'],
+  ['Tampa', 'FL', '33610'],
 ];
 
-export const URL_WORDS = ['refund', 'secure', 'support', 'help', 'billing', 'verify', 'claims', 'portal', 'desk', 'center', 'online', 'service', 'account', 'login'] as const;
+export const URL_WORDS = [
+  'refund',
+  'secure',
+  'support',
+  'help',
+  'billing',
+  'verify',
+  'claims',
+  'portal',
+  'desk',
+  'center',
+  'online',
+  'service',
+  'account',
+  'login',
+] as const;
 export const URL_TLDS: Weighted<string> = [
-  ['com', 40], ['net', 15], ['support', 8], ['help', 8], ['online', 8], ['info', 6], ['xyz', 6], ['live', 5], ['site', 4],
+  ['com', 40],
+  ['net', 15],
+  ['support', 8],
+  ['help', 8],
+  ['online', 8],
+  ['info', 6],
+  ['xyz', 6],
+  ['live', 5],
+  ['site', 4],
 ];
 export const URL_PATHS: Weighted<string> = [
-  ['', 50], ['/verify', 10], ['/claim', 8], ['/login', 10], ['/refund', 7], ['/case', 8], ['/secure/session', 7],
+  ['', 50],
+  ['/verify', 10],
+  ['/claim', 8],
+  ['/login', 10],
+  ['/refund', 7],
+  ['/case', 8],
+  ['/secure/session', 7],
 ];
 /** Look-alike slugs for brands whose name alone would make a dull domain. */
 export const BRAND_SLUGS: Record<string, readonly string[]> = {

@@ -83,8 +83,17 @@ export interface DemoSession {
   started_at: string;
 }
 
-const EARLY_STATES = new WeightedTable<SessionState>([['Engaging', 60], ['Stalling', 30], ['Greeting', 10]]);
-const LATE_STATES = new WeightedTable<SessionState>([['Stalling', 35], ['Extracting', 35], ['Engaging', 15], ['Wrapping_up', 15]]);
+const EARLY_STATES = new WeightedTable<SessionState>([
+  ['Engaging', 60],
+  ['Stalling', 30],
+  ['Greeting', 10],
+]);
+const LATE_STATES = new WeightedTable<SessionState>([
+  ['Stalling', 35],
+  ['Extracting', 35],
+  ['Engaging', 15],
+  ['Wrapping_up', 15],
+]);
 
 /**
  * Calls in progress at `now`, started within the last 20 minutes, oldest first. Who is on

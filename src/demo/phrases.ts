@@ -44,7 +44,7 @@ export const PERSONA_STALLS: Record<Persona['id'] | 'any', readonly string[]> = 
     'Which button is that, dear?',
     'I wrote it on the back of an envelope, let me find a pen.',
     'The computer is so slow today.',
-    "Is this going to take long? My program comes on at four.",
+    'Is this going to take long? My program comes on at four.',
     'Could you spell that for me?',
     "My grandson usually helps me with these things. He's coming Sunday.",
     'Wait, the screen went all black. Oh, no, there it is.',
@@ -52,9 +52,9 @@ export const PERSONA_STALLS: Record<Persona['id'] | 'any', readonly string[]> = 
   ],
   margaret: ['Mr. Whiskers, get down from there! Sorry, the cat.', 'My late husband always handled the bills, you see.'],
   harold: ['Back in the Navy we did things on paper, you know.', "Hang on, I'm putting my hearing aid back in."],
-  dolores: ["I have bingo at the church at six, so we'll need to hurry.", "Let me turn down the television."],
+  dolores: ["I have bingo at the church at six, so we'll need to hurry.", 'Let me turn down the television.'],
   walter: ["Ruth used to do all of this. She passed in '19.", "I'm looking for my reading glasses, they were right here."],
-  edith: ["I was just out in the garden, let me wash my hands.", "Is this the same thing my neighbor got a call about?"],
+  edith: ['I was just out in the garden, let me wash my hands.', 'Is this the same thing my neighbor got a call about?'],
 };
 
 export const CALLER_PRESSURE: readonly Line[] = [
@@ -69,11 +69,28 @@ export const CALLER_PRESSURE: readonly Line[] = [
 ];
 
 export const NULL_CALL_SCRIPTS: readonly (readonly (readonly ['caller' | 'persona' | 'system', string])[])[] = [
-  [['persona', 'Hello?'], ['persona', 'Hello? Is anybody there?'], ['system', 'No speech detected from caller.']],
-  [['caller', 'This is an important message regarding your account. Press one to speak with a representative.'], ['persona', 'Hello? Is this a real person?']],
-  [['caller', 'Hello, can you hear me?'], ['persona', 'Yes, I can hear you. Who is this?'], ['caller', 'Hello?']],
-  [['persona', 'Hello, who is calling?'], ['caller', 'Sorry, wrong number.']],
-  [['caller', 'Hello ma\'am, how are you today?'], ['persona', "I'm fine dear, who's this?"]],
+  [
+    ['persona', 'Hello?'],
+    ['persona', 'Hello? Is anybody there?'],
+    ['system', 'No speech detected from caller.'],
+  ],
+  [
+    ['caller', 'This is an important message regarding your account. Press one to speak with a representative.'],
+    ['persona', 'Hello? Is this a real person?'],
+  ],
+  [
+    ['caller', 'Hello, can you hear me?'],
+    ['persona', 'Yes, I can hear you. Who is this?'],
+    ['caller', 'Hello?'],
+  ],
+  [
+    ['persona', 'Hello, who is calling?'],
+    ['caller', 'Sorry, wrong number.'],
+  ],
+  [
+    ['caller', "Hello ma'am, how are you today?"],
+    ['persona', "I'm fine dear, who's this?"],
+  ],
 ];
 
 export const CLOSINGS = {

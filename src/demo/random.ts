@@ -48,7 +48,10 @@ export class Rng {
   }
 
   u32(): number {
-    const a = this.a, b = this.b, c = this.c, d = this.d;
+    const a = this.a,
+      b = this.b,
+      c = this.c,
+      d = this.d;
     const t = (((a + b) | 0) + d) | 0;
     this.d = (d + 1) | 0;
     this.a = b ^ (b >>> 9);

@@ -2,14 +2,7 @@
 // the extraction holds, stalled and padded so that long calls read long.
 
 import type { DisconnectReason, Speaker } from '../domain/call.js';
-import {
-  formatUsd,
-  PAYLOAD_OF,
-  REMOTE_DESKTOP_SITES,
-  type Chain,
-  type PaymentMethod,
-  type Persona,
-} from './catalog.js';
+import { formatUsd, PAYLOAD_OF, REMOTE_DESKTOP_SITES, type Chain, type PaymentMethod, type Persona } from './catalog.js';
 import type { LureSpec } from './lures.js';
 import {
   CALLER_PRESSURE,
@@ -61,12 +54,7 @@ export class TranscriptWriter {
 
   constructor(private readonly t: Rng) {}
 
-  write(
-    facts: CallFacts,
-    ex: IngestExtractionJson | null,
-    duration: number,
-    reason: DisconnectReason | null,
-  ): IngestTranscriptTurnJson[] {
+  write(facts: CallFacts, ex: IngestExtractionJson | null, duration: number, reason: DisconnectReason | null): IngestTranscriptTurnJson[] {
     const t = this.t;
     const { persona, lure, outcome } = facts;
     const c: ScriptContext = {
@@ -122,22 +110,35 @@ export class TranscriptWriter {
     this.gaps.push(turns.length);
     if (ex) {
       if (ex.phishing_url) {
-        turns.push(['caller', t.pick([
-          `Open your browser and go to ${ex.phishing_url}, that is our secure portal.`,
-          `I am sending you a link, ${ex.phishing_url}. Please open it right now and log in.`,
-          `Type this in the address bar exactly: ${ex.phishing_url}`,
-        ])]);
+        turns.push([
+          'caller',
+          t.pick([
+            `Open your browser and go to ${ex.phishing_url}, that is our secure portal.`,
+            `I am sending you a link, ${ex.phishing_url}. Please open it right now and log in.`,
+            `Type this in the address bar exactly: ${ex.phishing_url}`,
+          ]),
+        ]);
         turns.push(['persona', this.stall(persona)]);
         this.gaps.push(turns.length);
       }
       if (ex.remote_desktop_app) {
         const site = REMOTE_DESKTOP_SITES[ex.remote_desktop_app] ?? 'our website';
-        turns.push(['caller', t.pick([
-          `Go to ${site} and download ${ex.remote_desktop_app}, then read me the nine-digit code on the screen.`,
-          `Please install ${ex.remote_desktop_app} so I can connect and fix this for you. Go to ${site}.`,
-          `I will connect to your computer with ${ex.remote_desktop_app}. It is safe, it is from ${site}.`,
-        ])]);
-        turns.push(['persona', t.pick(['It says do I want to allow changes. Should I click yes?', 'Which one is the download button, dear?', 'Oh, a little red window popped up.'])]);
+        turns.push([
+          'caller',
+          t.pick([
+            `Go to ${site} and download ${ex.remote_desktop_app}, then read me the nine-digit code on the screen.`,
+            `Please install ${ex.remote_desktop_app} so I can connect and fix this for you. Go to ${site}.`,
+            `I will connect to your computer with ${ex.remote_desktop_app}. It is safe, it is from ${site}.`,
+          ]),
+        ]);
+        turns.push([
+          'persona',
+          t.pick([
+            'It says do I want to allow changes. Should I click yes?',
+            'Which one is the download button, dear?',
+            'Oh, a little red window popped up.',
+          ]),
+        ]);
         turns.push(['caller', `Yes, click allow. Now I can see your screen, ${c.sir}.`]);
         this.gaps.push(turns.length);
       }
@@ -165,9 +166,10 @@ export class TranscriptWriter {
     const hi = t.pick(['Hello', 'Hi', 'Good afternoon', 'Hello, hello']);
     let who = "I'm calling";
     if (c.agent) {
-      who = lure.titles.length && t.chance(0.8)
-        ? `this is ${t.pick(lure.titles)} ${c.agent}${t.chance(0.4) ? `, badge number ${t.digits(5, true)},` : ''}`
-        : t.pick([`my name is ${c.agent}`, `this is ${c.agent}`, `I am ${c.agent}`]);
+      who =
+        lure.titles.length && t.chance(0.8)
+          ? `this is ${t.pick(lure.titles)} ${c.agent}${t.chance(0.4) ? `, badge number ${t.digits(5, true)},` : ''}`
+          : t.pick([`my name is ${c.agent}`, `this is ${c.agent}`, `I am ${c.agent}`]);
     }
     const dept = t.pick(lure.departments);
     const from = c.brand ? ` from ${c.brand} ${dept}` : c.agency ? ` from the ${c.agency}` : c.org ? ` from ${c.org}` : ` from the ${dept}`;
@@ -185,20 +187,36 @@ export class TranscriptWriter {
     const amountFor = first ? ` for ${first}` : '';
     if (m === null) {
       if (first) {
-        turns.push(['caller', t.pick([`To release everything there is a processing fee of ${first}.`, `You need to pay ${first} today to close this case.`])]);
+        turns.push([
+          'caller',
+          t.pick([`To release everything there is a processing fee of ${first}.`, `You need to pay ${first} today to close this case.`]),
+        ]);
         turns.push(['persona', t.pick(['That much? Let me look at my checkbook.', 'Can I pay it next week when my check comes?'])]);
       }
     } else if (PAYLOAD_OF[m] === 'gift_card') {
       const gc = ex.gift_card_brand ? `${ex.gift_card_brand} gift cards` : 'gift cards';
-      turns.push(['caller', t.pick([
-        `You will need to go to the store and buy ${gc}${amountFor}. Do not tell the cashier what they are for.`,
-        `The only secure way is ${gc}${first ? `, total ${first}` : ''}. Then scratch the back and read me the numbers.`,
-        `Go to Walgreens or CVS and get ${gc}${amountFor}. If the cashier asks, say they are for your grandchildren.`,
-      ])]);
-      turns.push(['persona', t.pick(['Gift cards? That seems strange, dear.', 'Oh, I have to drive to the store? My knees are not so good.', 'Which store was that again?'])]);
+      turns.push([
+        'caller',
+        t.pick([
+          `You will need to go to the store and buy ${gc}${amountFor}. Do not tell the cashier what they are for.`,
+          `The only secure way is ${gc}${first ? `, total ${first}` : ''}. Then scratch the back and read me the numbers.`,
+          `Go to Walgreens or CVS and get ${gc}${amountFor}. If the cashier asks, say they are for your grandchildren.`,
+        ]),
+      ]);
+      turns.push([
+        'persona',
+        t.pick([
+          'Gift cards? That seems strange, dear.',
+          'Oh, I have to drive to the store? My knees are not so good.',
+          'Which store was that again?',
+        ]),
+      ]);
       turns.push(['caller', 'Scratch the silver strip slowly and read me the claim code.']);
     } else if (PAYLOAD_OF[m] === 'mule') {
-      turns.push(['caller', `${first ? `The amount is ${first}. ` : ''}You will send it by ${METHOD_WORDS[m]}. Please write down the receiving account.`]);
+      turns.push([
+        'caller',
+        `${first ? `The amount is ${first}. ` : ''}You will send it by ${METHOD_WORDS[m]}. Please write down the receiving account.`,
+      ]);
       this.gaps.push(turns.length);
       const parts: string[] = [];
       if (ex.mule_bank_name) parts.push(`the bank is ${ex.mule_bank_name}`);
@@ -208,16 +226,22 @@ export class TranscriptWriter {
       if (parts.length) {
         turns.push(['persona', 'Hold on, let me get a pen. Okay, go ahead.']);
         turns.push(['caller', cap(parts.join(', ')) + '.']);
-        turns.push(['persona', ex.mule_bank_account_number ? `Let me read that back. ${ex.mule_bank_account_number}?` : 'My pen ran out of ink, hold on.']);
+        turns.push([
+          'persona',
+          ex.mule_bank_account_number ? `Let me read that back. ${ex.mule_bank_account_number}?` : 'My pen ran out of ink, hold on.',
+        ]);
         turns.push(['caller', 'Yes, correct. This is a secure protected account, your money will be safe there.']);
       } else {
         turns.push(['persona', t.pick(['I have never done one of those before.', 'Do I need to go to the bank for that?'])]);
       }
     } else if (PAYLOAD_OF[m] === 'wallet') {
       const chain = (ex.crypto_chain as Chain | null) ?? null;
-      turns.push(['caller', m === 'crypto_atm'
-        ? `Take ${first ?? 'the cash'} to the Bitcoin ATM at the gas station near you${chain ? ` and buy ${CHAIN_WORDS[chain]}` : ''}.`
-        : `You will buy ${first ? `${first} in ` : ''}${chain ? CHAIN_WORDS[chain] : 'Bitcoin'} and send it to our secure wallet.`]);
+      turns.push([
+        'caller',
+        m === 'crypto_atm'
+          ? `Take ${first ?? 'the cash'} to the Bitcoin ATM at the gas station near you${chain ? ` and buy ${CHAIN_WORDS[chain]}` : ''}.`
+          : `You will buy ${first ? `${first} in ` : ''}${chain ? CHAIN_WORDS[chain] : 'Bitcoin'} and send it to our secure wallet.`,
+      ]);
       if (ex.crypto_wallet_address) {
         turns.push(['persona', 'A wallet? I keep my money in my purse.']);
         turns.push(['caller', `Scan the QR code I send you, or type the wallet address exactly: ${ex.crypto_wallet_address}`]);
@@ -226,21 +250,29 @@ export class TranscriptWriter {
     } else if (PAYLOAD_OF[m] === 'drop') {
       const to = ex.physical_mule_drop_address ? ` to ${ex.physical_mule_drop_address}` : '';
       turns.push(['caller', `Put ${first ?? 'the cash'} in cash inside a magazine, wrap it in foil, and send it overnight${to}.`]);
-      if (ex.mule_account_holder_name) turns.push(['caller', `Address the package to ${ex.mule_account_holder_name}. Our courier will collect it.`]);
+      if (ex.mule_account_holder_name)
+        turns.push(['caller', `Address the package to ${ex.mule_account_holder_name}. Our courier will collect it.`]);
       turns.push(['persona', 'Cash in the mail? Is that allowed?']);
     } else {
       const app = METHOD_WORDS[m];
-      turns.push(['caller', `Send ${first ?? 'the payment'} on ${app}${ex.mule_account_holder_name ? ` to ${ex.mule_account_holder_name}` : ''}.`]);
-      if (ex.mule_account_holder_name) turns.push(['caller', `The name will show as ${ex.mule_account_holder_name}, that is our verification officer.`]);
+      turns.push([
+        'caller',
+        `Send ${first ?? 'the payment'} on ${app}${ex.mule_account_holder_name ? ` to ${ex.mule_account_holder_name}` : ''}.`,
+      ]);
+      if (ex.mule_account_holder_name)
+        turns.push(['caller', `The name will show as ${ex.mule_account_holder_name}, that is our verification officer.`]);
       turns.push(['persona', `I don't know how to use ${app}. My granddaughter put it on my phone.`]);
     }
     this.gaps.push(turns.length);
     for (let i = 1; i < asks.length; i++) {
-      turns.push(['caller', t.pick([
-        `The transaction was flagged. You need to send another ${asks[i]}.`,
-        `There is one more fee of ${asks[i]} and then it is done, I promise.`,
-        `Your account is still exposed, ${c.sir}. We need ${asks[i]} more to secure it.`,
-      ])]);
+      turns.push([
+        'caller',
+        t.pick([
+          `The transaction was flagged. You need to send another ${asks[i]}.`,
+          `There is one more fee of ${asks[i]} and then it is done, I promise.`,
+          `Your account is still exposed, ${c.sir}. We need ${asks[i]} more to secure it.`,
+        ]),
+      ]);
       turns.push(['persona', t.pick(['Another one? Oh dear.', "I don't think I have that much.", 'Let me call my daughter first.'])]);
       this.gaps.push(turns.length);
     }
@@ -273,8 +305,14 @@ export class TranscriptWriter {
     for (const i of at) {
       const pressure = this.pressure(persona.sir);
       const pair: Turn[] = this.t.chance(0.5)
-        ? [['persona', this.stall(persona)], ['caller', pressure]]
-        : [['caller', pressure], ['persona', this.stall(persona)]];
+        ? [
+            ['persona', this.stall(persona)],
+            ['caller', pressure],
+          ]
+        : [
+            ['caller', pressure],
+            ['persona', this.stall(persona)],
+          ];
       turns.splice(i, 0, ...pair);
     }
   }

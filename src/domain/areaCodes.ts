@@ -54,9 +54,7 @@ export function parseNanp(callerId: string | null | undefined): NanpNumber | nul
 export function stateOfCallerId(callerId: string | null | undefined): string | null {
   const parsed = parseNanp(callerId);
   if (parsed === null) return null;
-  return Object.hasOwn(NANP_AREA_CODE_STATES, parsed.areaCode)
-    ? NANP_AREA_CODE_STATES[parsed.areaCode]
-    : null;
+  return Object.hasOwn(NANP_AREA_CODE_STATES, parsed.areaCode) ? NANP_AREA_CODE_STATES[parsed.areaCode] : null;
 }
 
 /**

@@ -6,12 +6,7 @@
 export const CALL_SID_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 export const CALL_SID_RE = new RegExp(CALL_SID_PATTERN);
 
-export const DISCONNECT_REASONS = [
-  'caller_hung_up_normal',
-  'websocket_issue_our_side',
-  'voice_engine_issue',
-  'ai_session_capped',
-] as const;
+export const DISCONNECT_REASONS = ['caller_hung_up_normal', 'websocket_issue_our_side', 'voice_engine_issue', 'ai_session_capped'] as const;
 export type DisconnectReason = (typeof DISCONNECT_REASONS)[number];
 
 export const SPEAKERS = ['caller', 'persona', 'system'] as const;

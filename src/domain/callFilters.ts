@@ -20,9 +20,7 @@ const valueList = (description: string, item = Type.String({ minLength: 1, maxLe
 
 /** The filter names and their schemas, in documentation order. */
 export const CallFilterFields = {
-  range: Type.Optional(
-    Type.String({ description: 'Named window ending now: <N>h, <N>d or <N>w (e.g. 24h, 7d, 30d, 12w). Default 7d.' }),
-  ),
+  range: Type.Optional(Type.String({ description: 'Named window ending now: <N>h, <N>d or <N>w (e.g. 24h, 7d, 30d, 12w). Default 7d.' })),
   start: Type.Optional(Type.String({ description: 'Window start: RFC 3339 (Z or offset) or YYYY-MM-DD (00:00 UTC)' })),
   end: Type.Optional(Type.String({ description: 'Window end (exclusive), same formats as start' })),
   q: Type.Optional(
@@ -80,9 +78,9 @@ export const CallFilters = Type.Object(CallFilterFields, {
     'Repeatable filters are arrays; a single string is accepted too.',
 });
 export type CallFilterInput = Static<typeof CallFilters>;
-export type CallFilterName = keyof typeof CallFilterFields;
+type CallFilterName = keyof typeof CallFilterFields;
 
-export const CALL_FILTER_NAMES = Object.keys(CallFilterFields) as CallFilterName[];
+const CALL_FILTER_NAMES = Object.keys(CallFilterFields) as CallFilterName[];
 const WINDOW_NAMES = ['range', 'start', 'end'] as const satisfies readonly CallFilterName[];
 
 /**
@@ -103,7 +101,7 @@ export const VALUE_FILTERS = [
   'synthetic_org',
   'fake_agent_name',
 ] as const;
-export type ValueFilter = (typeof VALUE_FILTERS)[number];
+type ValueFilter = (typeof VALUE_FILTERS)[number];
 
 /** A parsed filter: the window is resolved, values are trimmed, lower-cased and de-duplicated. */
 export interface CallFilter {

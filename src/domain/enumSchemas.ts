@@ -10,4 +10,7 @@ export const StringEnum = <T extends readonly string[]>(values: T, options: { de
 
 /** `anyOf` of one `const` per value (what ingest, the call detail and the agent's tools publish). */
 export const LiteralUnion = <T extends string>(values: readonly T[], options: SchemaOptions = {}) =>
-  Type.Union(values.map((v) => Type.Literal(v)), options);
+  Type.Union(
+    values.map((v) => Type.Literal(v)),
+    options,
+  );

@@ -19,7 +19,8 @@ export interface CallEventDef {
 export const CALL_EVENTS: readonly CallEventDef[] = [
   {
     type: 'tier1.mule_account_extracted',
-    description: 'A call first becomes tier 1 with a mule bank account (any of mule_bank_name, routing number, account number, holder name). data is the tier-1 row of the call.',
+    description:
+      'A call first becomes tier 1 with a mule bank account (any of mule_bank_name, routing number, account number, holder name). data is the tier-1 row of the call.',
     when: { tier1Fields: MULE_BANK_FIELDS },
     data: 'tier1_row',
   },

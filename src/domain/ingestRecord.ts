@@ -7,15 +7,7 @@ import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { Value, type ValueError } from '@sinclair/typebox/value';
 import type { TSchema } from '@sinclair/typebox';
 import type { FieldError } from '../errors.js';
-import {
-  CALL_SID_PATTERN,
-  DISCONNECT_REASONS,
-  INTEL_FIELDS,
-  SPEAKERS,
-  type CallRecord,
-  type Extraction,
-  type IntelField,
-} from './call.js';
+import { CALL_SID_PATTERN, DISCONNECT_REASONS, INTEL_FIELDS, SPEAKERS, type CallRecord, type Extraction, type IntelField } from './call.js';
 import { LiteralUnion } from './enumSchemas.js';
 import { parseRfc3339 } from './time.js';
 import { normaliseBankName } from './indicators/bankNames.js';
@@ -23,7 +15,7 @@ import { normaliseBankName } from './indicators/bankNames.js';
 const MAX_STRING = 512;
 const MAX_TURN_TEXT = 100_000;
 /** The largest dollar amount: sums of many calls stay exact in integer cents. */
-export const MAX_AMOUNT = 1_000_000_000;
+const MAX_AMOUNT = 1_000_000_000;
 const MAX_OFFSET_SEC = 86_400;
 const Str = Type.Union([Type.String(), Type.Null()]);
 const Amount = (description: string) =>
@@ -37,9 +29,7 @@ const ExtractionSchema = Type.Object(
   {
     auditor_confidence: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()])),
     ...Object.fromEntries(INTEL_FIELDS.map((f) => [f, Type.Optional(Str)])),
-    dollar_asks: Type.Optional(
-      Type.Union([Type.Array(Amount('An amount the caller asked for.'), { maxItems: 1000 }), Type.Null()]),
-    ),
+    dollar_asks: Type.Optional(Type.Union([Type.Array(Amount('An amount the caller asked for.'), { maxItems: 1000 }), Type.Null()])),
     dollars_dangled: Type.Optional(Type.Union([Amount('The amount the persona dangled.'), Type.Null()])),
   },
   { additionalProperties: false },
@@ -52,9 +42,7 @@ export const CallRecordSchema = Type.Object(
     duration_sec: Type.Integer({ minimum: 0, maximum: 86_400 }),
     caller_id: Type.Optional(Str),
     persona: Type.Optional(Str),
-    disconnect_reason: Type.Optional(
-      Type.Union([...DISCONNECT_REASONS.map((r) => Type.Literal(r)), Type.Null()]),
-    ),
+    disconnect_reason: Type.Optional(Type.Union([...DISCONNECT_REASONS.map((r) => Type.Literal(r)), Type.Null()])),
     cleanly_closed: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
     transcript: Type.Optional(
       Type.Union([
@@ -128,7 +116,15 @@ function cleanString(v: string | null | undefined, path: string, errors: FieldEr
 }
 
 const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
-const SCHEMA_KIND: Record<string, string> = { object: 'object', array: 'array', string: 'string', number: 'number', integer: 'number', boolean: 'boolean', null: 'null' };
+const SCHEMA_KIND: Record<string, string> = {
+  object: 'object',
+  array: 'array',
+  string: 'string',
+  number: 'number',
+  integer: 'number',
+  boolean: 'boolean',
+  null: 'null',
+};
 
 // A failed "nullable" union says only "Expected union value"; descend into the branch that
 // matches the value's kind so the error names the field inside it.

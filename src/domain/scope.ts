@@ -6,13 +6,7 @@ import { Type } from '@sinclair/typebox';
 import { validationFailed, type FieldError } from '../errors.js';
 import { bankNameMatches } from './indicators/bankNames.js';
 
-export const SCOPE_DIMENSIONS = [
-  'impersonated_brand',
-  'lure_category',
-  'mule_bank_name',
-  'caller_state',
-  'persona',
-] as const;
+export const SCOPE_DIMENSIONS = ['impersonated_brand', 'lure_category', 'mule_bank_name', 'caller_state', 'persona'] as const;
 type ScopeDimension = (typeof SCOPE_DIMENSIONS)[number];
 
 /** Values are stored lower-cased, trimmed and de-duplicated. */
@@ -33,9 +27,7 @@ export function parseScope(raw: unknown, at = 'scope'): Scope | null {
   if (raw === null || raw === undefined) return null;
   const errors: FieldError[] = [];
   if (typeof raw !== 'object' || Array.isArray(raw)) {
-    throw validationFailed('scope must be an object of dimension → list of values', [
-      { path: at, message: 'must be an object' },
-    ]);
+    throw validationFailed('scope must be an object of dimension → list of values', [{ path: at, message: 'must be an object' }]);
   }
   const scope: Scope = {};
   for (const [dim, values] of Object.entries(raw as Record<string, unknown>)) {

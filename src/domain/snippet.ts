@@ -42,7 +42,12 @@ const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
 const isLow = (c: number) => c >= 0xdc00 && c <= 0xdfff;
 
 /** `text` cut around [start, end) to at most `max` units, with an ellipsis on each cut side. */
-export function excerpt(text: string, start: number, end: number, max = SNIPPET_MAX): { text: string; match_start: number; match_length: number } {
+export function excerpt(
+  text: string,
+  start: number,
+  end: number,
+  max = SNIPPET_MAX,
+): { text: string; match_start: number; match_length: number } {
   if (text.length <= max) return { text, match_start: start, match_length: end - start };
   const room = max - 2 * ELLIPSIS.length;
   const shown = Math.min(end - start, room);
@@ -56,7 +61,11 @@ export function excerpt(text: string, start: number, end: number, max = SNIPPET_
   const before = from > 0 ? ELLIPSIS : '';
   const after = to < text.length ? ELLIPSIS : '';
   const matchEnd = Math.min(end, to);
-  return { text: before + text.slice(from, to) + after, match_start: before.length + start - from, match_length: Math.max(0, matchEnd - start) };
+  return {
+    text: before + text.slice(from, to) + after,
+    match_start: before.length + start - from,
+    match_length: Math.max(0, matchEnd - start),
+  };
 }
 
 /** The snippet of the first turn matching `qLower`, or null when no single turn holds it. */

@@ -16,4 +16,3 @@ export function parseRfc3339(s: string): Date | null {
     throw err;
   }
 }
-

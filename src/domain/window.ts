@@ -97,8 +97,7 @@ function parseRange(range: string): RangeSpec {
 // RFC 3339 date-time: full-date "T" full-time, time-offset "Z" or ±HH:MM. `t`/`z` are allowed
 // (RFC 3339 §5.6 note). A space in place of "+" in the offset is accepted because an unencoded
 // "+" in a query string decodes to a space.
-const DATETIME_RE =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+\- ])(\d{2}):(\d{2}))$/;
+const DATETIME_RE = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+\- ])(\d{2}):(\d{2}))$/;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function isLeapYear(y: number): boolean {
@@ -130,7 +129,11 @@ export function parseInstant(value: string, param = 'timestamp'): Date {
     );
 
   let y: number, mo: number, d: number;
-  let h = 0, mi = 0, s = 0, ms = 0, offsetMin = 0;
+  let h = 0,
+    mi = 0,
+    s = 0,
+    ms = 0,
+    offsetMin = 0;
 
   const dm = DATE_RE.exec(value);
   const tm = dm ? null : DATETIME_RE.exec(value);
@@ -184,9 +187,7 @@ export function parseWindow(q: WindowQuery, now: Date, defaultRange = '7d'): Win
   } else {
     const e = end ?? new Date(now.getTime());
     if (spec.ms > MAX_SPAN_MS) {
-      throw invalidRange(
-        `range ${JSON.stringify(spec.label)} spans more than ${MAX_SPAN_DAYS} days, the longest window allowed.`,
-      );
+      throw invalidRange(`range ${JSON.stringify(spec.label)} spans more than ${MAX_SPAN_DAYS} days, the longest window allowed.`);
     }
     const s = new Date(e.getTime() - spec.ms);
     if (s.getTime() < MIN_INSTANT_MS) {
@@ -202,9 +203,7 @@ export function parseWindow(q: WindowQuery, now: Date, defaultRange = '7d'): Win
 function checkSpan(w: Window): void {
   const span = w.end.getTime() - w.start.getTime();
   if (!(span > 0)) {
-    throw invalidRange(
-      `start (${formatUtc(w.start)}) must be before end (${formatUtc(w.end)}).`,
-    );
+    throw invalidRange(`start (${formatUtc(w.start)}) must be before end (${formatUtc(w.end)}).`);
   }
   if (span > MAX_SPAN_MS) {
     throw invalidRange(

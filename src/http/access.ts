@@ -43,4 +43,3 @@ export function declareAccess(app: FastifyInstance, access: Access): void {
     route.config = { ...route.config, access: route.config?.access ?? access };
   });
 }
-

@@ -28,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-export function bearerToken(req: FastifyRequest): string | null {
+function bearerToken(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   if (!h) return null;
   // Node keeps the first of several Authorization headers and a proxy may read the last: with
@@ -48,7 +48,8 @@ export function bearerToken(req: FastifyRequest): string | null {
 }
 
 /** CONTRACT §2: every 401 carries `WWW-Authenticate: Bearer`. */
-export const unauthorized = (detail: string) => new ApiError(401, 'unauthorized', detail, undefined, undefined, { 'www-authenticate': 'Bearer' });
+export const unauthorized = (detail: string) =>
+  new ApiError(401, 'unauthorized', detail, undefined, undefined, { 'www-authenticate': 'Bearer' });
 
 /**
  * Resolves keys with a short in-process cache. Any change to keys or tiers calls
@@ -110,10 +111,10 @@ export class KeyResolver {
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /** The access a route declared; a route without one is refused to everybody (never open by omission). */
-export const accessOf = (req: FastifyRequest): Access | undefined => req.routeOptions.config?.access;
+const accessOf = (req: FastifyRequest): Access | undefined => req.routeOptions.config?.access;
 
 /** Throws the contract's error when the caller may not use a route declaring `access`. */
-export function authorize(access: Access | undefined, req: FastifyRequest): void {
+function authorize(access: Access | undefined, req: FastifyRequest): void {
   if (!access) throw new ApiError(403, 'forbidden', 'This route is not open to any caller.');
   if (access.role === 'public') return;
   if (access.role === 'admin') {
@@ -141,7 +142,11 @@ export function authorize(access: Access | undefined, req: FastifyRequest): void
   // A cookie rides along with requests other sites make us send; a custom header cannot
   // (no CORS is offered), so a state-changing request of a session must carry one.
   if (req.viaSession && !SAFE_METHODS.has(req.method) && req.headers[CSRF_HEADER] !== '1') {
-    throw new ApiError(403, 'forbidden', `A request signed in by the session cookie that changes state needs the header "${CSRF_HEADER}: 1".`);
+    throw new ApiError(
+      403,
+      'forbidden',
+      `A request signed in by the session cookie that changes state needs the header "${CSRF_HEADER}: 1".`,
+    );
   }
   if (access.tier === 'pro' && principal.tier !== 'pro') {
     throw new ApiError(403, 'tier_required', 'This endpoint is part of the pro plan.', undefined, { required_tier: 'pro' });

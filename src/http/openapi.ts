@@ -113,7 +113,10 @@ function derivedId(method: string, path: string): string {
     .split('/')
     .filter((s) => s && s !== 'api')
     .flatMap((s) => (s.startsWith('{') ? ['by', ...s.slice(1, -1).split(/[^A-Za-z0-9]+/)] : s.split(/[^A-Za-z0-9]+/)));
-  return [method, ...words].filter(Boolean).map((w, i) => (i === 0 ? w.toLowerCase() : w[0].toUpperCase() + w.slice(1))).join('');
+  return [method, ...words]
+    .filter(Boolean)
+    .map((w, i) => (i === 0 ? w.toLowerCase() : w[0].toUpperCase() + w.slice(1)))
+    .join('');
 }
 
 /** Carries a route's access from `transform` to `transformObject` (removed there). */
@@ -215,20 +218,32 @@ function accessDoc(access: Access | null | undefined): { security?: Security; re
       return { refusals: [] };
     case 'public': // sign-in (limited) checks a key in its body and counts per client address
       return access.limited
-        ? { security: [], refusals: [[401, ['unauthorized']], [403, ['forbidden']], [429, ['rate_limited']]], keyed: true }
+        ? {
+            security: [],
+            refusals: [
+              [401, ['unauthorized']],
+              [403, ['forbidden']],
+              [429, ['rate_limited']],
+            ],
+            keyed: true,
+          }
         : { security: [], refusals: [] };
     case 'metrics': // open unless HONEYPOT_METRICS_TOKEN is set
       return { security: [{}, { metricsToken: [] }], refusals: [[401, ['unauthorized']]] };
     case 'admin': // admin-token failures are rate limited per client address
-      return { security: [{ adminToken: [] }], refusals: [[401, ['unauthorized']], [429, ['rate_limited']]] };
+      return {
+        security: [{ adminToken: [] }],
+        refusals: [
+          [401, ['unauthorized']],
+          [429, ['rate_limited']],
+        ],
+      };
     case 'read':
     case 'ingest':
       return {
         // The dashboard's session cookie stands for a read key (POST /api/session).
         security:
-          access.role === 'read'
-            ? [{ apiKey: [] }, { sessionCookie: [] }, ...(access.basic ? [{ basicKey: [] }] : [])]
-            : [{ apiKey: [] }],
+          access.role === 'read' ? [{ apiKey: [] }, { sessionCookie: [] }, ...(access.basic ? [{ basicKey: [] }] : [])] : [{ apiKey: [] }],
         refusals: [
           [401, ['unauthorized']],
           [403, access.tier === 'pro' ? ['forbidden', 'tier_required'] : ['forbidden']],
@@ -340,7 +355,8 @@ export function openapiOptions(): FastifyDynamicSwaggerOptions {
           basicKey: {
             type: 'http',
             scheme: 'basic',
-            description: 'TAXII 2.1 only: a read API key as the password of HTTP Basic (any user name), for clients that send Basic credentials',
+            description:
+              'TAXII 2.1 only: a read API key as the password of HTTP Basic (any user name), for clients that send Basic credentials',
           },
           sessionCookie: {
             type: 'apiKey',

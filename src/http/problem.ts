@@ -8,7 +8,7 @@ import FindMyWay from 'find-my-way';
 import type { FastifyError, FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ApiError, validationFailed, type FieldError } from '../errors.js';
 
-export function sendProblem(reply: FastifyReply, err: ApiError): FastifyReply {
+function sendProblem(reply: FastifyReply, err: ApiError): FastifyReply {
   if (err.headers) reply.headers(err.headers);
   return reply.code(err.status).type('application/problem+json').send(err.toProblem());
 }
@@ -78,7 +78,7 @@ export function toApiError(err: unknown): ApiError {
 }
 
 /** Longest path parameter the router matches; longer ones are a 400 (each param's schema bounds it further). */
-export const MAX_PARAM_LENGTH = 2048;
+const MAX_PARAM_LENGTH = 2048;
 
 /** Which methods each path answers, for 405 and its `Allow` header: a router of our own routes. */
 export class AllowedMethods {
@@ -122,7 +122,7 @@ export function routeMissing(allowed: AllowedMethods, method: string, url: strin
 }
 
 /** Errors before a request exists (Node's HTTP parser): answered on the raw socket. */
-export function clientErrorHandler(allowed: AllowedMethods) {
+function clientErrorHandler(allowed: AllowedMethods) {
   return function (this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
     // Node may report the same broken request again while we linger: it has been answered.
     if (err.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return;
@@ -207,7 +207,11 @@ export function registerProblemHandlers(app: FastifyInstance, allowed = new Allo
   app.addHook('preParsing', async (req) => {
     const encoding = req.headers['content-encoding'];
     if (encoding !== undefined && !/^\s*identity\s*$/i.test(encoding)) {
-      throw new ApiError(415, 'unsupported_media_type', `Content-Encoding "${encoding.slice(0, 50)}" is not supported: send the body uncompressed.`);
+      throw new ApiError(
+        415,
+        'unsupported_media_type',
+        `Content-Encoding "${encoding.slice(0, 50)}" is not supported: send the body uncompressed.`,
+      );
     }
   });
   // What Node never hands to the router. CONNECT (no listener: the socket was dropped

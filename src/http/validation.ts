@@ -22,7 +22,7 @@ interface SchemaError {
  * object key) with NUL or a lone surrogate, or a number that is not finite (the query
  * validator turns "1e309" and "Infinity" into Infinity).
  */
-export function badValue(value: unknown): SchemaError | null {
+function badValue(value: unknown): SchemaError | null {
   const stack: [unknown, string][] = [[value, '']];
   while (stack.length) {
     const [v, at] = stack.pop()!;
@@ -52,7 +52,7 @@ function isJsonData(v: object): boolean {
 }
 
 /** The most a JSON body (other than ingest's, which is read record by record) may hold. */
-export const JSON_BODY_LIMITS = { depth: 32, containers: 10_000, commas: 100_000 };
+const JSON_BODY_LIMITS = { depth: 32, containers: 10_000, commas: 100_000 };
 
 type BodyParser = (req: FastifyRequest, body: string, done: (err: Error | null, body?: unknown) => void) => void;
 

@@ -24,7 +24,7 @@ export interface Storage {
 
 type StorageConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'redisUrl' | 'sessionTtlSec'> & Partial<Pick<Config, 'redisPrefix'>>;
 
-export async function openRedis(url: string): Promise<Redis> {
+async function openRedis(url: string): Promise<Redis> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true });
   redis.on('error', () => {}); // ioredis reconnects; failing commands reject on their own
   await redis.connect();

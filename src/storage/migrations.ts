@@ -339,11 +339,7 @@ async function applyPending(db: Db): Promise<number[]> {
     await db.tx(async (tx) => {
       for (const stmt of m.sql(db.dialect)) await tx.run(stmt);
       await m.run?.(tx);
-      await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
-        m.version,
-        m.name,
-        Date.now(),
-      ]);
+      await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, Date.now()]);
     });
     applied.push(m.version);
   }

@@ -30,7 +30,8 @@ async function ask(question: string, body: Record<string, unknown> = {}): Promis
   return res.json() as Answer;
 }
 
-const inWindow = (c: FixtureCall, win: W) => Date.parse(c.started_at) >= win.start.getTime() && Date.parse(c.started_at) < win.end.getTime();
+const inWindow = (c: FixtureCall, win: W) =>
+  Date.parse(c.started_at) >= win.start.getTime() && Date.parse(c.started_at) < win.end.getTime();
 const calls = (win: W, keep: (c: FixtureCall) => boolean = () => true) => ORG_A_CALLS.filter((c) => inWindow(c, win) && keep(c));
 const ex = (c: FixtureCall) => (c.extraction ?? {}) as Record<string, unknown>;
 /** A whole number as its own token ("3", not the 3 of "2026-11-03" or "tier-3"). */
@@ -39,7 +40,7 @@ const hasNumber = (text: string, n: number) => new RegExp(`(?<![\\d.,:/-])${n.to
 const saysNothing = (text: string) => /\bno calls?\b|\bthere (?:are|were|is|was) no\b|\bnone\b|(?<![\d.,$])0 calls\b/i.test(text);
 
 describe('issue 12 — the agent answers what was asked', () => {
-  it('1. false zeros: a value is matched against the org\'s data (IRS is an agency, typos forgiven), an unknown value is said to be unknown, and several transcript terms all apply', async () => {
+  it("1. false zeros: a value is matched against the org's data (IRS is an agency, typos forgiven), an unknown value is said to be unknown, and several transcript terms all apply", async () => {
     // "the IRS" is an impersonated agency in the data, not a brand.
     const irs = calls(WINDOWS.d30, (c) => ex(c).impersonated_government_agency === 'IRS').length;
     assert.ok(irs > 0);
@@ -69,12 +70,16 @@ describe('issue 12 — the agent answers what was asked', () => {
     const allTx = calls(WINDOWS.d30, tx).length;
     assert.notEqual(tier1Tx, allTx);
     const a = await ask('How many tier 1 calls from Texas in the last 30 days?');
-    assert.ok(a.tool_calls.some((t) => JSON.stringify(t.args.caller_state) === '["TX"]'), JSON.stringify(a.tool_calls));
+    assert.ok(
+      a.tool_calls.some((t) => JSON.stringify(t.args.caller_state) === '["TX"]'),
+      JSON.stringify(a.tool_calls),
+    );
     assert.ok(hasNumber(a.answer, tier1Tx), a.answer);
 
     // A top-N narrowed by a brand: the lures of the Amazon calls only.
     const lures = new Map<string, number>();
-    for (const c of calls(WINDOWS.thisMonth, (x) => ex(x).impersonated_brand === 'Amazon')) lures.set(String(ex(c).lure_category), (lures.get(String(ex(c).lure_category)) ?? 0) + 1);
+    for (const c of calls(WINDOWS.thisMonth, (x) => ex(x).impersonated_brand === 'Amazon'))
+      lures.set(String(ex(c).lure_category), (lures.get(String(ex(c).lure_category)) ?? 0) + 1);
     const b = await ask('What lures do Amazon scammers use this month?');
     const topn = b.tool_calls.find((t) => t.name === 'get_topn' && t.args.field === 'lure_category');
     assert.ok(topn && JSON.stringify(topn.args.impersonated_brand).toLowerCase() === '["amazon"]', JSON.stringify(b.tool_calls));
@@ -85,23 +90,35 @@ describe('issue 12 — the agent answers what was asked', () => {
     await ask('Which lures did they use this month?', { session_id: session });
     const c = await ask('only the Amazon ones', { session_id: session });
     const call = c.tool_calls.find((t) => t.name === 'get_topn');
-    assert.ok(call && call.args.field === 'lure_category' && JSON.stringify(call.args.impersonated_brand).toLowerCase() === '["amazon"]', JSON.stringify(c.tool_calls));
+    assert.ok(
+      call && call.args.field === 'lure_category' && JSON.stringify(call.args.impersonated_brand).toLowerCase() === '["amazon"]',
+      JSON.stringify(c.tool_calls),
+    );
   });
 
   it('3. comparisons: "more than 5 minutes" is a threshold, "more … yesterday than the day before" is compared, and windows of different lengths are compared per day', async () => {
     const long = calls(WINDOWS.thisMonth, (c) => c.duration_sec > 300).length;
     const a = await ask('How many calls lasted more than 5 minutes this month?');
-    assert.deepEqual(a.tool_calls.map((t) => t.name), ['get_summary']);
+    assert.deepEqual(
+      a.tool_calls.map((t) => t.name),
+      ['get_summary'],
+    );
     assert.equal(a.tool_calls[0].args.min_duration_sec, 301);
     assert.ok(hasNumber(a.answer, long), a.answer);
 
     const y = calls(WINDOWS.yesterday, (c) => tierOf(c) === 1).length;
-    const dayBefore = calls({ start: new Date('2026-11-18T00:00:00Z'), end: new Date('2026-11-19T00:00:00Z') }, (c) => tierOf(c) === 1).length;
+    const dayBefore = calls(
+      { start: new Date('2026-11-18T00:00:00Z'), end: new Date('2026-11-19T00:00:00Z') },
+      (c) => tierOf(c) === 1,
+    ).length;
     const b = await ask('Did we get more tier 1 calls yesterday than the day before?');
-    assert.deepEqual(b.tool_calls.map((t) => [t.name, t.args.start, t.args.end]), [
-      ['get_summary', '2026-11-19T00:00:00Z', '2026-11-20T00:00:00Z'],
-      ['get_summary', '2026-11-18T00:00:00Z', '2026-11-19T00:00:00Z'],
-    ]);
+    assert.deepEqual(
+      b.tool_calls.map((t) => [t.name, t.args.start, t.args.end]),
+      [
+        ['get_summary', '2026-11-19T00:00:00Z', '2026-11-20T00:00:00Z'],
+        ['get_summary', '2026-11-18T00:00:00Z', '2026-11-19T00:00:00Z'],
+      ],
+    );
     assert.match(b.answer, new RegExp(`tier-1 calls ${y} vs ${dayBefore}`));
 
     // One day against seven: said per day, not only as totals.
@@ -164,7 +181,10 @@ describe('issue 12 — the agent answers what was asked', () => {
 
     // +1 416 is Toronto, +1 800 toll-free: neither has a US state, both are counted by origin.
     const d = await ask('How many calls came from Canadian numbers this month?');
-    assert.ok(d.tool_calls.some((t) => JSON.stringify(t.args.caller_origin) === '["canada"]'), JSON.stringify(d.tool_calls));
+    assert.ok(
+      d.tool_calls.some((t) => JSON.stringify(t.args.caller_origin) === '["canada"]'),
+      JSON.stringify(d.tool_calls),
+    );
     assert.ok(hasNumber(d.answer, month.filter((x) => x.caller_id?.startsWith('+1416')).length), d.answer);
     const e = await ask('any calls from toll-free numbers this week?');
     assert.deepEqual(e.referenced_call_sids, [sid('a05')]);

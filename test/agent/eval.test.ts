@@ -9,13 +9,19 @@ import { accuracyByCategory, CASES, runEval } from './evalSuite.js';
 describe('agent evaluation (built-in agent)', () => {
   it('has at least 60 questions, with follow-ups, scoped keys and declines', () => {
     assert.ok(CASES.length >= 60, `${CASES.length} questions`);
-    for (const c of ['follow-ups', 'scoped keys', 'declines', 'safety']) assert.ok(CASES.some((x) => x.category === c), c);
+    for (const c of ['follow-ups', 'scoped keys', 'declines', 'safety'])
+      assert.ok(
+        CASES.some((x) => x.category === c),
+        c,
+      );
   });
 
   it('scores 100% in every category', async () => {
     const results = await runEval();
     const failed = results.filter((r) => !r.ok);
-    const table = accuracyByCategory(results).map((r) => `${r.category}: ${r.passed}/${r.total}`).join(', ');
+    const table = accuracyByCategory(results)
+      .map((r) => `${r.category}: ${r.passed}/${r.total}`)
+      .join(', ');
     assert.deepEqual(
       failed.map((f) => ({ id: f.id, question: f.question, problems: f.problems, answer: f.answer })),
       [],

@@ -40,20 +40,35 @@ const mine = () => server.requests.slice(offset);
 const ask = (key: string, body: Record<string, unknown>, url = '/api/agent/ask') => askRaw(w.app, key, body, url);
 
 /** A script from a list of replies, one per model call. */
-const steps = (...replies: Reply[]) => (_req: ChatRequest, n: number) => replies[Math.min(n, replies.length - 1)];
+const steps =
+  (...replies: Reply[]) =>
+  (_req: ChatRequest, n: number) =>
+    replies[Math.min(n, replies.length - 1)];
 
 describe('openai provider: the tool loop', () => {
   it('drives the tools and grounds the answer in their results', async () => {
     script = steps(
       { toolCalls: [{ name: 'get_summary', args: { range: '7d' } }], usage: [100, 20] },
-      { toolCalls: [{ name: 'get_call', args: { call_sid: sid('a06') } }, { name: 'search_calls', args: { q: 'bitcoin', range: '30d' } }], usage: [200, 30] },
+      {
+        toolCalls: [
+          { name: 'get_call', args: { call_sid: sid('a06') } },
+          { name: 'search_calls', args: { q: 'bitcoin', range: '30d' } },
+        ],
+        usage: [200, 30],
+      },
       // The model names a real call, a call no tool returned, and a call of another org.
-      { content: `12 calls in the last 7 days. ${sid('a06')} asked for bitcoin; see also ${sid('a99')} and ${sid('b01')}.`, usage: [300, 40] },
+      {
+        content: `12 calls in the last 7 days. ${sid('a06')} asked for bitcoin; see also ${sid('a99')} and ${sid('b01')}.`,
+        usage: [300, 40],
+      },
     );
     const res = await ask(w.keyA, { question: 'How many calls this week, and who asked for bitcoin?' });
     assert.equal(res.statusCode, 200, res.body);
     const a = res.json();
-    assert.deepEqual(a.tool_calls.map((t: { name: string }) => t.name), ['get_summary', 'get_call', 'search_calls']);
+    assert.deepEqual(
+      a.tool_calls.map((t: { name: string }) => t.name),
+      ['get_summary', 'get_call', 'search_calls'],
+    );
     assert.deepEqual(a.tool_calls[2].args, { q: 'bitcoin', range: '30d' });
     assert.ok(a.tool_calls.every((t: { result_preview: string }) => t.result_preview.length <= 500));
     assert.deepEqual(a.referenced_call_sids, [sid('a06')]);
@@ -69,9 +84,20 @@ describe('openai provider: the tool loop', () => {
     assert.equal(reqs[0].path, '/v1/chat/completions');
     assert.equal(reqs[0].headers.authorization, 'Bearer sk-test');
     assert.equal(reqs[0].body.model, 'scripted-model');
-    assert.deepEqual(reqs[0].body.tools?.map((t) => t.function.name), [
-      'get_summary', 'get_timeseries', 'get_topn', 'get_tier1', 'get_attacker_geo', 'get_disconnect_breakdown', 'get_active_calls', 'search_calls', 'get_call',
-    ]);
+    assert.deepEqual(
+      reqs[0].body.tools?.map((t) => t.function.name),
+      [
+        'get_summary',
+        'get_timeseries',
+        'get_topn',
+        'get_tier1',
+        'get_attacker_geo',
+        'get_disconnect_breakdown',
+        'get_active_calls',
+        'search_calls',
+        'get_call',
+      ],
+    );
     assert.equal(reqs[0].body.tools?.[2].function.parameters.additionalProperties, false);
     const system = String(reqs[0].body.messages[0].content);
     assert.equal(reqs[0].body.messages[0].role, 'system');
@@ -88,7 +114,14 @@ describe('openai provider: the tool loop', () => {
 
   it('uses dashboard_range as the default window and tells the model the context', async () => {
     script = steps({ toolCalls: [{ name: 'get_summary', args: {} }] }, { content: 'Done.' });
-    const a = (await ask(w.keyA, { question: 'How many calls?', dashboard_range: '30d', context_call_sid: sid('a01'), context_chart_id: 'hook-rate' })).json();
+    const a = (
+      await ask(w.keyA, {
+        question: 'How many calls?',
+        dashboard_range: '30d',
+        context_call_sid: sid('a01'),
+        context_chart_id: 'hook-rate',
+      })
+    ).json();
     assert.match(a.tool_calls[0].result_preview, /"start_utc":"2026-10-21T14:00:00Z"/);
     const system = String(mine()[0].body.messages[0].content);
     assert.match(system, /Default window when the question names none: 30d/);
@@ -117,7 +150,10 @@ describe('openai provider: the tool loop', () => {
       { content: 'I could not get that.' },
     );
     const a = (await ask(w.keyA, { question: 'top transcripts?' })).json();
-    assert.deepEqual(a.tool_calls.map((t: { name: string }) => t.name), ['get_topn', 'get_summary']);
+    assert.deepEqual(
+      a.tool_calls.map((t: { name: string }) => t.name),
+      ['get_topn', 'get_summary'],
+    );
     assert.match(a.tool_calls[0].result_preview, /Invalid arguments for get_topn/);
     assert.match(a.tool_calls[1].result_preview, /spans more than 400 days/);
     const sent = toolMessages(mine()[1]) as Array<{ error: string }>;
@@ -139,8 +175,13 @@ describe('openai provider: the tool loop', () => {
       ['assistant', 'First answer.'],
       ['user', 'And then?'],
     ]);
-    const turns = (await w.app.inject({ method: 'GET', url: `/api/agent/session/${session}/v2`, headers: { authorization: `Bearer ${w.keyA}` } })).json().turns;
-    assert.deepEqual(turns.map((t: { answer: string }) => t.answer), ['First answer.', 'Second answer.']);
+    const turns = (
+      await w.app.inject({ method: 'GET', url: `/api/agent/session/${session}/v2`, headers: { authorization: `Bearer ${w.keyA}` } })
+    ).json().turns;
+    assert.deepEqual(
+      turns.map((t: { answer: string }) => t.answer),
+      ['First answer.', 'Second answer.'],
+    );
   });
 });
 
@@ -163,7 +204,10 @@ describe('openai provider: the slice and injected instructions', () => {
     const sent = toolMessages(mine()[2]) as Array<Record<string, unknown>>;
     assert.match(String(sent[1].error), /No call .* in the data this key can read/);
     assert.match(String(sent[2].error), /Invalid arguments/);
-    assert.deepEqual((sent[3].items as Array<{ call_sid: string }>).map((i) => i.call_sid), [sid('a06')]);
+    assert.deepEqual(
+      (sent[3].items as Array<{ call_sid: string }>).map((i) => i.call_sid),
+      [sid('a06')],
+    );
     assert.doesNotMatch(JSON.stringify(sent), /Netflix|777777/);
     assert.deepEqual(a.referenced_call_sids, [sid('a06')]);
     assert.ok(!a.sources.some((s: { ref: { call_sid?: string } }) => s.ref.call_sid === sid('b01')));
@@ -171,13 +215,21 @@ describe('openai provider: the slice and injected instructions', () => {
 
   it('a scoped key gets its slice only', async () => {
     script = steps(
-      { toolCalls: [{ name: 'get_topn', args: { field: 'impersonated_brand', range: '30d' } }, { name: 'get_active_calls', args: {} }] },
+      {
+        toolCalls: [
+          { name: 'get_topn', args: { field: 'impersonated_brand', range: '30d' } },
+          { name: 'get_active_calls', args: {} },
+        ],
+      },
       { content: 'Amazon and PayPal.' },
     );
     await ask(w.keyScoped, { question: 'Top brands and live calls?' });
     const [top, live] = toolMessages(mine()[1]) as [{ items: Array<{ label: string }> }, { calls: Array<{ call_sid: string }> }];
     assert.deepEqual(top.items.map((i) => i.label).sort(), ['Amazon', 'PayPal']);
-    assert.deepEqual(live.calls.map((c) => c.call_sid), [sid('c01')]);
+    assert.deepEqual(
+      live.calls.map((c) => c.call_sid),
+      [sid('c01')],
+    );
   });
 });
 
@@ -194,13 +246,20 @@ describe('openai provider: failures', () => {
     const stream = await ask(w.keyA, { question: 'How many calls?' }, '/api/agent/ask-stream');
     assert.equal(stream.statusCode, 200);
     const events = stream.json().events;
-    assert.deepEqual(events[events.length - 1], { type: 'error', code: 'agent_provider_error', detail: 'The agent model failed (HTTP 500).' });
+    assert.deepEqual(events[events.length - 1], {
+      type: 'error',
+      code: 'agent_provider_error',
+      detail: 'The agent model failed (HTTP 500).',
+    });
   });
 
   it('an error after tool calls ends the stream with an error event', async () => {
     script = steps({ toolCalls: [{ name: 'get_summary', args: { range: '24h' } }] }, { status: 429 });
     const events = (await ask(w.keyA, { question: 'How many calls today?' }, '/api/agent/ask-stream')).json().events;
-    assert.deepEqual(events.map((e: { type: string }) => e.type), ['tool_call', 'error']);
+    assert.deepEqual(
+      events.map((e: { type: string }) => e.type),
+      ['tool_call', 'error'],
+    );
     assert.equal(events[1].code, 'agent_provider_error');
   });
 
@@ -221,16 +280,34 @@ describe('openai provider: failures', () => {
     const url = dead.baseURL;
     await dead.close();
     const agent = new OpenAIAgent({ apiKey: 'k', baseURL: url, model: 'm' });
-    const tools = new ToolRunner({ db: w.t.app.deps.storage.db, sessions: w.t.app.deps.storage.sessions, principal: fakePrincipal(), now: NOW, defaultRange: '7d' });
-    await assert.rejects(agent.ask(tools, request('hi')), (e: unknown) => e instanceof ApiError && e.status === 502 && e.code === 'agent_provider_error');
+    const tools = new ToolRunner({
+      db: w.t.app.deps.storage.db,
+      sessions: w.t.app.deps.storage.sessions,
+      principal: fakePrincipal(),
+      now: NOW,
+      defaultRange: '7d',
+    });
+    await assert.rejects(
+      agent.ask(tools, request('hi')),
+      (e: unknown) => e instanceof ApiError && e.status === 502 && e.code === 'agent_provider_error',
+    );
   });
 
   it('a provider that does not answer in time is a 502', async () => {
     script = () => ({ hang: true });
     const agent = new OpenAIAgent({ apiKey: 'k', baseURL: server.baseURL, model: 'm', timeoutMs: 300 });
-    const tools = new ToolRunner({ db: w.t.app.deps.storage.db, sessions: w.t.app.deps.storage.sessions, principal: fakePrincipal(), now: NOW, defaultRange: '7d' });
+    const tools = new ToolRunner({
+      db: w.t.app.deps.storage.db,
+      sessions: w.t.app.deps.storage.sessions,
+      principal: fakePrincipal(),
+      now: NOW,
+      defaultRange: '7d',
+    });
     const started = Date.now();
-    await assert.rejects(agent.ask(tools, request('hi')), (e: unknown) => e instanceof ApiError && e.code === 'agent_provider_error' && /in time/.test(e.detail));
+    await assert.rejects(
+      agent.ask(tools, request('hi')),
+      (e: unknown) => e instanceof ApiError && e.code === 'agent_provider_error' && /in time/.test(e.detail),
+    );
     assert.ok(Date.now() - started < 5_000);
   });
 });

@@ -32,7 +32,7 @@ export function callsOf(key: KeyName): FixtureCall[] {
 const UNIT: Record<string, number> = { h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
 
 /** The window of tool arguments: range ending now, or start/end (end defaults to now). */
-export function argsWindow(args: Record<string, unknown>, defaultRange: string): W {
+function argsWindow(args: Record<string, unknown>, defaultRange: string): W {
   const date = (s: string) => new Date(/^\d{4}-\d{2}-\d{2}$/.test(s) ? `${s}T00:00:00Z` : s);
   if (typeof args.start === 'string') {
     return { start: date(args.start), end: typeof args.end === 'string' ? date(args.end) : NOW };
@@ -46,7 +46,7 @@ export function argsWindow(args: Record<string, unknown>, defaultRange: string):
 const WIDTH: Record<string, number> = { '15min': 900_000, hour: 3_600_000, day: 86_400_000, week: 7 * 86_400_000 };
 const MONDAY = 4 * 86_400_000;
 
-export function refSeries(calls: FixtureCall[], w: W, metric: string, bucket: string) {
+function refSeries(calls: FixtureCall[], w: W, metric: string, bucket: string) {
   const width = WIDTH[bucket];
   const anchor = bucket === 'week' ? MONDAY : 0;
   const first = Math.floor((w.start.getTime() - anchor) / width) * width + anchor;
@@ -54,9 +54,11 @@ export function refSeries(calls: FixtureCall[], w: W, metric: string, bucket: st
   for (let t = first; t < w.end.getTime(); t += width) {
     const s = refSummary(calls, { start: new Date(Math.max(t, w.start.getTime())), end: new Date(Math.min(t + width, w.end.getTime())) });
     const value =
-      metric === 'calls' ? s.calls_received
-      : metric === 'avg_duration_sec' ? (s.avg_call_duration_sec ?? 0)
-      : (s as unknown as Record<string, number>)[metric];
+      metric === 'calls'
+        ? s.calls_received
+        : metric === 'avg_duration_sec'
+          ? (s.avg_call_duration_sec ?? 0)
+          : (s as unknown as Record<string, number>)[metric];
     points.push({ timestamp: new Date(t).toISOString().replace('.000Z', 'Z'), value });
   }
   return points;
@@ -93,7 +95,16 @@ function summaryRow(c: FixtureCall) {
 const lower = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
 const TOPN_COLUMN = (f: string) => (f === 'mule_bank_routing' ? 'mule_bank_routing_number' : f);
 
-const VALUE_ARGS = ['impersonated_brand', 'lure_category', 'payment_method', 'impersonated_government_agency', 'mule_bank_name', 'gift_card_brand', 'crypto_chain', 'remote_desktop_app'];
+const VALUE_ARGS = [
+  'impersonated_brand',
+  'lure_category',
+  'payment_method',
+  'impersonated_government_agency',
+  'mule_bank_name',
+  'gift_card_brand',
+  'crypto_chain',
+  'remote_desktop_app',
+];
 
 /** The calls the tools' filter arguments keep (every windowed tool takes them, issue 12). */
 function filtered(calls: FixtureCall[], args: Record<string, unknown>): FixtureCall[] {
@@ -101,7 +112,9 @@ function filtered(calls: FixtureCall[], args: Record<string, unknown>): FixtureC
   const qs = list('q');
   return calls
     .filter((c) => !qs || qs.every((q) => transcriptHas(c, String(q))))
-    .filter((c) => VALUE_ARGS.every((k) => !list(k) || list(k)!.includes(lower((c.extraction as Record<string, unknown> | null)?.[k] ?? null))))
+    .filter((c) =>
+      VALUE_ARGS.every((k) => !list(k) || list(k)!.includes(lower((c.extraction as Record<string, unknown> | null)?.[k] ?? null))),
+    )
     .filter((c) => !list('persona') || list('persona')!.includes(lower(c.persona)))
     .filter((c) => !list('caller_state') || list('caller_state')!.includes(lower(stateOf(c))))
     .filter((c) => !list('tier') || list('tier')!.includes(tierOf(c) ?? -1))
@@ -112,7 +125,9 @@ function filtered(calls: FixtureCall[], args: Record<string, unknown>): FixtureC
 
 /** Calls per value of a call column (persona), like get_topn. */
 function refColumnTopn(calls: FixtureCall[], w: W, column: 'persona', n: number) {
-  const inW = calls.filter((c) => Date.parse(c.started_at) >= w.start.getTime() && Date.parse(c.started_at) < w.end.getTime() && c[column] !== null);
+  const inW = calls.filter(
+    (c) => Date.parse(c.started_at) >= w.start.getTime() && Date.parse(c.started_at) < w.end.getTime() && c[column] !== null,
+  );
   const counts = new Map<string, number>();
   for (const c of inW) counts.set(c[column]!, (counts.get(c[column]!) ?? 0) + 1);
   return [...counts.entries()]
@@ -163,7 +178,7 @@ export function refTool(name: string, args: Record<string, unknown>, key: KeyNam
     }
     case 'get_active_calls': {
       const live = LIVE.filter((s) => NOW.getTime() - s.heartbeatAt.getTime() < 60_000)
-        .filter((s) => key !== 'B')
+        .filter(() => key !== 'B')
         .filter((s) => key !== 'scoped' || ['amazon', 'paypal'].includes(s.body.impersonated_brand.toLowerCase()))
         .sort((a, b) => Date.parse(a.body.started_at) - Date.parse(b.body.started_at));
       return { active_count: live.length, calls: live.map((s) => ({ call_sid: s.sid, ...s.body })) };
@@ -174,7 +189,11 @@ export function refTool(name: string, args: Record<string, unknown>, key: KeyNam
       const matched = calls
         .filter((c) => Date.parse(c.started_at) >= w.start.getTime() && Date.parse(c.started_at) < w.end.getTime())
 
-        .filter((c) => ['impersonated_brand', 'lure_category', 'payment_method'].every((k) => !list(k) || list(k)!.includes(lower(summaryRow(c)[k as 'impersonated_brand']))))
+        .filter((c) =>
+          ['impersonated_brand', 'lure_category', 'payment_method'].every(
+            (k) => !list(k) || list(k)!.includes(lower(summaryRow(c)[k as 'impersonated_brand'])),
+          ),
+        )
         .filter((c) => !list('caller_state') || list('caller_state')!.includes(lower(stateOf(c))))
         .filter((c) => !Array.isArray(args.tier) || (args.tier as number[]).includes(tierOf(c) ?? -1))
         .filter((c) => typeof args.hooked !== 'boolean' || isHooked(c) === args.hooked)
@@ -254,7 +273,9 @@ export function evidenceOf(results: unknown[], args: Array<Record<string, unknow
     if (vs.length < 2 || vs.length > 60) continue;
     for (const a of vs) for (const b of vs) if (a !== b) derived.push(a - b, Math.abs(a - b), b !== 0 ? ((a - b) / b) * 100 : 0);
   }
-  const series = results.flatMap((r) => ((r as { points?: Array<{ value: number }> }).points ? [(r as { points: Array<{ value: number }> }).points] : []));
+  const series = results.flatMap((r) =>
+    (r as { points?: Array<{ value: number }> }).points ? [(r as { points: Array<{ value: number }> }).points] : [],
+  );
   for (const p of series) derived.push(...halvesSums(p));
   if (series.length === 2) derived.push(...weightedHalves(series[0], series[1]));
   const halves = derived.slice();
@@ -275,7 +296,8 @@ export function evidenceOf(results: unknown[], args: Array<Record<string, unknow
   for (const s of strs) {
     if (!/^\d{4}-\d{2}-\d{2}T/.test(s)) continue;
     const d = new Date(s);
-    if (!Number.isNaN(d.getTime())) derived.push(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds());
+    if (!Number.isNaN(d.getTime()))
+      derived.push(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds());
   }
   return { numbers: [...base, ...derived], strings: strs };
 }

@@ -18,11 +18,18 @@ describe('agent sessions under concurrent questions', () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => askRaw(w.app, w.keyA, { question: `How many calls this week? (${i})`, session_id })),
     );
-    assert.deepEqual(answers.map((r) => r.statusCode), Array(20).fill(200), answers.find((r) => r.statusCode !== 200)?.body);
+    assert.deepEqual(
+      answers.map((r) => r.statusCode),
+      Array(20).fill(200),
+      answers.find((r) => r.statusCode !== 200)?.body,
+    );
     const res = await w.app.inject({ url: `/api/agent/session/${session_id}/v2`, headers: { authorization: `Bearer ${w.keyA}` } });
     const turns = res.json().turns as { created_at: string }[];
     assert.equal(turns.length, 20);
     const times = turns.map((t) => Date.parse(t.created_at));
-    assert.ok(times.every((t, i) => i === 0 || t > times[i - 1]), 'turns strictly ordered');
+    assert.ok(
+      times.every((t, i) => i === 0 || t > times[i - 1]),
+      'turns strictly ordered',
+    );
   });
 });

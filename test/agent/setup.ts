@@ -43,6 +43,12 @@ export async function agentWorld(env: Record<string, string> = {}): Promise<Agen
   return { t, app: t.app, keyA: a.read, keyB: b.read, keyScoped, keyFree: free.read, orgA: a.orgId };
 }
 
-export function askRaw(app: FastifyInstance, key: string, body: Record<string, unknown>, url = '/api/agent/ask', headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+export function askRaw(
+  app: FastifyInstance,
+  key: string,
+  body: Record<string, unknown>,
+  url = '/api/agent/ask',
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url, payload: body, headers: { authorization: `Bearer ${key}`, ...headers } });
 }

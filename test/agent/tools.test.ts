@@ -79,7 +79,10 @@ describe('agent tools', () => {
 
   it('read only the slice of a scoped principal', async () => {
     const top = await runTool(ctx({ impersonated_brand: ['amazon'] }), 'get_topn', { field: 'impersonated_brand', range: '30d' });
-    assert.deepEqual((top.result as { items: Array<{ label: string }> }).items.map((i) => i.label), ['Amazon']);
+    assert.deepEqual(
+      (top.result as { items: Array<{ label: string }> }).items.map((i) => i.label),
+      ['Amazon'],
+    );
     const outside = await runTool(ctx({ impersonated_brand: ['amazon'] }), 'get_call', { call_sid: sid('a03') });
     assert.equal(outside.ok, false);
     const other = await runTool(ctx(null, 'org_nobody'), 'get_summary', { range: '30d' });
@@ -87,6 +90,9 @@ describe('agent tools', () => {
   });
 
   it('find call SIDs anywhere in a result', () => {
-    assert.deepEqual(sidsInResult({ items: [{ call_sid: 'A' }, { nested: { call_sid: 'B' } }], call_sid: 'C', other: 'D' }), new Set(['A', 'B', 'C']));
+    assert.deepEqual(
+      sidsInResult({ items: [{ call_sid: 'A' }, { nested: { call_sid: 'B' } }], call_sid: 'C', other: 'D' }),
+      new Set(['A', 'B', 'C']),
+    );
   });
 });

@@ -32,10 +32,22 @@ interface Fix {
   ext: Ext | null;
 }
 const FIXTURE: Fix[] = [
-  { sid: 'c1', ago: 10, dur: 120, clean: true, ext: { impersonated_brand: 'Chase', mule_bank_name: 'TD', auditor_confidence: 0.9, dollar_asks: [500, 250.5] } },
+  {
+    sid: 'c1',
+    ago: 10,
+    dur: 120,
+    clean: true,
+    ext: { impersonated_brand: 'Chase', mule_bank_name: 'TD', auditor_confidence: 0.9, dollar_asks: [500, 250.5] },
+  },
   { sid: 'c2', ago: 30, dur: 5, clean: false, ext: { impersonated_brand: 'Chase', auditor_confidence: 0.2, dollar_asks: [100] } },
   { sid: 'c3', ago: 50, dur: 60, clean: true, ext: null },
-  { sid: 'c4', ago: 90, dur: 300, clean: false, ext: { impersonated_brand: 'Amazon', payment_method: 'gift_card', auditor_confidence: 0.7, dollar_asks: [2500], dollars_dangled: 399 } },
+  {
+    sid: 'c4',
+    ago: 90,
+    dur: 300,
+    clean: false,
+    ext: { impersonated_brand: 'Amazon', payment_method: 'gift_card', auditor_confidence: 0.7, dollar_asks: [2500], dollars_dangled: 399 },
+  },
   { sid: 'c5', ago: 200, dur: 30, clean: true, ext: { impersonated_brand: 'CHASE', crypto_chain: 'BTC', dollar_asks: [1000] } },
   { sid: 'c6', ago: 2000, dur: 100, clean: true, ext: { impersonated_brand: 'Chase', gift_card_brand: 'Apple' } },
   { sid: 'c7', ago: 0, dur: 100, clean: true, ext: { impersonated_brand: 'Chase', gift_card_brand: 'Apple' } }, // at now: outside
@@ -47,7 +59,12 @@ function expected(windowMin: number, keep: (f: Fix) => boolean = () => true): Re
   const tier1 = (f: Fix) => !!(f.ext?.mule_bank_name || f.ext?.crypto_chain || f.ext?.gift_card_brand);
   const tier2 = (f: Fix) => !tier1(f) && !!f.ext?.payment_method;
   const tier3 = (f: Fix) => !tier1(f) && !tier2(f) && !!f.ext?.impersonated_brand;
-  const hooked = inside.filter((f) => f.dur >= 15 && f.ext !== null && Object.keys(f.ext).some((k) => !['auditor_confidence', 'dollar_asks', 'dollars_dangled'].includes(k)));
+  const hooked = inside.filter(
+    (f) =>
+      f.dur >= 15 &&
+      f.ext !== null &&
+      Object.keys(f.ext).some((k) => !['auditor_confidence', 'dollar_asks', 'dollars_dangled'].includes(k)),
+  );
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   return {
     calls: inside.length,
@@ -76,7 +93,8 @@ describe('alert rules: units, enabled, edit, pause, preview', () => {
     assert.equal(res.statusCode, 201, res.body);
     return res.json();
   };
-  const listed = async (key: string, id: string) => (await call(key, 'GET', '/api/alerts/rules')).json().items.find((r: { id: string }) => r.id === id);
+  const listed = async (key: string, id: string) =>
+    (await call(key, 'GET', '/api/alerts/rules')).json().items.find((r: { id: string }) => r.id === id);
   const firingsOf = async (key: string, id: string) =>
     (await call(key, 'GET', '/api/alerts/firings')).json().items.filter((f: { rule_id: string }) => f.rule_id === id);
 
@@ -88,7 +106,13 @@ describe('alert rules: units, enabled, edit, pause, preview', () => {
     const res = await ingest(
       t.app,
       org.ingest,
-      FIXTURE.map((f) => ({ call_sid: f.sid, started_at: iso(NOW - f.ago * MIN), duration_sec: f.dur, cleanly_closed: f.clean, extraction: f.ext })),
+      FIXTURE.map((f) => ({
+        call_sid: f.sid,
+        started_at: iso(NOW - f.ago * MIN),
+        duration_sec: f.dur,
+        cleanly_closed: f.clean,
+        extraction: f.ext,
+      })),
     );
     assert.equal(res.json().accepted, FIXTURE.length, res.body);
   });
@@ -124,14 +148,27 @@ describe('alert rules: units, enabled, edit, pause, preview', () => {
     assert.equal((await listed(org.read, off.id)).enabled, false);
     assert.equal((await listed(org.read, on.id)).enabled, true);
     for (const enabled of ['no', 0, null]) {
-      const res = await call(org.read, 'POST', '/api/alerts/rules', { name: 'x', metric: 'calls', threshold: 1, window_min: 5, channel: 'webhook', target: rx.url('/x'), enabled });
+      const res = await call(org.read, 'POST', '/api/alerts/rules', {
+        name: 'x',
+        metric: 'calls',
+        threshold: 1,
+        window_min: 5,
+        channel: 'webhook',
+        target: rx.url('/x'),
+        enabled,
+      });
       assertProblem(res, 400, 'validation_failed');
     }
   });
 
   test('PATCH changes the given fields with the bounds of creation and answers the rule without its secret', async () => {
     const rule = await createRule(org.read, { name: 'edit me', metric: 'tier2_calls', threshold: 50 });
-    const res = await call(org.read, 'PATCH', `/api/alerts/rules/${rule.id}`, { name: '  Renamed ', threshold: 40.5, window_min: 1440, operator: 'lte' });
+    const res = await call(org.read, 'PATCH', `/api/alerts/rules/${rule.id}`, {
+      name: '  Renamed ',
+      threshold: 40.5,
+      window_min: 1440,
+      operator: 'lte',
+    });
     assert.equal(res.statusCode, 200, res.body);
     const body = res.json();
     assert.equal(body.secret, undefined);
@@ -164,9 +201,17 @@ describe('alert rules: units, enabled, edit, pause, preview', () => {
     for (const payload of bad) {
       assertProblem(await call(org.read, 'PATCH', `/api/alerts/rules/${rule.id}`, payload), 400, 'validation_failed');
     }
-    const targetProblem = assertProblem(await call(org.read, 'PATCH', `/api/alerts/rules/${rule.id}`, { target: 'ftp://x.example/' }), 400, 'validation_failed');
+    const targetProblem = assertProblem(
+      await call(org.read, 'PATCH', `/api/alerts/rules/${rule.id}`, { target: 'ftp://x.example/' }),
+      400,
+      'validation_failed',
+    );
     assert.equal(targetProblem.errors[0].path, 'body.target');
-    const noBody = await t.app.inject({ method: 'PATCH', url: `/api/alerts/rules/${rule.id}`, headers: { authorization: `Bearer ${org.read}` } });
+    const noBody = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/alerts/rules/${rule.id}`,
+      headers: { authorization: `Bearer ${org.read}` },
+    });
     assert.equal(noBody.statusCode, 400, noBody.body);
     // Nothing of the refused edits was kept.
     assert.deepEqual(await listed(org.read, rule.id), { ...body, target });
@@ -248,13 +293,17 @@ describe('alert rules: units, enabled, edit, pause, preview', () => {
       for (const m of ALERT_METRICS) {
         const res = await call(org.read, 'GET', `/api/alerts/preview?metric=${m.name}&window_min=${windowMin}`);
         assert.equal(res.statusCode, 200, res.body);
-        assert.deepEqual(res.json(), {
-          metric: m.name,
-          unit: m.unit,
-          value: want[m.name],
-          window_start: iso(NOW - windowMin * MIN),
-          window_end: iso(NOW),
-        }, `${m.name} over ${windowMin} min`);
+        assert.deepEqual(
+          res.json(),
+          {
+            metric: m.name,
+            unit: m.unit,
+            value: want[m.name],
+            window_start: iso(NOW - windowMin * MIN),
+            window_end: iso(NOW),
+          },
+          `${m.name} over ${windowMin} min`,
+        );
       }
     }
     assert.equal(expected(1440).hook_rate, 3 / 5); // the fixture is not trivial
@@ -277,7 +326,14 @@ describe('alert rules: units, enabled, edit, pause, preview', () => {
   });
 
   test('preview validates its query and is pro only', async () => {
-    for (const qs of ['metric=nope&window_min=5', 'metric=calls', 'window_min=5', 'metric=calls&window_min=0', 'metric=calls&window_min=10081', 'metric=calls&window_min=2.5']) {
+    for (const qs of [
+      'metric=nope&window_min=5',
+      'metric=calls',
+      'window_min=5',
+      'metric=calls&window_min=0',
+      'metric=calls&window_min=10081',
+      'metric=calls&window_min=2.5',
+    ]) {
       assertProblem(await call(org.read, 'GET', `/api/alerts/preview?${qs}`), 400, 'validation_failed');
     }
     const free = await newOrg(t.app, 'free', 'Free 2');

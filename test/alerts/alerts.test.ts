@@ -5,7 +5,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { evaluateRules } from '../../src/delivery/alerts.js';
 import { ingest, newOrg, scopedKey, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
-import { api, callRecord, DELIVERY_ENV, eventually, RFC3339_UTC, sleep, startReceiver, verified, type Receiver } from '../webhooks/receiver.js';
+import {
+  api,
+  callRecord,
+  DELIVERY_ENV,
+  eventually,
+  RFC3339_UTC,
+  sleep,
+  startReceiver,
+  verified,
+  type Receiver,
+} from '../webhooks/receiver.js';
 
 const TIER1 = { impersonated_brand: 'Chase', mule_bank_name: 'TD Bank' };
 
@@ -38,7 +48,15 @@ describe('alerts', () => {
     assert.equal(res.statusCode, 200);
     const body = res.json();
     const names = body.metrics.map((m: { name: string }) => m.name);
-    for (const m of ['calls', 'hooked_calls', 'hook_rate', 'tier1_calls', 'tier2_calls', 'high_confidence_insights', 'total_dollars_asked']) {
+    for (const m of [
+      'calls',
+      'hooked_calls',
+      'hook_rate',
+      'tier1_calls',
+      'tier2_calls',
+      'high_confidence_insights',
+      'total_dollars_asked',
+    ]) {
       assert.ok(names.includes(m), m);
     }
     for (const m of body.metrics) assert.equal(typeof m.description, 'string');
@@ -191,7 +209,10 @@ describe('alerts', () => {
     const db = t.app.deps.storage.db;
     const now = new Date();
     const fired = await Promise.all([evaluateRules(db, now, o.orgId), evaluateRules(db, now, o.orgId), evaluateRules(db, now)]);
-    assert.equal(fired.reduce((a, b) => a + b, 0), 1);
+    assert.equal(
+      fired.reduce((a, b) => a + b, 0),
+      1,
+    );
     assert.equal((await firings(o.read)).length, 1);
   });
 

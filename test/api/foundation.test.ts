@@ -34,7 +34,11 @@ describe('foundation', () => {
       assertProblem(res, 401, 'unauthorized');
       assert.equal(res.headers['www-authenticate'], 'Bearer');
     }
-    assertProblem(await t.app.inject({ method: 'POST', url: '/api/ingest/calls', payload: '{bad' , headers: { 'content-type': 'application/json' } }), 401, 'unauthorized');
+    assertProblem(
+      await t.app.inject({ method: 'POST', url: '/api/ingest/calls', payload: '{bad', headers: { 'content-type': 'application/json' } }),
+      401,
+      'unauthorized',
+    );
     // An unknown path is a 404 for everyone: with no route there is nothing to authorise.
     assertProblem(await t.app.inject({ method: 'GET', url: '/api/nowhere' }), 404, 'not_found');
     assertProblem(await get(t.app, pro.ingest, '/api/nowhere'), 404, 'not_found');
@@ -46,7 +50,12 @@ describe('foundation', () => {
   });
 
   test('tier guard on every pro route', async () => {
-    for (const url of ['/api/agent/session/7f1c1e0e-8a43-4d2b-9f57-2d4c2b1f0a11/v2', '/api/webhooks/events', '/api/alerts/rules', '/api/exports/tier1']) {
+    for (const url of [
+      '/api/agent/session/7f1c1e0e-8a43-4d2b-9f57-2d4c2b1f0a11/v2',
+      '/api/webhooks/events',
+      '/api/alerts/rules',
+      '/api/exports/tier1',
+    ]) {
       const body = assertProblem(await get(t.app, free.read, url), 403, 'tier_required');
       assert.equal(body.required_tier, 'pro');
     }
@@ -61,7 +70,11 @@ describe('foundation', () => {
   });
 
   test('admin API: orgs, tier changes on the next request, keys shown once, revocation', async () => {
-    assertProblem(await t.app.inject({ method: 'GET', url: '/api/admin/orgs', headers: { authorization: `Bearer ${pro.read}` } }), 401, 'unauthorized');
+    assertProblem(
+      await t.app.inject({ method: 'GET', url: '/api/admin/orgs', headers: { authorization: `Bearer ${pro.read}` } }),
+      401,
+      'unauthorized',
+    );
     assertProblem(await t.app.inject({ method: 'GET', url: '/api/admin/orgs' }), 401, 'unauthorized');
     const created = await admin(t.app, 'POST', '/api/admin/orgs', { name: 'Acme Bank', tier: 'free' });
     assert.equal(created.statusCode, 201);
@@ -86,8 +99,16 @@ describe('foundation', () => {
     assert.equal(patched.json().tier, 'pro');
     assert.notEqual((await get(t.app, key.key, '/api/exports/tier1')).statusCode, 403);
 
-    assertProblem(await admin(t.app, 'POST', `/api/admin/orgs/${org.id}/keys`, { name: 's', role: 'read', scope: { colour: ['red'] } }), 400, 'validation_failed');
-    assertProblem(await admin(t.app, 'POST', `/api/admin/orgs/${org.id}/keys`, { name: 's', role: 'read', scope: { persona: [] } }), 400, 'validation_failed');
+    assertProblem(
+      await admin(t.app, 'POST', `/api/admin/orgs/${org.id}/keys`, { name: 's', role: 'read', scope: { colour: ['red'] } }),
+      400,
+      'validation_failed',
+    );
+    assertProblem(
+      await admin(t.app, 'POST', `/api/admin/orgs/${org.id}/keys`, { name: 's', role: 'read', scope: { persona: [] } }),
+      400,
+      'validation_failed',
+    );
     assertProblem(await admin(t.app, 'POST', '/api/admin/orgs/org_missing/keys', { name: 's', role: 'read' }), 404, 'not_found');
     assertProblem(await admin(t.app, 'PATCH', '/api/admin/orgs/org_missing', { tier: 'pro' }), 404, 'not_found');
 
@@ -111,8 +132,14 @@ describe('foundation', () => {
     assert.equal(body.accepted, 2);
     assert.equal(body.created, 2);
     assert.equal(body.updated, 0);
-    assert.deepEqual(body.rejected.map((r: { index: number }) => r.index), [1, 2, 3]);
-    assert.deepEqual(body.rejected.map((r: { call_sid: string }) => r.call_sid), ['CA_badtime', 'CA_unknownprop', 'CA_badreason']);
+    assert.deepEqual(
+      body.rejected.map((r: { index: number }) => r.index),
+      [1, 2, 3],
+    );
+    assert.deepEqual(
+      body.rejected.map((r: { call_sid: string }) => r.call_sid),
+      ['CA_badtime', 'CA_unknownprop', 'CA_badreason'],
+    );
     assert.equal(body.rejected[0].errors[0].path, 'started_at');
     assert.equal(body.rejected[1].errors[0].path, 'colour');
     assert.equal(body.rejected[2].errors[0].path, 'disconnect_reason');
@@ -134,14 +161,27 @@ describe('foundation', () => {
     const one = await ingest(t.app, free.ingest, call('CA_single'));
     assert.deepEqual(one.json(), { accepted: 1, created: 1, updated: 0, rejected: [] });
     const none = assertProblem(await ingest(t.app, free.ingest, [{ call_sid: 'x' }, 'nope']), 422, 'all_records_rejected');
-    assert.deepEqual(none.rejected.map((r: { index: number }) => r.index), [0, 1]);
+    assert.deepEqual(
+      none.rejected.map((r: { index: number }) => r.index),
+      [0, 1],
+    );
     assertProblem(
-      await t.app.inject({ method: 'POST', url: '/api/ingest/calls', payload: '{"call_sid": ', headers: { authorization: `Bearer ${free.ingest}`, 'content-type': 'application/json' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/ingest/calls',
+        payload: '{"call_sid": ',
+        headers: { authorization: `Bearer ${free.ingest}`, 'content-type': 'application/json' },
+      }),
       400,
       'validation_failed',
     );
     assertProblem(
-      await t.app.inject({ method: 'POST', url: '/api/ingest/calls', payload: 'call_sid=x', headers: { authorization: `Bearer ${free.ingest}`, 'content-type': 'text/plain' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/ingest/calls',
+        payload: 'call_sid=x',
+        headers: { authorization: `Bearer ${free.ingest}`, 'content-type': 'text/plain' },
+      }),
       415,
       'unsupported_media_type',
     );
@@ -150,12 +190,21 @@ describe('foundation', () => {
   });
 
   test('ingest: NDJSON is streamed, blank lines skipped, bad lines reported', async () => {
-    const lines = [JSON.stringify(call('CA_nd1')), '', '{not json', JSON.stringify(call('CA_nd2', { duration_sec: -1 })), JSON.stringify(call('CA_nd3'))];
+    const lines = [
+      JSON.stringify(call('CA_nd1')),
+      '',
+      '{not json',
+      JSON.stringify(call('CA_nd2', { duration_sec: -1 })),
+      JSON.stringify(call('CA_nd3')),
+    ];
     const res = await ingestNdjson(t.app, pro.ingest, `${lines.join('\n')}\n`);
     assert.equal(res.statusCode, 200, res.body);
     const body = res.json();
     assert.equal(body.accepted, 2);
-    assert.deepEqual(body.rejected.map((r: { index: number }) => r.index), [1, 2]);
+    assert.deepEqual(
+      body.rejected.map((r: { index: number }) => r.index),
+      [1, 2],
+    );
     assert.equal(body.rejected[0].errors[0].message, 'is not valid JSON');
     assert.equal(body.rejected[1].errors[0].path, 'duration_sec');
   });
@@ -173,7 +222,8 @@ describe('foundation', () => {
     assert.match(metrics.body, /honeypot_ingest_records_total\{outcome="created"\}/);
     const doc = (await t.app.inject('/openapi.json')).json();
     assert.equal(doc.openapi, '3.1.0');
-    for (const p of ['/api/kpis/summary', '/api/ingest/calls', '/api/ingest/sessions/{call_sid}', '/api/admin/orgs']) assert.ok(doc.paths[p], p);
+    for (const p of ['/api/kpis/summary', '/api/ingest/calls', '/api/ingest/sessions/{call_sid}', '/api/admin/orgs'])
+      assert.ok(doc.paths[p], p);
     assert.equal((await t.app.inject('/docs/')).statusCode, 200);
   });
 });

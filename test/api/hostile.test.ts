@@ -113,9 +113,16 @@ describe('hostile requests', () => {
     const longUrl = `/api/calls?q=${'a'.repeat(100_000)}`;
     assertRawProblem(await raw(port, `GET ${longUrl} HTTP/1.1\r\nHost: x\r\n${auth}\r\n`), 414, 'uri_too_long');
     const bigHeader = `X-Filler: ${'b'.repeat(100_000)}\r\n`;
-    assertRawProblem(await raw(port, `GET /api/kpis/summary HTTP/1.1\r\nHost: x\r\n${auth}${bigHeader}\r\n`), 431, 'header_fields_too_large');
     assertRawProblem(
-      await raw(port, `POST /api/saved-searches HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: abc\r\n\r\n{}`),
+      await raw(port, `GET /api/kpis/summary HTTP/1.1\r\nHost: x\r\n${auth}${bigHeader}\r\n`),
+      431,
+      'header_fields_too_large',
+    );
+    assertRawProblem(
+      await raw(
+        port,
+        `POST /api/saved-searches HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: abc\r\n\r\n{}`,
+      ),
       400,
       'validation_failed',
     );
@@ -136,7 +143,11 @@ describe('hostile requests', () => {
     assert.equal((await as(t, pro.read, 'POST', '/api/alerts/rules', { ...rule, threshold: 1 })).statusCode, 201);
     const sub = { event_type: 'call.hooked', url: ['https://example.com/a'] };
     assertProblem(await as(t, pro.read, 'POST', '/api/webhooks/subscriptions', sub), 400, 'validation_failed');
-    assertProblem(await as(t, pro.read, 'POST', '/api/saved-searches', { name: 'x', filters: { hooked: 'true' } }), 400, 'validation_failed');
+    assertProblem(
+      await as(t, pro.read, 'POST', '/api/saved-searches', { name: 'x', filters: { hooked: 'true' } }),
+      400,
+      'validation_failed',
+    );
     assertProblem(await as(t, pro.read, 'POST', '/api/saved-searches', { name: 'x', filters: { tier: ['1'] } }), 400, 'validation_failed');
     assertProblem(await as(t, pro.read, 'POST', '/api/saved-searches', { name: ['x'], filters: {} }), 400, 'validation_failed');
     assertProblem(await admin(t.app, 'POST', '/api/admin/orgs', { name: 'x', tier: ['pro'] }), 400, 'validation_failed');
@@ -164,12 +175,21 @@ describe('hostile requests', () => {
       assertProblem(await get(t.app, pro.read, url), 400, 'validation_failed');
     }
     const ask = { 'content-type': 'application/json', authorization: `Bearer ${pro.read}` };
-    for (const payload of ['{"name":"a\\u0000b","filters":{}}', '{"name":"a\\ud800b","filters":{}}', '{"name":"x","filters":{"q":"\\udc00"}}']) {
+    for (const payload of [
+      '{"name":"a\\u0000b","filters":{}}',
+      '{"name":"a\\ud800b","filters":{}}',
+      '{"name":"x","filters":{"q":"\\udc00"}}',
+    ]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/saved-searches', payload, headers: ask });
       assertProblem(res, 400, 'validation_failed');
     }
-    const threshold = '{"name":"r","metric":"calls","window_min":60,"channel":"webhook","target":"https://example.com/h","threshold":1e309}';
-    assertProblem(await t.app.inject({ method: 'POST', url: '/api/alerts/rules', payload: threshold, headers: ask }), 400, 'validation_failed');
+    const threshold =
+      '{"name":"r","metric":"calls","window_min":60,"channel":"webhook","target":"https://example.com/h","threshold":1e309}';
+    assertProblem(
+      await t.app.inject({ method: 'POST', url: '/api/alerts/rules', payload: threshold, headers: ask }),
+      400,
+      'validation_failed',
+    );
     assertProblem(await admin(t.app, 'POST', '/api/admin/orgs', { name: 'Ac\u0000me', tier: 'pro' }), 400, 'validation_failed');
   });
 

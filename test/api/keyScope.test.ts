@@ -22,14 +22,20 @@ describe('POST /api/admin/orgs/{org_id}/keys: scope and role', () => {
       assert.equal(res.statusCode, 400, res.body);
       assert.equal(res.headers['content-type'], 'application/problem+json; charset=utf-8');
       assert.equal(res.json().code, 'validation_failed');
-      assert.deepEqual(res.json().errors.map((e: { path: string }) => e.path), ['body.scope']);
+      assert.deepEqual(
+        res.json().errors.map((e: { path: string }) => e.path),
+        ['body.scope'],
+      );
       assert.ok(!('key' in res.json()));
     }
     assert.equal(await keyCount(), 0);
   });
 
   it('an ingest key without a scope (absent or null) is created with scope null', async () => {
-    for (const body of [{ name: 'ingest', role: 'ingest' }, { name: 'ingest', role: 'ingest', scope: null }]) {
+    for (const body of [
+      { name: 'ingest', role: 'ingest' },
+      { name: 'ingest', role: 'ingest', scope: null },
+    ]) {
       const res = await create(body);
       assert.equal(res.statusCode, 201, res.body);
       assert.equal(res.json().role, 'ingest');
@@ -44,6 +50,9 @@ describe('POST /api/admin/orgs/{org_id}/keys: scope and role', () => {
     const bad = await create({ name: 'read', role: 'read', scope: { colour: ['red'] } });
     assert.equal(bad.statusCode, 400, bad.body);
     assert.equal(bad.json().code, 'validation_failed');
-    assert.deepEqual(bad.json().errors.map((e: { path: string }) => e.path), ['body.scope.colour']);
+    assert.deepEqual(
+      bad.json().errors.map((e: { path: string }) => e.path),
+      ['body.scope.colour'],
+    );
   });
 });

@@ -147,7 +147,8 @@ describe('OpenAPI document', () => {
     for (const o of ops) {
       assert.ok(Array.isArray(o.op.security), `${label(o)} declares its security`);
       if (o.path.startsWith('/api/admin/')) assert.deepEqual(o.op.security, [{ adminToken: [] }], label(o));
-      else if (o.path === '/api/session') assert.deepEqual(o.op.security, [], label(o)); // the key is in the body
+      else if (o.path === '/api/session')
+        assert.deepEqual(o.op.security, [], label(o)); // the key is in the body
       else if (o.path.startsWith('/api/ingest/')) assert.deepEqual(o.op.security, [{ apiKey: [] }], label(o));
       // A read key, or the dashboard's session cookie standing for one.
       else if (o.path.startsWith('/api/')) assert.deepEqual(o.op.security, [{ apiKey: [] }, { sessionCookie: [] }], label(o));
@@ -197,7 +198,10 @@ describe('OpenAPI document', () => {
         assertProblem(o, '415', ['unsupported_media_type']);
       }
       assertProblem(o, '500', ['internal']);
-      assert.ok(Object.keys(o.op.responses).some((s) => /^4/.test(s)), `${label(o)} has a 4xx`);
+      assert.ok(
+        Object.keys(o.op.responses).some((s) => /^4/.test(s)),
+        `${label(o)} has a 4xx`,
+      );
     }
   });
 

@@ -39,8 +39,13 @@ describe('dashboard sign-in session and GET /api/me', () => {
   let free: OrgKeys;
 
   const signIn = (key: string) => t.app.inject({ method: 'POST', url: '/api/session', payload: { key } });
-  const withCookie = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url, payload, headers: { cookie: `hp_session=${token}`, ...headers } });
+  const withCookie = (
+    token: string,
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) => t.app.inject({ method, url, payload, headers: { cookie: `hp_session=${token}`, ...headers } });
   async function session(key: string): Promise<string> {
     const res = await signIn(key);
     assert.equal(res.statusCode, 200, res.body);
@@ -65,7 +70,8 @@ describe('dashboard sign-in session and GET /api/me', () => {
     assert.ok(c);
     assert.match(c.value, /^hps_[A-Za-z0-9_-]{43}$/);
     assert.ok(!res.headers['set-cookie']!.toString().includes(pro.read), 'the key is not in the cookie');
-    for (const a of ['httponly', 'samesite=strict', 'path=/', 'max-age=43200']) assert.ok(c.attrs.includes(a), `cookie attribute ${a}: ${c.attrs}`);
+    for (const a of ['httponly', 'samesite=strict', 'path=/', 'max-age=43200'])
+      assert.ok(c.attrs.includes(a), `cookie attribute ${a}: ${c.attrs}`);
     const me = res.json();
     assert.equal(me.org.id, pro.orgId);
     assert.equal(me.org.name, 'Acme Fraud');
@@ -79,7 +85,11 @@ describe('dashboard sign-in session and GET /api/me', () => {
   it('the cookie acts as the key: the same figures, the org and the plan', async () => {
     const token = await session(pro.read);
     const viaCookie = await withCookie(token, 'GET', '/api/kpis/summary?range=24h');
-    const viaBearer = await t.app.inject({ method: 'GET', url: '/api/kpis/summary?range=24h', headers: { authorization: `Bearer ${pro.read}` } });
+    const viaBearer = await t.app.inject({
+      method: 'GET',
+      url: '/api/kpis/summary?range=24h',
+      headers: { authorization: `Bearer ${pro.read}` },
+    });
     assert.equal(viaCookie.statusCode, 200, viaCookie.body);
     assert.equal(viaCookie.json().calls_received, 2);
     const figures = (r: LightMyRequestResponse) => ({ ...r.json(), range: null });
@@ -96,12 +106,19 @@ describe('dashboard sign-in session and GET /api/me', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${free.read}` } });
     assert.equal(me.statusCode, 200, me.body);
     const body = me.json() as { key: Record<string, unknown> };
-    assert.deepEqual({ ...body, key: { ...body.key, id: 'x' } }, {
-      org: { id: free.orgId, name: 'Free Bank', tier: 'free' },
-      key: { id: 'x', name: 'read', role: 'read', scope: null },
-      auth: 'bearer',
-    });
-    assertProblem(await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${free.ingest}` } }), 403, 'forbidden');
+    assert.deepEqual(
+      { ...body, key: { ...body.key, id: 'x' } },
+      {
+        org: { id: free.orgId, name: 'Free Bank', tier: 'free' },
+        key: { id: 'x', name: 'read', role: 'read', scope: null },
+        auth: 'bearer',
+      },
+    );
+    assertProblem(
+      await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${free.ingest}` } }),
+      403,
+      'forbidden',
+    );
     const anon = assertProblem(await t.app.inject({ method: 'GET', url: '/api/me' }), 401, 'unauthorized');
     assert.ok(anon);
   });
@@ -126,7 +143,11 @@ describe('dashboard sign-in session and GET /api/me', () => {
     assertProblem(await signIn('not a key'), 401, 'unauthorized');
     assertProblem(await signIn(pro.ingest), 403, 'forbidden');
     assertProblem(await t.app.inject({ method: 'POST', url: '/api/session', payload: {} }), 400, 'validation_failed');
-    assertProblem(await t.app.inject({ method: 'POST', url: '/api/session', payload: { key: pro.read, extra: 1 } }), 400, 'validation_failed');
+    assertProblem(
+      await t.app.inject({ method: 'POST', url: '/api/session', payload: { key: pro.read, extra: 1 } }),
+      400,
+      'validation_failed',
+    );
     for (const res of [await signIn(pro.ingest), await signIn('nope')]) assert.equal(sessionCookie(res), null, 'no cookie on a refusal');
   });
 
@@ -140,8 +161,16 @@ describe('dashboard sign-in session and GET /api/me', () => {
     const ok = await withCookie(token, 'POST', '/api/saved-searches', body, { 'x-honeypot-csrf': '1' });
     assert.equal(ok.statusCode, 201, ok.body);
     assertProblem(await withCookie(token, 'DELETE', `/api/saved-searches/${ok.json().id}`), 403, 'forbidden');
-    assert.equal((await withCookie(token, 'DELETE', `/api/saved-searches/${ok.json().id}`, undefined, { 'x-honeypot-csrf': '1' })).statusCode, 204);
-    const bearer = await t.app.inject({ method: 'POST', url: '/api/saved-searches', payload: body, headers: { authorization: `Bearer ${pro.read}` } });
+    assert.equal(
+      (await withCookie(token, 'DELETE', `/api/saved-searches/${ok.json().id}`, undefined, { 'x-honeypot-csrf': '1' })).statusCode,
+      204,
+    );
+    const bearer = await t.app.inject({
+      method: 'POST',
+      url: '/api/saved-searches',
+      payload: body,
+      headers: { authorization: `Bearer ${pro.read}` },
+    });
     assert.equal(bearer.statusCode, 201, bearer.body);
   });
 
@@ -159,7 +188,10 @@ describe('dashboard sign-in session and GET /api/me', () => {
     const out = await withCookie(token, 'DELETE', '/api/session');
     assert.equal(out.statusCode, 204);
     const cleared = sessionCookie(out);
-    assert.ok(cleared && cleared.value === '' && (cleared.attrs.includes('max-age=0') || cleared.attrs.some((a) => a.startsWith('expires='))), 'the cookie is cleared');
+    assert.ok(
+      cleared && cleared.value === '' && (cleared.attrs.includes('max-age=0') || cleared.attrs.some((a) => a.startsWith('expires='))),
+      'the cookie is cleared',
+    );
     const after = assertProblem(await withCookie(token, 'GET', '/api/me'), 401, 'unauthorized');
     assert.match(after.detail, /session/i);
     assert.equal((await withCookie(second, 'GET', '/api/me')).statusCode, 200, 'another session of the key lives on');

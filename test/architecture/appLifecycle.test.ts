@@ -34,7 +34,8 @@ test('closeStorage: close finishes the attempt in flight, records it, then close
   try {
     await app.ready();
     assert.ok(pipelineOf(app), 'the delivery plugin is registered by buildApp');
-    const admin = (url: string, payload: object) => app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${ADMIN}` } });
+    const admin = (url: string, payload: object) =>
+      app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${ADMIN}` } });
     const org = (await admin('/api/admin/orgs', { name: 'L', tier: 'pro' })).json();
     const read = (await admin(`/api/admin/orgs/${org.id}/keys`, { name: 'r', role: 'read' })).json().key;
     const ingestKey = (await admin(`/api/admin/orgs/${org.id}/keys`, { name: 'i', role: 'ingest' })).json().key;

@@ -56,7 +56,8 @@ function sqlLiterals(source: ts.SourceFile): string[] {
 function importsOf(source: ts.SourceFile): { spec: string; line: number }[] {
   const out: { spec: string; line: number }[] = [];
   const add = (spec: ts.Expression | undefined, at: ts.Node) => {
-    if (spec && ts.isStringLiteralLike(spec)) out.push({ spec: spec.text, line: source.getLineAndCharacterOfPosition(at.getStart(source)).line + 1 });
+    if (spec && ts.isStringLiteralLike(spec))
+      out.push({ spec: spec.text, line: source.getLineAndCharacterOfPosition(at.getStart(source)).line + 1 });
   };
   walk(source, (n) => {
     if (ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) add(n.moduleSpecifier, n);

@@ -43,7 +43,10 @@ describe('parseCallFilters', () => {
   });
 
   it('reports a bad window as invalid_range', () => {
-    assert.throws(() => parseCallFilters({ range: '0d' }, NOW), (e: unknown) => e instanceof ApiError && e.code === 'invalid_range');
+    assert.throws(
+      () => parseCallFilters({ range: '0d' }, NOW),
+      (e: unknown) => e instanceof ApiError && e.code === 'invalid_range',
+    );
   });
 });
 
@@ -59,7 +62,11 @@ describe('canonicalFilters, pickFilters, mergeFilters', () => {
   it('explicit filters replace saved ones by name; window params as a group', () => {
     const saved = { range: '30d', impersonated_brand: ['Amazon'], hooked: true };
     assert.deepEqual(mergeFilters(saved, {}), saved);
-    assert.deepEqual(mergeFilters(saved, { impersonated_brand: ['PayPal'] }), { range: '30d', impersonated_brand: ['PayPal'], hooked: true });
+    assert.deepEqual(mergeFilters(saved, { impersonated_brand: ['PayPal'] }), {
+      range: '30d',
+      impersonated_brand: ['PayPal'],
+      hooked: true,
+    });
     assert.deepEqual(mergeFilters(saved, { start: '2026-11-01' }), { impersonated_brand: ['Amazon'], hooked: true, start: '2026-11-01' });
     assert.deepEqual(mergeFilters({ start: '2026-11-01', end: '2026-11-02' }, { range: '24h' }), { range: '24h' });
   });
@@ -92,7 +99,10 @@ describe('cursor', () => {
   it('is bound to its sort', () => {
     const raw = encodeCursor(byTime, [1, 'a']);
     const asc = CALL_SORTS.get('started_at')!;
-    assert.throws(() => decodeCursor(raw, asc), (e: unknown) => e instanceof ApiError && e.code === 'validation_failed' && /another sort/.test(e.message));
+    assert.throws(
+      () => decodeCursor(raw, asc),
+      (e: unknown) => e instanceof ApiError && e.code === 'validation_failed' && /another sort/.test(e.message),
+    );
     assert.throws(() => decodeCursor(encodeCursor(byBank, ['x', 1, 'a']), TIER1_SORTS.get('mule_bank_name')!), ApiError);
   });
 
@@ -117,7 +127,11 @@ describe('cursor', () => {
       ['A'.repeat(MAX_CURSOR_LENGTH + 4), byTime],
     ];
     for (const [raw, order] of bad) {
-      assert.throws(() => decodeCursor(raw, order), (e: unknown) => e instanceof ApiError && e.code === 'validation_failed', raw.slice(0, 80));
+      assert.throws(
+        () => decodeCursor(raw, order),
+        (e: unknown) => e instanceof ApiError && e.code === 'validation_failed',
+        raw.slice(0, 80),
+      );
     }
   });
 });

@@ -75,8 +75,14 @@ interface Model {
 
 function model(r: Rec): Model {
   const e = r.extraction as Record<string, unknown> | null;
-  const f = (k: string) => ((e?.[k] as string | null | undefined) ?? null);
-  const tier = f('gift_card_brand') ? 1 : f('payment_method') || f('phishing_url') ? 2 : f('impersonated_brand') || f('lure_category') ? 3 : null;
+  const f = (k: string) => (e?.[k] as string | null | undefined) ?? null;
+  const tier = f('gift_card_brand')
+    ? 1
+    : f('payment_method') || f('phishing_url')
+      ? 2
+      : f('impersonated_brand') || f('lure_category')
+        ? 3
+        : null;
   const intel = ['impersonated_brand', 'lure_category', 'payment_method', 'gift_card_brand', 'phishing_url'].some((k) => f(k));
   const caller = r.caller_id as string | null;
   return {
@@ -105,7 +111,7 @@ function fixture(): Rec[] {
   for (const sid of TIE_B) out.push(record(i++, sid, NOW.getTime() - 50 * HOUR));
   out.push(record(i++, 'edge-start', NOW.getTime() - 7 * DAY)); // start is inclusive
   out.push(record(i++, 'edge-end', NOW.getTime())); // end is exclusive
-  out.push(record(i++, 'old', NOW.getTime() - 8 * DAY));
+  out.push(record(i, 'old', NOW.getTime() - 8 * DAY));
   return out;
 }
 
@@ -140,7 +146,10 @@ async function walk(key: string, qs: string, limit = 4): Promise<{ sids: string[
   return { sids, pages, items };
 }
 
-const expected = (pred: (m: Model) => boolean) => IN_WINDOW.filter(pred).sort(byListOrder).map((m) => m.sid);
+const expected = (pred: (m: Model) => boolean) =>
+  IN_WINDOW.filter(pred)
+    .sort(byListOrder)
+    .map((m) => m.sid);
 
 before(async () => {
   t = await testApp();
@@ -168,12 +177,18 @@ describe('GET /api/calls: window and order', () => {
     assert.equal(res.statusCode, 200, res.body);
     const body = res.json();
     assert.deepEqual(body.range, { start_utc: '2026-11-13T14:00:00Z', end_utc: '2026-11-20T14:00:00Z', label: '7d' });
-    assert.deepEqual(body.items.map((x: { call_sid: string }) => x.call_sid), expected(() => true));
+    assert.deepEqual(
+      body.items.map((x: { call_sid: string }) => x.call_sid),
+      expected(() => true),
+    );
     assert.equal(body.next_cursor, null);
     const sids = body.items.map((x: { call_sid: string }) => x.call_sid);
     assert.ok(sids.includes('edge-start') && !sids.includes('edge-end') && !sids.includes('old'));
     // The tie group in code-point order.
-    assert.deepEqual(sids.filter((s: string) => TIE_A.includes(s)), ['-tie', '0tie', 'A_tie', 'a-tie']);
+    assert.deepEqual(
+      sids.filter((s: string) => TIE_A.includes(s)),
+      ['-tie', '0tie', 'A_tie', 'a-tie'],
+    );
   });
 
   it('honours a custom window', async () => {
@@ -182,9 +197,14 @@ describe('GET /api/calls: window and order', () => {
     const res = await get(t.app, A.read, `/api/calls?limit=200&start=${iso(start)}&end=${iso(end)}`);
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().range.label, 'custom');
-    const want = MODELS.filter((m) => m.t >= start && m.t < end).sort(byListOrder).map((m) => m.sid);
+    const want = MODELS.filter((m) => m.t >= start && m.t < end)
+      .sort(byListOrder)
+      .map((m) => m.sid);
     assert.ok(want.includes('old') && !want.includes('a-tie'));
-    assert.deepEqual(res.json().items.map((x: { call_sid: string }) => x.call_sid), want);
+    assert.deepEqual(
+      res.json().items.map((x: { call_sid: string }) => x.call_sid),
+      want,
+    );
   });
 
   it('shapes a list row', async () => {
@@ -228,7 +248,10 @@ describe('GET /api/calls: pagination', () => {
 
   it('paginates filtered results too', async () => {
     const { sids } = await walk(A.read, 'q=gift', 2);
-    assert.deepEqual(sids, expected((m) => m.text.toLowerCase().includes('gift')));
+    assert.deepEqual(
+      sids,
+      expected((m) => m.text.toLowerCase().includes('gift')),
+    );
   });
 
   it('answers an empty page with next_cursor null', async () => {
@@ -311,7 +334,10 @@ describe('GET /api/calls: filters', () => {
       const want = expected(pred);
       const res = await get(t.app, A.read, `/api/calls?limit=200&${qs}`);
       assert.equal(res.statusCode, 200, res.body);
-      assert.deepEqual(res.json().items.map((x: { call_sid: string }) => x.call_sid), want);
+      assert.deepEqual(
+        res.json().items.map((x: { call_sid: string }) => x.call_sid),
+        want,
+      );
     });
   }
 
@@ -368,7 +394,10 @@ describe('tenancy and slices', () => {
     assert.deepEqual((await walk(key, '', 3)).sids, expected(inSlice));
     // Asking for another brand does not widen the slice.
     assert.deepEqual((await walk(key, 'impersonated_brand=paypal')).sids, []);
-    assert.deepEqual((await walk(key, 'hooked=true')).sids, expected((m) => inSlice(m) && m.hooked));
+    assert.deepEqual(
+      (await walk(key, 'hooked=true')).sids,
+      expected((m) => inSlice(m) && m.hooked),
+    );
   });
 });
 

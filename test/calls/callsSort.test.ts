@@ -108,9 +108,14 @@ before(async () => {
   t.setNow(new Date(NOW));
   A = await newOrg(t.app, 'free', 'A');
   B = await newOrg(t.app, 'free', 'B');
-  const res = await ingest(t.app, A.ingest, [...RECORDS, { call_sid: 'old', started_at: iso(NOW - 8 * 24 * 60 * MIN), duration_sec: 9999 }]);
+  const res = await ingest(t.app, A.ingest, [
+    ...RECORDS,
+    { call_sid: 'old', started_at: iso(NOW - 8 * 24 * 60 * MIN), duration_sec: 9999 },
+  ]);
   assert.equal(res.json().accepted, RECORDS.length + 1, res.body);
-  const b = await ingest(t.app, B.ingest, [{ call_sid: 'b1', started_at: iso(NOW - MIN), duration_sec: 1, extraction: { mule_bank_name: 'TD Bank' } }]);
+  const b = await ingest(t.app, B.ingest, [
+    { call_sid: 'b1', started_at: iso(NOW - MIN), duration_sec: 1, extraction: { mule_bank_name: 'TD Bank' } },
+  ]);
   assert.equal(b.statusCode, 200);
 });
 
@@ -148,7 +153,11 @@ describe('GET /api/calls: sort', () => {
     assertProblem(await get(t.app, A.read, `/api/calls?cursor=${cursor}`), 400, 'validation_failed');
     const tampered = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     tampered[1] = 'sixty';
-    assertProblem(await get(t.app, A.read, `/api/calls?sort=duration_sec&cursor=${Buffer.from(JSON.stringify(tampered)).toString('base64url')}`), 400, 'validation_failed');
+    assertProblem(
+      await get(t.app, A.read, `/api/calls?sort=duration_sec&cursor=${Buffer.from(JSON.stringify(tampered)).toString('base64url')}`),
+      400,
+      'validation_failed',
+    );
   });
 });
 
@@ -165,7 +174,10 @@ describe('GET /api/calls: total', () => {
       const { items, totals } = await walk(key, qs, 6);
       const want = MODELS.filter(pred).length;
       assert.equal(items.length, want, qs);
-      assert.ok(totals.every((n) => n === want), `${qs}: ${totals.join(',')} ≠ ${want}`);
+      assert.ok(
+        totals.every((n) => n === want),
+        `${qs}: ${totals.join(',')} ≠ ${want}`,
+      );
     }
     assert.equal((await get(t.app, B.read, '/api/calls')).json().total, 1);
   });
@@ -213,7 +225,8 @@ describe('GET /api/calls: snippet', () => {
     assert.equal(saved.statusCode, 201, saved.body);
     const body = (await get(t.app, A.read, `/api/calls?limit=200&saved_search_id=${saved.json().id}`)).json();
     assert.ok(body.items.length > 0);
-    for (const item of body.items) assert.match(item.snippet.text.slice(item.snippet.match_start, item.snippet.match_start + item.snippet.match_length), /^gift card$/i);
+    for (const item of body.items)
+      assert.match(item.snippet.text.slice(item.snippet.match_start, item.snippet.match_start + item.snippet.match_length), /^gift card$/i);
   });
 });
 
@@ -227,7 +240,10 @@ describe('GET /api/calls: the value filter of every top-N field', () => {
       const distinct = [...new Set(cycle.filter((v): v is string => v !== null).map((v) => v.toLowerCase()))];
       const one = distinct[0];
       const has = (m: Model, vs: string[]) => m.values[name] !== null && vs.includes(m.values[name]!.toLowerCase());
-      const want1 = refSorted(MODELS.filter((m) => has(m, [one])), '-started_at');
+      const want1 = refSorted(
+        MODELS.filter((m) => has(m, [one])),
+        '-started_at',
+      );
       assert.ok(want1.length > 0 && want1.length < MODELS.length);
       const res = (await get(t.app, A.read, `/api/calls?limit=200&${name}=${encodeURIComponent(one.toUpperCase())}`)).json();
       assert.deepEqual(sidsOf(res.items), want1);
@@ -235,7 +251,10 @@ describe('GET /api/calls: the value filter of every top-N field', () => {
       // A prefix is not a match (all but the last letter: "TD", a short prefix, is an alias of "TD Bank").
       assert.deepEqual((await get(t.app, A.read, `/api/calls?${name}=${encodeURIComponent(one.slice(0, -1))}`)).json().items, []);
       const both = distinct.slice(0, 2);
-      const wantBoth = refSorted(MODELS.filter((m) => has(m, both)), '-started_at');
+      const wantBoth = refSorted(
+        MODELS.filter((m) => has(m, both)),
+        '-started_at',
+      );
       const qs = both.map((v) => `${name}=${encodeURIComponent(v)}`).join('&');
       assert.deepEqual(sidsOf((await get(t.app, A.read, `/api/calls?limit=200&${qs}`)).json().items), wantBoth);
 
@@ -247,7 +266,10 @@ describe('GET /api/calls: the value filter of every top-N field', () => {
       });
       assert.equal(saved.statusCode, 201, saved.body);
       assert.deepEqual(saved.json().filters, { [name]: [both[0], both[1]] });
-      assert.deepEqual(sidsOf((await get(t.app, A.read, `/api/calls?limit=200&saved_search_id=${saved.json().id}`)).json().items), wantBoth);
+      assert.deepEqual(
+        sidsOf((await get(t.app, A.read, `/api/calls?limit=200&saved_search_id=${saved.json().id}`)).json().items),
+        wantBoth,
+      );
       // A single value is accepted in a saved search body too.
       const single = await t.app.inject({
         method: 'POST',

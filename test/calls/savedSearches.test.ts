@@ -16,7 +16,12 @@ let A: OrgKeys;
 let B: OrgKeys;
 
 function post(key: string, payload: unknown): Promise<LightMyRequestResponse> {
-  return t.app.inject({ method: 'POST', url: '/api/saved-searches', payload: payload as object, headers: { authorization: `Bearer ${key}` } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/saved-searches',
+    payload: payload as object,
+    headers: { authorization: `Bearer ${key}` },
+  });
 }
 function del(key: string, id: string): Promise<LightMyRequestResponse> {
   return t.app.inject({ method: 'DELETE', url: `/api/saved-searches/${id}`, headers: { authorization: `Bearer ${key}` } });
@@ -32,7 +37,14 @@ const sids = async (key: string, qs: string) => {
   return res.json().items.map((x: { call_sid: string }) => x.call_sid) as string[];
 };
 
-const call = (sid: string, hoursAgo: number, brand: string | null, duration: number, text: string, extra: Record<string, unknown> = {}) => ({
+const call = (
+  sid: string,
+  hoursAgo: number,
+  brand: string | null,
+  duration: number,
+  text: string,
+  extra: Record<string, unknown> = {},
+) => ({
   call_sid: sid,
   started_at: new Date(NOW.getTime() - hoursAgo * HOUR).toISOString(),
   duration_sec: duration,
@@ -63,7 +75,10 @@ after(async () => {
 
 describe('POST /api/saved-searches: upsert', () => {
   it('without id → 201 with a generated id; single values become arrays', async () => {
-    const res = await post(A.read, { name: ' Amazon gift cards ', filters: { impersonated_brand: 'Amazon', q: 'gift card', tier: [3, 1, 1] } });
+    const res = await post(A.read, {
+      name: ' Amazon gift cards ',
+      filters: { impersonated_brand: 'Amazon', q: 'gift card', tier: [3, 1, 1] },
+    });
     assert.equal(res.statusCode, 201, res.body);
     const s = res.json();
     assert.match(s.id, /^[A-Za-z0-9_-]{1,64}$/);
@@ -107,7 +122,10 @@ describe('POST /api/saved-searches: upsert', () => {
     const a = (await list(A.read)).find((s) => s.id === 'my-search_1');
     assert.equal(a?.name, 'second');
     assert.deepEqual(a?.filters, { lure_category: ['REFUND'] });
-    assert.deepEqual((await list(B.read)).map((s) => s.name), ['org B']);
+    assert.deepEqual(
+      (await list(B.read)).map((s) => s.name),
+      ['org B'],
+    );
     assert.ok((await list(A.read)).every((s) => s.name !== 'org B'));
 
     // B deleting its own leaves A's; B cannot delete what only A has.
@@ -134,7 +152,10 @@ describe('POST /api/saved-searches: upsert', () => {
     await post(A.read, { id: 'newer', name: 'newer', filters: {} });
     t.setNow(new Date(NOW.getTime() + 12_000));
     await post(A.read, { id: 'my-search_1', name: 'second, touched', filters: { lure_category: ['REFUND'] } });
-    assert.deepEqual((await list(A.read)).map((s) => s.id), ['my-search_1', 'newer', 'older']);
+    assert.deepEqual(
+      (await list(A.read)).map((s) => s.id),
+      ['my-search_1', 'newer', 'older'],
+    );
     for (const id of ['older', 'newer']) assert.equal((await del(A.read, id)).statusCode, 204);
     t.setNow(NOW);
   });
@@ -181,14 +202,27 @@ describe('POST /api/saved-searches: validation', () => {
   });
 
   it('nothing invalid was stored', async () => {
-    assert.deepEqual((await list(A.read)).map((s) => s.id), ['my-search_1']);
+    assert.deepEqual(
+      (await list(A.read)).map((s) => s.id),
+      ['my-search_1'],
+    );
   });
 
   it('bad JSON → 400, a non-JSON body → 415, no key → 401', async () => {
     const auth = { authorization: `Bearer ${A.read}` };
-    const badJson = await t.app.inject({ method: 'POST', url: '/api/saved-searches', payload: '{"name":', headers: { ...auth, 'content-type': 'application/json' } });
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/saved-searches',
+      payload: '{"name":',
+      headers: { ...auth, 'content-type': 'application/json' },
+    });
     assert.equal(badJson.statusCode, 400);
-    const text = await t.app.inject({ method: 'POST', url: '/api/saved-searches', payload: 'name=x', headers: { ...auth, 'content-type': 'text/plain' } });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/saved-searches',
+      payload: 'name=x',
+      headers: { ...auth, 'content-type': 'text/plain' },
+    });
     assert.equal(text.statusCode, 415);
     const anon = await t.app.inject({ method: 'POST', url: '/api/saved-searches', payload: { nope: 1 } });
     assert.equal(anon.statusCode, 401);
@@ -250,7 +284,10 @@ describe('running a saved search', () => {
     const custom = await get(t.app, A.read, `/api/calls?saved_search_id=${id}&start=2026-11-20T10:30:00Z`);
     assert.equal(custom.json().range.label, 'custom');
     assert.equal(custom.json().range.end_utc, '2026-11-20T14:00:00Z');
-    assert.deepEqual(custom.json().items.map((x: { call_sid: string }) => x.call_sid), ['c1', 'c3']);
+    assert.deepEqual(
+      custom.json().items.map((x: { call_sid: string }) => x.call_sid),
+      ['c1', 'c3'],
+    );
     assert.equal((await del(A.read, id)).statusCode, 204);
   });
 
@@ -328,7 +365,10 @@ describe('saved searches keep the scope of the key that created them (CONTRACT �
   });
 
   it('stores the scope canonically: dimensions in a fixed order, values sorted', async () => {
-    const rows = await t.db.all(`SELECT id, scope_json FROM saved_searches WHERE org_id = $1 AND id IN ('amazon-only', 'org-wide') ORDER BY id`, [A.orgId]);
+    const rows = await t.db.all(
+      `SELECT id, scope_json FROM saved_searches WHERE org_id = $1 AND id IN ('amazon-only', 'org-wide') ORDER BY id`,
+      [A.orgId],
+    );
     assert.deepEqual(rows, [
       { id: 'amazon-only', scope_json: '{"impersonated_brand":["amazon","paypal"]}' },
       { id: 'org-wide', scope_json: null },
@@ -413,7 +453,10 @@ describe('limit per org', () => {
       values.push(`($${n + 1}, $${n + 2}, $${n + 3}, '{}', NULL, $${n + 4}, $${n + 4})`);
       params.push(C.orgId, `bulk-${i}`, `bulk ${i}`, NOW.getTime());
     }
-    await db.run(`INSERT INTO saved_searches (org_id, id, name, filters_json, scope_json, created_at, updated_at) VALUES ${values.join(', ')}`, params);
+    await db.run(
+      `INSERT INTO saved_searches (org_id, id, name, filters_json, scope_json, created_at, updated_at) VALUES ${values.join(', ')}`,
+      params,
+    );
     assert.equal((await post(C.read, { name: '500th', filters: {} })).statusCode, 201);
     const full = await post(C.read, { id: 'one-more', name: '501st', filters: {} });
     assert.equal(full.statusCode, 409, full.body);

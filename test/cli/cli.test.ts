@@ -18,7 +18,10 @@ test('orgs, keys, demo --out and ingest with rejected records', { timeout: 120_0
   try {
     const org = JSON.parse(cli('orgs', 'create', '--name', 'Acme', '--tier', 'pro'));
     assert.equal(org.tier, 'pro');
-    assert.deepEqual(JSON.parse(cli('orgs', 'list')).items.map((o: { id: string }) => o.id), [org.id]);
+    assert.deepEqual(
+      JSON.parse(cli('orgs', 'list')).items.map((o: { id: string }) => o.id),
+      [org.id],
+    );
 
     const key = JSON.parse(cli('keys', 'create', '--org', org.id, '--name', 'a', '--role', 'read', '--scope', '{"persona":["Margaret"]}'));
     assert.match(key.key, /^hpk_/);

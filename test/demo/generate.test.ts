@@ -3,12 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { INTEL_FIELDS, tierOf } from '../../src/domain/call.js';
 import { formatUsd } from '../../src/demo/catalog.js';
-import {
-  generateCalls,
-  generateLiveSessions,
-  SESSION_STATES,
-  type IngestCallJson,
-} from '../../src/demo/generate.js';
+import { generateCalls, generateLiveSessions, SESSION_STATES, type IngestCallJson } from '../../src/demo/generate.js';
 import { btcAddress, routingNumber, tronAddress, US_AREA_CODES } from '../../src/demo/identifiers.js';
 import { Rng } from '../../src/demo/random.js';
 
@@ -106,7 +101,17 @@ function assertTron(addr: string) {
 
 // ---------------------------------------------------------------- §5 rules
 
-const RECORD_KEYS = ['call_sid', 'started_at', 'duration_sec', 'caller_id', 'persona', 'disconnect_reason', 'cleanly_closed', 'transcript', 'extraction'];
+const RECORD_KEYS = [
+  'call_sid',
+  'started_at',
+  'duration_sec',
+  'caller_id',
+  'persona',
+  'disconnect_reason',
+  'cleanly_closed',
+  'transcript',
+  'extraction',
+];
 const EXTRACTION_KEYS = ['auditor_confidence', ...INTEL_FIELDS, 'dollar_asks', 'dollars_dangled'].sort();
 const REASONS = new Set(['caller_hung_up_normal', 'websocket_issue_our_side', 'voice_engine_issue', 'ai_session_capped', null]);
 
@@ -161,7 +166,10 @@ describe('demo generator', () => {
     const b = take(opts);
     assert.deepEqual(a, b);
     const c = take({ ...opts, seed: 43 });
-    assert.notDeepEqual(a.map((r) => r.call_sid), c.map((r) => r.call_sid));
+    assert.notDeepEqual(
+      a.map((r) => r.call_sid),
+      c.map((r) => r.call_sid),
+    );
   });
 
   // Pinned on the generator as it stood before it was split into modules (3a5d358): the demo
@@ -180,7 +188,10 @@ describe('demo generator', () => {
     assert.equal(digest(false, 7), '86d4ef43de8bacfed37e1f200711aae582eb1bd8145c633b529b60e3bf3838bf');
     assert.equal(digest(true, 20261120), '4ac11c83a4a0852b93685bf1776301b4cfb7bb715d52eeb7e492943cd73219a2');
     const live = generateLiveSessions(new Date('2026-11-20T15:00:00.750Z'), 40, 7);
-    assert.equal(createHash('sha256').update(JSON.stringify(live)).digest('hex'), '545f80618f3319139c9b2f2df0c7cbd3a6413a61a0574f9f13b94f7166f10a88');
+    assert.equal(
+      createHash('sha256').update(JSON.stringify(live)).digest('hex'),
+      '545f80618f3319139c9b2f2df0c7cbd3a6413a61a0574f9f13b94f7166f10a88',
+    );
   });
 
   it('gives the same records with and without transcripts, apart from the transcript', () => {
@@ -220,7 +231,10 @@ describe('demo generator', () => {
     for (const c of SAMPLE) {
       const e = c.extraction;
       if (!e) continue;
-      const said = c.transcript!.filter((t) => t.speaker === 'caller').map((t) => t.text).join('\n');
+      const said = c
+        .transcript!.filter((t) => t.speaker === 'caller')
+        .map((t) => t.text)
+        .join('\n');
       for (const f of INTEL_FIELDS) {
         if (f === 'lure_category' || f === 'payment_method') continue; // codes, not words
         const v = e[f];
@@ -325,7 +339,9 @@ describe('demo generator', () => {
     assert.ok(share((c) => c.cleanly_closed === true) > 0.85);
     // Tier-1 calls run longer than tier-3 ones.
     const med = (tier: number) => {
-      const d = SAMPLE.filter((c) => tierOf(c.extraction) === tier).map((c) => c.duration_sec).sort((a, b) => a - b);
+      const d = SAMPLE.filter((c) => tierOf(c.extraction) === tier)
+        .map((c) => c.duration_sec)
+        .sort((a, b) => a - b);
       return d[d.length >> 1];
     };
     assert.ok(med(1) > med(3));
@@ -333,7 +349,13 @@ describe('demo generator', () => {
 
   it('follows Eastern business hours and a weekday rhythm', () => {
     const fmt = new Intl.DateTimeFormat('en-US', {
-      timeZone: 'America/New_York', weekday: 'short', hour: 'numeric', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit',
+      timeZone: 'America/New_York',
+      weekday: 'short',
+      hour: 'numeric',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
     });
     const perDay = new Map<string, { weekend: boolean; count: number }>();
     const perHour = new Array<number>(24).fill(0);

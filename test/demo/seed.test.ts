@@ -26,12 +26,16 @@ describe('demo seed', () => {
     assert.equal(Number(n), first.calls);
   });
 
-  it('instances starting together on one empty database seed one demo org', { skip: TEST_ENGINE === 'postgres' ? false : 'needs a shared PostgreSQL' }, async () => {
-    const a = await testApp({}, { keep: true });
-    const b = await testApp({}, { dir: a.dir });
-    apps.push(b, a); // closed in reverse: a (keeps the database), then b (drops it)
-    const seeds = await Promise.all([seedDemoOnce(a.app), seedDemoOnce(b.app)]);
-    assert.equal(seeds.filter((s) => s !== null).length, 1);
-    assert.deepEqual(await orgNames(a), [DEMO_ORG_NAME]);
-  });
+  it(
+    'instances starting together on one empty database seed one demo org',
+    { skip: TEST_ENGINE === 'postgres' ? false : 'needs a shared PostgreSQL' },
+    async () => {
+      const a = await testApp({}, { keep: true });
+      const b = await testApp({}, { dir: a.dir });
+      apps.push(b, a); // closed in reverse: a (keeps the database), then b (drops it)
+      const seeds = await Promise.all([seedDemoOnce(a.app), seedDemoOnce(b.app)]);
+      assert.equal(seeds.filter((s) => s !== null).length, 1);
+      assert.deepEqual(await orgNames(a), [DEMO_ORG_NAME]);
+    },
+  );
 });

@@ -6,7 +6,12 @@ import { canonicalScope, inScope, parseScope, scopeJson } from '../../src/domain
 import { ApiError } from '../../src/errors.js';
 
 const empty = (): Extraction =>
-  ({ ...Object.fromEntries(INTEL_FIELDS.map((f) => [f, null])), auditor_confidence: null, dollar_asks: [], dollars_dangled: null }) as unknown as Extraction;
+  ({
+    ...Object.fromEntries(INTEL_FIELDS.map((f) => [f, null])),
+    auditor_confidence: null,
+    dollar_asks: [],
+    dollars_dangled: null,
+  }) as unknown as Extraction;
 const withFields = (fields: Partial<Extraction>): Extraction => ({ ...empty(), ...fields });
 
 test('tiers are exclusive and the highest wins', () => {
@@ -18,7 +23,16 @@ test('tiers are exclusive and the highest wins', () => {
   assert.equal(tierOf(withFields({ impersonated_government_agency: 'IRS' })), 2);
   assert.equal(tierOf(withFields({ phishing_url: 'x.example' })), 2);
   assert.equal(tierOf(withFields({ remote_desktop_app: 'AnyDesk', gift_card_brand: 'Apple' })), 1);
-  for (const f of ['mule_bank_name', 'mule_bank_routing_number', 'mule_bank_account_number', 'mule_account_holder_name', 'crypto_wallet_address', 'crypto_chain', 'gift_card_brand', 'physical_mule_drop_address'] as const) {
+  for (const f of [
+    'mule_bank_name',
+    'mule_bank_routing_number',
+    'mule_bank_account_number',
+    'mule_account_holder_name',
+    'crypto_wallet_address',
+    'crypto_chain',
+    'gift_card_brand',
+    'physical_mule_drop_address',
+  ] as const) {
     assert.equal(tierOf(withFields({ [f]: 'x' })), 1, f);
   }
   // synthetic_org and fake_agent_name are intel but give no tier
@@ -43,7 +57,11 @@ test('scopes: parsed, validated, case-insensitive, null is outside', () => {
   assert.equal(inScope(null, {}), true);
   assert.equal(parseScope(null), null);
   for (const bad of [{ colour: ['red'] }, { persona: [] }, { persona: 'margaret' }, { persona: [''] }, [1], 'x']) {
-    assert.throws(() => parseScope(bad), (e: unknown) => e instanceof ApiError && e.code === 'validation_failed', JSON.stringify(bad));
+    assert.throws(
+      () => parseScope(bad),
+      (e: unknown) => e instanceof ApiError && e.code === 'validation_failed',
+      JSON.stringify(bad),
+    );
   }
 });
 
@@ -55,7 +73,10 @@ test('scopes: one canonical spelling, stored as JSON in a fixed order', () => {
   const json = '{"impersonated_brand":["amazon","paypal"],"caller_state":["ny","tx"],"persona":["margaret"]}';
   assert.equal(scopeJson(given), json);
   // A key created with the parsed scope stores the same text, however the scope was written.
-  assert.equal(scopeJson(parseScope({ caller_state: ['ny', 'TX'], persona: ['MARGARET'], impersonated_brand: ['Amazon', 'paypal '] })), json);
+  assert.equal(
+    scopeJson(parseScope({ caller_state: ['ny', 'TX'], persona: ['MARGARET'], impersonated_brand: ['Amazon', 'paypal '] })),
+    json,
+  );
   assert.equal(canonicalScope(null), null);
   assert.equal(scopeJson(null), null);
 });
@@ -88,16 +109,35 @@ test('ingest records: normalised strings, defaults and per-field errors', () => 
     [{ call_sid: 'bad sid', started_at: '2026-11-20T14:03:11Z', duration_sec: 1 }, 'call_sid'],
     [{ call_sid: 'CA1', started_at: '2026-11-20T14:03:11Z', duration_sec: 1, colour: 'red' }, 'colour'],
     [{ call_sid: 'CA1', started_at: '2026-11-20T14:03:11Z', duration_sec: 1, disconnect_reason: 'bored' }, 'disconnect_reason'],
-    [{ call_sid: 'CA1', started_at: '2026-11-20T14:03:11Z', duration_sec: 1, extraction: { lure_category: 'refund' } }, 'extraction.lure_category'],
-    [{ call_sid: 'CA1', started_at: '2026-11-20T14:03:11Z', duration_sec: 1, extraction: { auditor_confidence: 1.2 } }, 'extraction.auditor_confidence'],
-    [{ call_sid: 'CA1', started_at: '2026-11-20T14:03:11Z', duration_sec: 1, extraction: { dollar_asks: [10, -1] } }, 'extraction.dollar_asks[1]'],
-    [{ call_sid: 'CA1', started_at: '2026-11-20T14:03:11Z', duration_sec: 1, extraction: { crypto_chain: 'x'.repeat(513) } }, 'extraction.crypto_chain'],
-    [{ call_sid: 'CA1', started_at: '2026-11-20T14:03:11Z', duration_sec: 1, transcript: [{ speaker: 'bot', text: 'hi' }] }, 'transcript[0].speaker'],
+    [
+      { call_sid: 'CA1', started_at: '2026-11-20T14:03:11Z', duration_sec: 1, extraction: { lure_category: 'refund' } },
+      'extraction.lure_category',
+    ],
+    [
+      { call_sid: 'CA1', started_at: '2026-11-20T14:03:11Z', duration_sec: 1, extraction: { auditor_confidence: 1.2 } },
+      'extraction.auditor_confidence',
+    ],
+    [
+      { call_sid: 'CA1', started_at: '2026-11-20T14:03:11Z', duration_sec: 1, extraction: { dollar_asks: [10, -1] } },
+      'extraction.dollar_asks[1]',
+    ],
+    [
+      { call_sid: 'CA1', started_at: '2026-11-20T14:03:11Z', duration_sec: 1, extraction: { crypto_chain: 'x'.repeat(513) } },
+      'extraction.crypto_chain',
+    ],
+    [
+      { call_sid: 'CA1', started_at: '2026-11-20T14:03:11Z', duration_sec: 1, transcript: [{ speaker: 'bot', text: 'hi' }] },
+      'transcript[0].speaker',
+    ],
     [{ started_at: '2026-11-20T14:03:11Z', duration_sec: 1 }, 'call_sid'],
   ];
   for (const [raw, path] of cases) {
     const r = validateCallRecord(raw);
     assert.equal(r.ok, false, path);
-    if (!r.ok) assert.ok(r.errors.some((e) => e.path === path), `${path}: ${JSON.stringify(r.errors)}`);
+    if (!r.ok)
+      assert.ok(
+        r.errors.some((e) => e.path === path),
+        `${path}: ${JSON.stringify(r.errors)}`,
+      );
   }
 });

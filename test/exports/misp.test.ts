@@ -32,20 +32,57 @@ const XMR = '44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb
 type Rec = { sid: string; hoursAgo: number; dur?: number; caller?: string | null; ext: Record<string, unknown> };
 const CALLS: Rec[] = [
   {
-    sid: 'M-1', hoursAgo: 1, dur: 300, caller: '+12025550143',
-    ext: { impersonated_brand: 'PayPal', mule_bank_name: 'Chase', mule_bank_routing_number: '021000021', mule_bank_account_number: '123456789', mule_account_holder_name: 'John Doe', crypto_wallet_address: BTC, crypto_chain: 'BTC' },
+    sid: 'M-1',
+    hoursAgo: 1,
+    dur: 300,
+    caller: '+12025550143',
+    ext: {
+      impersonated_brand: 'PayPal',
+      mule_bank_name: 'Chase',
+      mule_bank_routing_number: '021000021',
+      mule_bank_account_number: '123456789',
+      mule_account_holder_name: 'John Doe',
+      crypto_wallet_address: BTC,
+      crypto_chain: 'BTC',
+    },
   },
-  { sid: 'M-2', hoursAgo: 2, caller: null, ext: { impersonated_brand: 'Amazon', mule_bank_name: 'Wells Fargo Bank', mule_bank_routing_number: '021000022', mule_bank_account_number: '987654321' } },
+  {
+    sid: 'M-2',
+    hoursAgo: 2,
+    caller: null,
+    ext: {
+      impersonated_brand: 'Amazon',
+      mule_bank_name: 'Wells Fargo Bank',
+      mule_bank_routing_number: '021000022',
+      mule_bank_account_number: '987654321',
+    },
+  },
   { sid: 'M-3', hoursAgo: 3, caller: '+13055550123', ext: { mule_bank_name: 'BofA', mule_bank_routing_number: '026009593' } },
-  { sid: 'M-4', hoursAgo: 4, caller: 'anonymous', ext: { impersonated_brand: 'Coinbase', crypto_wallet_address: ETH_BAD, crypto_chain: 'ETH' } },
-  { sid: 'M-5', hoursAgo: 5, caller: '2125550143', ext: { mule_bank_account_number: '5550001', crypto_wallet_address: TRON, crypto_chain: 'TRC20' } },
+  {
+    sid: 'M-4',
+    hoursAgo: 4,
+    caller: 'anonymous',
+    ext: { impersonated_brand: 'Coinbase', crypto_wallet_address: ETH_BAD, crypto_chain: 'ETH' },
+  },
+  {
+    sid: 'M-5',
+    hoursAgo: 5,
+    caller: '2125550143',
+    ext: { mule_bank_account_number: '5550001', crypto_wallet_address: TRON, crypto_chain: 'TRC20' },
+  },
   { sid: 'M-6', hoursAgo: 6, caller: '+13055550199', ext: { impersonated_brand: 'Amazon', gift_card_brand: 'Apple' } },
   { sid: 'M-7', hoursAgo: 7, caller: '+12025550100', ext: { payment_method: 'wire' } }, // tier 2: not exported
   { sid: 'M-8', hoursAgo: 8 * 24, caller: '+12025550101', ext: { gift_card_brand: 'Apple' } }, // outside 7d
   { sid: 'M-9', hoursAgo: 9, caller: null, ext: { crypto_wallet_address: XMR, crypto_chain: 'XMR' } },
 ];
 
-const record = (c: Rec) => ({ call_sid: c.sid, started_at: at(c.hoursAgo), duration_sec: c.dur ?? 60, caller_id: c.caller, extraction: c.ext });
+const record = (c: Rec) => ({
+  call_sid: c.sid,
+  started_at: at(c.hoursAgo),
+  duration_sec: c.dur ?? 60,
+  caller_id: c.caller,
+  extraction: c.ext,
+});
 
 /** [relation]: [type, value, to_ids] */
 type Attrs = Record<string, [string, string, boolean]>;
@@ -58,15 +95,27 @@ type Attrs = Record<string, [string, string, boolean]>;
  * - M-3 has a routing number without an account: an event-level attribute instead of an object.
  */
 const EXPECTED_OBJECTS: [string, string, Attrs][] = [
-  ['Scam call M-1 impersonating PayPal', 'bank-account', {
-    account: ['bank-account-nr', '123456789', true], 'aba-rtn': ['aba-rtn', '021000021', true],
-    'institution-name': ['text', 'JPMorgan Chase', false], 'account-name': ['text', 'John Doe', false],
-  }],
+  [
+    'Scam call M-1 impersonating PayPal',
+    'bank-account',
+    {
+      account: ['bank-account-nr', '123456789', true],
+      'aba-rtn': ['aba-rtn', '021000021', true],
+      'institution-name': ['text', 'JPMorgan Chase', false],
+      'account-name': ['text', 'John Doe', false],
+    },
+  ],
   ['Scam call M-1 impersonating PayPal', 'coin-address', { address: ['btc', BTC, true], symbol: ['text', 'BTC', false] }],
   ['Scam call M-1 impersonating PayPal', 'phone', { msisdn: ['phone-number', '+12025550143', false] }],
-  ['Scam call M-2 impersonating Amazon', 'bank-account', {
-    account: ['bank-account-nr', '987654321', false], 'aba-rtn': ['aba-rtn', '021000022', false], 'institution-name': ['text', 'Wells Fargo', false],
-  }],
+  [
+    'Scam call M-2 impersonating Amazon',
+    'bank-account',
+    {
+      account: ['bank-account-nr', '987654321', false],
+      'aba-rtn': ['aba-rtn', '021000022', false],
+      'institution-name': ['text', 'Wells Fargo', false],
+    },
+  ],
   ['Scam call M-3', 'phone', { msisdn: ['phone-number', '+13055550123', false] }],
   ['Scam call M-4 impersonating Coinbase', 'coin-address', { 'address-crypto': ['text', ETH_BAD, false], symbol: ['text', 'ETH', false] }],
   ['Scam call M-5', 'bank-account', { account: ['bank-account-nr', '5550001', false] }],
@@ -76,7 +125,6 @@ const EXPECTED_OBJECTS: [string, string, Attrs][] = [
   ['Scam call M-9', 'coin-address', { 'address-crypto': ['text', XMR, false], symbol: ['text', 'XMR', false] }],
 ];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON
 type Json = any;
 const shapeOf = (event: Json) =>
   event.Object.map((o: Json) => [
@@ -102,7 +150,9 @@ describe('GET /api/exports/misp', () => {
     other = await newOrg(t.app, 'pro', 'Other team');
     assert.equal((await ingest(t.app, org.ingest, CALLS.map(record))).json().accepted, CALLS.length);
     // Another org with the same call_sid and other values: never in the first org's event.
-    await ingest(t.app, other.ingest, [record({ sid: 'M-1', hoursAgo: 1, caller: '+14155550100', ext: { mule_bank_account_number: '42' } })]);
+    await ingest(t.app, other.ingest, [
+      record({ sid: 'M-1', hoursAgo: 1, caller: '+14155550100', ext: { mule_bank_account_number: '42' } }),
+    ]);
   });
   after(() => t.close());
 
@@ -122,8 +172,24 @@ describe('GET /api/exports/misp', () => {
     assertValid(again);
     const e = doc.Event;
     assert.deepEqual(
-      { date: e.date, timestamp: e.timestamp, threat_level_id: e.threat_level_id, analysis: e.analysis, distribution: e.distribution, published: e.published, Tag: e.Tag },
-      { date: '2026-11-20', timestamp: String(NOW.getTime() / 1000), threat_level_id: '2', analysis: '1', distribution: '0', published: false, Tag: [{ name: 'tlp:amber' }] },
+      {
+        date: e.date,
+        timestamp: e.timestamp,
+        threat_level_id: e.threat_level_id,
+        analysis: e.analysis,
+        distribution: e.distribution,
+        published: e.published,
+        Tag: e.Tag,
+      },
+      {
+        date: '2026-11-20',
+        timestamp: String(NOW.getTime() / 1000),
+        threat_level_id: '2',
+        analysis: '1',
+        distribution: '0',
+        published: false,
+        Tag: [{ name: 'tlp:amber' }],
+      },
     );
     assert.equal(e.info, 'Honeypot Intel: tier-1 scam-call indicators');
   });
@@ -138,7 +204,14 @@ describe('GET /api/exports/misp', () => {
     const m1 = e.Object[0];
     assert.deepEqual(
       [m1['meta-category'], m1.template_uuid, m1.template_version, m1.first_seen, m1.last_seen, m1.timestamp],
-      ['financial', 'b4712203-95a8-4883-80e9-b566f5df11c9', '1', '2026-11-20T13:00:00Z', '2026-11-20T13:05:00Z', String((NOW.getTime() - HOUR) / 1000)],
+      [
+        'financial',
+        'b4712203-95a8-4883-80e9-b566f5df11c9',
+        '1',
+        '2026-11-20T13:00:00Z',
+        '2026-11-20T13:05:00Z',
+        String((NOW.getTime() - HOUR) / 1000),
+      ],
     );
     for (const o of e.Object) for (const a of o.Attribute) assert.equal(a.category, 'Financial fraud');
   });
@@ -146,7 +219,8 @@ describe('GET /api/exports/misp', () => {
   it('gives the same uuids on every export, distinct within the event; v5 uuids of our namespace', async () => {
     const first = (await exportOf(org.read)).doc.Event;
     t.setNow(new Date(NOW.getTime() + 60_000));
-    const second = (await exportOf(org.read, `?start=${encodeURIComponent(at(7 * 24))}&end=${encodeURIComponent(NOW.toISOString())}`)).doc.Event;
+    const second = (await exportOf(org.read, `?start=${encodeURIComponent(at(7 * 24))}&end=${encodeURIComponent(NOW.toISOString())}`)).doc
+      .Event;
     t.setNow(NOW);
     assert.notEqual(second.timestamp, first.timestamp);
     assert.deepEqual(uuidsOf(second), uuidsOf(first));
@@ -156,7 +230,10 @@ describe('GET /api/exports/misp', () => {
     // A narrower window: the calls it holds keep their object uuids.
     const narrow = (await exportOf(org.read, '?range=3h')).doc.Event;
     assert.equal(narrow.uuid, first.uuid);
-    assert.deepEqual(narrow.Object.map((o: Json) => o.uuid), first.Object.slice(0, 5).map((o: Json) => o.uuid));
+    assert.deepEqual(
+      narrow.Object.map((o: Json) => o.uuid),
+      first.Object.slice(0, 5).map((o: Json) => o.uuid),
+    );
   });
 
   it('uuidV5 matches the RFC 9562 example', () => {
@@ -255,7 +332,10 @@ describe('GET /api/exports/misp across pages', () => {
     assert.equal(doc.Event.Attribute.length, loose);
     // Newest first, ties by call_sid: B00000, B00001, B00002, B00003, …
     const sids = phones.map((o: Json) => o.comment.replace('Scam call ', ''));
-    assert.deepEqual(sids, Array.from({ length: N }, (_, i) => `B${String(i).padStart(5, '0')}`));
+    assert.deepEqual(
+      sids,
+      Array.from({ length: N }, (_, i) => `B${String(i).padStart(5, '0')}`),
+    );
     const ids = uuidsOf(doc.Event);
     assert.equal(new Set(ids).size, ids.length);
   });

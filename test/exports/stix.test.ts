@@ -20,7 +20,12 @@ const call = (sid: string, at: string, extra: Record<string, unknown>, extractio
   ...extra,
   extraction,
 });
-const ACCOUNT = { mule_bank_account_number: '111222333', mule_bank_routing_number: '021000021', mule_account_holder_name: 'Ann Lee', mule_bank_name: 'Mule Credit Union' };
+const ACCOUNT = {
+  mule_bank_account_number: '111222333',
+  mule_bank_routing_number: '021000021',
+  mule_account_holder_name: 'Ann Lee',
+  mule_bank_name: 'Mule Credit Union',
+};
 const ODD = "It's\\odd";
 /** Valid segwit v0 addresses (BIP-173), made here so the checksum is right. */
 const segwit = (byte: number) => bech32.encode('bc', [0, ...bech32.toWords(new Uint8Array(20).fill(byte))]);
@@ -30,21 +35,36 @@ const BAD_WALLET = 'bc1qnotachecksum';
 
 // Org A. Default window (7d before NOW): c1–c5. c7 is older: the account's first sighting.
 const CALLS_A = [
-  call('c1', '2026-11-18T09:00:00Z', {
-    caller_id: '+15550001111',
-    transcript: [
-      { speaker: 'persona', text: 'Hello?', offset_sec: 0 },
-      { speaker: 'caller', text: 'Send it to account 111 222 333 now', offset_sec: 20 },
-    ],
-  }, { impersonated_brand: 'Amazon', ...ACCOUNT, auditor_confidence: 0.9 }),
-  call('c2', '2026-11-19T10:00:00Z', {
-    caller_id: '+15550001111',
-    transcript: [{ speaker: 'caller', text: `or the wallet ${SHARED}`, offset_sec: 5 }],
-  }, { impersonated_brand: 'Amazon', ...ACCOUNT, crypto_wallet_address: SHARED, crypto_chain: 'bitcoin' }),
-  call('c3', '2026-11-18T12:00:00Z', {
-    caller_id: '+15550002222',
-    transcript: [{ speaker: 'caller', text: `account ${ODD}, wallet ${SHARED.toUpperCase()}`, offset_sec: 7 }],
-  }, { impersonated_brand: 'Microsoft', mule_bank_account_number: ODD, crypto_wallet_address: SHARED, crypto_chain: 'Bitcoin' }),
+  call(
+    'c1',
+    '2026-11-18T09:00:00Z',
+    {
+      caller_id: '+15550001111',
+      transcript: [
+        { speaker: 'persona', text: 'Hello?', offset_sec: 0 },
+        { speaker: 'caller', text: 'Send it to account 111 222 333 now', offset_sec: 20 },
+      ],
+    },
+    { impersonated_brand: 'Amazon', ...ACCOUNT, auditor_confidence: 0.9 },
+  ),
+  call(
+    'c2',
+    '2026-11-19T10:00:00Z',
+    {
+      caller_id: '+15550001111',
+      transcript: [{ speaker: 'caller', text: `or the wallet ${SHARED}`, offset_sec: 5 }],
+    },
+    { impersonated_brand: 'Amazon', ...ACCOUNT, crypto_wallet_address: SHARED, crypto_chain: 'bitcoin' },
+  ),
+  call(
+    'c3',
+    '2026-11-18T12:00:00Z',
+    {
+      caller_id: '+15550002222',
+      transcript: [{ speaker: 'caller', text: `account ${ODD}, wallet ${SHARED.toUpperCase()}`, offset_sec: 7 }],
+    },
+    { impersonated_brand: 'Microsoft', mule_bank_account_number: ODD, crypto_wallet_address: SHARED, crypto_chain: 'Bitcoin' },
+  ),
   call('c4', '2026-11-17T08:00:00Z', {}, { impersonated_brand: 'Microsoft', crypto_wallet_address: TRON, crypto_chain: 'tron' }),
   call('c5', '2026-11-16T08:00:00Z', {}, { impersonated_brand: 'Amazon', gift_card_brand: 'Apple' }),
   call('c6', '2026-11-16T09:00:00Z', { caller_id: '+15559999999' }, { phishing_url: 'https://x.example' }),
@@ -92,10 +112,15 @@ describe('GET /api/exports/stix', () => {
     assert.equal((await ingest(h.app, b.ingest, callsB)).statusCode, 200);
     // 2345 tier-1 calls over 40 timestamps (pages end inside ties), 40 caller IDs and 50 wallets shared across pages.
     const bigCalls = Array.from({ length: 2345 }, (_, i) =>
-      call(`S${i}`, new Date(NOW - DAY + (i % 40) * 60_000).toISOString(), { caller_id: `+1555100${String(i % 40).padStart(4, '0')}` }, {
-        crypto_wallet_address: segwit(100 + (i % 50)),
-        crypto_chain: 'bitcoin',
-      }),
+      call(
+        `S${i}`,
+        new Date(NOW - DAY + (i % 40) * 60_000).toISOString(),
+        { caller_id: `+1555100${String(i % 40).padStart(4, '0')}` },
+        {
+          crypto_wallet_address: segwit(100 + (i % 50)),
+          crypto_chain: 'bitcoin',
+        },
+      ),
     );
     assert.equal((await ingest(h.app, big.ingest, bigCalls)).statusCode, 200);
   });
@@ -119,8 +144,18 @@ describe('GET /api/exports/stix', () => {
       note: 4,
     });
     assert.deepEqual(objects.slice(0, 2), staticObjects());
-    assert.deepEqual(ofType(objects, 'phone-number').map((o) => o.value).sort(), ['+15550001111', '+15550002222']);
-    assert.deepEqual(ofType(objects, 'identity').map((o) => o.name).sort(), ['Amazon', 'Honeypot Intel', 'Microsoft']);
+    assert.deepEqual(
+      ofType(objects, 'phone-number')
+        .map((o) => o.value)
+        .sort(),
+      ['+15550001111', '+15550002222'],
+    );
+    assert.deepEqual(
+      ofType(objects, 'identity')
+        .map((o) => o.name)
+        .sort(),
+      ['Amazon', 'Honeypot Intel', 'Microsoft'],
+    );
     const indicators = new Map(ofType(objects, 'indicator').map((o) => [o.pattern as string, o]));
     assert.deepEqual([...indicators.keys()].sort(), [
       "[bank-account:account_number = '111222333']",
@@ -133,7 +168,9 @@ describe('GET /api/exports/stix', () => {
     assert.equal(indicators.get(`[cryptocurrency-wallet:value = '${SHARED}']`)!.valid_from, '2026-11-18T12:00:00.000Z');
     // Sightings: per indicator, one per call that revealed it.
     const byId = new Map(objects.map((o) => [o.id, o]));
-    const sightedPatterns = ofType(objects, 'sighting').map((s) => byId.get(s.sighting_of_ref as string)!.pattern).sort();
+    const sightedPatterns = ofType(objects, 'sighting')
+      .map((s) => byId.get(s.sighting_of_ref as string)!.pattern)
+      .sort();
     assert.deepEqual(sightedPatterns, [
       "[bank-account:account_number = '111222333']",
       "[bank-account:account_number = '111222333']",
@@ -145,7 +182,12 @@ describe('GET /api/exports/stix', () => {
     // modified: when the call was stored (the store's clock, not the app's injectable one).
     const [{ t }] = await h.db.all(`SELECT max(ingested_at) AS t FROM calls WHERE org_id = $1`, [a.orgId]);
     const stored = new Date(Number(t)).toISOString();
-    const observed = ofType(objects, 'observed-data').map((o) => [o.first_observed, o.last_observed, o.modified, (o.object_refs as string[]).map((r) => byId.get(r)!.type)]);
+    const observed = ofType(objects, 'observed-data').map((o) => [
+      o.first_observed,
+      o.last_observed,
+      o.modified,
+      (o.object_refs as string[]).map((r) => byId.get(r)!.type),
+    ]);
     assert.deepEqual(observed, [
       ['2026-11-19T10:00:00.000Z', '2026-11-19T10:01:40.000Z', stored, ['phone-number', 'bank-account', 'cryptocurrency-wallet']],
       ['2026-11-18T12:00:00.000Z', '2026-11-18T12:01:40.000Z', stored, ['phone-number', 'bank-account', 'cryptocurrency-wallet']],
@@ -155,13 +197,20 @@ describe('GET /api/exports/stix', () => {
     ]);
     assert.ok(ofType(objects, 'cryptocurrency-wallet').some((o) => o.value === BAD_WALLET));
     assert.ok(ofType(objects, 'indicator').every((o) => !(o.pattern as string).includes(BAD_WALLET)));
-    assert.deepEqual(ofType(objects, 'note').map((n) => n.content).sort(), [
-      'caller at 20s: Send it to account 111 222 333 now',
-      `caller at 5s: or the wallet ${SHARED}`,
-      `caller at 7s: account ${ODD}, wallet ${SHARED.toUpperCase()}`,
-      `caller at 7s: account ${ODD}, wallet ${SHARED.toUpperCase()}`,
-    ]);
-    const rels = ofType(objects, 'relationship').map((r) => `${byId.get(r.source_ref as string)!.pattern} → ${byId.get(r.target_ref as string)!.name}`);
+    assert.deepEqual(
+      ofType(objects, 'note')
+        .map((n) => n.content)
+        .sort(),
+      [
+        'caller at 20s: Send it to account 111 222 333 now',
+        `caller at 5s: or the wallet ${SHARED}`,
+        `caller at 7s: account ${ODD}, wallet ${SHARED.toUpperCase()}`,
+        `caller at 7s: account ${ODD}, wallet ${SHARED.toUpperCase()}`,
+      ],
+    );
+    const rels = ofType(objects, 'relationship').map(
+      (r) => `${byId.get(r.source_ref as string)!.pattern} → ${byId.get(r.target_ref as string)!.name}`,
+    );
     assert.deepEqual(rels.sort(), [
       "[bank-account:account_number = '111222333'] → Amazon",
       "[bank-account:account_number = 'It\\'s\\\\odd'] → Microsoft",

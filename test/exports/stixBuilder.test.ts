@@ -60,14 +60,20 @@ describe('stix ids', () => {
   });
 
   it('SCO ids are STIX §2.9: JCS of the properties, sorted keys, nulls left out', () => {
-    assert.equal(canonicalJson({ routing_number: '0', account_number: "a'\\", x: null }), '{"account_number":"a\'\\\\","routing_number":"0"}');
+    assert.equal(
+      canonicalJson({ routing_number: '0', account_number: "a'\\", x: null }),
+      '{"account_number":"a\'\\\\","routing_number":"0"}',
+    );
     // Python: uuid5(STIX_SCO, json.dumps(props, separators=(',', ':'), sort_keys=True))
     assert.equal(scoId('phone-number', { value: '+15551234567' }), 'phone-number--5605a237-8488-59af-9dac-5345073ebc19');
     assert.equal(
       scoId('bank-account', { routing_number: '021000021', account_number: "12'34\\5", holder_name: 'John', bank_name: 'Chase' }),
       'bank-account--27507dde-ff52-5d38-bf28-1206d19845cc',
     );
-    assert.equal(scoId('cryptocurrency-wallet', { value: 'bc1qxyz', chain: 'bitcoin' }), 'cryptocurrency-wallet--29907f9b-1687-5ec6-a4c1-c1e369e60605');
+    assert.equal(
+      scoId('cryptocurrency-wallet', { value: 'bc1qxyz', chain: 'bitcoin' }),
+      'cryptocurrency-wallet--29907f9b-1687-5ec6-a4c1-c1e369e60605',
+    );
   });
 });
 
@@ -75,7 +81,7 @@ describe('stix patterns', () => {
   it('escapes backslashes and quotes so the literal reads back', () => {
     assert.equal(patternString("a'b\\c"), "'a\\'b\\\\c'");
     assert.equal(equalsPattern('bank-account', 'account_number', "'"), "[bank-account:account_number = '\\'']");
-    for (const v of ["'", '\\', "\\'", "'\\", 'plain', "x']) OR [a:b = 'y", '\\\\\'\'', 'Zoë ✓']) {
+    for (const v of ["'", '\\', "\\'", "'\\", 'plain', "x']) OR [a:b = 'y", "\\\\''", 'Zoë ✓']) {
       assert.equal(readLiteral(patternString(v)), v);
     }
   });
@@ -127,7 +133,20 @@ describe('stixObjectsForCall', () => {
     const byType = (t: string) => objs.filter((o) => o.type === t);
     assert.deepEqual(
       objs.map((o) => o.type),
-      ['phone-number', 'bank-account', 'cryptocurrency-wallet', 'identity', 'indicator', 'relationship', 'indicator', 'relationship', 'observed-data', 'sighting', 'note', 'sighting'],
+      [
+        'phone-number',
+        'bank-account',
+        'cryptocurrency-wallet',
+        'identity',
+        'indicator',
+        'relationship',
+        'indicator',
+        'relationship',
+        'observed-data',
+        'sighting',
+        'note',
+        'sighting',
+      ],
     );
     const [phone, account, wallet] = objs;
     assert.deepEqual(account, {
@@ -150,12 +169,35 @@ describe('stixObjectsForCall', () => {
     const [od] = byType('observed-data');
     assert.deepEqual(
       [od.first_observed, od.last_observed, od.created, od.modified, od.number_observed, od.object_refs],
-      ['2026-11-18T09:00:00.000Z', '2026-11-18T09:02:05.000Z', '2026-11-18T09:00:00.000Z', '2026-11-18T09:05:00.250Z', 1, [phone.id, account.id, wallet.id]],
+      [
+        '2026-11-18T09:00:00.000Z',
+        '2026-11-18T09:02:05.000Z',
+        '2026-11-18T09:00:00.000Z',
+        '2026-11-18T09:05:00.250Z',
+        1,
+        [phone.id, account.id, wallet.id],
+      ],
     );
     const sightings = byType('sighting');
     assert.deepEqual(
-      sightings.map((s) => [s.sighting_of_ref, s.observed_data_refs, s.where_sighted_refs, s.count, s.confidence, s.first_seen, s.last_seen]),
-      [accountInd, walletInd].map((i) => [i.id, [od.id], [HONEYPOT_IDENTITY_ID], 1, 87, '2026-11-18T09:00:00.000Z', '2026-11-18T09:02:05.000Z']),
+      sightings.map((s) => [
+        s.sighting_of_ref,
+        s.observed_data_refs,
+        s.where_sighted_refs,
+        s.count,
+        s.confidence,
+        s.first_seen,
+        s.last_seen,
+      ]),
+      [accountInd, walletInd].map((i) => [
+        i.id,
+        [od.id],
+        [HONEYPOT_IDENTITY_ID],
+        1,
+        87,
+        '2026-11-18T09:00:00.000Z',
+        '2026-11-18T09:02:05.000Z',
+      ]),
     );
     const [note] = byType('note');
     assert.equal(note.content, "caller at 30s: wire it to 12'34\\5");
@@ -179,7 +221,8 @@ describe('stixObjectsForCall', () => {
     assert.deepEqual(stixObjectsForCall({ ...CALL }), a);
     const other = stixObjectsForCall({ ...CALL, call_sid: 'CA2', started_at_ms: CALL.started_at_ms + 1000 });
     const ids = (objs: Obj[], t: string) => objs.filter((o) => o.type === t).map((o) => o.id);
-    for (const t of ['phone-number', 'bank-account', 'cryptocurrency-wallet', 'identity', 'indicator']) assert.deepEqual(ids(other, t), ids(a, t), t);
+    for (const t of ['phone-number', 'bank-account', 'cryptocurrency-wallet', 'identity', 'indicator'])
+      assert.deepEqual(ids(other, t), ids(a, t), t);
     for (const t of ['observed-data', 'sighting', 'note']) assert.notDeepEqual(ids(other, t), ids(a, t), t);
     const otherOrg = stixObjectsForCall({ ...CALL, org_id: 'org2' });
     assert.deepEqual(ids(otherOrg, 'bank-account'), ids(a, 'bank-account'));
@@ -195,8 +238,17 @@ describe('stixObjectsForCall', () => {
       ["[bank-account:account_number = '12\\'34\\\\5']"],
     );
     assert.ok(invalid.some((o) => o.type === 'cryptocurrency-wallet'));
-    const routingOnly = stixObjectsForCall({ ...CALL, mule_bank_account_number: null, crypto_wallet_address: null, caller_id: null, auditor_confidence: null });
-    assert.deepEqual(routingOnly.map((o) => o.type), ['bank-account', 'identity', 'observed-data']);
+    const routingOnly = stixObjectsForCall({
+      ...CALL,
+      mule_bank_account_number: null,
+      crypto_wallet_address: null,
+      caller_id: null,
+      auditor_confidence: null,
+    });
+    assert.deepEqual(
+      routingOnly.map((o) => o.type),
+      ['bank-account', 'identity', 'observed-data'],
+    );
   });
 });
 
@@ -221,7 +273,17 @@ describe('stixBundleChunks', () => {
     const count = (t: string) => bundle.objects.filter((o: Obj) => o.type === t).length;
     // 4 caller IDs, 1 bank account, wallets: bc1qxyz + 15 distinct 0x…; Amazon; indicators: 1 account + 16 wallets.
     assert.deepEqual(
-      ['phone-number', 'bank-account', 'cryptocurrency-wallet', 'identity', 'indicator', 'observed-data', 'sighting', 'note', 'extension-definition'].map(count),
+      [
+        'phone-number',
+        'bank-account',
+        'cryptocurrency-wallet',
+        'identity',
+        'indicator',
+        'observed-data',
+        'sighting',
+        'note',
+        'extension-definition',
+      ].map(count),
       [4, 1, 16, 2, 17, 30, 60, 30, 1],
     );
     assert.equal(stats.calls, 30);

@@ -159,10 +159,28 @@ describe('GET /api/exports/tier1', () => {
       { ms: at, json: { call_sid: 'plain', started_at: rfc3339(at, 60), duration_sec: 1, extraction: { crypto_chain: 'tron' } } },
     ];
     const rawA = [...gen('CA', 500), ...nasty];
-    assert.equal((await ingest(h.app, a.ingest, rawA.map((r) => r.json))).statusCode, 200);
+    assert.equal(
+      (
+        await ingest(
+          h.app,
+          a.ingest,
+          rawA.map((r) => r.json),
+        )
+      ).statusCode,
+      200,
+    );
     callsA = stored([rawA]);
     const rawB = gen('CA', 300); // same call_sids as org A
-    assert.equal((await ingest(h.app, b.ingest, rawB.map((r) => r.json))).statusCode, 200);
+    assert.equal(
+      (
+        await ingest(
+          h.app,
+          b.ingest,
+          rawB.map((r) => r.json),
+        )
+      ).statusCode,
+      200,
+    );
     callsB = stored([rawB]);
 
     // More tier-1 calls than a page, many sharing a timestamp, so pages end inside ties.
@@ -179,14 +197,28 @@ describe('GET /api/exports/tier1', () => {
         },
       };
     });
-    assert.equal((await ingest(h.app, big.ingest, rawBig.map((r) => r.json))).statusCode, 200);
+    assert.equal(
+      (
+        await ingest(
+          h.app,
+          big.ingest,
+          rawBig.map((r) => r.json),
+        )
+      ).statusCode,
+      200,
+    );
     callsBig = stored([rawBig]);
   });
 
   after(() => h.close());
 
   it('is the Tier-1 table of the same window, for the org and a scoped key', async () => {
-    const windows: Record<string, string>[] = [{}, { range: '30d' }, { start: '2026-11-01T00:00:00-04:00', end: '2026-11-18T09:00:00.001Z' }, { end: '2026-11-10', range: '1w' }];
+    const windows: Record<string, string>[] = [
+      {},
+      { range: '30d' },
+      { start: '2026-11-01T00:00:00-04:00', end: '2026-11-18T09:00:00.001Z' },
+      { end: '2026-11-10', range: '1w' },
+    ];
     for (const q of windows) {
       for (const key of [a.read, brandKey]) {
         const table = (await get(h.app, key, `/api/kpis/tier1${qs({ ...q, limit: '1000' })}`)).json();

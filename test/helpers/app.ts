@@ -11,7 +11,15 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Db } from '../../src/storage/db.js';
 import { openStorage } from '../../src/storage/index.js';
-import { clearRedisPrefix, createTestDatabase, dropTestDatabase, serverModeEnv, TEST_ENGINE, testDatabaseName, testRedisPrefix } from './serverMode.js';
+import {
+  clearRedisPrefix,
+  createTestDatabase,
+  dropTestDatabase,
+  serverModeEnv,
+  TEST_ENGINE,
+  testDatabaseName,
+  testRedisPrefix,
+} from './serverMode.js';
 
 export const ADMIN = 'test-admin-token';
 

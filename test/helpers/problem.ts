@@ -4,7 +4,6 @@
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON body, read by the tests
 export function assertProblem(res: LightMyRequestResponse, status: number, code: string): any {
   assert.equal(res.statusCode, status, res.body);
   assert.match(String(res.headers['content-type']), /^application\/problem\+json/);

@@ -8,15 +8,15 @@ import { Redis } from 'ioredis';
 /** The engine the API tests run on: `duckdb` (default) or `postgres` (with Redis). */
 export const TEST_ENGINE = process.env.HONEYPOT_TEST_ENGINE === 'postgres' ? 'postgres' : 'duckdb';
 
-export const PG_ADMIN_URL = process.env.HONEYPOT_TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-export const REDIS_URL = process.env.HONEYPOT_TEST_REDIS_URL || 'redis://127.0.0.1:6379/0';
+const PG_ADMIN_URL = process.env.HONEYPOT_TEST_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.HONEYPOT_TEST_REDIS_URL || 'redis://127.0.0.1:6379/0';
 
 /** A database name derived from `seed` (e.g. a data directory), so a restart finds it again. */
 export function testDatabaseName(seed: string = randomBytes(8).toString('hex')): string {
   return `honeypot_test_${createHash('sha256').update(seed).digest('hex').slice(0, 16)}`;
 }
 
-export function databaseUrl(name: string): string {
+function databaseUrl(name: string): string {
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
   return url.toString();

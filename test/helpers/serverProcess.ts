@@ -13,7 +13,7 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   const srv = createServer();
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
   const port = (srv.address() as { port: number }).port;
@@ -47,7 +47,10 @@ export async function startServer(env: Record<string, string>, readyWhen?: RegEx
     }
     const ready = readyWhen
       ? readyWhen.test(out)
-      : await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
+      : await fetch(`${base}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        );
     if (ready) return { child, base, output: () => out, stop };
     await new Promise((r) => setTimeout(r, 100));
   }

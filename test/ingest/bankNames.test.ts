@@ -34,7 +34,15 @@ describe('normaliseBankName', () => {
   });
 
   it('leaves other names alone, including names that only contain a known one', () => {
-    for (const name of ['Chase Credit Union of Ohio', 'Chaseville Savings', 'Target', 'Ünïcode Bank', 'TD Ameritrade', '🏦', '=HYPERLINK("x")']) {
+    for (const name of [
+      'Chase Credit Union of Ohio',
+      'Chaseville Savings',
+      'Target',
+      'Ünïcode Bank',
+      'TD Ameritrade',
+      '🏦',
+      '=HYPERLINK("x")',
+    ]) {
       assert.equal(normaliseBankName(name), name);
     }
   });
@@ -92,7 +100,9 @@ describe('ingest stores one spelling per bank', () => {
     assert.equal(call.extraction.mule_bank_name, 'JPMorgan Chase');
     const tier1 = (await get(t.app, org.read, '/api/kpis/tier1?range=7d&limit=100')).json();
     assert.equal(tier1.items.filter((r: { mule_bank_name: string }) => r.mule_bank_name === 'JPMorgan Chase').length, 6);
-    assert.ok(!tier1.items.some((r: { mule_bank_name: string }) => ['Chase', 'BofA', 'JPMorgan Chase Bank, N.A.'].includes(r.mule_bank_name)));
+    assert.ok(
+      !tier1.items.some((r: { mule_bank_name: string }) => ['Chase', 'BofA', 'JPMorgan Chase Bank, N.A.'].includes(r.mule_bank_name)),
+    );
     const listed = (await get(t.app, org.read, '/api/calls?range=7d&mule_bank_name=JPMorgan%20Chase&limit=50')).json();
     assert.equal(listed.total, 6);
   });

@@ -64,12 +64,25 @@ describe('hostile values at ingest', () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ caller_id: '+1212555\u00000143' }, 'caller_id', 'NUL'],
       [{ persona: 'Edna \ud800' }, 'persona', 'surrogate'],
-      [{ transcript: [{ speaker: 'caller', text: 'ok' }, { speaker: 'persona', text: 'half \udc00 pair' }] }, 'transcript[1].text', 'surrogate'],
+      [
+        {
+          transcript: [
+            { speaker: 'caller', text: 'ok' },
+            { speaker: 'persona', text: 'half \udc00 pair' },
+          ],
+        },
+        'transcript[1].text',
+        'surrogate',
+      ],
       [{ transcript: [{ speaker: 'caller', text: 'nul \u0000 here' }] }, 'transcript[0].text', 'NUL'],
       [extraction({ impersonated_brand: '\ud83dAmazon' }), 'extraction.impersonated_brand', 'surrogate'],
       [extraction({ mule_bank_name: 'Chase\u0000' }), 'extraction.mule_bank_name', 'NUL'],
     ];
-    const records = [record('CA_ok_first'), ...cases.map(([fields], i) => record(`CA_bad${i}`, fields)), record('CA_ok_last', { persona: 'Zoë 🦊' })];
+    const records = [
+      record('CA_ok_first'),
+      ...cases.map(([fields], i) => record(`CA_bad${i}`, fields)),
+      record('CA_ok_last', { persona: 'Zoë 🦊' }),
+    ];
     const res = await ingest(t.app, org.ingest, records);
     assert.equal(res.statusCode, 200, res.body);
     const body = res.json();

@@ -81,7 +81,12 @@ describe('NDJSON lines', () => {
   it('echoes a bounded call_sid and bounded paths for rejected lines', async () => {
     // Lines just under 1 MiB whose call_sid and unknown property are huge: the answer names
     // each rejection briefly instead of repeating every line.
-    const line = JSON.stringify({ call_sid: 's'.repeat(400_000), ['k'.repeat(400_000)]: 1, started_at: '2026-11-20T14:00:00Z', duration_sec: 1 });
+    const line = JSON.stringify({
+      call_sid: 's'.repeat(400_000),
+      ['k'.repeat(400_000)]: 1,
+      started_at: '2026-11-20T14:00:00Z',
+      duration_sec: 1,
+    });
     const res = await post([Buffer.from(`${Array.from({ length: 30 }, () => line).join('\n')}\n${JSON.stringify(record('CA_fine'))}\n`)]);
     assert.equal(res.statusCode, 200);
     assert.ok(res.body.length < 30_000, `answer of ${res.body.length} bytes`);
@@ -89,12 +94,17 @@ describe('NDJSON lines', () => {
     assert.equal(body.accepted, 1);
     assert.equal(body.rejected.length, 30);
     assert.equal(body.rejected[0].call_sid, null);
-    assert.deepEqual(body.rejected[0].errors.map((e: { path: string }) => e.path.length <= 101), [true, true]);
+    assert.deepEqual(
+      body.rejected[0].errors.map((e: { path: string }) => e.path.length <= 101),
+      [true, true],
+    );
   });
 
   it('decodes UTF-8 characters and CRLF split between chunks', async () => {
     const persona = 'Zoë 🦊 Ávila';
-    const body = Buffer.from(`${JSON.stringify(record('CA_utf8a', { persona }))}\r\n\r\n${JSON.stringify(record('CA_utf8b', { persona }))}`);
+    const body = Buffer.from(
+      `${JSON.stringify(record('CA_utf8a', { persona }))}\r\n\r\n${JSON.stringify(record('CA_utf8b', { persona }))}`,
+    );
     // One byte per chunk: every character and every line break is split.
     const res = await post(Array.from(body, (b) => Buffer.from([b])));
     assert.equal(res.statusCode, 200, res.body);

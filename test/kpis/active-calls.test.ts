@@ -14,7 +14,12 @@ describe('GET /api/kpis/active-calls', () => {
 
   const put = async (key: string, sid: string, body: Record<string, unknown>, at: number) => {
     h.setNow(new Date(at));
-    const res = await h.app.inject({ method: 'PUT', url: `/api/ingest/sessions/${sid}`, payload: body, headers: { authorization: `Bearer ${key}` } });
+    const res = await h.app.inject({
+      method: 'PUT',
+      url: `/api/ingest/sessions/${sid}`,
+      payload: body,
+      headers: { authorization: `Bearer ${key}` },
+    });
     assert.equal(res.statusCode, 204, res.body);
   };
   const active = async (key: string, at: number, url = '/api/kpis/active-calls') => {
@@ -29,23 +34,62 @@ describe('GET /api/kpis/active-calls', () => {
     a = await newOrg(h.app, 'free', 'A');
     b = await newOrg(h.app, 'free', 'B');
     const base = { persona: 'margaret', state: 'Ringing' };
-    await put(a.ingest, 'expired', { ...base, caller_id: '2125550100', impersonated_brand: 'Amazon', started_at: '2026-11-20T13:50:00Z' }, T0 - 2 * TTL);
+    await put(
+      a.ingest,
+      'expired',
+      { ...base, caller_id: '2125550100', impersonated_brand: 'Amazon', started_at: '2026-11-20T13:50:00Z' },
+      T0 - 2 * TTL,
+    );
     await put(
       a.ingest,
       'live-1',
-      { ...base, caller_id: '+12125550143', impersonated_brand: 'Amazon', lure_category: 'REFUND', started_at: '2026-11-20T08:55:00-05:00' },
+      {
+        ...base,
+        caller_id: '+12125550143',
+        impersonated_brand: 'Amazon',
+        lure_category: 'REFUND',
+        started_at: '2026-11-20T08:55:00-05:00',
+      },
       T0 - 30_000,
     );
-    await put(a.ingest, 'live-2', { persona: 'harold', state: 'Extracting', caller_id: '4155550100', impersonated_brand: 'Apple', started_at: '2026-11-20T13:40:00.250Z' }, T0 - 10_000);
-    await put(a.ingest, 'live-3', { ...base, caller_id: '+18005551234', impersonated_brand: ' amazon ', started_at: '2026-11-20T13:58:00Z' }, T0 - 10_000);
+    await put(
+      a.ingest,
+      'live-2',
+      {
+        persona: 'harold',
+        state: 'Extracting',
+        caller_id: '4155550100',
+        impersonated_brand: 'Apple',
+        started_at: '2026-11-20T13:40:00.250Z',
+      },
+      T0 - 10_000,
+    );
+    await put(
+      a.ingest,
+      'live-3',
+      { ...base, caller_id: '+18005551234', impersonated_brand: ' amazon ', started_at: '2026-11-20T13:58:00Z' },
+      T0 - 10_000,
+    );
     await put(a.ingest, 'ended', { ...base, caller_id: '2125550100', started_at: '2026-11-20T13:00:00Z' }, T0 - 10_000);
     await put(a.ingest, 'finished', { ...base, caller_id: '2125550100', started_at: '2026-11-20T13:00:00Z' }, T0 - 10_000);
     // other org, same call_sid
-    await put(b.ingest, 'live-1', { ...base, caller_id: '2125550100', impersonated_brand: 'Amazon', started_at: '2026-11-20T12:00:00Z' }, T0 - 10_000);
+    await put(
+      b.ingest,
+      'live-1',
+      { ...base, caller_id: '2125550100', impersonated_brand: 'Amazon', started_at: '2026-11-20T12:00:00Z' },
+      T0 - 10_000,
+    );
 
-    const del = await h.app.inject({ method: 'DELETE', url: '/api/ingest/sessions/ended', headers: { authorization: `Bearer ${a.ingest}` } });
+    const del = await h.app.inject({
+      method: 'DELETE',
+      url: '/api/ingest/sessions/ended',
+      headers: { authorization: `Bearer ${a.ingest}` },
+    });
     assert.equal(del.statusCode, 204);
-    assert.equal((await ingest(h.app, a.ingest, { call_sid: 'finished', started_at: '2026-11-20T13:00:00Z', duration_sec: 60 })).statusCode, 200);
+    assert.equal(
+      (await ingest(h.app, a.ingest, { call_sid: 'finished', started_at: '2026-11-20T13:00:00Z', duration_sec: 60 })).statusCode,
+      200,
+    );
     h.setNow(new Date(T0 - 5_000));
     const hb = await h.app.inject({
       method: 'POST',

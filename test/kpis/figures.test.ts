@@ -67,7 +67,13 @@ const WINDOWS: Case[] = [
     end: t('2026-11-18T03:22:10Z'),
     label: 'custom',
   },
-  { name: 'end + range', query: { end: '2026-11-10', range: '48h' }, start: t('2026-11-08T00:00:00Z'), end: t('2026-11-10T00:00:00Z'), label: '48h' },
+  {
+    name: 'end + range',
+    query: { end: '2026-11-10', range: '48h' },
+    start: t('2026-11-08T00:00:00Z'),
+    end: t('2026-11-10T00:00:00Z'),
+    label: '48h',
+  },
   {
     name: 'start only, + offset',
     query: { start: '2026-11-19T13:30:00+01:00' },
@@ -203,12 +209,14 @@ describe('overview KPIs against the reference model', () => {
     // (one of them twice within the batch: the last wins).
     const first = [...dataset(1, 700), ...crafted()];
     const rand = prng(99);
-    const replacements = Array.from({ length: 60 }, (_, i) =>
-      randomCall(rand, `CA${String(i * 7).padStart(4, '0')}`, pick(rand, EDGES)),
-    );
+    const replacements = Array.from({ length: 60 }, (_, i) => randomCall(rand, `CA${String(i * 7).padStart(4, '0')}`, pick(rand, EDGES)));
     replacements.push(randomCall(rand, 'CA0007', t('2026-11-18T10:00:00Z')));
     for (const batch of [first, replacements]) {
-      const res = await ingest(h.app, a.ingest, batch.map((r) => r.json));
+      const res = await ingest(
+        h.app,
+        a.ingest,
+        batch.map((r) => r.json),
+      );
       assert.equal(res.statusCode, 200, res.body);
       assert.deepEqual(res.json().rejected, []);
     }
@@ -216,7 +224,11 @@ describe('overview KPIs against the reference model', () => {
 
     // Org B: different calls under the same call_sids.
     const other = dataset(2, 400);
-    const res = await ingest(h.app, b.ingest, other.map((r) => r.json));
+    const res = await ingest(
+      h.app,
+      b.ingest,
+      other.map((r) => r.json),
+    );
     assert.equal(res.statusCode, 200, res.body);
     callsB = stored([other]);
   });
@@ -227,8 +239,14 @@ describe('overview KPIs against the reference model', () => {
     const w = WINDOWS[0];
     const inside = callsA.filter((c) => c.ms >= w.start && c.ms < w.end);
     assert.ok(inside.length > 100);
-    assert.ok(inside.some((c) => c.ms === w.start), 'a call exactly on the window start');
-    assert.ok(callsA.some((c) => c.ms === w.end), 'a call exactly on the window end');
+    assert.ok(
+      inside.some((c) => c.ms === w.start),
+      'a call exactly on the window start',
+    );
+    assert.ok(
+      callsA.some((c) => c.ms === w.end),
+      'a call exactly on the window end',
+    );
     assert.ok(inside.some((c) => c.tier === 1) && inside.some((c) => c.state === null && c.callerId !== null));
     assert.ok(inside.filter((c) => inSlice(c, SCOPES['scoped brand'])).length > 10);
     assert.ok(inside.filter((c) => inSlice(c, SCOPES['scoped state+lure'])).length > 3);
@@ -302,8 +320,18 @@ describe('overview KPIs against the reference model', () => {
 
           it('tier1', async () => {
             const all = refTier1(slice(), w);
-            assert.deepEqual(hasNext(await fetch('/api/kpis/tier1')), { range, total: all.length, items: all.slice(0, 100), next_cursor: all.length > 100 });
-            assert.deepEqual(hasNext(await fetch('/api/kpis/tier1', { limit: 3 })), { range, total: all.length, items: all.slice(0, 3), next_cursor: all.length > 3 });
+            assert.deepEqual(hasNext(await fetch('/api/kpis/tier1')), {
+              range,
+              total: all.length,
+              items: all.slice(0, 100),
+              next_cursor: all.length > 100,
+            });
+            assert.deepEqual(hasNext(await fetch('/api/kpis/tier1', { limit: 3 })), {
+              range,
+              total: all.length,
+              items: all.slice(0, 3),
+              next_cursor: all.length > 3,
+            });
             const big = await fetch('/api/kpis/tier1', { limit: 1000 });
             assert.deepEqual(big.items, all.slice(0, 1000));
             // field order of a row is the seed's
@@ -354,7 +382,12 @@ describe('overview KPIs against the reference model', () => {
       items: refTopn(callsB, w, 'impersonated_brand', 10),
     });
     const all = refTier1(callsB, w);
-    assert.deepEqual(hasNext(await fetch('/api/kpis/tier1')), { range, total: all.length, items: all.slice(0, 100), next_cursor: all.length > 100 });
+    assert.deepEqual(hasNext(await fetch('/api/kpis/tier1')), {
+      range,
+      total: all.length,
+      items: all.slice(0, 100),
+      next_cursor: all.length > 100,
+    });
     assert.deepEqual(await fetch('/api/kpis/attacker-geo'), { range, items: refGeo(callsB, w) });
   });
 
@@ -372,7 +405,9 @@ describe('overview KPIs against the reference model', () => {
   });
 
   it('topn orders ties by code point, not by locale or UTF-16', async () => {
-    const body = (await get(h.app, a.read, `/api/kpis/topn/synthetic_org${qs({ start: '2026-11-17T12:00:00Z', end: '2026-11-17T12:16:00Z', n: 50 })}`)).json();
+    const body = (
+      await get(h.app, a.read, `/api/kpis/topn/synthetic_org${qs({ start: '2026-11-17T12:00:00Z', end: '2026-11-17T12:16:00Z', n: 50 })}`)
+    ).json();
     assert.deepEqual(
       body.items.map((x: { label: string; count: number }) => [x.label, x.count]),
       [
@@ -389,7 +424,9 @@ describe('overview KPIs against the reference model', () => {
   });
 
   it('tier1 ties by call_sid code point', async () => {
-    const body = (await get(h.app, a.read, `/api/kpis/tier1${qs({ start: '2026-11-17T12:30:00Z', end: '2026-11-17T12:30:00.001Z' })}`)).json();
+    const body = (
+      await get(h.app, a.read, `/api/kpis/tier1${qs({ start: '2026-11-17T12:30:00Z', end: '2026-11-17T12:30:00.001Z' })}`)
+    ).json();
     assert.deepEqual(
       body.items.map((r: { call_sid: string }) => r.call_sid),
       ['T', 'T-1', 'T1', 'TA', 'T_1', 'Ta', 't1'],
@@ -399,10 +436,18 @@ describe('overview KPIs against the reference model', () => {
 
   it('a 10,000-bucket window is allowed and one more bucket is not', async () => {
     const start = t('2026-01-01T00:00:00Z');
-    const ok = await get(h.app, a.read, `/api/kpis/timeseries/calls${qs({ bucket: '15min', start: utc(start), end: utc(start + 10_000 * 15 * MINUTE) })}`);
+    const ok = await get(
+      h.app,
+      a.read,
+      `/api/kpis/timeseries/calls${qs({ bucket: '15min', start: utc(start), end: utc(start + 10_000 * 15 * MINUTE) })}`,
+    );
     assert.equal(ok.statusCode, 200);
     assert.equal(ok.json().points.length, 10_000);
-    const over = await get(h.app, a.read, `/api/kpis/timeseries/calls${qs({ bucket: '15min', start: utc(start), end: utc(start + 10_000 * 15 * MINUTE + 1) })}`);
+    const over = await get(
+      h.app,
+      a.read,
+      `/api/kpis/timeseries/calls${qs({ bucket: '15min', start: utc(start), end: utc(start + 10_000 * 15 * MINUTE + 1) })}`,
+    );
     assert.equal(over.statusCode, 400);
     assert.equal(over.json().code, 'invalid_range');
     const weeks = await get(h.app, a.read, `/api/kpis/timeseries/calls${qs({ bucket: 'week', range: '400d' })}`);

@@ -83,7 +83,10 @@ describe('caller geography by area code alone', () => {
     assert.equal(put.statusCode, 204, put.body);
     const active = await json(ny, '/api/kpis/active-calls');
     assert.equal(active.active_count, 1);
-    assert.deepEqual(active.calls.map((c: { call_sid: string }) => c.call_sid), ['live-ny']);
+    assert.deepEqual(
+      active.calls.map((c: { call_sid: string }) => c.call_sid),
+      ['live-ny'],
+    );
   });
 });
 
@@ -107,10 +110,9 @@ describe('migration 7: calls stored under the old rule', () => {
   it('recomputes caller_state and caller_area_code, and the rollups on PostgreSQL', async () => {
     assert.ok(version, 'a migration runs backfillCallerGeography');
     // What the old rule stored: no state when the exchange starts with 0 or 1 (and rollups to match).
-    await t.db.run(
-      `UPDATE calls SET caller_state = NULL, caller_area_code = NULL WHERE org_id = $1 AND call_sid IN ('g1', 'g3', 'g6')`,
-      [org.orgId],
-    );
+    await t.db.run(`UPDATE calls SET caller_state = NULL, caller_area_code = NULL WHERE org_id = $1 AND call_sid IN ('g1', 'g3', 'g6')`, [
+      org.orgId,
+    ]);
     await rebuildRollups(t.db);
     assert.deepEqual(await geo(), [{ state: 'NY', count: 1, area_codes: ['212'] }]);
 

@@ -54,7 +54,7 @@ export function cmpCodePoint(a: string, b: string): number {
 // ---------------------------------------------------------------------------------------------
 // records
 
-export const INTEL = [
+const INTEL = [
   'impersonated_brand',
   'lure_category',
   'payment_method',
@@ -110,7 +110,7 @@ export interface Call {
 }
 
 /** The area codes the tests use; every other code is outside the US map. */
-export const AREA_STATES: Record<string, string> = {
+const AREA_STATES: Record<string, string> = {
   '202': 'DC',
   '212': 'NY',
   '718': 'NY',
@@ -139,7 +139,7 @@ const clean = (v: unknown): string | null => (typeof v === 'string' && v.trim() 
 /** Bank names of the fixture that ingest stores under another spelling (issue 14), by hand. */
 const STORED_BANK_NAME: Record<string, string> = { Chase: 'JPMorgan Chase' };
 
-export function normalise(raw: RawCall): Call {
+function normalise(raw: RawCall): Call {
   const j = raw.json;
   const e = j.extraction as Record<string, unknown> | null | undefined;
   let ext: Call['ext'] = null;
@@ -207,19 +207,13 @@ export interface Win {
   end: number;
 }
 
-export const inWin = (c: Call, w: Win) => c.ms >= w.start && c.ms < w.end;
+const inWin = (c: Call, w: Win) => c.ms >= w.start && c.ms < w.end;
 
 // ---------------------------------------------------------------------------------------------
 // figures
 
 export type Metric =
-  | 'calls'
-  | 'hooked_calls'
-  | 'hook_rate'
-  | 'tier1_calls'
-  | 'total_dollars_asked'
-  | 'avg_duration_sec'
-  | 'high_confidence_insights';
+  'calls' | 'hooked_calls' | 'hook_rate' | 'tier1_calls' | 'total_dollars_asked' | 'avg_duration_sec' | 'high_confidence_insights';
 export const METRICS: Metric[] = [
   'calls',
   'hooked_calls',
@@ -264,7 +258,13 @@ export function refTimeseries(calls: Call[], w: Win, m: Metric, bucket: BucketNa
   for (let b = first; b < w.end; b += width) {
     const lo = Math.max(b, w.start);
     const hi = Math.min(b + width, w.end);
-    points.push({ timestamp: utc(b), value: metricOf(calls.filter((c) => c.ms >= lo && c.ms < hi), m) });
+    points.push({
+      timestamp: utc(b),
+      value: metricOf(
+        calls.filter((c) => c.ms >= lo && c.ms < hi),
+        m,
+      ),
+    });
   }
   return points;
 }
@@ -272,7 +272,7 @@ export function refTimeseries(calls: Call[], w: Win, m: Metric, bucket: BucketNa
 export function refTopn(calls: Call[], w: Win, column: IntelName, n: number) {
   const counts = new Map<string, number>();
   for (const c of calls) {
-    const v = inWin(c, w) ? c.ext?.[column] ?? null : null;
+    const v = inWin(c, w) ? (c.ext?.[column] ?? null) : null;
     if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
   }
   const total = sum([...counts.values()]);
@@ -300,7 +300,7 @@ export function refAskHistogram(calls: Call[], w: Win) {
   });
 }
 
-export function tier1Row(c: Call) {
+function tier1Row(c: Call) {
   return {
     call_sid: c.sid,
     call_started_at: utc(c.ms),
@@ -441,7 +441,19 @@ export function approxEqual(actual: unknown, expected: unknown, path = '$'): voi
 
 const BRANDS = ['Amazon', 'AMAZON', ' amazon ', 'Apple', 'TD Bank', 'Target', 'Ａpple', '🏦 Bank', 'Éclair', '東京電力', '', '   '];
 const LURES = ['REFUND', ' REFUND ', 'IRS', 'TECH_SUPPORT', 'PRIZE2', ''];
-const BANKS = ['TD Bank', 'Target', 'Chase', '=HYPERLINK("http://x")', '+Bank', '-Bank', '@Bank', 'Bank, "Quoted"\nLine 2', 'Ünïcode Bank', '🏦', 'Ｚ Bank'];
+const BANKS = [
+  'TD Bank',
+  'Target',
+  'Chase',
+  '=HYPERLINK("http://x")',
+  '+Bank',
+  '-Bank',
+  '@Bank',
+  'Bank, "Quoted"\nLine 2',
+  'Ünïcode Bank',
+  '🏦',
+  'Ｚ Bank',
+];
 const GENERIC = ['alpha', 'Beta', 'beta', 'Gamma, Inc.', 'δέλτα', '  padded  ', '', '=1+1'];
 const ASKS = [0, 0.25, 99.5, 99.75, 100, 250.25, 499.75, 500, 999, 1000, 2499.5, 2500, 4999.75, 5000, 9999.75, 10000, 25000.5];
 const DURATIONS = [0, 14, 15, 29, 30, 59, 60, 119, 120, 299, 300, 599, 600, 1199, 1200, 1799, 1800, 86400];
@@ -449,7 +461,7 @@ const CONFIDENCES = [null, 0, 0.69, 0.7, 0.71, 1];
 const REASONS = ['caller_hung_up_normal', 'websocket_issue_our_side', 'voice_engine_issue', 'ai_session_capped', null];
 
 /** Caller IDs in every NANP form, and the ones left out of geography. */
-export const CALLER_IDS = [
+const CALLER_IDS = [
   '+12125550143',
   '2125550143',
   '12125550143',

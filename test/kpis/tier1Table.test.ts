@@ -97,7 +97,10 @@ function refSorted(rows: Row[], sort: string): Row[] {
       const c = cmp(field, a, b);
       if (c !== 0) return desc ? -c : c;
     }
-    return Date.parse(y.call_started_at as string) - Date.parse(x.call_started_at as string) || cmpCodePoint(x.call_sid as string, y.call_sid as string);
+    return (
+      Date.parse(y.call_started_at as string) - Date.parse(x.call_started_at as string) ||
+      cmpCodePoint(x.call_sid as string, y.call_sid as string)
+    );
   });
 }
 
@@ -201,10 +204,15 @@ describe('GET /api/kpis/tier1: sort and paging', () => {
       const field = sort.replace('-', '') as Field;
       const firstNull = items.findIndex((r) => r[field] === null);
       assert.ok(firstNull > 0, sort);
-      assert.ok(items.slice(firstNull).every((r) => r[field] === null), `${sort}: nothing after the nulls`);
+      assert.ok(
+        items.slice(firstNull).every((r) => r[field] === null),
+        `${sort}: nothing after the nulls`,
+      );
     }
     // Code-point order, not locale order: 'TD Bank' < 'Target' < 'Zeta' < 'zeta' < 'Éclair' < 'Ｚeta' < '🏦 Bank'.
-    const names = (await get(t.app, A.read, '/api/kpis/tier1?limit=100&sort=mule_bank_name')).json().items.map((r: Row) => r.mule_bank_name);
+    const names = (await get(t.app, A.read, '/api/kpis/tier1?limit=100&sort=mule_bank_name'))
+      .json()
+      .items.map((r: Row) => r.mule_bank_name);
     assert.deepEqual([...new Set(names)], ['TD Bank', 'Target', 'Zeta', 'zeta', 'Éclair', 'Ｚeta', '🏦 Bank', null]);
   });
 
@@ -224,7 +232,11 @@ describe('GET /api/kpis/tier1: sort and paging', () => {
   it('rejects a cursor of another sort, or one it did not issue, with 400 validation_failed', async () => {
     const byName = (await get(t.app, A.read, '/api/kpis/tier1?limit=2&sort=mule_bank_name')).json().next_cursor as string;
     const byTime = (await get(t.app, A.read, '/api/kpis/tier1?limit=2')).json().next_cursor as string;
-    const other = assertProblem(await get(t.app, A.read, `/api/kpis/tier1?sort=-mule_bank_name&cursor=${byName}`), 400, 'validation_failed');
+    const other = assertProblem(
+      await get(t.app, A.read, `/api/kpis/tier1?sort=-mule_bank_name&cursor=${byName}`),
+      400,
+      'validation_failed',
+    );
     assert.match(other.detail, /another sort/);
     assert.deepEqual(other.errors, [{ path: 'querystring.cursor', message: 'is not a valid cursor' }]);
     assertProblem(await get(t.app, A.read, `/api/kpis/tier1?cursor=${byName}`), 400, 'validation_failed');
@@ -241,7 +253,11 @@ describe('GET /api/kpis/tier1: sort and paging', () => {
       'A'.repeat(5000),
     ];
     for (const cursor of tampered) {
-      assertProblem(await get(t.app, A.read, `/api/kpis/tier1?sort=mule_bank_name&cursor=${encodeURIComponent(cursor)}`), 400, 'validation_failed');
+      assertProblem(
+        await get(t.app, A.read, `/api/kpis/tier1?sort=mule_bank_name&cursor=${encodeURIComponent(cursor)}`),
+        400,
+        'validation_failed',
+      );
     }
   });
 
@@ -253,7 +269,13 @@ describe('GET /api/kpis/tier1: sort and paging', () => {
       assert.deepEqual(rows, refSorted(slice, sort));
     }
     const { rows } = await walk(B.read, 'sort=call_sid', 1, 2);
-    assert.deepEqual(rows.map((r) => [r.call_sid, r.crypto_chain, r.mule_bank_name]), [['T', 'B-org', null], ['only-b', null, 'B-org']]);
+    assert.deepEqual(
+      rows.map((r) => [r.call_sid, r.crypto_chain, r.mule_bank_name]),
+      [
+        ['T', 'B-org', null],
+        ['only-b', null, 'B-org'],
+      ],
+    );
   });
 
   it('pages a custom window with the same cursor mechanism', async () => {

@@ -40,14 +40,26 @@ describe('overview KPI validation', () => {
 
   it('unknown metric, field or bucket is validation_failed naming the allowed values', async () => {
     const m = await problem('/api/kpis/timeseries/revenue', 400, 'validation_failed');
-    assert.deepEqual(m.errors.map((e: { path: string }) => e.path), ['params.metric']);
-    assert.match(m.errors[0].message, /calls, hooked_calls, hook_rate, tier1_calls, total_dollars_asked, avg_duration_sec, high_confidence_insights/);
+    assert.deepEqual(
+      m.errors.map((e: { path: string }) => e.path),
+      ['params.metric'],
+    );
+    assert.match(
+      m.errors[0].message,
+      /calls, hooked_calls, hook_rate, tier1_calls, total_dollars_asked, avg_duration_sec, high_confidence_insights/,
+    );
     const f = await problem('/api/kpis/topn/mule_bank_routing_number', 400, 'validation_failed');
-    assert.deepEqual(f.errors.map((e: { path: string }) => e.path), ['params.field']);
+    assert.deepEqual(
+      f.errors.map((e: { path: string }) => e.path),
+      ['params.field'],
+    );
     await problem('/api/kpis/topn/', 400, 'validation_failed');
     for (const bucket of ['month', 'HOUR', '', '1h']) {
       const b = await problem(`/api/kpis/timeseries/calls?bucket=${bucket}`, 400, 'validation_failed');
-      assert.deepEqual(b.errors.map((e: { path: string }) => e.path), ['querystring.bucket']);
+      assert.deepEqual(
+        b.errors.map((e: { path: string }) => e.path),
+        ['querystring.bucket'],
+      );
     }
   });
 

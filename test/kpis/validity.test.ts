@@ -86,10 +86,25 @@ describe('validity of indicators in the API', () => {
 describe('validity in tier-1 webhook data', () => {
   it('data is the tier-1 row with validity; call.hooked data is unchanged', () => {
     const row = {
-      call_sid: 'CA1', started_at: NOW.getTime(), duration_sec: 60, persona: 'margaret', caller_state: 'NY', tier: 1, hooked: true,
-      auditor_confidence: 0.9, impersonated_brand: 'Amazon', lure_category: 'REFUND', payment_method: 'wire',
-      mule_bank_name: 'TD Bank', mule_bank_routing_number: '021000021', mule_bank_account_number: '123', mule_account_holder_name: null,
-      crypto_wallet_address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u', crypto_chain: 'tron', gift_card_brand: null, physical_mule_drop_address: null,
+      call_sid: 'CA1',
+      started_at: NOW.getTime(),
+      duration_sec: 60,
+      persona: 'margaret',
+      caller_state: 'NY',
+      tier: 1,
+      hooked: true,
+      auditor_confidence: 0.9,
+      impersonated_brand: 'Amazon',
+      lure_category: 'REFUND',
+      payment_method: 'wire',
+      mule_bank_name: 'TD Bank',
+      mule_bank_routing_number: '021000021',
+      mule_bank_account_number: '123',
+      mule_account_holder_name: null,
+      crypto_wallet_address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u',
+      crypto_chain: 'tron',
+      gift_card_brand: null,
+      physical_mule_drop_address: null,
     };
     const mule = CALL_EVENTS.find((e) => e.type === 'tier1.mule_account_extracted')!;
     const data = callEventData(mule, row);
@@ -98,8 +113,16 @@ describe('validity in tier-1 webhook data', () => {
     assert.deepEqual(data.validity, { mule_bank_routing_number: true, crypto_wallet_address: false });
     const hooked = CALL_EVENTS.find((e) => e.type === 'call.hooked')!;
     assert.deepEqual(Object.keys(callEventData(hooked, row)), [
-      'call_sid', 'call_started_at', 'duration_sec', 'persona', 'caller_state', 'tier', 'auditor_confidence',
-      'impersonated_brand', 'lure_category', 'payment_method',
+      'call_sid',
+      'call_started_at',
+      'duration_sec',
+      'persona',
+      'caller_state',
+      'tier',
+      'auditor_confidence',
+      'impersonated_brand',
+      'lure_category',
+      'payment_method',
     ]);
   });
 });

@@ -170,12 +170,14 @@ describe('authorisation matrix: every operation × every caller (issue 11 item 1
         const req = request(p, op, fx);
         const a = await send(req);
         const where = `${p.padEnd(12)} ${req.method} ${req.url}`;
-        for (const issue of answerIssues(a, { leakCheck: op.cls !== 'public', taxii: isTaxii(op.path) })) violations.push(`${where}: ${issue}`);
+        for (const issue of answerIssues(a, { leakCheck: op.cls !== 'public', taxii: isTaxii(op.path) }))
+          violations.push(`${where}: ${issue}`);
         const code = problemCode(a);
         if (exp.kind === 'allow') {
           if (!is2xx(a.status)) violations.push(`${where}: allowed, expected 2xx, got ${brief(a)}`);
         } else if (exp.kind === 'deny') {
-          if (a.status !== exp.status || code !== exp.code) violations.push(`${where}: expected ${exp.status} ${exp.code}, got ${brief(a)}`);
+          if (a.status !== exp.status || code !== exp.code)
+            violations.push(`${where}: expected ${exp.status} ${exp.code}, got ${brief(a)}`);
           if (exp.status === 401 && !/^Bearer\b/.test(header(a, 'www-authenticate'))) {
             violations.push(`${where}: 401 without "WWW-Authenticate: Bearer" (got "${header(a, 'www-authenticate')}")`);
           }
@@ -191,17 +193,23 @@ describe('authorisation matrix: every operation × every caller (issue 11 item 1
           }
         } else if (fx.owned && fx.idempotent) {
           // Another org's DELETE may answer 204 (nothing of its own to clear) or 404; org A's object stays.
-          if (!is2xx(a.status) && !(a.status === 404 && code === 'not_found')) violations.push(`${where}: expected 204 or 404 not_found, got ${brief(a)}`);
+          if (!is2xx(a.status) && !(a.status === 404 && code === 'not_found'))
+            violations.push(`${where}: expected 204 or 404 not_found, got ${brief(a)}`);
           const check = fx.survives!(req.owner);
           const still = await send({
             method: check.method,
             url: check.url,
             body: check.payload === undefined ? undefined : JSON.stringify(check.payload),
-            headers: { authorization: `Bearer ${check.key}`, ...(check.payload === undefined ? {} : { 'content-type': 'application/json' }) },
+            headers: {
+              authorization: `Bearer ${check.key}`,
+              ...(check.payload === undefined ? {} : { 'content-type': 'application/json' }),
+            },
           });
-          if (!is2xx(still.status)) violations.push(`${where}: another org's DELETE removed org A's object (${check.method} ${check.url} → ${brief(still)})`);
+          if (!is2xx(still.status))
+            violations.push(`${where}: another org's DELETE removed org A's object (${check.method} ${check.url} → ${brief(still)})`);
         } else if (fx.owned) {
-          if (a.status !== 404 || code !== 'not_found') violations.push(`${where}: an id of another org, expected 404 not_found, got ${brief(a)}`);
+          if (a.status !== 404 || code !== 'not_found')
+            violations.push(`${where}: an id of another org, expected 404 not_found, got ${brief(a)}`);
         } else if (!is2xx(a.status)) {
           violations.push(`${where}: own-org operation, expected 2xx, got ${brief(a)}`);
         }
@@ -270,7 +278,10 @@ describe('authorisation matrix: every operation × every caller (issue 11 item 1
             violations.push(`${where}: ${a.statusLine}`);
             continue;
           }
-          if (is2xx(a.status)) violations.push(`${where}: ALLOWED (${brief(a)}); the plain path answers ${exp.kind === 'deny' ? `${exp.status} ${exp.code}` : '404'}`);
+          if (is2xx(a.status))
+            violations.push(
+              `${where}: ALLOWED (${brief(a)}); the plain path answers ${exp.kind === 'deny' ? `${exp.status} ${exp.code}` : '404'}`,
+            );
           else if (a.status < 400) violations.push(`${where}: expected a problem+json error, got ${brief(a)}`);
           for (const issue of answerIssues(a, { taxii: isTaxii(op.path) })) violations.push(`${where}: ${issue}`);
           await replenish(fx, req.owner, a.status);
@@ -299,7 +310,8 @@ describe('authorisation matrix: every operation × every caller (issue 11 item 1
           } catch {
             code = undefined;
           }
-          if (a.status !== 404 || code !== 'not_found') violations.push(`${name} ${method} ${url}: expected 404 not_found, got ${brief(a)}`);
+          if (a.status !== 404 || code !== 'not_found')
+            violations.push(`${name} ${method} ${url}: expected 404 not_found, got ${brief(a)}`);
           for (const issue of answerIssues(a)) violations.push(`${name} ${method} ${url}: ${issue}`);
         }
       }
@@ -317,7 +329,11 @@ describe('authorisation matrix: every operation × every caller (issue 11 item 1
       headers: { authorization: `Bearer ${w.other.read}`, 'content-type': 'application/json' },
     });
     assert.equal(put.status, 201, put.body);
-    const run = await send({ method: 'GET', url: `/api/calls?saved_search_id=${victim}`, headers: { authorization: `Bearer ${w.free.read}` } });
+    const run = await send({
+      method: 'GET',
+      url: `/api/calls?saved_search_id=${victim}`,
+      headers: { authorization: `Bearer ${w.free.read}` },
+    });
     assert.equal(run.status, 404, run.body);
     assert.deepEqual(answerIssues(run), []);
     const afterwards = (await send({ method: 'GET', url: '/api/saved-searches', headers: { authorization: `Bearer ${w.pro.read}` } })).body;

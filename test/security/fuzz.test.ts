@@ -34,7 +34,22 @@ const KB100 = 'x'.repeat(100_000);
 const MiB = 1024 * 1024;
 
 /** Path parameter values, as URL text (already percent-encoded where meant). */
-const HOSTILE_PATH = ['%00', 'a%00b', '%ED%A0%80', '%C0%AF', '%', '%zz', KB100, '..%2F..%2Fetc%2Fpasswd', '%2e%2e', '1e309', 'Infinity', '-1', 'NaN', 'a%0D%0Ab'];
+const HOSTILE_PATH = [
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '%C0%AF',
+  '%',
+  '%zz',
+  KB100,
+  '..%2F..%2Fetc%2Fpasswd',
+  '%2e%2e',
+  '1e309',
+  'Infinity',
+  '-1',
+  'NaN',
+  'a%0D%0Ab',
+];
 
 /** Query values, as URL text. */
 const HOSTILE_QUERY = [
@@ -59,7 +74,16 @@ const HOSTILE_QUERY = [
 /** Values that are never a valid number: a numeric query parameter answers 400 (issue 11 item 4). */
 const NOT_A_NUMBER = ['%00', '1e309', '-1e309', 'Infinity', '-Infinity', 'NaN', '99999999999999999999999', KB100];
 
-const UNKNOWN_QUERY = ['zzz=1', '__proto__=1', '__proto__%5Bx%5D=1', 'constructor=1', 'toString=1', 'hasOwnProperty=1', 'a[b]=c', Array.from({ length: 1000 }, (_, i) => `p${i}=${i}`).join('&')];
+const UNKNOWN_QUERY = [
+  'zzz=1',
+  '__proto__=1',
+  '__proto__%5Bx%5D=1',
+  'constructor=1',
+  'toString=1',
+  'hasOwnProperty=1',
+  'a[b]=c',
+  Array.from({ length: 1000 }, (_, i) => `p${i}=${i}`).join('&'),
+];
 
 const nest = (open: string, close: string, inner: string, depth: number) => open.repeat(depth) + inner + close.repeat(depth);
 
@@ -180,8 +204,13 @@ interface Case {
 }
 
 const status400 = (a: Answer) =>
-  a.status === 400 && ['validation_failed', 'invalid_range'].includes(problemCode(a) ?? '') ? null : `expected 400 validation_failed/invalid_range, got ${a.status} ${a.body.slice(0, 120)}`;
-const status413 = (a: Answer) => (a.status === 413 && problemCode(a) === 'payload_too_large' ? null : `expected 413 payload_too_large, got ${a.status} ${a.body.slice(0, 120)}`);
+  a.status === 400 && ['validation_failed', 'invalid_range'].includes(problemCode(a) ?? '')
+    ? null
+    : `expected 400 validation_failed/invalid_range, got ${a.status} ${a.body.slice(0, 120)}`;
+const status413 = (a: Answer) =>
+  a.status === 413 && problemCode(a) === 'payload_too_large'
+    ? null
+    : `expected 413 payload_too_large, got ${a.status} ${a.body.slice(0, 120)}`;
 
 describe('fuzz: hostile input to every operation answers < 500, problem+json (issue 11)', () => {
   let t: TestApp;
@@ -222,17 +251,25 @@ describe('fuzz: hostile input to every operation answers < 500, problem+json (is
     const baseBody = () => fx.body?.(w.pro);
     const json = (v: unknown) => (v === undefined ? undefined : JSON.stringify(v));
     const ct = (v: unknown) => (v === undefined ? undefined : 'application/json');
-    const plain = (label: string, more: Partial<Case> = {}) => () => {
-      const b = baseBody();
-      return { label, method: op.method, url: plainUrl(), body: json(b), contentType: ct(b), ...more };
-    };
+    const plain =
+      (label: string, more: Partial<Case> = {}) =>
+      () => {
+        const b = baseBody();
+        return { label, method: op.method, url: plainUrl(), body: json(b), contentType: ct(b), ...more };
+      };
 
     // path parameters
     for (const p of op.params.filter((x) => x.in === 'path')) {
       for (const v of HOSTILE_PATH) {
         yield () => {
           const b = baseBody();
-          return { label: `path ${p.name}=${v.slice(0, 30)}`, method: op.method, url: fillPath(op.path, { ...enc(values()), [p.name]: v }), body: json(b), contentType: ct(b) };
+          return {
+            label: `path ${p.name}=${v.slice(0, 30)}`,
+            method: op.method,
+            url: fillPath(op.path, { ...enc(values()), [p.name]: v }),
+            body: json(b),
+            contentType: ct(b),
+          };
         };
       }
     }
@@ -241,7 +278,12 @@ describe('fuzz: hostile input to every operation answers < 500, problem+json (is
     for (const q of op.params.filter((x) => x.in === 'query')) {
       for (const v of HOSTILE_QUERY) {
         const strict = v === '%00' || (isNumeric(q.schema) && NOT_A_NUMBER.includes(v)) || (q.schema.type === 'integer' && v === '1.5');
-        yield () => ({ ...plain('')(), label: `query ${q.name}=${v.slice(0, 30)}`, url: `${pathUrl()}?${q.name}=${v}`, expect: strict ? status400 : undefined });
+        yield () => ({
+          ...plain('')(),
+          label: `query ${q.name}=${v.slice(0, 30)}`,
+          url: `${pathUrl()}?${q.name}=${v}`,
+          expect: strict ? status400 : undefined,
+        });
       }
       const ok = plausible(q.name, q.schema);
       yield () => ({ ...plain('')(), label: `query ${q.name} repeated`, url: `${pathUrl()}?${q.name}=${ok}&${q.name}=${ok}` });
@@ -259,36 +301,79 @@ describe('fuzz: hostile input to every operation answers < 500, problem+json (is
           // One array per property: a record per hostile value (each its own call_sid) and a
           // valid record that must not be lost with them. A failing array is retried value by
           // value to name the culprit.
-          const record = (v: string | Buffer, i: number) => withValue(path[0] === 'call_sid' ? callRecord('x') : callRecord(`CA_fz_${i}`), path, v);
+          const record = (v: string | Buffer, i: number) =>
+            withValue(path[0] === 'call_sid' ? callRecord('x') : callRecord(`CA_fz_${i}`), path, v);
           const array = (values: (string | Buffer)[]) =>
-            Buffer.concat([Buffer.from('['), ...values.flatMap((v, i) => [record(v, i), Buffer.from(',')]), Buffer.from(`${JSON.stringify(callRecord('CA_fz_valid'))}]`)]);
+            Buffer.concat([
+              Buffer.from('['),
+              ...values.flatMap((v, i) => [record(v, i), Buffer.from(',')]),
+              Buffer.from(`${JSON.stringify(callRecord('CA_fz_valid'))}]`),
+            ]);
           yield () => ({
             label: `body ${path.join('.')}=<each hostile value>`,
             method: op.method,
             url: plainUrl(),
             body: array(HOSTILE_JSON),
             contentType: 'application/json',
-            singles: HOSTILE_JSON.map((v) => ({ label: `body ${path.join('.')}=${show(v)}`, method: op.method, url: plainUrl(), body: array([v]), contentType: 'application/json' })),
+            singles: HOSTILE_JSON.map((v) => ({
+              label: `body ${path.join('.')}=${show(v)}`,
+              method: op.method,
+              url: plainUrl(),
+              body: array([v]),
+              contentType: 'application/json',
+            })),
           });
           continue;
         }
         for (const v of HOSTILE_JSON) {
-          yield () => ({ label: `body ${path.join('.')}=${show(v)}`, method: op.method, url: plainUrl(), body: withValue(baseBody(), path, v), contentType: 'application/json' });
+          yield () => ({
+            label: `body ${path.join('.')}=${show(v)}`,
+            method: op.method,
+            url: plainUrl(),
+            body: withValue(baseBody(), path, v),
+            contentType: 'application/json',
+          });
         }
       }
       if (isIngest) {
         const twice = JSON.stringify([callRecord('CA_fz_twice'), { ...callRecord('CA_fz_twice'), duration_sec: 7 }]);
-        yield () => ({ label: 'the same call_sid twice in one array', method: op.method, url: plainUrl(), body: twice, contentType: 'application/json' });
+        yield () => ({
+          label: 'the same call_sid twice in one array',
+          method: op.method,
+          url: plainUrl(),
+          body: twice,
+          contentType: 'application/json',
+        });
       }
       for (const b of HOSTILE_BODIES) {
-        yield () => ({ label: `body ${(Buffer.isBuffer(b) ? '<bytes>' : b).slice(0, 30)}`, method: op.method, url: plainUrl(), body: b, contentType: 'application/json' });
+        yield () => ({
+          label: `body ${(Buffer.isBuffer(b) ? '<bytes>' : b).slice(0, 30)}`,
+          method: op.method,
+          url: plainUrl(),
+          body: b,
+          contentType: 'application/json',
+        });
       }
-      for (const type of ['text/plain', 'application/xml', undefined, 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/json, text/plain']) {
+      for (const type of [
+        'text/plain',
+        'application/xml',
+        undefined,
+        'multipart/form-data; boundary=x',
+        'application/json; charset=utf-16',
+        'application/json, text/plain',
+      ]) {
         yield () => ({ ...plain('')(), label: `content-type ${type ?? '(none)'}`, contentType: type });
       }
       if (!isIngest) {
         yield () => ({ ...plain('')(), label: 'content-type application/x-ndjson', contentType: 'application/x-ndjson' });
-        yield () => ({ label: 'JSON body over 10 MiB', method: op.method, url: plainUrl(), body: `{"name":"${'x'.repeat(10 * MiB + 1024)}"}`, contentType: 'application/json', expect: status413 });
+        yield () => ({
+          label: 'JSON body over 10 MiB',
+          method: op.method,
+          url: plainUrl(),
+          body: `{"name":"${'x'.repeat(10 * MiB + 1024)}"}`,
+          contentType: 'application/json',
+          expect: status413,
+        });
       } else {
         yield () => ({
           label: 'JSON ingest body over 64 MiB',
@@ -301,10 +386,23 @@ describe('fuzz: hostile input to every operation answers < 500, problem+json (is
         const line = JSON.stringify(callRecord('CA_nd_ok'));
         for (const [label, nd] of [
           ['NDJSON broken line', `{"a":\n${line}\n`],
-          ['NDJSON NUL and lone surrogate', `${JSON.stringify({ ...callRecord('CA_nd_nul'), persona: 'a\u0000b' })}\n{"call_sid":"CA_nd_sur","persona":"\\ud800"}\n${line}\n`],
-          ['NDJSON invalid UTF-8 bytes', Buffer.concat([Buffer.from('{"call_sid":"CA_nd_bytes","persona":"'), Buffer.from([0xed, 0xa0, 0x80, 0xff]), Buffer.from(`"}\n${line}\n`)])],
+          [
+            'NDJSON NUL and lone surrogate',
+            `${JSON.stringify({ ...callRecord('CA_nd_nul'), persona: 'a\u0000b' })}\n{"call_sid":"CA_nd_sur","persona":"\\ud800"}\n${line}\n`,
+          ],
+          [
+            'NDJSON invalid UTF-8 bytes',
+            Buffer.concat([
+              Buffer.from('{"call_sid":"CA_nd_bytes","persona":"'),
+              Buffer.from([0xed, 0xa0, 0x80, 0xff]),
+              Buffer.from(`"}\n${line}\n`),
+            ]),
+          ],
           ['NDJSON 2 MiB line', `{"call_sid":"CA_nd_long","persona":"${'x'.repeat(2 * MiB)}"}\n${line}\n`],
-          ['NDJSON 1e309 and deep nesting', `{"call_sid":"CA_nd_inf","started_at":"2026-01-01T00:00:00Z","duration_sec":1e309}\n${nest('[', ']', '', 100_000)}\n${line}\n`],
+          [
+            'NDJSON 1e309 and deep nesting',
+            `{"call_sid":"CA_nd_inf","started_at":"2026-01-01T00:00:00Z","duration_sec":1e309}\n${nest('[', ']', '', 100_000)}\n${line}\n`,
+          ],
         ] as const) {
           yield () => ({ label, method: op.method, url: plainUrl(), body: nd, contentType: 'application/x-ndjson' });
         }
@@ -312,7 +410,13 @@ describe('fuzz: hostile input to every operation answers < 500, problem+json (is
     } else if (op.method !== 'GET') {
       // Operations without a declared body, sent one anyway.
       for (const b of ['{"a":', '{"a":1}', 'null', nest('[', ']', '', 100_000)]) {
-        yield () => ({ label: `undeclared body ${b.slice(0, 20)}`, method: op.method, url: plainUrl(), body: b, contentType: 'application/json' });
+        yield () => ({
+          label: `undeclared body ${b.slice(0, 20)}`,
+          method: op.method,
+          url: plainUrl(),
+          body: b,
+          contentType: 'application/json',
+        });
       }
       yield () => ({ label: 'content-type json, empty body', method: op.method, url: plainUrl(), contentType: 'application/json' });
     }
@@ -357,19 +461,52 @@ describe('fuzz: hostile input to every operation answers < 500, problem+json (is
     const extra = expect?.(a);
     if (extra) failures.push(`[${label}] ${extra}`);
   };
-  const statusIs = (status: number) => (a: Answer) => (a.status === status ? null : `expected ${status}, got ${a.status} ${a.body.slice(0, 120)}`);
+  const statusIs = (status: number) => (a: Answer) =>
+    a.status === status ? null : `expected ${status}, got ${a.status} ${a.body.slice(0, 120)}`;
   const is4xx = (a: Answer) => (a.status >= 400 && a.status < 500 ? null : `expected a 4xx, got ${a.status}`);
 
   test('framework errors over a real socket: 414, 431, bad URLs, bad Content-Length, unknown methods', async () => {
     const failures: string[] = [];
     const H = proKey();
-    check(failures, '100 kB query string', await rawRequest(port, { method: 'GET', target: `/api/kpis/summary?x=${KB100}`, headers: H }), statusIs(414));
-    check(failures, '100 kB path segment', await rawRequest(port, { method: 'GET', target: `/api/calls/${KB100}`, headers: H }), statusIs(414));
-    check(failures, 'one 100 kB header', await rawRequest(port, { method: 'GET', target: '/api/kpis/summary', headers: { ...H, 'x-fill': KB100 } }), statusIs(431));
+    check(
+      failures,
+      '100 kB query string',
+      await rawRequest(port, { method: 'GET', target: `/api/kpis/summary?x=${KB100}`, headers: H }),
+      statusIs(414),
+    );
+    check(
+      failures,
+      '100 kB path segment',
+      await rawRequest(port, { method: 'GET', target: `/api/calls/${KB100}`, headers: H }),
+      statusIs(414),
+    );
+    check(
+      failures,
+      'one 100 kB header',
+      await rawRequest(port, { method: 'GET', target: '/api/kpis/summary', headers: { ...H, 'x-fill': KB100 } }),
+      statusIs(431),
+    );
     const many = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`x-h${i}`, 'y'.repeat(50)]));
-    check(failures, '2000 headers (~100 kB)', await rawRequest(port, { method: 'GET', target: '/api/kpis/summary', headers: { ...H, ...many } }), statusIs(431));
-    check(failures, 'GET /api/kpis/summary%', await rawRequest(port, { method: 'GET', target: '/api/kpis/summary%', headers: H }), status400);
-    for (const target of ['/api/kpis/summary%zz', '/api/%ZZ/summary', '/api/calls/%', '/api/calls/%E0%A4%A', '/%', '/api/kpis/summary?range=%']) {
+    check(
+      failures,
+      '2000 headers (~100 kB)',
+      await rawRequest(port, { method: 'GET', target: '/api/kpis/summary', headers: { ...H, ...many } }),
+      statusIs(431),
+    );
+    check(
+      failures,
+      'GET /api/kpis/summary%',
+      await rawRequest(port, { method: 'GET', target: '/api/kpis/summary%', headers: H }),
+      status400,
+    );
+    for (const target of [
+      '/api/kpis/summary%zz',
+      '/api/%ZZ/summary',
+      '/api/calls/%',
+      '/api/calls/%E0%A4%A',
+      '/%',
+      '/api/kpis/summary?range=%',
+    ]) {
       check(failures, `GET ${target}`, await rawRequest(port, { method: 'GET', target, headers: H }), is4xx);
     }
     for (const target of ['api/kpis/summary', 'http://evil.example/api/kpis/summary', '/api/kpis/summary\\..\\..\\x']) {
@@ -383,28 +520,54 @@ describe('fuzz: hostile input to every operation answers < 500, problem+json (is
       for (const a of ex.answers) check(failures, label, a, expect);
     };
     const auth = `Authorization: Bearer ${w.pro.read}\r\n`;
-    await line('invalid UTF-8 byte in the path', Buffer.concat([Buffer.from('GET /api/kpis/summary'), Buffer.from([0xff, 0xc0, 0xaf]), Buffer.from(` HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`)]));
-    await line('NUL byte in the path', Buffer.from(`GET /api/kpis/\u0000summary HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`, 'latin1'), is4xx);
-    await line('control byte in a header', Buffer.from(`GET /api/kpis/summary HTTP/1.1\r\nHost: x\r\n${auth}X-A: a\u0001b\r\nConnection: close\r\n\r\n`, 'latin1'));
+    await line(
+      'invalid UTF-8 byte in the path',
+      Buffer.concat([
+        Buffer.from('GET /api/kpis/summary'),
+        Buffer.from([0xff, 0xc0, 0xaf]),
+        Buffer.from(` HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`),
+      ]),
+    );
+    await line(
+      'NUL byte in the path',
+      Buffer.from(`GET /api/kpis/\u0000summary HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`, 'latin1'),
+      is4xx,
+    );
+    await line(
+      'control byte in a header',
+      Buffer.from(`GET /api/kpis/summary HTTP/1.1\r\nHost: x\r\n${auth}X-A: a\u0001b\r\nConnection: close\r\n\r\n`, 'latin1'),
+    );
     await line('FOO method', Buffer.from(`FOO /api/kpis/summary HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`), is4xx);
     await line('lower-case method', Buffer.from(`get /api/kpis/summary HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`), is4xx);
     await line('HTTP/9.9', Buffer.from(`GET /api/kpis/summary HTTP/9.9\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`));
     await line('garbage request line', Buffer.from(`\u0016\u0003\u0001 hello\r\n\r\n`, 'latin1'), is4xx);
     for (const method of ['PROPFIND', 'TRACE', 'MKCOL']) {
-      await line(`${method} /api/kpis/summary`, Buffer.from(`${method} /api/kpis/summary HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`), (a) =>
-        a.status === 405 && /\bGET\b/.test(header(a, 'allow')) ? null : `expected 405 with Allow: GET, got ${a.status} allow="${header(a, 'allow')}"`,
+      await line(
+        `${method} /api/kpis/summary`,
+        Buffer.from(`${method} /api/kpis/summary HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`),
+        (a) =>
+          a.status === 405 && /\bGET\b/.test(header(a, 'allow'))
+            ? null
+            : `expected 405 with Allow: GET, got ${a.status} allow="${header(a, 'allow')}"`,
       );
     }
     await line('PROPFIND /api/nope', Buffer.from(`PROPFIND /api/nope HTTP/1.1\r\nHost: x\r\n${auth}Connection: close\r\n\r\n`), is4xx);
 
     // Content-Length that lies or cannot be read.
     const body = JSON.stringify({ name: 'x', filters: {} });
-    const post = (headers: string, b: string) => Buffer.from(`POST /api/saved-searches HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\n${headers}Connection: close\r\n\r\n${b}`);
+    const post = (headers: string, b: string) =>
+      Buffer.from(
+        `POST /api/saved-searches HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\n${headers}Connection: close\r\n\r\n${b}`,
+      );
     await line('Content-Length: abc', post('Content-Length: abc\r\n', body), statusIs(400));
     await line('Content-Length: -1', post('Content-Length: -1\r\n', body), statusIs(400));
     await line('Content-Length: 1e3', post('Content-Length: 1e3\r\n', body), statusIs(400));
     await line('two different Content-Lengths', post(`Content-Length: ${body.length}\r\nContent-Length: 3\r\n`, body), statusIs(400));
-    await line('Content-Length with Transfer-Encoding: chunked', post(`Content-Length: ${body.length}\r\nTransfer-Encoding: chunked\r\n`, body), statusIs(400));
+    await line(
+      'Content-Length with Transfer-Encoding: chunked',
+      post(`Content-Length: ${body.length}\r\nTransfer-Encoding: chunked\r\n`, body),
+      statusIs(400),
+    );
     await line('bad chunk size', post('Transfer-Encoding: chunked\r\n', `zz\r\n${body}\r\n0\r\n\r\n`), statusIs(400));
     await line('Content-Length shorter than the body', post('Content-Length: 5\r\n', body), is4xx);
     // Longer than the body, then the client stops sending: an answer, if any, is problem+json.
@@ -420,9 +583,17 @@ describe('fuzz: hostile input to every operation answers < 500, problem+json (is
     for (const op of ops) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
     for (const [path, pathOps] of byPath) {
       const allowed = pathOps.map((o) => o.method);
-      const url = fillPath(path, Object.fromEntries(Object.entries(fixtureOf(pathOps[0]).params?.(w.pro, w) ?? {}).map(([k, v]) => [k, encodeURIComponent(v)])));
+      const url = fillPath(
+        path,
+        Object.fromEntries(Object.entries(fixtureOf(pathOps[0]).params?.(w.pro, w) ?? {}).map(([k, v]) => [k, encodeURIComponent(v)])),
+      );
       for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => !allowed.includes(m))) {
-        const a = await send(pathOps[0], { method, url, body: method === 'GET' ? undefined : '{}', contentType: method === 'GET' ? undefined : 'application/json' });
+        const a = await send(pathOps[0], {
+          method,
+          url,
+          body: method === 'GET' ? undefined : '{}',
+          contentType: method === 'GET' ? undefined : 'application/json',
+        });
         const where = `${method} ${url}`;
         for (const p of answerIssues(a, { taxii: isTaxii(path) })) failures.push(`${where}: ${p}`);
         if (a.status !== 405) {

@@ -37,113 +37,142 @@ describe('red team: a real server process', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  test('NDJSON on the live-session routes is 415; it no longer hands the request stream to the validator (the process ran out of memory)', { timeout: 60_000 }, async () => {
-    const session = JSON.stringify({ persona: 'm', caller_id: '+12025550143', state: 'talking', started_at: '2026-11-20T14:00:00Z' });
-    for (const [method, url] of [
-      ['PUT', '/api/ingest/sessions/LS_ndjson'],
-      ['POST', '/api/ingest/sessions/LS_ndjson/heartbeat'],
-      ['DELETE', '/api/ingest/sessions/LS_ndjson'],
-    ]) {
-      const res = await fetch(`${server.base}${url}`, {
-        method,
+  test(
+    'NDJSON on the live-session routes is 415; it no longer hands the request stream to the validator (the process ran out of memory)',
+    { timeout: 60_000 },
+    async () => {
+      const session = JSON.stringify({ persona: 'm', caller_id: '+12025550143', state: 'talking', started_at: '2026-11-20T14:00:00Z' });
+      for (const [method, url] of [
+        ['PUT', '/api/ingest/sessions/LS_ndjson'],
+        ['POST', '/api/ingest/sessions/LS_ndjson/heartbeat'],
+        ['DELETE', '/api/ingest/sessions/LS_ndjson'],
+      ]) {
+        const res = await fetch(`${server.base}${url}`, {
+          method,
+          headers: { authorization: `Bearer ${ingestKey}`, 'content-type': 'application/x-ndjson' },
+          body: session,
+          signal: AbortSignal.timeout(15_000),
+        }).catch((err: Error) =>
+          assert.fail(`${method} ${url}: no answer (${err.message}); server output: ${server.output().slice(-500)}`),
+        );
+        assert.equal(res.status, 415, `${method} ${url}`);
+        assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/);
+        assert.equal((await res.json()).code, 'unsupported_media_type');
+      }
+      assert.equal((await fetch(`${server.base}/healthz`)).status, 200);
+    },
+  );
+
+  test(
+    'JSON bodies of millions of tiny values are refused before they are parsed (64 MiB of [{},{},…] took 2 GB and 17 s; the process died)',
+    { timeout: 120_000 },
+    async () => {
+      const MiB = 1024 * 1024;
+      const post = async (url: string, key: string, body: string) => {
+        const res = await fetch(`${server.base}${url}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body,
+          signal: AbortSignal.timeout(60_000),
+        }).catch((err: Error) => assert.fail(`POST ${url}: no answer (${err.message}); server output: ${server.output().slice(-300)}`));
+        return { status: res.status, type: res.headers.get('content-type') ?? '', json: await res.json() };
+      };
+      const flood = (bytes: number) => `[${'{},'.repeat(Math.floor(bytes / 3) - 1)}{}]`;
+      const deep = (bytes: number) => '['.repeat(bytes / 2) + ']'.repeat(bytes / 2);
+      const record = (sid: string, extra = {}) => ({ call_sid: sid, started_at: '2026-11-20T14:00:00Z', duration_sec: 60, ...extra });
+
+      // Ingest (64 MiB limit): an array of more than 10,000 elements is refused without building it.
+      let res = await post('/api/ingest/calls', ingestKey, flood(64 * MiB - 16));
+      assert.equal(res.status, 400);
+      assert.equal(res.json.code, 'validation_failed');
+      // One record holding millions of objects, or nested a million deep, is rejected alone, unparsed.
+      const huge = JSON.stringify(record('CA_huge', { transcript: [] })).replace('"transcript":[]', `"transcript":${flood(60 * MiB)}`);
+      res = await post(
+        '/api/ingest/calls',
+        ingestKey,
+        `[${JSON.stringify(record('CA_beside_huge'))},${huge},${JSON.stringify(record('CA_deep')).replace('}', `,"x":${deep(2 * MiB)}}`)}]`,
+      );
+      assert.equal(res.status, 200, JSON.stringify(res.json).slice(0, 300));
+      assert.equal(res.json.accepted, 1);
+      assert.deepEqual(
+        res.json.rejected.map((r: { index: number }) => r.index),
+        [1, 2],
+      );
+      // Other routes (10 MiB limit): a flood of objects or a deep nest is a 400, not a parse.
+      for (const body of [flood(10 * MiB - 16), deep(10 * MiB - 16), `{"name":"x","filters":{"q":"a"},"x":${flood(9 * MiB)}}`]) {
+        res = await post('/api/saved-searches', readKey, body);
+        assert.equal(res.status, 400, JSON.stringify(res.json));
+        assert.match(res.type, /^application\/problem\+json/);
+      }
+      // Ordinary bodies still work, and the process is alive.
+      res = await post('/api/ingest/calls', ingestKey, JSON.stringify([record('CA_after_1'), record('CA_after_2')]));
+      assert.equal(res.status, 200);
+      assert.equal(res.json.accepted, 2);
+      assert.equal((await post('/api/saved-searches', readKey, JSON.stringify({ name: 'ok', filters: { q: 'gift' } }))).status, 201);
+      assert.equal((await fetch(`${server.base}/healthz`)).status, 200);
+    },
+  );
+
+  test(
+    'a body over the limit gets its 413 even while the client is still sending it (the connection was reset under it)',
+    { timeout: 60_000 },
+    async () => {
+      const MiB = 1024 * 1024;
+      async function* spaces(total: number): AsyncGenerator<Uint8Array> {
+        const chunk = Buffer.alloc(MiB, 0x20);
+        yield Buffer.from('[');
+        for (let sent = 0; sent < total; sent += MiB) yield chunk;
+        yield Buffer.from(']');
+      }
+      const cases: [string, string, number, boolean][] = [
+        ['/api/ingest/calls', ingestKey, 72, true], // chunked: refused once 64 MiB have arrived
+        ['/api/ingest/calls', ingestKey, 72, false], // Content-Length: refused before reading
+        ['/api/saved-searches', readKey, 12, true],
+        ['/api/saved-searches', readKey, 12, false],
+      ];
+      for (const [url, key, mib, chunked] of cases) {
+        const body = chunked ? (spaces(mib * MiB) as unknown as BodyInit) : Buffer.alloc(mib * MiB, 0x20);
+        const res = await fetch(`${server.base}${url}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body,
+          duplex: 'half',
+        } as RequestInit).catch((err: Error) =>
+          assert.fail(
+            `${url} ${mib} MiB${chunked ? ' chunked' : ''}: no answer (${err.message}, ${String((err.cause as Error)?.message)})`,
+          ),
+        );
+        assert.equal(res.status, 413, `${url} ${mib} MiB`);
+        assert.equal((await res.json()).code, 'payload_too_large');
+      }
+      assert.equal((await fetch(`${server.base}/healthz`)).status, 200);
+    },
+  );
+
+  test(
+    'NDJSON of big records is written in batches bounded by size, not only by count (5,000 records of 1 MiB were held at once)',
+    { timeout: 180_000 },
+    async () => {
+      // 400 records of ~900 kB: 360 MB, more than the server's heap, in one request.
+      const turn = { speaker: 'caller', text: 'Hello, this is Amazon customer service. '.repeat(2_400) };
+      const transcript = Array.from({ length: 9 }, () => turn);
+      const line = (i: number) =>
+        `${JSON.stringify({ call_sid: `CA_big_${i}`, started_at: '2026-11-20T14:00:00Z', duration_sec: 60, transcript })}\n`;
+      async function* body(): AsyncGenerator<Uint8Array> {
+        for (let i = 0; i < 400; i++) yield Buffer.from(line(i));
+      }
+      const res = await fetch(`${server.base}/api/ingest/calls`, {
+        method: 'POST',
         headers: { authorization: `Bearer ${ingestKey}`, 'content-type': 'application/x-ndjson' },
-        body: session,
-        signal: AbortSignal.timeout(15_000),
-      }).catch((err: Error) => assert.fail(`${method} ${url}: no answer (${err.message}); server output: ${server.output().slice(-500)}`));
-      assert.equal(res.status, 415, `${method} ${url}`);
-      assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/);
-      assert.equal((await res.json()).code, 'unsupported_media_type');
-    }
-    assert.equal((await fetch(`${server.base}/healthz`)).status, 200);
-  });
-
-  test('JSON bodies of millions of tiny values are refused before they are parsed (64 MiB of [{},{},…] took 2 GB and 17 s; the process died)', { timeout: 120_000 }, async () => {
-    const MiB = 1024 * 1024;
-    const post = async (url: string, key: string, body: string) => {
-      const res = await fetch(`${server.base}${url}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body,
-        signal: AbortSignal.timeout(60_000),
-      }).catch((err: Error) => assert.fail(`POST ${url}: no answer (${err.message}); server output: ${server.output().slice(-300)}`));
-      return { status: res.status, type: res.headers.get('content-type') ?? '', json: await res.json() };
-    };
-    const flood = (bytes: number) => `[${'{},'.repeat(Math.floor(bytes / 3) - 1)}{}]`;
-    const deep = (bytes: number) => '['.repeat(bytes / 2) + ']'.repeat(bytes / 2);
-    const record = (sid: string, extra = {}) => ({ call_sid: sid, started_at: '2026-11-20T14:00:00Z', duration_sec: 60, ...extra });
-
-    // Ingest (64 MiB limit): an array of more than 10,000 elements is refused without building it.
-    let res = await post('/api/ingest/calls', ingestKey, flood(64 * MiB - 16));
-    assert.equal(res.status, 400);
-    assert.equal(res.json.code, 'validation_failed');
-    // One record holding millions of objects, or nested a million deep, is rejected alone, unparsed.
-    const huge = JSON.stringify(record('CA_huge', { transcript: [] })).replace('"transcript":[]', `"transcript":${flood(60 * MiB)}`);
-    res = await post('/api/ingest/calls', ingestKey, `[${JSON.stringify(record('CA_beside_huge'))},${huge},${JSON.stringify(record('CA_deep')).replace('}', `,"x":${deep(2 * MiB)}}`)}]`);
-    assert.equal(res.status, 200, JSON.stringify(res.json).slice(0, 300));
-    assert.equal(res.json.accepted, 1);
-    assert.deepEqual(res.json.rejected.map((r: { index: number }) => r.index), [1, 2]);
-    // Other routes (10 MiB limit): a flood of objects or a deep nest is a 400, not a parse.
-    for (const body of [flood(10 * MiB - 16), deep(10 * MiB - 16), `{"name":"x","filters":{"q":"a"},"x":${flood(9 * MiB)}}`]) {
-      res = await post('/api/saved-searches', readKey, body);
-      assert.equal(res.status, 400, JSON.stringify(res.json));
-      assert.match(res.type, /^application\/problem\+json/);
-    }
-    // Ordinary bodies still work, and the process is alive.
-    res = await post('/api/ingest/calls', ingestKey, JSON.stringify([record('CA_after_1'), record('CA_after_2')]));
-    assert.equal(res.status, 200);
-    assert.equal(res.json.accepted, 2);
-    assert.equal((await post('/api/saved-searches', readKey, JSON.stringify({ name: 'ok', filters: { q: 'gift' } }))).status, 201);
-    assert.equal((await fetch(`${server.base}/healthz`)).status, 200);
-  });
-
-  test('a body over the limit gets its 413 even while the client is still sending it (the connection was reset under it)', { timeout: 60_000 }, async () => {
-    const MiB = 1024 * 1024;
-    async function* spaces(total: number): AsyncGenerator<Uint8Array> {
-      const chunk = Buffer.alloc(MiB, 0x20);
-      yield Buffer.from('[');
-      for (let sent = 0; sent < total; sent += MiB) yield chunk;
-      yield Buffer.from(']');
-    }
-    const cases: [string, string, number, boolean][] = [
-      ['/api/ingest/calls', ingestKey, 72, true], // chunked: refused once 64 MiB have arrived
-      ['/api/ingest/calls', ingestKey, 72, false], // Content-Length: refused before reading
-      ['/api/saved-searches', readKey, 12, true],
-      ['/api/saved-searches', readKey, 12, false],
-    ];
-    for (const [url, key, mib, chunked] of cases) {
-      const body = chunked ? (spaces(mib * MiB) as unknown as BodyInit) : Buffer.alloc(mib * MiB, 0x20);
-      const res = await fetch(`${server.base}${url}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-        body,
+        body: body() as unknown as BodyInit,
         duplex: 'half',
-      } as RequestInit).catch((err: Error) => assert.fail(`${url} ${mib} MiB${chunked ? ' chunked' : ''}: no answer (${err.message}, ${String((err.cause as Error)?.message)})`));
-      assert.equal(res.status, 413, `${url} ${mib} MiB`);
-      assert.equal((await res.json()).code, 'payload_too_large');
-    }
-    assert.equal((await fetch(`${server.base}/healthz`)).status, 200);
-  });
-
-  test('NDJSON of big records is written in batches bounded by size, not only by count (5,000 records of 1 MiB were held at once)', { timeout: 180_000 }, async () => {
-    // 400 records of ~900 kB: 360 MB, more than the server's heap, in one request.
-    const turn = { speaker: 'caller', text: 'Hello, this is Amazon customer service. '.repeat(2_400) };
-    const transcript = Array.from({ length: 9 }, () => turn);
-    const line = (i: number) =>
-      `${JSON.stringify({ call_sid: `CA_big_${i}`, started_at: '2026-11-20T14:00:00Z', duration_sec: 60, transcript })}\n`;
-    async function* body(): AsyncGenerator<Uint8Array> {
-      for (let i = 0; i < 400; i++) yield Buffer.from(line(i));
-    }
-    const res = await fetch(`${server.base}/api/ingest/calls`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ingestKey}`, 'content-type': 'application/x-ndjson' },
-      body: body() as unknown as BodyInit,
-      duplex: 'half',
-      signal: AbortSignal.timeout(150_000),
-    } as RequestInit).catch((err: Error) => assert.fail(`no answer (${err.message}); server output: ${server.output().slice(-300)}`));
-    assert.equal(res.status, 200, (await res.clone().text()).slice(0, 300));
-    assert.equal((await res.json()).accepted, 400);
-    assert.equal((await fetch(`${server.base}/healthz`)).status, 200);
-  });
+        signal: AbortSignal.timeout(150_000),
+      } as RequestInit).catch((err: Error) => assert.fail(`no answer (${err.message}); server output: ${server.output().slice(-300)}`));
+      assert.equal(res.status, 200, (await res.clone().text()).slice(0, 300));
+      assert.equal((await res.json()).accepted, 400);
+      assert.equal((await fetch(`${server.base}/healthz`)).status, 200);
+    },
+  );
 });
 
 /** Asserts a raw answer is the problem+json of `status` and `code`. */
@@ -201,7 +230,10 @@ describe('red team: over the wire', () => {
     assertRawProblem(noHost.answers[0] ?? { status: 0, body: noHost.rest }, 400, 'validation_failed', 'no Host');
 
     // RFC 9110 §10.1.1: an expectation the server does not know may be ignored; the request is served.
-    const expect = await rawExchange(port, `GET /api/kpis/summary HTTP/1.1\r\nHost: x\r\n${auth}Expect: 200-ok\r\nConnection: close\r\n\r\n`);
+    const expect = await rawExchange(
+      port,
+      `GET /api/kpis/summary HTTP/1.1\r\nHost: x\r\n${auth}Expect: 200-ok\r\nConnection: close\r\n\r\n`,
+    );
     assert.equal(expect.answers[0]?.status, 200, `Expect: 200-ok → ${expect.answers[0]?.statusLine ?? expect.rest}`);
     const expectNoKey = await rawExchange(port, `GET /api/kpis/summary HTTP/1.1\r\nHost: x\r\nExpect: x\r\nConnection: close\r\n\r\n`);
     assertRawProblem(expectNoKey.answers[0] ?? { status: 0, body: expectNoKey.rest }, 401, 'unauthorized', 'Expect without a key');
@@ -277,11 +309,22 @@ describe('red team: bounded input', () => {
   test('webhook subscriptions and alert rules are capped per org (each ingest fanned out to every one of an unbounded number)', async () => {
     const cap = 100;
     const kinds = [
-      { url: '/api/webhooks/subscriptions', list: '/api/webhooks/subscriptions', body: (i: number) => ({ event_type: 'call.hooked', url: `https://hooks.example.invalid/${i}` }) },
+      {
+        url: '/api/webhooks/subscriptions',
+        list: '/api/webhooks/subscriptions',
+        body: (i: number) => ({ event_type: 'call.hooked', url: `https://hooks.example.invalid/${i}` }),
+      },
       {
         url: '/api/alerts/rules',
         list: '/api/alerts/rules',
-        body: (i: number) => ({ name: `r${i}`, metric: 'calls', threshold: 1e9, window_min: 60, channel: 'webhook', target: 'https://hooks.example.invalid/alert' }),
+        body: (i: number) => ({
+          name: `r${i}`,
+          metric: 'calls',
+          threshold: 1e9,
+          window_min: 60,
+          channel: 'webhook',
+          target: 'https://hooks.example.invalid/alert',
+        }),
       },
     ];
     for (const kind of kinds) {
@@ -332,9 +375,18 @@ describe('red team: empty JSON bodies', () => {
     assertProblem(await send('POST', '/api/ingest/sessions/LS_none/heartbeat', pro.ingest), 404, 'not_found');
     // The heartbeat's body is optional ({state?}): none at all is a plain heartbeat (it was 400 "body must be object").
     const session = { persona: 'm', caller_id: '+12025550143', state: 'talking', started_at: '2026-11-20T14:00:00Z' };
-    const put = await t.app.inject({ method: 'PUT', url: '/api/ingest/sessions/LS_hb', payload: session, headers: { authorization: `Bearer ${pro.ingest}` } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/ingest/sessions/LS_hb',
+      payload: session,
+      headers: { authorization: `Bearer ${pro.ingest}` },
+    });
     assert.equal(put.statusCode, 204, put.body);
-    const bare = await t.app.inject({ method: 'POST', url: '/api/ingest/sessions/LS_hb/heartbeat', headers: { authorization: `Bearer ${pro.ingest}` } });
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/api/ingest/sessions/LS_hb/heartbeat',
+      headers: { authorization: `Bearer ${pro.ingest}` },
+    });
     assert.equal(bare.statusCode, 204, bare.body);
     assert.equal((await send('POST', '/api/ingest/sessions/LS_hb/heartbeat', pro.ingest)).statusCode, 204);
     assert.equal((await send('DELETE', '/api/ingest/sessions/LS_none', pro.ingest)).statusCode, 204);
@@ -358,7 +410,6 @@ describe('red team: live sessions nobody reads', () => {
 
   /** Sessions the store still holds for the org, expired ones included (the store's own bookkeeping). */
   async function held(orgId: string): Promise<number> {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a look inside either store
     const store = t.app.deps.storage.sessions as any;
     if (store.byOrg) return store.byOrg.get(orgId)?.size ?? 0;
     return Number(await store.redis.zcard(`${store.prefix}sessions:${orgId}`));
@@ -381,7 +432,10 @@ describe('red team: live sessions nobody reads', () => {
     assert.equal((await put('LS_fresh')).statusCode, 204);
     assert.equal(await held(org.orgId), 1);
     const active = await get(t.app, org.read, '/api/kpis/active-calls');
-    assert.deepEqual(active.json().calls.map((c: { call_sid: string }) => c.call_sid), ['LS_fresh']);
+    assert.deepEqual(
+      active.json().calls.map((c: { call_sid: string }) => c.call_sid),
+      ['LS_fresh'],
+    );
   });
 });
 
@@ -479,7 +533,14 @@ describe('red team: blank names', () => {
     for (const blank of ['   ', '\t\n', '\u00a0\u2003']) {
       assertProblem(await as(ADMIN, '/api/admin/orgs', { name: blank, tier: 'free' }), 400, 'validation_failed');
       assertProblem(await as(ADMIN, `/api/admin/orgs/${pro.orgId}/keys`, { name: blank, role: 'read' }), 400, 'validation_failed');
-      const rule = { name: blank, metric: 'calls', threshold: 1e9, window_min: 60, channel: 'webhook', target: 'https://hooks.example.invalid/a' };
+      const rule = {
+        name: blank,
+        metric: 'calls',
+        threshold: 1e9,
+        window_min: 60,
+        channel: 'webhook',
+        target: 'https://hooks.example.invalid/a',
+      };
       assertProblem(await as(pro.read, '/api/alerts/rules', rule), 400, 'validation_failed');
       assertProblem(await as(pro.read, '/api/saved-searches', { name: blank, filters: {} }), 400, 'validation_failed');
     }

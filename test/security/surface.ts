@@ -13,12 +13,12 @@ import { admin, newOrg, scopedKey } from '../helpers/app.js';
 // operations
 
 /** Who may call an operation, by CONTRACT §1. */
-export type OpClass = 'public' | 'admin' | 'ingest' | 'read' | 'pro';
+type OpClass = 'public' | 'admin' | 'ingest' | 'read' | 'pro';
 
 /** A piece of the OpenAPI document, of any shape. */
 export type Schema = Record<string, any>;
 
-export interface Param {
+interface Param {
   name: string;
   in: 'path' | 'query';
   schema: Schema;
@@ -43,7 +43,7 @@ const under = (p: string, prefix: string) => p === prefix || p.startsWith(`${pre
 /** TAXII 2.1 paths answer TAXII error messages instead of problem+json. */
 export const isTaxii = (path: string) => under(path, '/taxii2');
 
-export function classify(path: string): OpClass {
+function classify(path: string): OpClass {
   if (under(path, '/api/admin')) return 'admin';
   if (under(path, '/api/ingest')) return 'ingest';
   if (under(path, '/taxii2')) return 'pro'; // TAXII 2.1: pro read keys
@@ -126,7 +126,7 @@ export interface Owner {
 }
 
 let seq = 0;
-export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(seq++).toString(36)}`;
 
 export const callRecord = (sid: string) => ({
   call_sid: sid,
@@ -138,7 +138,7 @@ export const callRecord = (sid: string) => ({
   extraction: { impersonated_brand: 'Amazon', lure_category: 'REFUND', gift_card_brand: 'Apple', dollar_asks: [500] },
 });
 
-export const sessionBody = () => ({
+const sessionBody = () => ({
   persona: 'margaret',
   caller_id: '+12025550143',
   impersonated_brand: 'Amazon',
@@ -148,9 +148,12 @@ export const sessionBody = () => ({
 
 // Targets under .invalid (RFC 2606) never resolve: a delivery fails at once and reaches no one.
 // No crypto calls are ever ingested, so these subscriptions never deliver in the background.
-export const subscriptionBody = () => ({ event_type: 'tier1.crypto_wallet_extracted', url: `https://hooks.example.invalid/${unique('h')}` });
+const subscriptionBody = () => ({
+  event_type: 'tier1.crypto_wallet_extracted',
+  url: `https://hooks.example.invalid/${unique('h')}`,
+});
 // A threshold no test reaches: rules never fire.
-export const ruleBody = () => ({
+const ruleBody = () => ({
   name: 'never fires',
   metric: 'calls',
   threshold: 1_000_000_000,
@@ -158,9 +161,9 @@ export const ruleBody = () => ({
   channel: 'webhook',
   target: 'https://hooks.example.invalid/alert',
 });
-export const searchBody = () => ({ name: 'gift cards', filters: { q: 'gift' } });
+const searchBody = () => ({ name: 'gift cards', filters: { q: 'gift' } });
 /** Chit-chat: the built-in agent answers without a tool call. */
-export const askBody = () => ({ question: 'hello' });
+const askBody = () => ({ question: 'hello' });
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
@@ -224,9 +227,19 @@ export class World {
   private async seedTaxii(owners: Owner[]): Promise<void> {
     await new Promise((r) => setTimeout(r, Math.max(0, this.seededAt + SETTLE_MS + 250 - Date.now())));
     for (const o of owners) {
-      const list = await expectStatus(this.app, 'taxii collections', { method: 'GET', url: '/taxii2/api/collections/', key: o.read }, [200]);
+      const list = await expectStatus(
+        this.app,
+        'taxii collections',
+        { method: 'GET', url: '/taxii2/api/collections/', key: o.read },
+        [200],
+      );
       o.ids.collectionId = String((list.collections as { id: string }[])[0].id);
-      const page = await expectStatus(this.app, 'taxii objects', { method: 'GET', url: `/taxii2/api/collections/${o.ids.collectionId}/objects/?limit=1`, key: o.read }, [200]);
+      const page = await expectStatus(
+        this.app,
+        'taxii objects',
+        { method: 'GET', url: `/taxii2/api/collections/${o.ids.collectionId}/objects/?limit=1`, key: o.read },
+        [200],
+      );
       const first = (page.objects as { id: string }[] | undefined)?.[0];
       if (!first) throw new Error(`fixture: no TAXII object for ${o.name}: ${JSON.stringify(page)}`);
       o.ids.objectId = first.id;
@@ -239,7 +252,12 @@ export class World {
     this.seededAt = Date.now();
     const o: Owner = { name, orgId, read, ingest, ids: {} as Ids };
     o.ids.callSid = `CA_${name}_seed`;
-    await expectStatus(this.app, 'call', { method: 'POST', url: '/api/ingest/calls', key: ingest, payload: [callRecord(o.ids.callSid)] }, [200]);
+    await expectStatus(
+      this.app,
+      'call',
+      { method: 'POST', url: '/api/ingest/calls', key: ingest, payload: [callRecord(o.ids.callSid)] },
+      [200],
+    );
     for (const kind of ['sessionSid', 'subId', 'ruleId', 'searchId', 'agentSession'] as const) await this.refresh(o, kind);
     return o;
   }
@@ -256,30 +274,59 @@ export class World {
           return;
         case 'sessionSid': {
           const sid = o.ids.sessionSid ?? `LS_${o.name}`;
-          await expectStatus(app, 'session', { method: 'PUT', url: `/api/ingest/sessions/${sid}`, key: o.ingest, payload: sessionBody() }, [204]);
+          await expectStatus(
+            app,
+            'session',
+            { method: 'PUT', url: `/api/ingest/sessions/${sid}`, key: o.ingest, payload: sessionBody() },
+            [204],
+          );
           o.ids.sessionSid = sid;
           return;
         }
         case 'subId':
         case 'deliveryId': {
-          const sub = await expectStatus(app, 'subscription', { method: 'POST', url: '/api/webhooks/subscriptions', key: o.read, payload: subscriptionBody() }, [201]);
+          const sub = await expectStatus(
+            app,
+            'subscription',
+            { method: 'POST', url: '/api/webhooks/subscriptions', key: o.read, payload: subscriptionBody() },
+            [201],
+          );
           o.ids.subId = String(sub.id);
           // One attempt (to a name that never resolves): a delivery id of this owner.
-          const attempt = await expectStatus(app, 'delivery', { method: 'POST', url: `/api/webhooks/subscriptions/${sub.id}/test`, key: o.read }, [200]);
+          const attempt = await expectStatus(
+            app,
+            'delivery',
+            { method: 'POST', url: `/api/webhooks/subscriptions/${sub.id}/test`, key: o.read },
+            [200],
+          );
           o.ids.deliveryId = String(attempt.id);
           return;
         }
         case 'ruleId':
-          o.ids.ruleId = String((await expectStatus(app, 'rule', { method: 'POST', url: '/api/alerts/rules', key: o.read, payload: ruleBody() }, [201])).id);
+          o.ids.ruleId = String(
+            (await expectStatus(app, 'rule', { method: 'POST', url: '/api/alerts/rules', key: o.read, payload: ruleBody() }, [201])).id,
+          );
           return;
         case 'searchId':
           o.ids.searchId = String(
-            (await expectStatus(app, 'saved search', { method: 'POST', url: '/api/saved-searches', key: o.read, payload: searchBody() }, [201])).id,
+            (
+              await expectStatus(
+                app,
+                'saved search',
+                { method: 'POST', url: '/api/saved-searches', key: o.read, payload: searchBody() },
+                [201],
+              )
+            ).id,
           );
           return;
         case 'agentSession': {
           const id = randomUUID();
-          await expectStatus(app, 'agent session', { method: 'POST', url: '/api/agent/ask', key: o.read, payload: { ...askBody(), session_id: id } }, [200]);
+          await expectStatus(
+            app,
+            'agent session',
+            { method: 'POST', url: '/api/agent/ask', key: o.read, payload: { ...askBody(), session_id: id } },
+            [200],
+          );
           o.ids.agentSession = id;
           return;
         }
@@ -319,7 +366,7 @@ export interface Fixture {
   consumes?: keyof Ids | 'victimKey';
 }
 
-export const FIXTURES: Record<string, Fixture> = {
+const FIXTURES: Record<string, Fixture> = {
   'GET /healthz': {},
   'GET /readyz': {},
   'GET /metrics': {},
@@ -327,7 +374,11 @@ export const FIXTURES: Record<string, Fixture> = {
 
   'POST /api/ingest/calls': { body: () => [callRecord(unique('CA_'))] },
   'PUT /api/ingest/sessions/{call_sid}': { params: (o) => ({ call_sid: o.ids.sessionSid }), body: sessionBody },
-  'POST /api/ingest/sessions/{call_sid}/heartbeat': { params: (o) => ({ call_sid: o.ids.sessionSid }), body: () => ({ state: 'talking' }), owned: true },
+  'POST /api/ingest/sessions/{call_sid}/heartbeat': {
+    params: (o) => ({ call_sid: o.ids.sessionSid }),
+    body: () => ({ state: 'talking' }),
+    owned: true,
+  },
   'DELETE /api/ingest/sessions/{call_sid}': {
     params: (o) => ({ call_sid: o.ids.sessionSid }),
     owned: true,
@@ -437,7 +488,7 @@ export interface Answer {
 }
 
 /** The contract's code(s) per status; other error statuses need a snake_case code. */
-export const CONTRACT_CODES: Record<number, string[]> = {
+const CONTRACT_CODES: Record<number, string[]> = {
   400: ['validation_failed', 'invalid_range'],
   401: ['unauthorized'],
   403: ['tier_required', 'forbidden'],
@@ -487,8 +538,10 @@ export function answerIssues(a: Answer, opts: { leakCheck?: boolean; taxii?: boo
   if (missing.length) issues.push(`${a.status} problem without ${missing.join(', ')}: ${short(a.body)}`);
   if (body.status !== a.status) issues.push(`problem status ${JSON.stringify(body.status)} ≠ HTTP ${a.status}`);
   const allowed = CONTRACT_CODES[a.status];
-  if (allowed && !allowed.includes(body.code as string)) issues.push(`${a.status} with code ${JSON.stringify(body.code)}, not ${allowed.join(' | ')}`);
-  if (!allowed && !/^[a-z][a-z0-9_]*$/.test(String(body.code))) issues.push(`${a.status} with code ${JSON.stringify(body.code)}, not snake_case`);
+  if (allowed && !allowed.includes(body.code as string))
+    issues.push(`${a.status} with code ${JSON.stringify(body.code)}, not ${allowed.join(' | ')}`);
+  if (!allowed && !/^[a-z][a-z0-9_]*$/.test(String(body.code)))
+    issues.push(`${a.status} with code ${JSON.stringify(body.code)}, not snake_case`);
   return issues;
 }
 
@@ -500,7 +553,8 @@ function taxiiErrorIssues(a: Answer, body: Record<string, unknown> | null): stri
   if (typeof body.title !== 'string' || body.title === '') issues.push(`${a.status} TAXII error without title: ${short(a.body)}`);
   if (body.http_status !== String(a.status)) issues.push(`TAXII http_status ${JSON.stringify(body.http_status)} ≠ "${a.status}"`);
   const allowed = a.status === 406 ? ['not_acceptable'] : CONTRACT_CODES[a.status];
-  if (allowed && !allowed.includes(body.error_code as string)) issues.push(`${a.status} with error_code ${JSON.stringify(body.error_code)}, not ${allowed.join(' | ')}`);
+  if (allowed && !allowed.includes(body.error_code as string))
+    issues.push(`${a.status} with error_code ${JSON.stringify(body.error_code)}, not ${allowed.join(' | ')}`);
   return issues;
 }
 
@@ -531,7 +585,11 @@ export interface RawExchange {
 }
 
 /** Writes `bytes`, reads until the server closes (or `timeoutMs`), parses every answer. */
-export function rawExchange(port: number, bytes: Buffer | string, opts: { timeoutMs?: number; halfClose?: boolean } = {}): Promise<RawExchange> {
+export function rawExchange(
+  port: number,
+  bytes: Buffer | string,
+  opts: { timeoutMs?: number; halfClose?: boolean } = {},
+): Promise<RawExchange> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let timedOut = false;
@@ -613,6 +671,15 @@ export async function rawRequest(
   const head = `${req.method} ${req.target} HTTP/1.1\r\n${Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('')}\r\n`;
-  const ex = await rawExchange(port, body ? Buffer.concat([Buffer.from(head, 'latin1'), body]) : Buffer.from(head, 'latin1'), { timeoutMs });
-  return ex.answers[0] ?? { status: 0, statusLine: ex.timedOut ? '(no answer before the timeout)' : '(connection closed without an answer)', headers: {}, body: ex.rest };
+  const ex = await rawExchange(port, body ? Buffer.concat([Buffer.from(head, 'latin1'), body]) : Buffer.from(head, 'latin1'), {
+    timeoutMs,
+  });
+  return (
+    ex.answers[0] ?? {
+      status: 0,
+      statusLine: ex.timedOut ? '(no answer before the timeout)' : '(connection closed without an answer)',
+      headers: {},
+      body: ex.rest,
+    }
+  );
 }

@@ -56,12 +56,19 @@ describe('DuckDB and PostgreSQL give the same figures', { skip: TEST_ENGINE === 
     // change day, block, duration and flags.
     const replaced = calls
       .filter((_, i) => i % 10 === 3)
-      .map((c) => ({ ...c, started_at: new Date(Date.parse(c.started_at) - 1.5 * DAY).toISOString(), duration_sec: Math.floor(c.duration_sec / 2) }));
+      .map((c) => ({
+        ...c,
+        started_at: new Date(Date.parse(c.started_at) - 1.5 * DAY).toISOString(),
+        duration_sec: Math.floor(c.duration_sec / 2),
+      }));
     for (const engine of ['duckdb', 'postgres'] as const) {
       const h = await testApp({}, { engine });
       h.setNow(NOW);
       const org = await newOrg(h.app);
-      for (const batch of [...Array.from({ length: Math.ceil(calls.length / 2000) }, (_, i) => calls.slice(i * 2000, (i + 1) * 2000)), replaced]) {
+      for (const batch of [
+        ...Array.from({ length: Math.ceil(calls.length / 2000) }, (_, i) => calls.slice(i * 2000, (i + 1) * 2000)),
+        replaced,
+      ]) {
         const res = await ingest(h.app, org.ingest, batch);
         assert.equal(res.json().accepted, batch.length, res.body);
       }
@@ -75,7 +82,10 @@ describe('DuckDB and PostgreSQL give the same figures', { skip: TEST_ENGINE === 
 
   it('the stores hold the same calls', async () => {
     const counts = await Promise.all(sides.map((s) => s.h.db.all<{ n: number }>('SELECT count(*) AS n FROM calls')));
-    assert.deepEqual(counts.map((c) => Number(c[0].n)), [6000, 6000]);
+    assert.deepEqual(
+      counts.map((c) => Number(c[0].n)),
+      [6000, 6000],
+    );
   });
 
   for (const who of ['org', 'scoped'] as const) {

@@ -50,7 +50,9 @@ test(
     const servers: ServerProcess[] = [];
     try {
       // Started together on an empty database: the migration lock lets one migrate, the other wait.
-      let [a, b] = await Promise.all([startServer(env), startServer(env)]);
+      const started = await Promise.all([startServer(env), startServer(env)]);
+      let a = started[0];
+      const b = started[1];
       servers.push(a, b);
 
       const org = await call(a.base, 'POST', '/api/admin/orgs', ADMIN, { name: 'Multi', tier: 'pro' });
@@ -162,7 +164,8 @@ test(
       const [a, b] = await Promise.all([startServer(env), startServer(env)]);
       servers.push(a, b);
       const org = (await call(a.base, 'POST', '/api/admin/orgs', ADMIN, { name: 'Hooks', tier: 'pro' })).body;
-      const key = async (role: string) => (await call(a.base, 'POST', `/api/admin/orgs/${org.id}/keys`, ADMIN, { name: role, role })).body.key;
+      const key = async (role: string) =>
+        (await call(a.base, 'POST', `/api/admin/orgs/${org.id}/keys`, ADMIN, { name: role, role })).body.key;
       const [read, ingestKey] = [await key('read'), await key('ingest')];
       const sub = await call(b.base, 'POST', '/api/webhooks/subscriptions', read, { event_type: 'call.hooked', url: rx.url('/hook') });
       assert.equal(sub.status, 201);

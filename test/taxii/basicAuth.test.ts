@@ -12,7 +12,11 @@ describe('TAXII 2.1: the key as an HTTP Basic password', () => {
   let t: TestApp;
   let org: OrgKeys;
   const taxii = (authorization: string) =>
-    t.app.inject({ method: 'GET', url: '/taxii2/api/collections/', headers: { authorization, accept: 'application/taxii+json;version=2.1' } });
+    t.app.inject({
+      method: 'GET',
+      url: '/taxii2/api/collections/',
+      headers: { authorization, accept: 'application/taxii+json;version=2.1' },
+    });
 
   before(async () => {
     t = await testApp();

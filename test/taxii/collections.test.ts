@@ -92,18 +92,27 @@ describe('TAXII collections: one per org and scope, isolated (issue 14)', () => 
     const items = expectedItems(org.orgId, slice, at);
     const res = await taxiiGet(t.app, amazon, `/taxii2/api/collections/${id}/objects/?limit=1000`);
     assert.equal(res.statusCode, 200, res.body);
-    assert.deepEqual(res.json().objects, expectedPages(items, 1000)[0].map((i) => i.object));
+    assert.deepEqual(
+      res.json().objects,
+      expectedPages(items, 1000)[0].map((i) => i.object),
+    );
     assert.ok(!res.body.includes('PayPal') && !res.body.includes('99887766'));
 
     const whole = await taxiiGet(t.app, org.read, `/taxii2/api/collections/${(await collectionOf(org.read)).id}/objects/?limit=1000`);
-    assert.deepEqual(whole.json().objects, expectedPages(expectedItems(org.orgId, [...BATCH_A, ...BATCH_B], at), 1000)[0].map((i) => i.object));
+    assert.deepEqual(
+      whole.json().objects,
+      expectedPages(expectedItems(org.orgId, [...BATCH_A, ...BATCH_B], at), 1000)[0].map((i) => i.object),
+    );
 
     const otherAt = await ingestedAt(t.db, other.orgId);
     const theirs = await taxiiGet(t.app, other.read, `/taxii2/api/collections/${(await collectionOf(other.read)).id}/objects/?limit=1000`);
-    assert.deepEqual(theirs.json().objects, expectedPages(expectedItems(other.orgId, BATCH_A, otherAt), 1000)[0].map((i) => i.object));
+    assert.deepEqual(
+      theirs.json().objects,
+      expectedPages(expectedItems(other.orgId, BATCH_A, otherAt), 1000)[0].map((i) => i.object),
+    );
   });
 
-  it("a next of one collection is refused by another (400)", async () => {
+  it('a next of one collection is refused by another (400)', async () => {
     const mine = (await collectionOf(org.read)).id;
     const first = (await taxiiGet(t.app, org.read, `/taxii2/api/collections/${mine}/objects/?limit=2`)).json();
     assert.equal(first.more, true);

@@ -9,7 +9,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { ingest, newOrg, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
 import { BATCH_A, TAXII, taxiiGet } from './fixture.js';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON body, read by the tests
 function assertTaxiiError(res: LightMyRequestResponse, status: number, code: string): any {
   assert.equal(res.statusCode, status, res.body);
   assert.equal(res.headers['content-type'], TAXII);
@@ -19,7 +18,10 @@ function assertTaxiiError(res: LightMyRequestResponse, status: number, code: str
   assert.equal(typeof body.title, 'string');
   assert.ok(body.title.length > 0);
   assert.equal(typeof body.description, 'string');
-  assert.deepEqual(Object.keys(body).filter((k) => !['title', 'description', 'error_code', 'http_status', 'details'].includes(k)), []);
+  assert.deepEqual(
+    Object.keys(body).filter((k) => !['title', 'description', 'error_code', 'http_status', 'details'].includes(k)),
+    [],
+  );
   assert.doesNotMatch(res.body, /\bat .*\.(ts|js):\d+|SELECT |INSERT /);
   return body;
 }
@@ -126,7 +128,12 @@ describe('TAXII errors and content negotiation (issue 14)', () => {
     assert.equal((await taxiiGet(t.app, org.read, `${base}/objects/`, { 'content-type': TAXII })).statusCode, 200);
     assert.equal((await taxiiGet(t.app, org.read, `${base}/objects/`, { 'content-type': 'application/taxii+json' })).statusCode, 200);
     // Authentication is decided first: no key is 401 whatever the body.
-    const anonymous = await t.app.inject({ method: 'GET', url: `${base}/objects/`, headers: { 'content-type': 'text/plain' }, payload: 'x' });
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: `${base}/objects/`,
+      headers: { 'content-type': 'text/plain' },
+      payload: 'x',
+    });
     assertTaxiiError(anonymous, 401, 'unauthorized');
   });
 

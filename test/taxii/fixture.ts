@@ -4,7 +4,14 @@
 // check it), applied to inputs built here from the fixture.
 
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { excerptFor, staticObjects, stixObjectsForCall, STATIC_CREATED, type StixCallInput, type StixObject } from '../../src/intel/stix/index.js';
+import {
+  excerptFor,
+  staticObjects,
+  stixObjectsForCall,
+  STATIC_CREATED,
+  type StixCallInput,
+  type StixObject,
+} from '../../src/intel/stix/index.js';
 import type { Db } from '../../src/storage/db.js';
 
 export const TAXII = 'application/taxii+json;version=2.1';
@@ -136,7 +143,7 @@ const TIER1 = [
   'gift_card_brand',
   'physical_mule_drop_address',
 ];
-export const isTier1 = (c: FixtureCall) => TIER1.some((f) => c.extraction[f] !== undefined && c.extraction[f] !== null);
+const isTier1 = (c: FixtureCall) => TIER1.some((f) => c.extraction[f] !== undefined && c.extraction[f] !== null);
 
 const s = (c: FixtureCall, f: string) => (typeof c.extraction[f] === 'string' ? (c.extraction[f] as string) : null);
 
@@ -161,7 +168,9 @@ export function expectedItems(orgId: string, stored: FixtureCall[], at: Map<stri
   const tier1 = stored.filter(isTier1);
   const firstSeen = (f: string, v: string | null) =>
     v === null ? null : Math.min(...tier1.filter((c) => s(c, f) === v).map((c) => Date.parse(c.started_at)));
-  const order = [...tier1].sort((a, b) => at.get(a.call_sid)! - at.get(b.call_sid)! || (a.call_sid < b.call_sid ? -1 : a.call_sid > b.call_sid ? 1 : 0));
+  const order = [...tier1].sort(
+    (a, b) => at.get(a.call_sid)! - at.get(b.call_sid)! || (a.call_sid < b.call_sid ? -1 : a.call_sid > b.call_sid ? 1 : 0),
+  );
   const out: Expected[] = [];
   if (order.length && (addedAfter === null || at.get(order[0].call_sid)! > addedAfter)) {
     for (const object of staticObjects()) out.push({ object, dateAdded: at.get(order[0].call_sid)! });
@@ -220,7 +229,12 @@ export function expectedPages(items: Expected[], limit: number): Expected[][] {
 /** 2026-11-01T10:00:00.123Z → 2026-11-01T10:00:00.123000Z (TAXII timestamps have microseconds). */
 export const taxiiTime = (ms: number) => new Date(ms).toISOString().replace('Z', '000Z');
 
-export function taxiiGet(app: FastifyInstance, key: string | null, url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+export function taxiiGet(
+  app: FastifyInstance,
+  key: string | null,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'GET',
     url,

@@ -59,7 +59,11 @@ function assertPages(polled: Polled, expected: Expected[][], limit: number): voi
   assert.equal(got.length, expected.length, `pages: ${got.map((p) => p.objects.length)} vs ${expected.map((p) => p.length)}`);
   got.forEach((page, i) => {
     assert.ok(page.objects.length <= limit);
-    assert.deepEqual(page.objects, expected[i].map((e) => e.object), `page ${i}`);
+    assert.deepEqual(
+      page.objects,
+      expected[i].map((e) => e.object),
+      `page ${i}`,
+    );
     assert.equal(page.first, taxiiTime(expected[i][0].dateAdded));
     assert.equal(page.last, taxiiTime(expected[i][expected[i].length - 1].dateAdded));
   });
@@ -209,7 +213,10 @@ describe('TAXII 2.1 client: discovery, paging, added_after across two ingests (i
     assert.equal(one.headers['x-taxii-date-added-first'], taxiiTime(at.get('TX-A0')!));
     // A repeat of an object already in the response is passed over, however far on it is.
     const occurrences = everything.filter((i) => i.object.id === account.object.id);
-    assert.deepEqual(occurrences.map((i) => i.dateAdded), [at.get('TX-A0'), at.get('TX-A1'), at.get('TX-B1')]);
+    assert.deepEqual(
+      occurrences.map((i) => i.dateAdded),
+      [at.get('TX-A0'), at.get('TX-A1'), at.get('TX-B1')],
+    );
     assertPages(await poll(t, org.read, `${base}/objects/${account.object.id}/?limit=1`), expectedPages(occurrences, 1), 1);
     // With other objects between, the repeat comes again on a later page.
     const withSighting = everything.filter((i) => i.object.id === account.object.id || i.object.type === 'sighting');
@@ -219,7 +226,10 @@ describe('TAXII 2.1 client: discovery, paging, added_after across two ingests (i
     assertPages(await poll(t, org.read, `${base}/objects/?match[id]=${ids.join(',')}&limit=2`), pages, 2);
 
     const byId = await poll(t, org.read, `${base}/objects/?match[id]=${account.object.id}`);
-    assert.deepEqual(byId.pages.map((p) => p.objects), [[account.object]]);
+    assert.deepEqual(
+      byId.pages.map((p) => p.objects),
+      [[account.object]],
+    );
     const v = await taxiiGet(t.app, org.read, `${base}/objects/${account.object.id}/?match[version]=${versionOf(account.object)}`);
     assert.equal(v.json().objects.length, 1);
     const otherVersion = await taxiiGet(t.app, org.read, `${base}/objects/${account.object.id}/?match[version]=2020-01-01T00:00:00Z`);

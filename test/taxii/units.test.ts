@@ -117,7 +117,10 @@ describe('the collection reader reads a bounded number of calls per request', ()
       assert.ok(page.next);
       start = page.next;
     }
-    assert.deepEqual(found.map((i) => i.object.id), [target]);
+    assert.deepEqual(
+      found.map((i) => i.object.id),
+      [target],
+    );
     // One call a page, then one that finds nothing left.
     assert.equal(pages, tier1Calls + 1);
   });

@@ -51,13 +51,18 @@ describe('dashboard in a browser', { skip, timeout: 600_000 }, () => {
 
   test('the production bundle is under 600 kB gzipped and split by page', () => {
     const dist = path.join(ROOT, 'web', 'dist');
-    const files = (readdirSync(dist, { recursive: true }) as string[]).filter((f) => statSync(path.join(dist, f)).isFile() && !/\.(gz|br)$/.test(f));
+    const files = (readdirSync(dist, { recursive: true }) as string[]).filter(
+      (f) => statSync(path.join(dist, f)).isFile() && !/\.(gz|br)$/.test(f),
+    );
     const gz = files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
     console.log(`# production bundle: ${(gz / 1000).toFixed(1)} kB gzipped in ${files.length} files`);
     assert.ok(gz < 600_000, `the bundle is ${gz} bytes gzipped`);
     const assets = readdirSync(path.join(dist, 'assets'));
     for (const page of ['Overview', 'Calls', 'CallPage', 'AgentChat', 'Webhooks', 'Alerts', 'Integrations', 'UsMap']) {
-      assert.ok(assets.some((f) => f.startsWith(`${page}-`) && f.endsWith('.js')), `a lazy chunk for ${page}`);
+      assert.ok(
+        assets.some((f) => f.startsWith(`${page}-`) && f.endsWith('.js')),
+        `a lazy chunk for ${page}`,
+      );
     }
     // ECharts stays out of the entry chunk: sign-in and the other pages do not load it.
     const entry = /src="\/assets\/([^"]+\.js)"/.exec(readFileSync(path.join(dist, 'index.html'), 'utf8'))![1];
@@ -100,7 +105,10 @@ describe('dashboard in a browser', { skip, timeout: 600_000 }, () => {
     for (let i = 0; i < 3; i++) {
       const fresh = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       // The context's request client shares its cookie jar with its pages.
-      const signedIn = await fresh.request.post(`${server.origin}/api/session`, { data: { key: server.demoKey }, headers: { 'x-honeypot-csrf': '1' } });
+      const signedIn = await fresh.request.post(`${server.origin}/api/session`, {
+        data: { key: server.demoKey },
+        headers: { 'x-honeypot-csrf': '1' },
+      });
       assert.equal(signedIn.status(), 200, await signedIn.text());
       const p = await fresh.newPage();
       await p.goto(`${server.origin}/?range=30d`);
@@ -117,7 +125,12 @@ describe('dashboard in a browser', { skip, timeout: 600_000 }, () => {
           total: Math.round(performance.now()),
           // When the last API answer arrived: the rest is the browser's own work.
           data: Math.round(
-            Math.max(...performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/kpis/')).map((e) => (e as PerformanceResourceTiming).responseEnd)),
+            Math.max(
+              ...performance
+                .getEntriesByType('resource')
+                .filter((e) => e.name.includes('/api/kpis/'))
+                .map((e) => (e as PerformanceResourceTiming).responseEnd),
+            ),
           ),
         })),
       );
@@ -183,34 +196,55 @@ describe('dashboard in a browser', { skip, timeout: 600_000 }, () => {
     await page.getByTestId('save-name').fill(name);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.locator(`[data-saved-search="${name}"]`).waitFor();
-    const stored = (await apiJson<{ items: { id: string; name: string; filters: Record<string, unknown> }[] }>(server, server.demoKey, '/api/saved-searches')).items.find(
-      (s) => s.name === name,
-    );
+    const stored = (
+      await apiJson<{ items: { id: string; name: string; filters: Record<string, unknown> }[] }>(
+        server,
+        server.demoKey,
+        '/api/saved-searches',
+      )
+    ).items.find((s) => s.name === name);
     assert.ok(stored, 'the saved search is stored');
     assert.deepEqual(stored.filters, { q: 'gift card', tier: [1] });
 
     // Run it from a clean list.
     await page.goto(`${server.origin}/calls`);
-    await page.locator(`[data-saved-search="${name}"]`).getByRole('button', { name: `Run ${name}` }).click();
-    await page.waitForFunction(() => new URLSearchParams(location.search).get('q') === 'gift card' && new URLSearchParams(location.search).get('tier') === '1');
+    await page
+      .locator(`[data-saved-search="${name}"]`)
+      .getByRole('button', { name: `Run ${name}` })
+      .click();
+    await page.waitForFunction(
+      () => new URLSearchParams(location.search).get('q') === 'gift card' && new URLSearchParams(location.search).get('tier') === '1',
+    );
     await page.waitForSelector('[data-panel="calls"] tbody tr');
     assert.equal(await page.getByTestId('tier-1').isChecked(), true);
     assert.equal(await page.locator(`[data-saved-search="${name}"]`).getAttribute('aria-current'), 'true');
 
     const renamed = `${name} (renamed)`;
-    await page.locator(`[data-saved-search="${name}"]`).getByRole('button', { name: `Rename ${name}` }).click();
+    await page
+      .locator(`[data-saved-search="${name}"]`)
+      .getByRole('button', { name: `Rename ${name}` })
+      .click();
     await page.getByTestId('rename-input').fill(renamed);
     await page.getByTestId('rename-input').press('Enter');
     await page.locator(`[data-saved-search="${renamed}"]`).waitFor();
-    const after = (await apiJson<{ items: { id: string; name: string; filters: unknown }[] }>(server, server.demoKey, '/api/saved-searches')).items.find((s) => s.id === stored.id);
+    const after = (
+      await apiJson<{ items: { id: string; name: string; filters: unknown }[] }>(server, server.demoKey, '/api/saved-searches')
+    ).items.find((s) => s.id === stored.id);
     assert.equal(after?.name, renamed);
     assert.deepEqual(after?.filters, stored.filters, 'renaming keeps the filters');
 
-    await page.locator(`[data-saved-search="${renamed}"]`).getByRole('button', { name: `Delete ${renamed}` }).click();
+    await page
+      .locator(`[data-saved-search="${renamed}"]`)
+      .getByRole('button', { name: `Delete ${renamed}` })
+      .click();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
     await page.locator(`[data-saved-search="${renamed}"]`).waitFor({ state: 'detached' });
     const left = (await apiJson<{ items: { id: string }[] }>(server, server.demoKey, '/api/saved-searches')).items;
-    assert.equal(left.some((s) => s.id === stored.id), false, 'deleted on the server');
+    assert.equal(
+      left.some((s) => s.id === stored.id),
+      false,
+      'deleted on the server',
+    );
   });
 
   test('the agent answers, shows its tool calls, and its transcript source opens the call page', async () => {
@@ -222,7 +256,9 @@ describe('dashboard in a browser', { skip, timeout: 600_000 }, () => {
     await page.getByTestId('agent-send').click();
     const turn = page.locator('.agent-turn').nth(asked);
     await turn.waitFor();
-    await page.waitForFunction((i) => document.querySelectorAll('.agent-turn')[i]?.getAttribute('data-status') !== 'streaming', asked, { timeout: 30_000 });
+    await page.waitForFunction((i) => document.querySelectorAll('.agent-turn')[i]?.getAttribute('data-status') !== 'streaming', asked, {
+      timeout: 30_000,
+    });
     assert.equal(await turn.getAttribute('data-status'), 'done', await turn.innerText());
     assert.match(await turn.locator('.answer-text').innerText(), new RegExp(sid));
     assert.match(await turn.locator('.tools summary').innerText(), /Used \d+ tools?/);
@@ -234,7 +270,9 @@ describe('dashboard in a browser', { skip, timeout: 600_000 }, () => {
     await page.getByTestId('agent-input').press('Enter');
     const followUp = page.locator('.agent-turn').nth(asked + 1);
     await followUp.waitFor();
-    await page.waitForFunction((i) => document.querySelectorAll('.agent-turn')[i]?.getAttribute('data-status') === 'done', asked + 1, { timeout: 30_000 });
+    await page.waitForFunction((i) => document.querySelectorAll('.agent-turn')[i]?.getAttribute('data-status') === 'done', asked + 1, {
+      timeout: 30_000,
+    });
     assert.ok((await followUp.locator('[data-source="metric"]').count()) > 0, 'a metric source chip');
     await page.screenshot({ path: path.join(ARTIFACTS, 'agent.png') });
 
@@ -248,9 +286,19 @@ describe('dashboard in a browser', { skip, timeout: 600_000 }, () => {
 
   test('a free organisation sees the pro plan state, not errors', async () => {
     const adminHeaders = { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' };
-    const org = await (await fetch(`${server.origin}/api/admin/orgs`, { method: 'POST', headers: adminHeaders, body: JSON.stringify({ name: 'Free org', tier: 'free' }) })).json();
+    const org = await (
+      await fetch(`${server.origin}/api/admin/orgs`, {
+        method: 'POST',
+        headers: adminHeaders,
+        body: JSON.stringify({ name: 'Free org', tier: 'free' }),
+      })
+    ).json();
     const key = await (
-      await fetch(`${server.origin}/api/admin/orgs/${org.id}/keys`, { method: 'POST', headers: adminHeaders, body: JSON.stringify({ name: 'web test', role: 'read' }) })
+      await fetch(`${server.origin}/api/admin/orgs/${org.id}/keys`, {
+        method: 'POST',
+        headers: adminHeaders,
+        body: JSON.stringify({ name: 'web test', role: 'read' }),
+      })
     ).json();
     assert.match(key.key, /^hpk_/);
 

@@ -41,7 +41,7 @@ export interface Server {
   output: () => string;
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
@@ -55,13 +55,17 @@ export function freePort(): Promise<number> {
 
 export function buildDashboard(): void {
   if (process.env.WEB_TEST_SKIP_BUILD === '1' && existsSync(path.join(ROOT, 'web', 'dist', 'index.html'))) return;
-  const res = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: ROOT,
-    // The test runner sets NODE_ENV=test, which would make Vite bundle React's development build.
-    env: { ...process.env, NODE_ENV: 'production' },
-    encoding: 'utf8',
-    timeout: 180_000,
-  });
+  const res = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+    {
+      cwd: ROOT,
+      // The test runner sets NODE_ENV=test, which would make Vite bundle React's development build.
+      env: { ...process.env, NODE_ENV: 'production' },
+      encoding: 'utf8',
+      timeout: 180_000,
+    },
+  );
   assert.equal(res.status, 0, `the dashboard build failed:\n${res.stdout}\n${res.stderr}`);
 }
 
@@ -70,7 +74,15 @@ export async function startServer(): Promise<Server> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'honeypot-web-'));
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', HONEYPOT_DATA_DIR: dataDir, HONEYPOT_DEMO: '1', HONEYPOT_ADMIN_TOKEN: ADMIN, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      HONEYPOT_DATA_DIR: dataDir,
+      HONEYPOT_DEMO: '1',
+      HONEYPOT_ADMIN_TOKEN: ADMIN,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -106,7 +118,10 @@ export async function stopServer(s: Server | undefined): Promise<void> {
 }
 
 export async function apiJson<T>(s: Server, key: string, url: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(s.origin + url, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  const res = await fetch(s.origin + url, {
+    ...init,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...(init.headers ?? {}) },
+  });
   const body = await res.text();
   assert.ok(res.ok, `${init.method ?? 'GET'} ${url} answered ${res.status}: ${body}`);
   return JSON.parse(body) as T;
@@ -137,9 +152,8 @@ export async function signIn(page: Page, origin: string, key: string, url = '/')
 export const cardValue = (page: Page, card: string) => page.locator(`[data-card="${card}"] [data-value]`).innerText();
 export const toNumber = (s: string) => Number(s.replace(/[^0-9.]/g, ''));
 
-
 /** Parses a computed CSS colour ("rgb(1, 2, 3)", "rgba(1, 2, 3, 0.5)") into [r, g, b, a]. */
-export function parseRgb(css: string): [number, number, number, number] {
+function parseRgb(css: string): [number, number, number, number] {
   const m = /rgba?\(\s*([\d.]+)[,\s]+([\d.]+)[,\s]+([\d.]+)(?:[,\s/]+([\d.]+%?))?\s*\)/.exec(css);
   assert.ok(m, `not an rgb() colour: ${css}`);
   const a = m[4] === undefined ? 1 : m[4].endsWith('%') ? Number(m[4].slice(0, -1)) / 100 : Number(m[4]);
@@ -149,10 +163,12 @@ export function parseRgb(css: string): [number, number, number, number] {
 /** WCAG 2 contrast ratio of two opaque computed colours (1 to 21). */
 export function contrastRatio(a: string, b: string): number {
   const lum = (css: string) => {
-    const [r, g, bl] = parseRgb(css).slice(0, 3).map((v) => {
-      const c = v / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
+    const [r, g, bl] = parseRgb(css)
+      .slice(0, 3)
+      .map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
     return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
   };
   const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
@@ -172,5 +188,8 @@ export async function openDashboard(p: Page, s: Server, url: string | null, pane
 /** The window the overview shows (its cards' data-start/-end), or the period before it. */
 export async function shownSpan(p: Page, prev = false): Promise<{ start: string; end: string }> {
   const el = p.getByTestId('summary-cards');
-  return { start: (await el.getAttribute(prev ? 'data-prev-start' : 'data-start'))!, end: (await el.getAttribute(prev ? 'data-prev-end' : 'data-end'))! };
+  return {
+    start: (await el.getAttribute(prev ? 'data-prev-start' : 'data-start'))!,
+    end: (await el.getAttribute(prev ? 'data-prev-end' : 'data-end'))!,
+  };
 }

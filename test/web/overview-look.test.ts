@@ -55,14 +55,25 @@ describe('the overview: labels, time zone, themes, focus, phone', { skip, timeou
   test('n above what the API gives says so; codes are words; caller IDs share one format', async () => {
     await open(page, '/?range=30d&topn=lure_category&n=80', ['topn']);
     assert.match(await page.getByTestId('topn-note').innerText(), /at most 50 values/);
-    const labels = await page.locator('[data-panel="topn"] a[data-drill]').evaluateAll((as) => as.map((a) => [a.getAttribute('data-drill'), a.textContent]));
-    assert.ok(labels.some(([raw, text]) => raw === 'TECH_SUPPORT' && text === 'Tech support'), JSON.stringify(labels));
-    assert.ok(labels.every(([, text]) => !/_/.test(text!)), 'no raw codes');
+    const labels = await page
+      .locator('[data-panel="topn"] a[data-drill]')
+      .evaluateAll((as) => as.map((a) => [a.getAttribute('data-drill'), a.textContent]));
+    assert.ok(
+      labels.some(([raw, text]) => raw === 'TECH_SUPPORT' && text === 'Tech support'),
+      JSON.stringify(labels),
+    );
+    assert.ok(
+      labels.every(([, text]) => !/_/.test(text!)),
+      'no raw codes',
+    );
     const ids = await page.locator('[data-panel="live"] tbody tr td:nth-child(2)').allInnerTexts();
     assert.ok(ids.length > 0);
     for (const id of ids) assert.match(id, /^\(\d{3}\) \d{3}-\d{4}$|^\+(?!1)|^[A-Za-z—]/, id);
     const stages = await page.locator('[data-panel="live"] .badge').allInnerTexts();
-    assert.ok(stages.every((s) => !s.includes('_')), stages.join());
+    assert.ok(
+      stages.every((s) => !s.includes('_')),
+      stages.join(),
+    );
   });
 
   test('the local time-zone switch changes every time shown', async () => {
@@ -84,13 +95,20 @@ describe('the overview: labels, time zone, themes, focus, phone', { skip, timeou
 
   test('dark mode follows the system, charts included; focus rings keep 3:1 in both themes', async () => {
     const lum = async (p: Page) =>
-      p.locator('[data-panel="geo"] canvas').first().evaluate((c: HTMLCanvasElement) => {
-        const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-        let sum = 0;
-        let n = 0;
-        for (let i = 0; i < d.length; i += 16) if (d[i + 3] > 200) (sum += (0.2126 * d[i] + 0.7152 * d[i + 1] + 0.0722 * d[i + 2]) / 255), n++;
-        return sum / n;
-      });
+      p
+        .locator('[data-panel="geo"] canvas')
+        .first()
+        .evaluate((c: HTMLCanvasElement) => {
+          const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+          let sum = 0;
+          let n = 0;
+          for (let i = 0; i < d.length; i += 16)
+            if (d[i + 3] > 200) {
+              sum += (0.2126 * d[i] + 0.7152 * d[i + 1] + 0.0722 * d[i + 2]) / 255;
+              n++;
+            }
+          return sum / n;
+        });
     const mapLum: Record<string, number> = {};
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -131,9 +149,20 @@ describe('the overview: labels, time zone, themes, focus, phone', { skip, timeou
           };
           const cx = box.left + box.width / 2;
           const cy = box.top + box.height / 2;
-          const points: [number, number][] = [[box.left - off, cy], [box.right + off, cy], [cx, box.top - off], [cx, box.bottom + off]];
+          const points: [number, number][] = [
+            [box.left - off, cy],
+            [box.right + off, cy],
+            [cx, box.top - off],
+            [cx, box.bottom + off],
+          ];
           const bgs = points.filter(([x, y]) => x >= 0 && y >= 0 && x < innerWidth && y < innerHeight).map(([x, y]) => behind(x, y));
-          return { what: `${el.tagName}.${el.className} ${(el.textContent ?? '').slice(0, 20)}`, style: cs.outlineStyle, width: parseFloat(cs.outlineWidth), color: cs.outlineColor, bgs };
+          return {
+            what: `${el.tagName}.${el.className} ${(el.textContent ?? '').slice(0, 20)}`,
+            style: cs.outlineStyle,
+            width: parseFloat(cs.outlineWidth),
+            color: cs.outlineColor,
+            bgs,
+          };
         });
         if (!r) continue;
         assert.equal(r.style, 'solid', `${scheme}: ${r.what} has a focus ring`);

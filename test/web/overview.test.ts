@@ -35,7 +35,16 @@ interface Tier1Page {
   next_cursor?: string | null;
 }
 
-const FIGURES = ['calls_received', 'hooked_calls', 'tier1_calls', 'tier2_calls', 'tier3_calls', 'total_dollars_asked', 'insights_produced', 'avg_call_duration_sec'];
+const FIGURES = [
+  'calls_received',
+  'hooked_calls',
+  'tier1_calls',
+  'tier2_calls',
+  'tier3_calls',
+  'total_dollars_asked',
+  'insights_produced',
+  'avg_call_duration_sec',
+];
 const TOPN = [
   ['impersonated_brand', 'impersonated_brand'],
   ['lure_category', 'lure_category'],
@@ -71,7 +80,8 @@ describe('the overview: view in the URL, comparisons, tables, drill-down', { ski
 
   const open = (p: Page, url: string | null, panels?: string[]) => openDashboard(p, server, url, panels);
   const param = (p: Page, name: string) => new URL(p.url()).searchParams.get(name);
-  const settled = (p: Page) => p.waitForFunction(() => !document.querySelector('.updating, .state-loading, [data-loading]'), undefined, { timeout: 20_000 });
+  const settled = (p: Page) =>
+    p.waitForFunction(() => !document.querySelector('.updating, .state-loading, [data-loading]'), undefined, { timeout: 20_000 });
 
   before(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -98,13 +108,49 @@ describe('the overview: view in the URL, comparisons, tables, drill-down', { ski
     assert.equal(param(page, 'tz'), 'utc', 'the URL names the zone shown');
     // [what changes, URL param, value after the change, how the page shows it]
     const steps: [string, () => Promise<unknown>, string, string, () => Promise<string | null>][] = [
-      ['window', () => page.getByRole('radio', { name: '30 days' }).check(), 'range', '30d', () => page.locator('.segmented label.on').first().innerText()],
-      ['metric', () => page.getByTestId('ts-metric').selectOption('hook_rate'), 'metric', 'hook_rate', () => page.getByTestId('ts-metric').inputValue()],
-      ['bucket', () => page.getByTestId('ts-bucket').selectOption('hour'), 'bucket', 'hour', () => page.getByTestId('ts-bucket').inputValue()],
-      ['top-N field', () => page.getByTestId('topn-field').selectOption('mule_bank_name'), 'topn', 'mule_bank_name', () => page.getByTestId('topn-field').inputValue()],
+      [
+        'window',
+        () => page.getByRole('radio', { name: '30 days' }).check(),
+        'range',
+        '30d',
+        () => page.locator('.segmented label.on').first().innerText(),
+      ],
+      [
+        'metric',
+        () => page.getByTestId('ts-metric').selectOption('hook_rate'),
+        'metric',
+        'hook_rate',
+        () => page.getByTestId('ts-metric').inputValue(),
+      ],
+      [
+        'bucket',
+        () => page.getByTestId('ts-bucket').selectOption('hour'),
+        'bucket',
+        'hour',
+        () => page.getByTestId('ts-bucket').inputValue(),
+      ],
+      [
+        'top-N field',
+        () => page.getByTestId('topn-field').selectOption('mule_bank_name'),
+        'topn',
+        'mule_bank_name',
+        () => page.getByTestId('topn-field').inputValue(),
+      ],
       ['top-N n', () => page.getByTestId('topn-n').fill('20'), 'n', '20', () => page.getByTestId('topn-n').inputValue()],
-      ['tier-1 sort', () => page.locator('[data-panel="tier1"] [data-sort="auditor_confidence"]').click(), 'tier1_sort', '-auditor_confidence', () => page.locator('[data-panel="tier1"] th[aria-sort]').innerText()],
-      ['time zone', () => page.getByTestId('tz-local').check(), 'tz', 'local', async () => String(await page.getByTestId('tz-local').isChecked())],
+      [
+        'tier-1 sort',
+        () => page.locator('[data-panel="tier1"] [data-sort="auditor_confidence"]').click(),
+        'tier1_sort',
+        '-auditor_confidence',
+        () => page.locator('[data-panel="tier1"] th[aria-sort]').innerText(),
+      ],
+      [
+        'time zone',
+        () => page.getByTestId('tz-local').check(),
+        'tz',
+        'local',
+        async () => String(await page.getByTestId('tz-local').isChecked()),
+      ],
       ['refresh', () => page.getByTestId('refresh').selectOption('5m'), 'refresh', '5m', () => page.getByTestId('refresh').inputValue()],
     ];
     const urls = [page.url()];
@@ -179,15 +225,28 @@ describe('the overview: view in the URL, comparisons, tables, drill-down', { ski
       api<{ points: { value: number }[] }>(`/api/kpis/timeseries/calls?${q(prev)}&bucket=hour`),
     ]);
     await page.locator('[data-panel="timeseries"] .data-table summary').click();
-    const rows = await page.locator('[data-panel="timeseries"] .data-table tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent!.trim())));
+    const rows = await page
+      .locator('[data-panel="timeseries"] .data-table tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent!.trim())));
     assert.equal(rows.length, now.points.length);
-    assert.deepEqual(rows.map((r) => Number(r[1].replace(/,/g, ''))), now.points.map((p) => p.value), 'this period');
-    assert.deepEqual(rows.map((r) => Number(r[2].replace(/,/g, ''))), before.points.map((p) => p.value), 'the previous period, bucket by bucket');
+    assert.deepEqual(
+      rows.map((r) => Number(r[1].replace(/,/g, ''))),
+      now.points.map((p) => p.value),
+      'this period',
+    );
+    assert.deepEqual(
+      rows.map((r) => Number(r[2].replace(/,/g, ''))),
+      before.points.map((p) => p.value),
+      'the previous period, bucket by bucket',
+    );
     // A window that does not start on the hour has a partial first and last bucket.
     const partialFirst = new Date(cur.start).getUTCMinutes() + new Date(cur.start).getUTCSeconds() > 0;
     assert.equal(rows[0][0].endsWith('(partial)'), partialFirst);
     assert.equal(rows.at(-1)![0].endsWith('(partial)'), partialFirst);
-    assert.equal(rows.slice(1, -1).some((r) => r[0].includes('partial')), false);
+    assert.equal(
+      rows.slice(1, -1).some((r) => r[0].includes('partial')),
+      false,
+    );
 
     const asked: string[] = [];
     page.on('request', (r) => r.url().includes('/api/kpis/timeseries/') && asked.push(r.url()));
@@ -213,17 +272,27 @@ describe('the overview: view in the URL, comparisons, tables, drill-down', { ski
     await open(page, '/?from=2020-01-01&to=2020-01-07', []);
     await page.waitForFunction(() => document.querySelectorAll('[data-change-for]:not([data-loading])').length >= 8);
     assert.equal(await page.locator('[data-card="calls"] [data-value]').innerText(), '0');
-    assert.equal(await page.locator('[data-change-for="calls_received"]').getAttribute('data-change'), '', 'no change from nothing to nothing');
+    assert.equal(
+      await page.locator('[data-change-for="calls_received"]').getAttribute('data-change'),
+      '',
+      'no change from nothing to nothing',
+    );
     assert.equal(await page.locator('[data-state="error"]').count(), 0, 'no error states');
   });
 
   test('the refresh picker reads the window again, ending later', async () => {
     await open(page, '/?range=24h');
     const before = await shownSpan(page);
-    const next = page.waitForRequest((r) => r.url().includes('/api/kpis/summary') && new URL(r.url()).searchParams.get('end')! > before.end, { timeout: 45_000 });
+    const next = page.waitForRequest(
+      (r) => r.url().includes('/api/kpis/summary') && new URL(r.url()).searchParams.get('end')! > before.end,
+      { timeout: 45_000 },
+    );
     await page.getByTestId('refresh').selectOption('30s');
     await next;
-    await page.waitForFunction((end) => document.querySelector('[data-testid="summary-cards"]')!.getAttribute('data-end')! > end, before.end);
+    await page.waitForFunction(
+      (end) => document.querySelector('[data-testid="summary-cards"]')!.getAttribute('data-end')! > end,
+      before.end,
+    );
     assert.equal(param(page, 'refresh'), '30s');
   });
 
@@ -236,7 +305,9 @@ describe('the overview: view in the URL, comparisons, tables, drill-down', { ski
       let cursor: string | null | undefined;
       let first: Tier1Page | undefined;
       do {
-        const r = await api<Tier1Page>(`/api/kpis/tier1?${q(span)}&limit=500&sort=${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        const r = await api<Tier1Page>(
+          `/api/kpis/tier1?${q(span)}&limit=500&sort=${sort}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
         first ??= r;
         sids.push(...r.items.map((i) => String(i.call_sid)));
         cursor = r.next_cursor;
@@ -249,7 +320,9 @@ describe('the overview: view in the URL, comparisons, tables, drill-down', { ski
     const seen: string[] = [];
     for (;;) {
       await settled(page);
-      seen.push(...(await page.locator('[data-panel="tier1"] tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-sid')!))));
+      seen.push(
+        ...(await page.locator('[data-panel="tier1"] tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-sid')!))),
+      );
       const range = await page.getByTestId('tier1-range').innerText();
       assert.match(range, new RegExp(`of ${byDate.total.toLocaleString('en-US')}$`));
       if (await page.getByTestId('tier1-next').isDisabled()) break;
@@ -259,16 +332,25 @@ describe('the overview: view in the URL, comparisons, tables, drill-down', { ski
     assert.deepEqual(seen, byDate.sids, 'every row, in the API order, up to the last one');
     await page.getByTestId('tier1-prev').click();
     await settled(page);
-    assert.equal(await page.locator('[data-panel="tier1"] tbody tr').first().getAttribute('data-sid'), byDate.sids[Math.floor((byDate.total - 1) / 100) * 100 - 100]);
+    assert.equal(
+      await page.locator('[data-panel="tier1"] tbody tr').first().getAttribute('data-sid'),
+      byDate.sids[Math.floor((byDate.total - 1) / 100) * 100 - 100],
+    );
 
     // Sorted by the server: the first page is the API's first page in that order.
     await page.locator('[data-panel="tier1"] [data-sort="auditor_confidence"]').click();
     await page.waitForFunction(() => new URLSearchParams(location.search).get('tier1_sort') === '-auditor_confidence');
     await settled(page);
     const byConf = await all('-auditor_confidence');
-    const firstPage = await page.locator('[data-panel="tier1"] tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-sid')!));
+    const firstPage = await page
+      .locator('[data-panel="tier1"] tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-sid')!));
     assert.deepEqual(firstPage, byConf.sids.slice(0, 100));
-    assert.equal(await page.getByTestId('tier1-range').innerText(), `Rows 1–100 of ${byConf.total.toLocaleString('en-US')}`, 'a new sort starts at the first page');
+    assert.equal(
+      await page.getByTestId('tier1-range').innerText(),
+      `Rows 1–100 of ${byConf.total.toLocaleString('en-US')}`,
+      'a new sort starts at the first page',
+    );
 
     // Copy buttons copy the whole identifier, shown whole in the title when it is cut.
     const wallets = byConf.first.items.filter((i) => i.crypto_wallet_address);
@@ -291,7 +373,9 @@ describe('the overview: view in the URL, comparisons, tables, drill-down', { ski
       let n = 0;
       let cursor: string | null = null;
       do {
-        const r: { items: unknown[]; next_cursor: string | null } = await api(`/api/calls?range=7d&${filter}=${encodeURIComponent(value)}&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+        const r: { items: unknown[]; next_cursor: string | null } = await api(
+          `/api/calls?range=7d&${filter}=${encodeURIComponent(value)}&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
         n += r.items.length;
         cursor = r.next_cursor;
       } while (cursor);
@@ -303,7 +387,11 @@ describe('the overview: view in the URL, comparisons, tables, drill-down', { ski
       assert.equal(param(page, 'range'), '7d', `${filter}: the window comes along`);
       const expected = await count(filter, value);
       assert.ok(expected > 0, `${filter}=${value} has calls`);
-      await page.waitForFunction((n) => (document.querySelector('[data-testid="calls-count"]')?.textContent ?? '').replace(/,/g, '').includes(String(n)), expected, { timeout: 20_000 });
+      await page.waitForFunction(
+        (n) => (document.querySelector('[data-testid="calls-count"]')?.textContent ?? '').replace(/,/g, '').includes(String(n)),
+        expected,
+        { timeout: 20_000 },
+      );
       const shown = Number(/[\d,]+/.exec(await page.getByTestId('calls-count').innerText())![0].replace(/,/g, ''));
       assert.equal(shown, expected, `${filter}=${value}: the list counts the API's calls`);
     };
@@ -320,5 +408,4 @@ describe('the overview: view in the URL, comparisons, tables, drill-down', { ski
     assert.ok(pr > 0, 'Puerto Rico has calls in the demo data');
     await drill('caller_state', 'PR', '[data-territory="PR"] a');
   });
-
 });

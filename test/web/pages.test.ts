@@ -6,7 +6,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
-import { ADMIN, apiJson, buildDashboard, CHROMIUM, CHROMIUM_ARGS, signIn, skip, startServer, stopServer, toNumber, type Server } from './harness.js';
+import {
+  ADMIN,
+  apiJson,
+  buildDashboard,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  signIn,
+  skip,
+  startServer,
+  stopServer,
+  toNumber,
+  type Server,
+} from './harness.js';
 
 interface CallList {
   total: number;
@@ -42,12 +54,24 @@ describe('dashboard pages in a browser (issue 13)', { skip, timeout: 600_000 }, 
   let ctx: BrowserContext;
   let a: Page;
   const requests: Request[] = [];
-  const api = <T,>(url: string, init?: RequestInit) => apiJson<T>(server, server.demoKey, url, init);
+  const api = <T>(url: string, init?: RequestInit) => apiJson<T>(server, server.demoKey, url, init);
 
   async function newOrgKey(tier: 'free' | 'pro', scope?: Record<string, string[]>) {
     const headers = { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' };
-    const org = await (await fetch(`${server.origin}/api/admin/orgs`, { method: 'POST', headers, body: JSON.stringify({ name: `${tier} org ${Date.now()}`, tier }) })).json();
-    const key = await (await fetch(`${server.origin}/api/admin/orgs/${org.id}/keys`, { method: 'POST', headers, body: JSON.stringify({ name: 'web test', role: 'read', ...(scope ? { scope } : {}) }) })).json();
+    const org = await (
+      await fetch(`${server.origin}/api/admin/orgs`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: `${tier} org ${Date.now()}`, tier }),
+      })
+    ).json();
+    const key = await (
+      await fetch(`${server.origin}/api/admin/orgs/${org.id}/keys`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: 'web test', role: 'read', ...(scope ? { scope } : {}) }),
+      })
+    ).json();
     assert.match(key.key, /^hpk_/);
     return { org: org as { id: string; name: string }, key: key as { id: string; key: string } };
   }
@@ -80,7 +104,9 @@ describe('dashboard pages in a browser (issue 13)', { skip, timeout: 600_000 }, 
     const me = await api<{ org: { name: string; tier: string } }>('/api/me');
     await a.locator('[data-tier="pro"]').waitFor();
     assert.equal(await a.getByTestId('org-name').innerText(), me.org.name);
-    const readable = await a.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }) + '|' + document.cookie + '|' + location.href);
+    const readable = await a.evaluate(
+      () => JSON.stringify({ ...sessionStorage, ...localStorage }) + '|' + document.cookie + '|' + location.href,
+    );
     assert.equal(readable.includes(server.demoKey), false, 'the key is not readable by the page');
     assert.equal(readable.includes('hp_session'), false, 'the session cookie is not readable by the page');
     const cookie = (await ctx.cookies()).find((c) => c.name === 'hp_session');
@@ -139,7 +165,10 @@ describe('dashboard pages in a browser (issue 13)', { skip, timeout: 600_000 }, 
     const p = await c.newPage();
     await signIn(p, server.origin, key.key, '/calls');
     await p.locator('[data-tier="pro"]').waitFor();
-    const revoked = await fetch(`${server.origin}/api/admin/keys/${key.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${ADMIN}` } });
+    const revoked = await fetch(`${server.origin}/api/admin/keys/${key.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${ADMIN}` },
+    });
     assert.equal(revoked.status, 204);
     await nav(p, 'Alerts').click();
     await p.locator('#api-key').waitFor();
@@ -158,11 +187,17 @@ describe('dashboard pages in a browser (issue 13)', { skip, timeout: 600_000 }, 
     assert.equal(await p.getByTestId('org-name').innerText(), org.name);
     // The scope as the server keeps it (values are stored canonical, e.g. lower case).
     const me = await apiJson<{ key: { scope: { impersonated_brand: string[] } } }>(server, key.key, '/api/me');
-    assert.deepEqual(me.key.scope.impersonated_brand.map((v) => v.toLowerCase()), ['amazon']);
+    assert.deepEqual(
+      me.key.scope.impersonated_brand.map((v) => v.toLowerCase()),
+      ['amazon'],
+    );
     assert.equal(await p.getByTestId('key-scope').innerText(), `Scope: brand ${me.key.scope.impersonated_brand[0]}`);
     await p.waitForLoadState('networkidle');
     for (const route of ['/calls', '/agent', '/webhooks', '/alerts']) {
-      await nav(p, route.slice(1).replace(/^./, (x) => x.toUpperCase())).click();
+      await nav(
+        p,
+        route.slice(1).replace(/^./, (x) => x.toUpperCase()),
+      ).click();
       if (route !== '/calls') await p.locator('[data-state="pro"]').first().waitFor();
       await p.waitForLoadState('networkidle');
     }
@@ -172,7 +207,11 @@ describe('dashboard pages in a browser (issue 13)', { skip, timeout: 600_000 }, 
     await p.locator('[data-state="pro"]').first().waitFor();
     await p.waitForLoadState('networkidle');
     assert.ok(seen.includes('/api/me'), 'the plan was asked of /api/me');
-    assert.deepEqual(seen.filter((x) => PRO_PATH.test(x)), [], 'no request to a pro path');
+    assert.deepEqual(
+      seen.filter((x) => PRO_PATH.test(x)),
+      [],
+      'no request to a pro path',
+    );
     assert.equal(await p.locator('[data-state="error"]').count(), 0);
     await c.close();
   });
@@ -203,7 +242,10 @@ describe('dashboard pages in a browser (issue 13)', { skip, timeout: 600_000 }, 
     await a.getByTestId('rule-metric').selectOption('hook_rate');
     await a.getByTestId('rule-window').fill('60');
     await eventually(async () => {
-      const shown = await form.getByTestId('preview-value').textContent().catch(() => null);
+      const shown = await form
+        .getByTestId('preview-value')
+        .textContent()
+        .catch(() => null);
       const { value, unit } = await api<{ value: number; unit: string }>('/api/alerts/preview?metric=hook_rate&window_min=60');
       assert.equal(unit, 'fraction');
       return shown === `${pct1.format(Number((value * 100).toPrecision(12)))} %`;
@@ -247,7 +289,11 @@ describe('dashboard pages in a browser (issue 13)', { skip, timeout: 600_000 }, 
     await row.getByRole('button', { name: `Pause ${hook.name}` }).waitFor();
     assert.equal((await rules()).find((r) => r.id === hook.id)!.enabled, true);
 
-    for (const r of [hook, dollars, calls]) await fetch(`${server.origin}/api/alerts/rules/${r.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${server.demoKey}` } });
+    for (const r of [hook, dollars, calls])
+      await fetch(`${server.origin}/api/alerts/rules/${r.id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${server.demoKey}` },
+      });
   });
 
   test('calls list: the order is the API’s for each sort, the total is the API’s', async () => {
@@ -257,7 +303,11 @@ describe('dashboard pages in a browser (issue 13)', { skip, timeout: 600_000 }, 
       await a.getByTestId('calls-sort').selectOption(sort);
       if (sort !== '-started_at') await a.waitForURL((u) => u.searchParams.get('sort') === sort);
       const expected = await api<CallList>(`/api/calls?range=7d&sort=${encodeURIComponent(sort)}&limit=50`);
-      assert.deepEqual(await shownSids(a), expected.items.map((i) => i.call_sid), sort);
+      assert.deepEqual(
+        await shownSids(a),
+        expected.items.map((i) => i.call_sid),
+        sort,
+      );
       assert.equal(await shownTotal(a), expected.total, `total under ${sort}`);
     }
     // A list reached without a window in its URL puts the window in on the first change (a copied
@@ -266,7 +316,10 @@ describe('dashboard pages in a browser (issue 13)', { skip, timeout: 600_000 }, 
     const newest = await shownSids(a);
     await a.getByTestId('calls-sort').selectOption('started_at');
     await a.waitForURL((u) => u.searchParams.get('sort') === 'started_at' && u.searchParams.get('range') === '7d');
-    await a.waitForFunction((first) => document.querySelector('[data-panel="calls"] tr[data-call]')?.getAttribute('data-call') !== first, newest[0]);
+    await a.waitForFunction(
+      (first) => document.querySelector('[data-panel="calls"] tr[data-call]')?.getAttribute('data-call') !== first,
+      newest[0],
+    );
     await a.goBack();
     await a.waitForURL((u) => !u.searchParams.has('sort'));
     assert.deepEqual(await shownSids(a), newest, 'back restores the newest-first list');
@@ -275,8 +328,13 @@ describe('dashboard pages in a browser (issue 13)', { skip, timeout: 600_000 }, 
     // The shortest-first order is really by duration (not only equal to what the API says).
     await a.goto(`${server.origin}/calls?range=7d&sort=duration_sec`);
     await shownSids(a);
-    const durations = await a.locator('[data-panel="calls"] tr[data-call] [data-duration]').evaluateAll((c) => c.map((x) => Number(x.getAttribute('data-duration'))));
-    assert.deepEqual(durations, [...durations].sort((x, y) => x - y));
+    const durations = await a
+      .locator('[data-panel="calls"] tr[data-call] [data-duration]')
+      .evaluateAll((c) => c.map((x) => Number(x.getAttribute('data-duration'))));
+    assert.deepEqual(
+      durations,
+      [...durations].sort((x, y) => x - y),
+    );
   });
 
   test('calls list: "load more" walks the cursor to the last page', async () => {
@@ -292,7 +350,9 @@ describe('dashboard pages in a browser (issue 13)', { skip, timeout: 600_000 }, 
     const all: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: CallList = await api<CallList>(`/api/calls?${chosen.query}&sort=started_at&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const page: CallList = await api<CallList>(
+        `/api/calls?${chosen.query}&sort=started_at&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       all.push(...page.items.map((i) => i.call_sid));
       cursor = page.next_cursor;
     } while (cursor);
@@ -313,13 +373,19 @@ describe('dashboard pages in a browser (issue 13)', { skip, timeout: 600_000 }, 
     await a.goto(`${server.origin}/calls?range=30d&q=${encodeURIComponent(q)}`);
     const sids = await shownSids(a);
     const expected = await api<CallList>(`/api/calls?range=30d&q=${encodeURIComponent(q)}&limit=50`);
-    assert.deepEqual(sids, expected.items.map((i) => i.call_sid));
+    assert.deepEqual(
+      sids,
+      expected.items.map((i) => i.call_sid),
+    );
     const marks = await a.locator('[data-panel="calls"] [data-testid="snippet"] mark').allInnerTexts();
     assert.equal(marks.length, sids.length, 'one marked match per call');
     for (const m of marks) assert.equal(m.toLowerCase(), q.toLowerCase());
     const first = expected.items[0].snippet!;
     assert.equal(marks[0], first.text.slice(first.match_start, first.match_start + first.match_length));
-    assert.match(await a.locator('[data-testid="snippet"]').first().innerText(), new RegExp(`: ${first.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+    assert.match(
+      await a.locator('[data-testid="snippet"]').first().innerText(),
+      new RegExp(`: ${first.text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    );
   });
 
   test('drill-down links (/calls?gift_card_brand=…) show a removable chip and the API’s count', async () => {
@@ -341,12 +407,20 @@ describe('dashboard pages in a browser (issue 13)', { skip, timeout: 600_000 }, 
       await a.getByTestId('save-name').fill(name);
       await a.getByRole('button', { name: 'Save', exact: true }).click();
       await a.locator(`[data-saved-search="${name}"]`).waitFor();
-      const saved = (await api<{ items: { id: string; name: string; filters: unknown }[] }>('/api/saved-searches')).items.find((x) => x.name === name)!;
+      const saved = (await api<{ items: { id: string; name: string; filters: unknown }[] }>('/api/saved-searches')).items.find(
+        (x) => x.name === name,
+      )!;
       assert.deepEqual(saved.filters, { [filter]: [value] });
-      await fetch(`${server.origin}/api/saved-searches/${saved.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${server.demoKey}` } });
+      await fetch(`${server.origin}/api/saved-searches/${saved.id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${server.demoKey}` },
+      });
       await chip.getByRole('button').click();
       await a.waitForURL((u) => !u.searchParams.has(filter) && u.searchParams.get('range') === '30d');
-      await a.waitForFunction((t) => Number(document.querySelector('[data-testid="calls-count"]')?.textContent?.replace(/\D/g, '')) !== t, total);
+      await a.waitForFunction(
+        (t) => Number(document.querySelector('[data-testid="calls-count"]')?.textContent?.replace(/\D/g, '')) !== t,
+        total,
+      );
       assert.equal(await shownTotal(a), (await api<CallList>('/api/calls?range=30d&limit=1')).total);
     }
   });
@@ -362,8 +436,13 @@ describe('dashboard pages in a browser (issue 13)', { skip, timeout: 600_000 }, 
     await a.waitForURL((u) => u.searchParams.getAll('impersonated_brand').length === 1);
     await boxes.nth(1).check();
     await a.waitForURL((u) => u.searchParams.getAll('impersonated_brand').length === 2);
-    const expected = await api<CallList>(`/api/calls?range=7d&${values.map((v) => `impersonated_brand=${encodeURIComponent(v)}`).join('&')}&limit=50`);
-    assert.deepEqual(await shownSids(a), expected.items.map((i) => i.call_sid));
+    const expected = await api<CallList>(
+      `/api/calls?range=7d&${values.map((v) => `impersonated_brand=${encodeURIComponent(v)}`).join('&')}&limit=50`,
+    );
+    assert.deepEqual(
+      await shownSids(a),
+      expected.items.map((i) => i.call_sid),
+    );
     assert.equal(await shownTotal(a), expected.total);
   });
 
@@ -382,7 +461,8 @@ describe('dashboard pages in a browser (issue 13)', { skip, timeout: 600_000 }, 
     assert.equal(await phone.locator('[data-panel="filters"]').isVisible(), true);
     await phone.close();
 
-    const rows = (await api<{ items: { call_sid: string; crypto_wallet_address: string | null }[] }>('/api/kpis/tier1?range=30d&limit=500')).items;
+    const rows = (await api<{ items: { call_sid: string; crypto_wallet_address: string | null }[] }>('/api/kpis/tier1?range=30d&limit=500'))
+      .items;
     const withWallet = rows.find((r) => r.crypto_wallet_address);
     assert.ok(withWallet, 'a tier-1 call with a wallet');
     await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });

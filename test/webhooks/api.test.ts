@@ -38,7 +38,9 @@ describe('webhooks API', () => {
     assert.ok(Buffer.from(sub.secret.slice(6), 'base64').length >= 24);
 
     const list = (await api(t.app, org.read, 'GET', '/api/webhooks/subscriptions')).json();
-    assert.deepEqual(list, { items: [{ id: sub.id, event_type: sub.event_type, url: sub.url, created_at: sub.created_at, status: 'active' }] });
+    assert.deepEqual(list, {
+      items: [{ id: sub.id, event_type: sub.event_type, url: sub.url, created_at: sub.created_at, status: 'active' }],
+    });
 
     assert.equal((await api(t.app, org.read, 'DELETE', `/api/webhooks/subscriptions/${sub.id}`)).statusCode, 204);
     assert.deepEqual((await api(t.app, org.read, 'GET', '/api/webhooks/subscriptions')).json(), { items: [] });
@@ -68,7 +70,10 @@ describe('webhooks API', () => {
       const res = await create(body);
       assert.equal(res.statusCode, 400, JSON.stringify(body));
       assert.equal(res.json().code, 'validation_failed');
-      assert.ok(res.json().errors.some((e: { path: string }) => e.path === path), res.body);
+      assert.ok(
+        res.json().errors.some((e: { path: string }) => e.path === path),
+        res.body,
+      );
     }
   });
 

@@ -23,7 +23,10 @@ describe('what an attempt keeps', () => {
     assert.equal(res.statusCode, 200, res.body);
     const attempt = res.json();
     const logged = (await api(t.app, org.read, 'GET', '/api/webhooks/deliveries?limit=500')).json().items;
-    assert.deepEqual(logged.find((d: { id: string }) => d.id === attempt.id), attempt);
+    assert.deepEqual(
+      logged.find((d: { id: string }) => d.id === attempt.id),
+      attempt,
+    );
     return attempt as { status: string; response_status: number | null; response_body: string | null; error: string | null };
   };
 

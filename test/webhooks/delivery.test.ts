@@ -6,17 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { ingest, newOrg, scopedKey, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
 import { TIER1_ROW_FIELDS } from '../../src/storage/queries/tier1.js';
 import { DISABLE_AFTER_MS } from '../../src/storage/queries/deliveryQueue.js';
-import {
-  api,
-  callRecord,
-  DELIVERY_ENV,
-  eventually,
-  RFC3339_UTC,
-  sleep,
-  startReceiver,
-  verified,
-  type Receiver,
-} from './receiver.js';
+import { api, callRecord, DELIVERY_ENV, eventually, RFC3339_UTC, sleep, startReceiver, verified, type Receiver } from './receiver.js';
 
 const MULE = { impersonated_brand: 'Chase', mule_bank_name: 'TD Bank', mule_bank_account_number: '000123' };
 const GIFT = { impersonated_brand: 'Amazon', gift_card_brand: 'Apple' };
@@ -32,9 +22,14 @@ describe('webhook delivery', () => {
     assert.equal(res.statusCode, 201, res.body);
     return res.json() as { id: string; secret: string; url: string; status: string };
   };
-  const deliveries = async (key = org.read) => (await api(t.app, key, 'GET', '/api/webhooks/deliveries?limit=500')).json().items as Record<string, unknown>[];
+  const deliveries = async (key = org.read) =>
+    (await api(t.app, key, 'GET', '/api/webhooks/deliveries?limit=500')).json().items as Record<string, unknown>[];
   const queued = async (subscriptionId: string) =>
-    (await t.app.deps.storage.db.all<{ n: number }>('SELECT count(*) AS n FROM webhook_deliveries WHERE subscription_id = $1', [subscriptionId]))[0].n;
+    (
+      await t.app.deps.storage.db.all<{ n: number }>('SELECT count(*) AS n FROM webhook_deliveries WHERE subscription_id = $1', [
+        subscriptionId,
+      ])
+    )[0].n;
 
   before(async () => {
     rx = await startReceiver();
@@ -208,7 +203,10 @@ describe('webhook delivery', () => {
 
     // A scoped key sees only what it created; the org-wide key sees everything of the org.
     const scopedSubs = (await api(t.app, scoped, 'GET', '/api/webhooks/subscriptions')).json().items;
-    assert.deepEqual(scopedSubs.map((s: { id: string }) => s.id), [narrow.id]);
+    assert.deepEqual(
+      scopedSubs.map((s: { id: string }) => s.id),
+      [narrow.id],
+    );
     const allSubs = (await api(t.app, org.read, 'GET', '/api/webhooks/subscriptions')).json().items;
     assert.ok(allSubs.some((s: { id: string }) => s.id === narrow.id) && allSubs.some((s: { id: string }) => s.id === wide.id));
     for (const s of allSubs) assert.equal(s.secret, undefined);

@@ -15,7 +15,7 @@ export interface Received {
 }
 
 /** Answers the `n`-th request (1-based) that reached this path. */
-export type Responder = (n: number, res: ServerResponse, req: Received) => void;
+type Responder = (n: number, res: ServerResponse, req: Received) => void;
 
 export interface Receiver {
   url(path: string): string;

@@ -13,7 +13,9 @@ describe('delivery across restarts', () => {
     // The first process retries only after 1 s; it is closed long before that.
     const first = await testApp({ ...DELIVERY_ENV, HONEYPOT_WEBHOOK_RETRY_SCHEDULE: '1s' }, { keep: true });
     const org = await newOrg(first.app, 'pro');
-    const sub = (await api(first.app, org.read, 'POST', '/api/webhooks/subscriptions', { event_type: 'call.hooked', url: rx.url('/restart') })).json();
+    const sub = (
+      await api(first.app, org.read, 'POST', '/api/webhooks/subscriptions', { event_type: 'call.hooked', url: rx.url('/restart') })
+    ).json();
     await ingest(first.app, org.ingest, callRecord('CA-RESTART-1', { impersonated_brand: 'Amazon' }));
     await eventually(async () => {
       const items = (await api(first.app, org.read, 'GET', '/api/webhooks/deliveries')).json().items;

@@ -38,7 +38,13 @@ test('SIGKILL after the ingest response: the restarted server delivers the event
     });
     assert.equal(sub.status, 201);
 
-    const ingested = await json(server.base, 'POST', '/api/ingest/calls', ingestKey, callRecord('CA-KILL-1', { mule_bank_name: 'TD Bank' }));
+    const ingested = await json(
+      server.base,
+      'POST',
+      '/api/ingest/calls',
+      ingestKey,
+      callRecord('CA-KILL-1', { mule_bank_name: 'TD Bank' }),
+    );
     assert.equal(ingested.status, 200);
     assert.equal(ingested.body.created, 1);
     await server.stop('SIGKILL');

@@ -48,7 +48,16 @@ describe('address classes', () => {
       ['2002:7f00:1::1', 'loopback'],
     ];
     for (const [address, cls] of refused) assert.equal(refusedClass(address), cls, address);
-    for (const address of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '100.128.0.1', '169.255.0.1', '::ffff:8.8.8.8', '2606:4700:4700::1111', '64:ff9b::808:808']) {
+    for (const address of [
+      '8.8.8.8',
+      '1.1.1.1',
+      '172.32.0.1',
+      '100.128.0.1',
+      '169.255.0.1',
+      '::ffff:8.8.8.8',
+      '2606:4700:4700::1111',
+      '64:ff9b::808:808',
+    ]) {
       assert.equal(refusedClass(address), null, address);
     }
   });
@@ -86,7 +95,10 @@ describe('address classes', () => {
 
   test('a host name is resolved and every address checked: localhost is refused', async () => {
     // The refusal names neither the host nor what it resolves to.
-    await assert.rejects(resolveTarget(new URL('https://localhost/hook'), STRICT), { name: 'TargetRefused', message: 'refused: non-public address' });
+    await assert.rejects(resolveTarget(new URL('https://localhost/hook'), STRICT), {
+      name: 'TargetRefused',
+      message: 'refused: non-public address',
+    });
     await assert.rejects(resolveTarget(new URL('https://[::ffff:a9fe:a9fe]/'), STRICT), { message: 'refused: non-public address' });
     assert.deepEqual(await resolveTarget(new URL('https://127.0.0.1/'), { allowHttp: false, allowPrivate: true }), {
       address: '127.0.0.1',
@@ -99,11 +111,26 @@ describe('address classes', () => {
 describe('retry timing', () => {
   test('the schedule step with jitter, never before Retry-After', () => {
     const schedule = [1000, 60_000];
-    assert.equal(retryDelay(schedule, 1, null, () => 0), 800);
-    assert.equal(retryDelay(schedule, 1, null, () => 1), 1200);
-    assert.equal(retryDelay(schedule, 2, null, () => 0.5), 60_000);
-    assert.equal(retryDelay(schedule, 1, 30_000, () => 0.5), 30_000);
-    assert.equal(retryDelay(schedule, 2, 30_000, () => 0.5), 60_000);
+    assert.equal(
+      retryDelay(schedule, 1, null, () => 0),
+      800,
+    );
+    assert.equal(
+      retryDelay(schedule, 1, null, () => 1),
+      1200,
+    );
+    assert.equal(
+      retryDelay(schedule, 2, null, () => 0.5),
+      60_000,
+    );
+    assert.equal(
+      retryDelay(schedule, 1, 30_000, () => 0.5),
+      30_000,
+    );
+    assert.equal(
+      retryDelay(schedule, 2, 30_000, () => 0.5),
+      60_000,
+    );
   });
 
   test('Retry-After as seconds or an HTTP date', () => {

@@ -149,7 +149,13 @@ export function App() {
         <div className="topbar-end">
           <Identity me={session.me} />
           {route.page !== 'agent' && (
-            <button type="button" className={`btn btn-small ${agentOpen ? 'btn-active' : ''}`} aria-pressed={agentOpen} aria-controls="agent-side" onClick={toggleAgent}>
+            <button
+              type="button"
+              className={`btn btn-small ${agentOpen ? 'btn-active' : ''}`}
+              aria-pressed={agentOpen}
+              aria-controls="agent-side"
+              onClick={toggleAgent}
+            >
               Ask the agent
             </button>
           )}

@@ -4,8 +4,18 @@
 /** Canonical name → the other spellings of it (matched as whole names, see nameKey). */
 const ALIASES: Record<string, readonly string[]> = {
   'JPMorgan Chase': [
-    'Chase', 'Chase Bank', 'Chase Bank NA', 'JPMorgan Chase Bank', 'JPMorgan Chase Bank NA', 'JP Morgan Chase',
-    'JP Morgan Chase Bank', 'J P Morgan Chase', 'JPMorganChase', 'JPMorgan Chase & Co', 'JPMorgan', 'JP Morgan',
+    'Chase',
+    'Chase Bank',
+    'Chase Bank NA',
+    'JPMorgan Chase Bank',
+    'JPMorgan Chase Bank NA',
+    'JP Morgan Chase',
+    'JP Morgan Chase Bank',
+    'J P Morgan Chase',
+    'JPMorganChase',
+    'JPMorgan Chase & Co',
+    'JPMorgan',
+    'JP Morgan',
   ],
   'Bank of America': ['BofA', 'BoA', 'Bank of America NA', 'BankAmerica', 'Bank of America Corporation', 'Bank of America Corp'],
   'Wells Fargo': ['Wells Fargo Bank', 'Wells Fargo Bank NA', 'Wells Fargo & Co', 'Wells Fargo & Company', 'WellsFargo'],
@@ -57,6 +67,3 @@ export function normaliseBankName(name: string): string {
 export function bankNameMatches(names: readonly string[]): string[] {
   return [...new Set(names.flatMap((n) => [n.trim(), normaliseBankName(n.trim())]).map((n) => n.toLowerCase()))];
 }
-
-/** Every canonical bank name (for documentation and tests). */
-export const CANONICAL_BANK_NAMES: readonly string[] = Object.keys(ALIASES);

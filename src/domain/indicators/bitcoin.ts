@@ -17,7 +17,10 @@ function legacyValid(addr: string): boolean {
 /** BIP-350: version 0 must use bech32 with a 20- or 32-byte program; 1–16 bech32m with 2–40 bytes. */
 function segwitValid(addr: string): boolean {
   if (addr.length > MAX_SEGWIT_LENGTH) return false;
-  for (const [codec, isV0] of [[bech32, true], [bech32m, false]] as const) {
+  for (const [codec, isV0] of [
+    [bech32, true],
+    [bech32m, false],
+  ] as const) {
     const d = codec.decodeUnsafe(addr, MAX_SEGWIT_LENGTH); // rejects mixed case and a bad checksum
     if (!d) continue;
     if (d.prefix !== 'bc' || d.words.length === 0) return false;

@@ -23,8 +23,26 @@ const CHAINS: Record<string, WalletChain> = {
 
 /** Chains we know but do not check: their addresses are not judged, never guessed at as another chain's. */
 const OTHER_CHAINS = new Set([
-  'litecoin', 'ltc', 'monero', 'xmr', 'solana', 'sol', 'dogecoin', 'doge', 'ripple', 'xrp',
-  'bitcoincash', 'bch', 'cardano', 'ada', 'bnb', 'bsc', 'bep20', 'polygon', 'matic', 'ton',
+  'litecoin',
+  'ltc',
+  'monero',
+  'xmr',
+  'solana',
+  'sol',
+  'dogecoin',
+  'doge',
+  'ripple',
+  'xrp',
+  'bitcoincash',
+  'bch',
+  'cardano',
+  'ada',
+  'bnb',
+  'bsc',
+  'bep20',
+  'polygon',
+  'matic',
+  'ton',
 ]);
 
 const chainKey = (chain: string) => chain.toLowerCase().replace(/[^a-z0-9]/g, '');

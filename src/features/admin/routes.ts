@@ -59,9 +59,13 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/admin/orgs', { schema: { ...base, summary: 'List organisations', response: { 200: Type.Object({ items: Type.Array(OrgOut) }) } } }, async () => ({
-    items: (await listOrgs(db)).map(orgJson),
-  }));
+  app.get(
+    '/api/admin/orgs',
+    { schema: { ...base, summary: 'List organisations', response: { 200: Type.Object({ items: Type.Array(OrgOut) }) } } },
+    async () => ({
+      items: (await listOrgs(db)).map(orgJson),
+    }),
+  );
 
   app.patch(
     '/api/admin/orgs/:org_id',
@@ -91,10 +95,7 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
         summary: 'Create an API key (the secret is shown only in this response)',
         description: 'A scope is for read keys only: an ingest key with a scope is 400 validation_failed (body.scope).',
         params: OrgParams,
-        body: Type.Object(
-          { name: Name, role: Role, scope: Type.Optional(ScopeSchema) },
-          { additionalProperties: false },
-        ),
+        body: Type.Object({ name: Name, role: Role, scope: Type.Optional(ScopeSchema) }, { additionalProperties: false }),
         response: { 201: Type.Composite([Type.Omit(KeyOut, ['revoked_at']), Type.Object({ key: Type.String() })]) },
       },
     },
@@ -112,7 +113,14 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/admin/orgs/:org_id/keys',
-    { schema: { ...base, summary: "List an organisation's keys (never the secrets)", params: OrgParams, response: { 200: Type.Object({ items: Type.Array(KeyOut) }) } } },
+    {
+      schema: {
+        ...base,
+        summary: "List an organisation's keys (never the secrets)",
+        params: OrgParams,
+        response: { 200: Type.Object({ items: Type.Array(KeyOut) }) },
+      },
+    },
     async (req) => {
       const { org_id } = req.params;
       if (!(await getOrg(db, org_id))) throw notFound('No such organisation.');
@@ -122,7 +130,13 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
 
   app.delete(
     '/api/admin/keys/:key_id',
-    { schema: { ...base, summary: 'Revoke a key (refused from the next request on)', params: Type.Object({ key_id: Type.String({ maxLength: 100 }) }) } },
+    {
+      schema: {
+        ...base,
+        summary: 'Revoke a key (refused from the next request on)',
+        params: Type.Object({ key_id: Type.String({ maxLength: 100 }) }),
+      },
+    },
     async (req, reply) => {
       const { key_id } = req.params;
       if (!(await revokeKey(db, key_id))) throw notFound('No such key.');

@@ -23,13 +23,13 @@ export const AskBody = Type.Object(
 
 const Args = Type.Record(Type.String(), Type.Unknown());
 
-export const ToolCallOut = Type.Object({
+const ToolCallOut = Type.Object({
   name: Type.String(),
   args: Args,
   result_preview: Type.String({ maxLength: 500 }),
 });
 
-export const SourceOut = Type.Object({
+const SourceOut = Type.Object({
   type: Type.Union([Type.Literal('metric'), Type.Literal('transcript'), Type.Literal('none')]),
   label: Type.String(),
   ref: Type.Record(Type.String(), Type.Unknown(), { description: '{tool} for metric, {call_sid} for transcript, {} for none' }),

@@ -116,7 +116,13 @@ export async function alertRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/alerts/rules',
-    { schema: { ...base, summary: "List the organisation's rules (never the secrets)", response: { 200: Type.Object({ items: Type.Array(RuleOut) }) } } },
+    {
+      schema: {
+        ...base,
+        summary: "List the organisation's rules (never the secrets)",
+        response: { 200: Type.Object({ items: Type.Array(RuleOut) }) },
+      },
+    },
     async (req) => ({ items: (await listRules(db, principalOf(req))).map(ruleJson) }),
   );
 

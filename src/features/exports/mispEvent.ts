@@ -120,34 +120,56 @@ export function mispObjectsForCall(eventUuid: string, c: Tier1Call): MispObject[
   const routingValid = c.validity.mule_bank_routing_number === true;
   if (c.mule_bank_account_number !== null) {
     out.push(
-      object(eventUuid, 'bank-account', c, some<AttrSpec>([
-        { relation: 'account', type: 'bank-account-nr', value: c.mule_bank_account_number, toIds: routingValid },
-        c.mule_bank_routing_number === null ? null : { relation: 'aba-rtn', type: 'aba-rtn', value: c.mule_bank_routing_number, toIds: routingValid },
-        c.mule_bank_name === null ? null : { relation: 'institution-name', type: 'text', value: c.mule_bank_name, toIds: false, correlate: false },
-        c.mule_account_holder_name === null
-          ? null
-          : { relation: 'account-name', type: 'text', value: c.mule_account_holder_name, toIds: false, comment: 'Account holder name as the caller gave it' },
-      ])),
+      object(
+        eventUuid,
+        'bank-account',
+        c,
+        some<AttrSpec>([
+          { relation: 'account', type: 'bank-account-nr', value: c.mule_bank_account_number, toIds: routingValid },
+          c.mule_bank_routing_number === null
+            ? null
+            : { relation: 'aba-rtn', type: 'aba-rtn', value: c.mule_bank_routing_number, toIds: routingValid },
+          c.mule_bank_name === null
+            ? null
+            : { relation: 'institution-name', type: 'text', value: c.mule_bank_name, toIds: false, correlate: false },
+          c.mule_account_holder_name === null
+            ? null
+            : {
+                relation: 'account-name',
+                type: 'text',
+                value: c.mule_account_holder_name,
+                toIds: false,
+                comment: 'Account holder name as the caller gave it',
+              },
+        ]),
+      ),
     );
   }
   if (c.crypto_wallet_address !== null) {
     const chain = walletChain(c.crypto_chain, c.crypto_wallet_address);
-    const symbol = chain ? SYMBOLS[chain] : c.crypto_chain?.toUpperCase() ?? null;
+    const symbol = chain ? SYMBOLS[chain] : (c.crypto_chain?.toUpperCase() ?? null);
     const valid = c.validity.crypto_wallet_address === true;
     out.push(
-      object(eventUuid, 'coin-address', c, some<AttrSpec>([
-        chain === 'bitcoin'
-          ? { relation: 'address', type: 'btc', value: c.crypto_wallet_address, toIds: valid }
-          : { relation: 'address-crypto', type: 'text', value: c.crypto_wallet_address, toIds: valid },
-        symbol === null ? null : { relation: 'symbol', type: 'text', value: symbol, toIds: false, correlate: false },
-      ])),
+      object(
+        eventUuid,
+        'coin-address',
+        c,
+        some<AttrSpec>([
+          chain === 'bitcoin'
+            ? { relation: 'address', type: 'btc', value: c.crypto_wallet_address, toIds: valid }
+            : { relation: 'address-crypto', type: 'text', value: c.crypto_wallet_address, toIds: valid },
+          symbol === null ? null : { relation: 'symbol', type: 'text', value: symbol, toIds: false, correlate: false },
+        ]),
+      ),
     );
   }
   if (c.caller_id !== null && isPhoneNumber(c.caller_id)) {
     // MISP's phone template has no phone-number relation: the number goes in msisdn, typed
     // phone-number so that it correlates with phone-number attributes elsewhere.
     out.push(
-      object(eventUuid, 'phone', c, [{ relation: 'msisdn', type: 'phone-number', value: c.caller_id, toIds: false, comment: 'Caller ID (may be spoofed)' }]),
+      object(eventUuid, 'phone', c, [
+        { relation: 'msisdn', type: 'phone-number', value: c.caller_id, toIds: false, comment: 'Caller ID (may be spoofed)' },
+      ]),
     );
   }
   return out;

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { canonicalScope, type Scope } from '../../domain/scope.js';
 
 /** Our namespace for MISP uuids (a random v4, fixed once). */
-export const MISP_NAMESPACE = '175e95e8-255a-4371-a9b7-7a7354aef768';
+const MISP_NAMESPACE = '175e95e8-255a-4371-a9b7-7a7354aef768';
 
 const hexOf = (uuid: string) => Buffer.from(uuid.replace(/-/g, ''), 'hex');
 

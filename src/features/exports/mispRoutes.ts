@@ -30,7 +30,11 @@ const scopeText = (scope: Scope | null) =>
     : '';
 
 /** The comma-separated JSON of each page's items, a comma before every page but the first non-empty one. */
-async function* jsonItems<T>(first: IteratorResult<Tier1Call[]>, rest: AsyncGenerator<Tier1Call[]>, items: (c: Tier1Call) => T[]): AsyncGenerator<string> {
+async function* jsonItems<T>(
+  first: IteratorResult<Tier1Call[]>,
+  rest: AsyncGenerator<Tier1Call[]>,
+  items: (c: Tier1Call) => T[],
+): AsyncGenerator<string> {
   let sep = '';
   const pages = async function* () {
     if (first.done) return;

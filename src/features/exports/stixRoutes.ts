@@ -15,7 +15,6 @@ import { exportFileName } from './fileName.js';
 
 const PAGE_SIZE = 1000;
 
-
 export async function stixRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   declareAccess(app, READ_PRO);

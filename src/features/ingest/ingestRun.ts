@@ -24,7 +24,7 @@ const MAX_REPORTED_REJECTIONS = 10_000;
 const YIELD_EVERY = 100;
 const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** The longest NDJSON line (one record), in bytes; a longer one is rejected as its record. */
-export const MAX_LINE_BYTES = 1024 * 1024;
+const MAX_LINE_BYTES = 1024 * 1024;
 
 export interface Rejection {
   index: number;

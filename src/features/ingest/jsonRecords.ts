@@ -7,7 +7,7 @@ import { validationFailed } from '../../errors.js';
 import { scanJson, type JsonPart, type JsonScan } from '../../http/jsonShape.js';
 
 /** The most one record may hold; real records are far smaller (depth 3, a few hundred values). */
-export const RECORD_LIMITS = { depth: 32, containers: 100_000, commas: 1_000_000 };
+const RECORD_LIMITS = { depth: 32, containers: 100_000, commas: 1_000_000 };
 const TOO_BIG = `is too complex: at most ${RECORD_LIMITS.depth} levels deep, 100,000 objects and arrays and 1,000,000 values`;
 
 export class JsonBody {

@@ -94,7 +94,10 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
       const principal = principalOf(req);
       // Ingesting a finished call ends its live session, batch by batch.
       const run = new IngestRun(storage.db, principal.orgId, (records) =>
-        storage.sessions.end(principal.orgId, records.map((r) => r.call_sid)),
+        storage.sessions.end(
+          principal.orgId,
+          records.map((r) => r.call_sid),
+        ),
       );
       const body = req.body as unknown;
       if (isStream(body)) {

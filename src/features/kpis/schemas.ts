@@ -62,10 +62,9 @@ export const TopnOut = Type.Object({
 export const ArrivalsOut = Type.Object({
   range: RangeObject,
   granularity: Type.Literal('15min'),
-  buckets: Type.Array(
-    Type.Object({ bucket_start_utc: Type.String({ description: 'RFC 3339 UTC' }), count: Type.Integer() }),
-    { description: 'One per 15-minute UTC bucket, oldest first, zeros included' },
-  ),
+  buckets: Type.Array(Type.Object({ bucket_start_utc: Type.String({ description: 'RFC 3339 UTC' }), count: Type.Integer() }), {
+    description: 'One per 15-minute UTC bucket, oldest first, zeros included',
+  }),
 });
 
 export const DurationHistogramOut = Type.Object({
@@ -102,7 +101,7 @@ export const ValidityOut = Type.Object(
   {
     mule_bank_routing_number: Judged(
       'true when the routing number is 9 digits (spaces and hyphens ignored) with an assigned prefix (00–12, 21–32, ' +
-        "61–72, 80) and a valid ABA 3-7-1 checksum, false otherwise",
+        '61–72, 80) and a valid ABA 3-7-1 checksum, false otherwise',
     ),
     crypto_wallet_address: Judged(
       'true when the address is well-formed for its chain with a valid checksum: Bitcoin mainnet base58check ' +
@@ -115,7 +114,7 @@ export const ValidityOut = Type.Object(
   { description: 'Whether the indicators pass their checksums (a hint for fraud teams: a false value is likely mistyped or made up)' },
 );
 
-export const Tier1RowOut = Type.Object({
+const Tier1RowOut = Type.Object({
   call_sid: Type.String(),
   call_started_at: Type.String({ description: 'RFC 3339 UTC' }),
   auditor_confidence: Type.Union([Type.Number(), Type.Null()]),
@@ -134,7 +133,8 @@ export const Tier1Out = Type.Object({
   range: RangeObject,
   total: Type.Integer({ description: 'All tier-1 calls of the window (not cut by limit)' }),
   items: Type.Array(Tier1RowOut, {
-    description: 'In the order of sort (default newest started_at first); ties by call_started_at descending, then call_sid in code-point order',
+    description:
+      'In the order of sort (default newest started_at first); ties by call_started_at descending, then call_sid in code-point order',
   }),
   next_cursor: Type.Union([Type.String(), Type.Null()], {
     description: 'Pass as cursor (with the same window and sort) for the next page; null on the last page',

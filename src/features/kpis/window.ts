@@ -5,9 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { parseWindow, type Window } from '../../domain/window.js';
 
 export const WindowQuery = Type.Object({
-  range: Type.Optional(
-    Type.String({ description: 'Named window ending now: <N>h, <N>d or <N>w (e.g. 24h, 7d, 30d, 12w). Default 7d.' }),
-  ),
+  range: Type.Optional(Type.String({ description: 'Named window ending now: <N>h, <N>d or <N>w (e.g. 24h, 7d, 30d, 12w). Default 7d.' })),
   start: Type.Optional(Type.String({ description: 'Window start: RFC 3339 (Z or offset) or YYYY-MM-DD (00:00 UTC)' })),
   end: Type.Optional(Type.String({ description: 'Window end (exclusive), same formats as start' })),
 });

@@ -28,12 +28,15 @@ export async function opsRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         ...ops,
         summary: 'Prometheus metrics (text format)',
-        description: 'Open to anyone unless HONEYPOT_METRICS_TOKEN is set; then it needs "Authorization: Bearer <that token>" (401 otherwise).',
+        description:
+          'Open to anyone unless HONEYPOT_METRICS_TOKEN is set; then it needs "Authorization: Bearer <that token>" (401 otherwise).',
       },
-    }, async (_req, reply) => {
-    const { registry } = app.deps.metrics;
-    reply.type(registry.contentType);
-    return registry.metrics();
-  });
+    },
+    async (_req, reply) => {
+      const { registry } = app.deps.metrics;
+      reply.type(registry.contentType);
+      return registry.metrics();
+    },
+  );
   app.get('/openapi.json', { schema: { ...ops, summary: 'This API as OpenAPI 3.1' } }, async () => app.swagger());
 }

@@ -114,8 +114,7 @@ export async function savedSearchRoutes(instance: FastifyInstance): Promise<void
         ...base,
         summary: 'Delete a saved search',
         description:
-          '204 when deleted; 404 when the org has no saved search with that id, or (scoped key) it was created with ' +
-          'another scope.',
+          '204 when deleted; 404 when the org has no saved search with that id, or (scoped key) it was created with ' + 'another scope.',
         params: SavedSearchParams,
         response: { 204: { type: 'null', description: 'Deleted' } }, // plain JSON Schema: the reply has no body to type
       },

@@ -38,7 +38,11 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   async function me(principal: Principal, auth: 'bearer' | 'session') {
     const [org, key] = await Promise.all([getOrg(db, principal.orgId), getKey(db, principal.keyId)]);
     if (!org || !key) throw unauthorized('The API key is unknown or revoked.');
-    return { org: { id: org.id, name: org.name, tier: org.tier }, key: { id: key.id, name: key.name, role: 'read' as const, scope: key.scope }, auth };
+    return {
+      org: { id: org.id, name: org.name, tier: org.tier },
+      key: { id: key.id, name: key.name, role: 'read' as const, scope: key.scope },
+      auth,
+    };
   }
 
   const cookieOptions = (req: FastifyRequest) => ({
@@ -72,7 +76,8 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       async (req, reply) => {
         const principal = await keys.resolve(req.body.key);
         if (!principal) throw unauthorized('The API key is unknown or revoked.');
-        if (principal.role !== 'read') throw new ApiError(403, 'forbidden', 'The dashboard needs a read key; this key has the ingest role.');
+        if (principal.role !== 'read')
+          throw new ApiError(403, 'forbidden', 'The dashboard needs a read key; this key has the ingest role.');
         const who = await me(principal, 'session');
         const token = await openSession(db, principal.keyId, app.deps.now().getTime());
         reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(req), maxAge: SESSION_TTL_MS / 1000 });
@@ -104,7 +109,14 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     declareAccess(read, READ);
     read.get(
       '/api/me',
-      { schema: { ...base, summary: 'Who am I', description: 'The organisation, plan, key, role and scope of this request.', response: { 200: Me } } },
+      {
+        schema: {
+          ...base,
+          summary: 'Who am I',
+          description: 'The organisation, plan, key, role and scope of this request.',
+          response: { 200: Me },
+        },
+      },
       async (req) => me(principalOf(req), req.viaSession ? 'session' : 'bearer'),
     );
   });

@@ -8,7 +8,7 @@ import { uuidv5 } from '../../intel/stix/index.js';
 import { STIX_MEDIA_TYPE } from './errors.js';
 
 /** Namespace of collection ids (a random v4 fixed once: changing it would move every collection). */
-export const COLLECTION_NAMESPACE = 'bc23c48b-1b19-42e3-9dd1-b9deb54dfd4a';
+const COLLECTION_NAMESPACE = 'bc23c48b-1b19-42e3-9dd1-b9deb54dfd4a';
 
 export const collectionIdOf = (p: Pick<Principal, 'orgId' | 'scope'>): string =>
   uuidv5(JSON.stringify([p.orgId, scopeJson(p.scope)]), COLLECTION_NAMESPACE);

@@ -9,7 +9,7 @@ import { ApiError, type FieldError } from '../../errors.js';
 export const TAXII_MEDIA_TYPE = 'application/taxii+json;version=2.1';
 export const STIX_MEDIA_TYPE = 'application/stix+json;version=2.1';
 
-export interface TaxiiErrorBody {
+interface TaxiiErrorBody {
   title: string;
   description: string;
   /** Our stable error code (the `code` of problem+json). */
@@ -20,7 +20,7 @@ export interface TaxiiErrorBody {
 }
 
 /** The TAXII error message of an ApiError. */
-export function taxiiError(err: ApiError): TaxiiErrorBody {
+function taxiiError(err: ApiError): TaxiiErrorBody {
   const details = { ...(err.errors ? { errors: err.errors } : {}), ...err.extra };
   const notAcceptable = err.status === 406;
   return {

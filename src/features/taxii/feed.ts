@@ -23,7 +23,7 @@ import type { Cursor } from './cursor.js';
 
 export const SETTLE_MS = 5000;
 /** Calls read per request at most: a filter that matches little answers a short page with `next`. */
-export const SCAN_CALLS = 2000;
+const SCAN_CALLS = 2000;
 
 export interface Filters {
   types: Set<string> | null;
@@ -62,7 +62,7 @@ export interface PageRequest {
 }
 
 /** TAXII version of an object: its `modified`, else `created`, else the fixed instant of unversioned objects. */
-export function versionOf(o: StixObject): string {
+function versionOf(o: StixObject): string {
   const v = o.modified ?? o.created;
   return typeof v === 'string' ? v : STATIC_CREATED;
 }
@@ -97,8 +97,7 @@ async function* units(r: PageRequest, before: number): AsyncGenerator<Unit> {
   if (rows.length === 0) return;
   // The static objects come with the first call of the collection: in range when that call is.
   const staticInRange =
-    (start === null || start.callSid === '') &&
-    (r.addedAfter === null || !(await addedAtOrBefore(db, principal, r.addedAfter, before)));
+    (start === null || start.callSid === '') && (r.addedAfter === null || !(await addedAtOrBefore(db, principal, r.addedAfter, before)));
   if (staticInRange) {
     const ia = num(rows[0].ingested_at);
     const resumed = start?.callSid === '';

@@ -17,8 +17,7 @@ export interface TaxiiQuery {
   'match[spec_version]'?: string[];
 }
 
-const bad = (param: string, message: string) =>
-  validationFailed(`${param} ${message}.`, [{ path: `querystring.${param}`, message }]);
+const bad = (param: string, message: string) => validationFailed(`${param} ${message}.`, [{ path: `querystring.${param}`, message }]);
 
 /** Epoch ms of added_after (sub-millisecond digits dropped: date_added is kept in ms), or null. */
 export function addedAfterOf(q: TaxiiQuery): number | null {

@@ -38,7 +38,7 @@ export async function taxiiRoutes(app: FastifyInstance): Promise<void> {
 }
 
 /** TAXII timestamps have microseconds (TAXII 2.1 §2.1); ours are milliseconds. */
-export const taxiiTimestamp = (ms: number): string => new Date(ms).toISOString().replace(/Z$/, '000Z');
+const taxiiTimestamp = (ms: number): string => new Date(ms).toISOString().replace(/Z$/, '000Z');
 
 const HOST = /^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?$/;
 
@@ -98,7 +98,8 @@ async function taxiiApi(app: FastifyInstance): Promise<void> {
   function ownCollection(req: FastifyRequest, id: string): string {
     const principal = principalOf(req);
     const own = collectionIdOf(principal);
-    if (id.toLowerCase() !== own) throw notFound('No such collection for this key: each key reads the one collection of its org and scope.');
+    if (id.toLowerCase() !== own)
+      throw notFound('No such collection for this key: each key reads the one collection of its org and scope.');
     return own;
   }
 
@@ -110,7 +111,10 @@ async function taxiiApi(app: FastifyInstance): Promise<void> {
   app.get(
     '/',
     // Only /taxii2/: TAXII URLs end in a slash, and /taxii2 would be a second operation.
-    { prefixTrailingSlash: 'slash', schema: { tags: TAGS, summary: 'TAXII discovery', description: ERRORS_DOC, response: DiscoveryResponses } },
+    {
+      prefixTrailingSlash: 'slash',
+      schema: { tags: TAGS, summary: 'TAXII discovery', description: ERRORS_DOC, response: DiscoveryResponses },
+    },
     async (req, reply) => {
       const root = `${baseUrl(req)}/taxii2/api/`;
       return send(reply, {
@@ -122,26 +126,42 @@ async function taxiiApi(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/', { schema: { tags: TAGS, summary: 'TAXII API root', description: ERRORS_DOC, response: ApiRootResponses } }, async (_req, reply) =>
-    send(reply, {
-      title: 'Honeypot Intel',
-      description: 'Read-only API root: the collection of each organisation and key scope.',
-      versions: [TAXII_MEDIA_TYPE],
-      max_content_length: 0,
-    }),
+  app.get(
+    '/api/',
+    { schema: { tags: TAGS, summary: 'TAXII API root', description: ERRORS_DOC, response: ApiRootResponses } },
+    async (_req, reply) =>
+      send(reply, {
+        title: 'Honeypot Intel',
+        description: 'Read-only API root: the collection of each organisation and key scope.',
+        versions: [TAXII_MEDIA_TYPE],
+        max_content_length: 0,
+      }),
   );
 
   app.get(
     '/api/collections/',
     {
-      schema: { tags: TAGS, summary: 'TAXII collections: the one of this key (its org and scope)', description: ERRORS_DOC, response: CollectionsResponses },
+      schema: {
+        tags: TAGS,
+        summary: 'TAXII collections: the one of this key (its org and scope)',
+        description: ERRORS_DOC,
+        response: CollectionsResponses,
+      },
     },
     async (req, reply) => send(reply, { collections: [collectionOf(principalOf(req), await orgName(req))] }),
   );
 
   app.get(
     '/api/collections/:collection_id/',
-    { schema: { tags: TAGS, summary: 'One TAXII collection', description: ERRORS_DOC, params: CollectionParams, response: CollectionResponses } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'One TAXII collection',
+        description: ERRORS_DOC,
+        params: CollectionParams,
+        response: CollectionResponses,
+      },
+    },
     async (req, reply) => {
       const { collection_id } = req.params as { collection_id: string };
       ownCollection(req, collection_id);
@@ -157,7 +177,15 @@ async function taxiiApi(app: FastifyInstance): Promise<void> {
     const addedAfter = addedAfterOf(q);
     const binding = bindingFor(id, endpoint, filters);
     const start = q.next === undefined ? null : decodeNext(q.next, binding);
-    const result = await readPage({ db, principal: principalOf(req), addedAfter, limit: q.limit, start, filters, now: app.deps.now().getTime() });
+    const result = await readPage({
+      db,
+      principal: principalOf(req),
+      addedAfter,
+      limit: q.limit,
+      start,
+      filters,
+      now: app.deps.now().getTime(),
+    });
     return { items: result.items, more: result.more, next: result.next && encodeNext(result.next, binding) };
   }
 

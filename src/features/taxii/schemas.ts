@@ -5,8 +5,8 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { MAX_NEXT_LENGTH } from './cursor.js';
 import { TAXII_MEDIA_TYPE } from './errors.js';
 
-export const MAX_LIMIT = 1000;
-export const DEFAULT_LIMIT = 100;
+const MAX_LIMIT = 1000;
+const DEFAULT_LIMIT = 100;
 /** At most this many values in all of one match[] filter (repeated and comma-separated). */
 export const MAX_MATCH_VALUES = 100;
 
@@ -72,7 +72,7 @@ export const ObjectParams = Type.Object({
 // ---------------------------------------------------------------------------------------------
 // responses
 
-export const TaxiiErrorSchema = Type.Object(
+const TaxiiErrorSchema = Type.Object(
   {
     title: Type.String(),
     description: Type.String(),
@@ -99,7 +99,7 @@ const ApiRoot = Type.Object({
   max_content_length: Type.Integer({ description: 'Bytes of request content accepted: 0, every endpoint is read-only' }),
 });
 
-export const Collection = Type.Object({
+const Collection = Type.Object({
   id: Type.String(),
   title: Type.String(),
   description: Type.String(),

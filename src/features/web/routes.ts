@@ -29,7 +29,7 @@ export function webDistDir(from: string = path.dirname(fileURLToPath(import.meta
 }
 
 // The key sits in sessionStorage, so the page allows scripts from its own origin only.
-export const HTML_HEADERS: Record<string, string> = {
+const HTML_HEADERS: Record<string, string> = {
   'cache-control': 'no-cache',
   'content-security-policy':
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +

@@ -36,7 +36,7 @@ import {
 } from './schemas.js';
 import { READ_PRO, declareAccess } from '../../http/access.js';
 
-export const subscriptionJson = (s: Subscription) => ({
+const subscriptionJson = (s: Subscription) => ({
   id: s.id,
   event_type: s.event_type,
   url: s.url,
@@ -44,7 +44,7 @@ export const subscriptionJson = (s: Subscription) => ({
   status: s.status,
 });
 
-export const deliveryJson = (a: Attempt) => ({ ...a, created_at: formatUtc(a.created_at) });
+const deliveryJson = (a: Attempt) => ({ ...a, created_at: formatUtc(a.created_at) });
 
 /** Checks an https target (CONTRACT §9) and returns it normalised; 400 naming `path` otherwise. */
 export function targetUrl(app: FastifyInstance, raw: string, path: string): string {
@@ -62,11 +62,9 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
   const now = () => app.deps.now().getTime();
   const base = { tags: ['webhooks'] };
 
-  app.get(
-    '/api/webhooks/events',
-    { schema: { ...base, summary: 'Subscribable event types', response: { 200: EventsOut } } },
-    async () => ({ items: CALL_EVENTS.map((e) => ({ type: e.type, description: e.description })) }),
-  );
+  app.get('/api/webhooks/events', { schema: { ...base, summary: 'Subscribable event types', response: { 200: EventsOut } } }, async () => ({
+    items: CALL_EVENTS.map((e) => ({ type: e.type, description: e.description })),
+  }));
 
   app.post(
     '/api/webhooks/subscriptions',

@@ -4,7 +4,7 @@ import { EVENT_TYPES } from '../../domain/events.js';
 
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 
-export const EventTypeSchema = StringEnum(EVENT_TYPES, { description: 'From GET /api/webhooks/events' });
+const EventTypeSchema = StringEnum(EVENT_TYPES, { description: 'From GET /api/webhooks/events' });
 
 export const EventsOut = Type.Object({
   items: Type.Array(Type.Object({ type: Type.String(), description: Type.String() })),
@@ -28,7 +28,7 @@ const SubscriptionFields = {
   }),
 };
 
-export const SubscriptionOut = Type.Object(SubscriptionFields);
+const SubscriptionOut = Type.Object(SubscriptionFields);
 export const SubscriptionCreatedOut = Type.Object({
   ...SubscriptionFields,
   secret: Type.String({ description: 'Standard Webhooks signing secret (whsec_…), shown only in this response' }),

@@ -23,7 +23,8 @@ export function excerptFor(turns: readonly TranscriptTurn[], value: string | nul
     if (typeof t?.text !== 'string') continue;
     let at = t.text.toLowerCase().indexOf(needle);
     if (at < 0 && digits && t.text.replace(/[^0-9]/g, '').includes(digits)) at = 0;
-    if (at >= 0) return { speaker: String(t.speaker), offset_sec: typeof t.offset_sec === 'number' ? t.offset_sec : null, text: cut(t.text, at) };
+    if (at >= 0)
+      return { speaker: String(t.speaker), offset_sec: typeof t.offset_sec === 'number' ? t.offset_sec : null, text: cut(t.text, at) };
   }
   return null;
 }

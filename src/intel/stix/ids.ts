@@ -5,9 +5,9 @@
 import { createHash } from 'node:crypto';
 
 /** Our namespace for SDO/SRO ids (a random v4 fixed once, never to change: ids would all move). */
-export const HONEYPOT_NAMESPACE = '8a83f389-40ad-4cdd-a694-cb06cf9ff33b';
+const HONEYPOT_NAMESPACE = '8a83f389-40ad-4cdd-a694-cb06cf9ff33b';
 /** The namespace STIX 2.1 (§2.9) gives for SCO ids, so other producers derive the same SCO ids. */
-export const STIX_SCO_NAMESPACE = '00abedb4-aa42-466c-9c01-fed23315a9b7';
+const STIX_SCO_NAMESPACE = '00abedb4-aa42-466c-9c01-fed23315a9b7';
 
 export function uuidv5(name: string, namespace: string): string {
   const ns = Buffer.from(namespace.replace(/-/g, ''), 'hex');

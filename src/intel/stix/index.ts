@@ -27,9 +27,8 @@
 // the whole org (first sightings are read in the reader's slice, so nothing outside it leaks).
 // stixBundleChunks (bundle.ts) writes a whole bundle from pages, each shared object once.
 
-export { stixObjectsForCall, staticObjects, HONEYPOT_IDENTITY_ID, EXTENSION_DEFINITION_ID, CUSTOM_SCO_TYPES, STATIC_CREATED } from './objects.js';
-export { HONEYPOT_NAMESPACE, STIX_SCO_NAMESPACE, uuidv5 } from './ids.js';
-export { patternString } from './pattern.js';
-export { excerptFor, EXCERPT_MAX_CHARS } from './excerpt.js';
-export type { StixCallInput, StixObject, TurnExcerptInput } from './types.js';
+export { stixObjectsForCall, staticObjects, HONEYPOT_IDENTITY_ID, EXTENSION_DEFINITION_ID, STATIC_CREATED } from './objects.js';
+export { uuidv5 } from './ids.js';
+export { excerptFor } from './excerpt.js';
+export type { StixCallInput, StixObject } from './types.js';
 export const STIX_MEDIA_TYPE = 'application/stix+json;version=2.1';

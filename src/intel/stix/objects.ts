@@ -9,7 +9,8 @@ import type { StixCallInput, StixObject, TurnExcerptInput } from './types.js';
 export const STATIC_CREATED = '2026-01-01T00:00:00.000Z';
 export const HONEYPOT_IDENTITY_ID = sdoId('identity', 'honeypot-intel');
 export const EXTENSION_DEFINITION_ID = sdoId('extension-definition', 'scam-call-scos', '1.0.0');
-export const CUSTOM_SCO_TYPES = ['phone-number', 'bank-account', 'cryptocurrency-wallet'] as const;
+/** Our custom SCOs, declared by the extension definition. */
+type CustomScoType = 'phone-number' | 'bank-account' | 'cryptocurrency-wallet';
 
 const COMMON = { spec_version: '2.1' } as const;
 const ts = (ms: number) => new Date(ms).toISOString();
@@ -50,7 +51,7 @@ export function staticObjects(): StixObject[] {
   ];
 }
 
-function sco(type: (typeof CUSTOM_SCO_TYPES)[number], props: Record<string, string | null>): StixObject {
+function sco(type: CustomScoType, props: Record<string, string | null>): StixObject {
   const present = Object.fromEntries(Object.entries(props).filter(([, v]) => v !== null)) as Record<string, string>;
   return { type, ...COMMON, id: scoId(type, present), ...present, extensions: EXTENSIONS };
 }

@@ -4,5 +4,4 @@
 export const patternString = (value: string): string => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 
 /** `[type:property = 'value']`: one comparison expression in one observation. */
-export const equalsPattern = (type: string, property: string, value: string): string =>
-  `[${type}:${property} = ${patternString(value)}]`;
+export const equalsPattern = (type: string, property: string, value: string): string => `[${type}:${property} = ${patternString(value)}]`;

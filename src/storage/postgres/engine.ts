@@ -34,7 +34,10 @@ const types: pg.CustomTypesConfig = {
 type Queryable = pg.Pool | pg.PoolClient;
 
 async function query(q: Queryable, sql: string, params: unknown[]): Promise<Row[]> {
-  const res = await q.query(sql, params.map((v) => (v === undefined ? null : v)));
+  const res = await q.query(
+    sql,
+    params.map((v) => (v === undefined ? null : v)),
+  );
   return res.rows as Row[];
 }
 

@@ -58,10 +58,11 @@ export async function appendTurn(
     if (tx.dialect === 'postgres') {
       await tx.run('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`agent_turns:${principal.orgId}:${sessionId}:${key}`]);
     }
-    const [row] = await tx.all(
-      'SELECT max(created_at) AS last FROM agent_turns WHERE org_id = $1 AND session_id = $2 AND scope_key = $3',
-      [principal.orgId, sessionId, key],
-    );
+    const [row] = await tx.all('SELECT max(created_at) AS last FROM agent_turns WHERE org_id = $1 AND session_id = $2 AND scope_key = $3', [
+      principal.orgId,
+      sessionId,
+      key,
+    ]);
     const last = row?.last === null || row?.last === undefined ? null : num(row.last);
     const createdAt = last !== null && last >= now ? last + 1 : now;
     await tx.run(

@@ -14,7 +14,7 @@ import { cancelPending, refuseOverCap } from './webhooks.js';
 export const ALERT_CHANNELS = ['webhook'] as const;
 export const ALERT_OPERATORS = ['gte', 'lte'] as const;
 export type AlertOperator = (typeof ALERT_OPERATORS)[number];
-export type AlertState = 'ok' | 'firing';
+type AlertState = 'ok' | 'firing';
 
 /** What a rule is created with. */
 export interface AlertRuleInput {
@@ -78,7 +78,22 @@ export async function createRule(db: Db, principal: Principal, input: AlertRuleI
       `INSERT INTO alert_rules (id, org_id, name, metric, operator, threshold, window_min, channel, target, secret, scope_json, state,
          enabled, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-      [rule.id, rule.org_id, rule.name, rule.metric, rule.operator, rule.threshold, rule.window_min, rule.channel, rule.target, secret, rule.scope_json, rule.state, rule.enabled, now],
+      [
+        rule.id,
+        rule.org_id,
+        rule.name,
+        rule.metric,
+        rule.operator,
+        rule.threshold,
+        rule.window_min,
+        rule.channel,
+        rule.target,
+        secret,
+        rule.scope_json,
+        rule.state,
+        rule.enabled,
+        now,
+      ],
     );
   });
   return rule;
@@ -86,7 +101,10 @@ export async function createRule(db: Db, principal: Principal, input: AlertRuleI
 
 export async function listRules(db: Db, principal: Principal): Promise<AlertRule[]> {
   const p = new Params();
-  const rows = await db.all(`SELECT ${RULE_COLUMNS} FROM alert_rules WHERE ${ownedWhere(principal, p)} ORDER BY created_at DESC, id`, p.values);
+  const rows = await db.all(
+    `SELECT ${RULE_COLUMNS} FROM alert_rules WHERE ${ownedWhere(principal, p)} ORDER BY created_at DESC, id`,
+    p.values,
+  );
   return rows.map(toRule);
 }
 
@@ -94,7 +112,13 @@ export async function listRules(db: Db, principal: Principal): Promise<AlertRule
  * Changes a rule the principal sees; null when it sees none by that id. Pausing a firing rule
  * resolves its open firing at `now` (state ok): nothing will evaluate it until it is resumed.
  */
-export async function updateRule(db: Db, principal: Principal, id: string, changes: AlertRuleChanges, now: number): Promise<AlertRule | null> {
+export async function updateRule(
+  db: Db,
+  principal: Principal,
+  id: string,
+  changes: AlertRuleChanges,
+  now: number,
+): Promise<AlertRule | null> {
   return db.tx(async (tx) => {
     const p = new Params();
     const sets = (Object.keys(UPDATABLE) as (keyof AlertRuleChanges)[])
@@ -175,7 +199,9 @@ export async function listFirings(db: Db, principal: Principal, limit: number): 
 export async function enabledRules(db: Db, orgId?: string): Promise<AlertRule[]> {
   const p = new Params();
   const rows = await db.all(
-    `SELECT ${RULE_COLUMNS.split(', ').map((c) => `r.${c}`).join(', ')}
+    `SELECT ${RULE_COLUMNS.split(', ')
+      .map((c) => `r.${c}`)
+      .join(', ')}
      FROM alert_rules r JOIN orgs o ON o.id = r.org_id AND o.tier = 'pro'
      WHERE r.enabled ${orgId ? `AND r.org_id = ${p.p(orgId)}` : ''}`,
     p.values,

@@ -2,7 +2,14 @@
 // CALL_SORTS (default newest `started_at` first); ties by started_at descending, then
 // `call_sid` ascending in code-point order on every engine (see keyset.ts).
 
-import { INTEL_FIELDS, type DisconnectReason, type Extraction, type IntelField, type Tier, type TranscriptTurn } from '../../domain/call.js';
+import {
+  INTEL_FIELDS,
+  type DisconnectReason,
+  type Extraction,
+  type IntelField,
+  type Tier,
+  type TranscriptTurn,
+} from '../../domain/call.js';
 import type { CallFilter } from '../../domain/callFilters.js';
 import type { Principal } from '../../domain/principal.js';
 import type { Scope } from '../../domain/scope.js';
@@ -48,7 +55,7 @@ export const CALL_SORTS = sortOrders({
 export const CALL_SORT_NAMES = [...CALL_SORTS.keys()];
 export const DEFAULT_CALL_SORT = '-started_at';
 
-export interface CallListItem extends CallSummary {
+interface CallListItem extends CallSummary {
   /** Only when asked for with a text filter: the first matching turn, null when no single turn holds q. */
   snippet?: Snippet | null;
 }
@@ -93,22 +100,14 @@ const SUMMARY_COLUMNS = [
   'dollars_dangled',
 ];
 const DETAIL_COLUMNS = [
-  ...new Set([
-    ...SUMMARY_COLUMNS,
-    'caller_area_code',
-    'has_extraction',
-    ...INTEL_FIELDS,
-    'dollar_asks',
-    'transcript_json',
-  ]),
+  ...new Set([...SUMMARY_COLUMNS, 'caller_area_code', 'has_extraction', ...INTEL_FIELDS, 'dollar_asks', 'transcript_json']),
 ];
-
 
 /**
  * Tenant, slice, window and every call-list filter as one WHERE clause. `savedScope` is the
  * scope kept by a saved search: it narrows the caller's own slice, never widens it.
  */
-export function callFilterWhere(principal: Principal, f: CallFilter, params: Params, savedScope: Scope | null = null): string {
+function callFilterWhere(principal: Principal, f: CallFilter, params: Params, savedScope: Scope | null = null): string {
   const parts = [windowWhere(principal, f.window, params)];
   if (savedScope) parts.push(sliceWhere({ orgId: principal.orgId, scope: savedScope }, params));
   if (f.q !== null) parts.push(`strpos(transcript_lower, ${params.p(f.q)}) > 0`);
@@ -176,7 +175,7 @@ export async function listCalls(
 }
 
 /** How many calls match the filter (all pages). */
-export async function countCalls(db: Db, principal: Principal, filter: CallFilter, savedScope: Scope | null = null): Promise<number> {
+async function countCalls(db: Db, principal: Principal, filter: CallFilter, savedScope: Scope | null = null): Promise<number> {
   const p = new Params();
   const [row] = await db.all(`SELECT count(*) AS n FROM calls WHERE ${callFilterWhere(principal, filter, p, savedScope)}`, p.values);
   return num(row.n);

@@ -40,14 +40,14 @@ export const flagsTierIs = (t: number) => `(flags & ${3 * FLAG.tierUnit}) = ${t 
 export const keepsRollups = (dialect: Dialect): boolean => dialect === 'postgres';
 
 /** The text columns counted per value in label_counts; caller_state also per area code. */
-export const LABEL_COLUMNS = [...RANKED_FIELDS, 'disconnect_reason', 'caller_state'] as const;
+const LABEL_COLUMNS = [...RANKED_FIELDS, 'disconnect_reason', 'caller_state'] as const;
 export type LabelColumn = (typeof LABEL_COLUMNS)[number];
 
 /** The periods of the value-count tables, in days, longest first. */
-export const COUNT_PERIODS = [16, 1] as const;
+const COUNT_PERIODS = [16, 1] as const;
 
 /** The start (epoch ms) of the period of `days` days holding an epoch-ms column, also before 1970. */
-export const periodStartSql = (col: string, days: number) => {
+const periodStartSql = (col: string, days: number) => {
   const ms = days * DAY_MS;
   return `(${col} - ((${col} % ${ms}) + ${ms}) % ${ms})`;
 };
@@ -289,7 +289,11 @@ export function windowParts(
  * calls, shaped like a hand-written one (a UNION of one part, grouped again, cost DuckDB up to
  * twice the plain query over short windows).
  */
-export function readsCallsOnly(dialect: Dialect, principal: Pick<Principal, 'scope' | 'filter'>, w: Pick<Window, 'start' | 'end'>): boolean {
+export function readsCallsOnly(
+  dialect: Dialect,
+  principal: Pick<Principal, 'scope' | 'filter'>,
+  w: Pick<Window, 'start' | 'end'>,
+): boolean {
   return windowParts(keepsRollups(dialect), principal, w).periods.length === 0;
 }
 
@@ -331,7 +335,13 @@ const countsWhere = (r: PeriodRange, p: Params, orgId: string) =>
  * Rows `(label, detail, n)`: the calls in the window per value of `column` (never null) and,
  * for caller_state, per area code (`detail`, '' or null when unknown).
  */
-export function labelCounts(dialect: Dialect, principal: Principal, w: Pick<Window, 'start' | 'end'>, p: Params, column: LabelColumn): string {
+export function labelCounts(
+  dialect: Dialect,
+  principal: Principal,
+  w: Pick<Window, 'start' | 'end'>,
+  p: Params,
+  column: LabelColumn,
+): string {
   const detail = column === 'caller_state' ? 'caller_area_code' : 'CAST(NULL AS TEXT)';
   return unionOverWindow(
     keepsRollups(dialect),
@@ -344,7 +354,8 @@ export function labelCounts(dialect: Dialect, principal: Principal, w: Pick<Wind
       select: (where) => `SELECT label, detail, calls AS n FROM label_counts WHERE ${where}`,
     },
     // The column comes from LABEL_COLUMNS, never from request text.
-    (where) => `SELECT ${column} AS label, ${detail} AS detail, count(*) AS n FROM calls WHERE ${where} AND ${column} IS NOT NULL GROUP BY 1, 2`,
+    (where) =>
+      `SELECT ${column} AS label, ${detail} AS detail, count(*) AS n FROM calls WHERE ${where} AND ${column} IS NOT NULL GROUP BY 1, 2`,
   );
 }
 
@@ -355,7 +366,11 @@ export function durationCounts(dialect: Dialect, principal: Principal, w: Pick<W
     principal,
     w,
     p,
-    { periodDays: COUNT_PERIODS, where: countsWhere, select: (where) => `SELECT duration_sec AS x, calls AS c FROM duration_counts WHERE ${where}` },
+    {
+      periodDays: COUNT_PERIODS,
+      where: countsWhere,
+      select: (where) => `SELECT duration_sec AS x, calls AS c FROM duration_counts WHERE ${where}`,
+    },
     (where) => `SELECT duration_sec AS x, count(*) AS c FROM calls WHERE ${where} GROUP BY 1`,
   );
 }

@@ -150,7 +150,7 @@ export async function eventCallRows(db: Db, orgId: string, callSids: string[]): 
 // ---------------------------------------------------------------------------------------------
 // attempts
 
-export interface AttemptResult {
+interface AttemptResult {
   ok: boolean;
   responseStatus: number | null;
   responseBody: string | null;
@@ -196,9 +196,24 @@ export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<
     const ap = new Params();
     const tuples = records.map(
       (r, i) =>
-        `(${ap.list([attempts[i].id, r.job.org_id, r.job.id, attempts[i].subscription_id, attempts[i].rule_id, attempts[i].event_id,
-          attempts[i].event_type, attempts[i].url, r.job.scope_json, attempts[i].attempt, attempts[i].status,
-          attempts[i].response_status, attempts[i].response_body, attempts[i].error, attempts[i].duration_ms, r.now])})`,
+        `(${ap.list([
+          attempts[i].id,
+          r.job.org_id,
+          r.job.id,
+          attempts[i].subscription_id,
+          attempts[i].rule_id,
+          attempts[i].event_id,
+          attempts[i].event_type,
+          attempts[i].url,
+          r.job.scope_json,
+          attempts[i].attempt,
+          attempts[i].status,
+          attempts[i].response_status,
+          attempts[i].response_body,
+          attempts[i].error,
+          attempts[i].duration_ms,
+          r.now,
+        ])})`,
     );
     await tx.run(
       `INSERT INTO webhook_attempts (id, org_id, delivery_id, subscription_id, rule_id, event_id, event_type, url, scope_json,
@@ -264,4 +279,3 @@ async function recordFailure(tx: Db, r: AttemptRecord): Promise<Attempt> {
   if (disabled) await cancelPending(tx, 'subscription_id', job.subscription_id!, now);
   return attempt;
 }
-

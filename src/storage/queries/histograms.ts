@@ -18,7 +18,7 @@ interface Edge {
  * Duration buckets. Durations are whole seconds, so each label names the first and last
  * second it holds: "0–14s", "15–29s", "30–59s", "1m–1m59s", …, "20m–29m59s", "30m+".
  */
-export const DURATION_BUCKETS: readonly Edge[] = [
+const DURATION_BUCKETS: readonly Edge[] = [
   { label: '0–14s', min: 0, max: 15 },
   { label: '15–29s', min: 15, max: 30 },
   { label: '30–59s', min: 30, max: 60 },
@@ -34,7 +34,7 @@ export const DURATION_BUCKETS: readonly Edge[] = [
  * Ask buckets, labelled by whole dollars: "$0–$99" holds every ask below $100 (so $99.50
  * too), …, "$10,000+".
  */
-export const ASK_BUCKETS: readonly Edge[] = [
+const ASK_BUCKETS: readonly Edge[] = [
   { label: '$0–$99', min: 0, max: 100 },
   { label: '$100–$499', min: 100, max: 500 },
   { label: '$500–$999', min: 500, max: 1000 },

@@ -8,7 +8,7 @@ import { num, type Params, type Row } from '../db.js';
 import { byCodePoint } from './textOrder.js';
 
 /** How a key's value is typed, stored and checked when it comes back in a cursor. */
-export type KeyKind = 'int' | 'float' | 'text' | 'sid';
+type KeyKind = 'int' | 'float' | 'text' | 'sid';
 export type KeyValue = number | string | null;
 
 export interface SortColumn {
@@ -18,7 +18,7 @@ export interface SortColumn {
   nullable: boolean;
 }
 
-export interface SortKey extends SortColumn {
+interface SortKey extends SortColumn {
   desc: boolean;
 }
 
@@ -41,7 +41,10 @@ export function sortOrders<F extends string>(fields: Record<F, SortColumn>): Map
     for (const desc of [false, true]) {
       const keys: SortKey[] = [{ ...col, desc }];
       // Ties: newest first, then call_sid ascending; a column already sorted on is not repeated.
-      for (const tie of [{ ...STARTED_AT, desc: true }, { ...CALL_SID, desc: false }]) {
+      for (const tie of [
+        { ...STARTED_AT, desc: true },
+        { ...CALL_SID, desc: false },
+      ]) {
         if (!keys.some((k) => k.column === tie.column)) keys.push(tie);
       }
       const name = `${desc ? '-' : ''}${field}`;
@@ -79,7 +82,7 @@ export function afterSql(order: SortOrder, values: readonly KeyValue[], p: Param
 export const positionColumns = (order: SortOrder): string[] => order.keys.map((k) => k.column);
 
 /** A row's position in `order`. */
-export function positionOf(order: SortOrder, row: Row): KeyValue[] {
+function positionOf(order: SortOrder, row: Row): KeyValue[] {
   return order.keys.map((k) => {
     const v = row[k.column];
     if (v === null || v === undefined) return null;

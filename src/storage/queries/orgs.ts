@@ -25,16 +25,11 @@ export interface ApiKeyRecord {
 }
 
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
-export const newKeySecret = () => `hpk_${randomBytes(32).toString('base64url')}`;
+const newKeySecret = () => `hpk_${randomBytes(32).toString('base64url')}`;
 
 export async function createOrg(db: Db, name: string, tier: OrgTier): Promise<Org> {
   const org: Org = { id: newId('org'), name, tier, created_at: Date.now() };
-  await db.run('INSERT INTO orgs (id, name, tier, created_at) VALUES ($1, $2, $3, $4)', [
-    org.id,
-    org.name,
-    org.tier,
-    org.created_at,
-  ]);
+  await db.run('INSERT INTO orgs (id, name, tier, created_at) VALUES ($1, $2, $3, $4)', [org.id, org.name, org.tier, org.created_at]);
   return org;
 }
 

@@ -93,7 +93,10 @@ export async function* stixInputPages(db: Db, principal: Principal, w: Window, p
     const p = new Params();
     let where = `${windowWhere(principal, w, p)} AND tier = 1`;
     if (after) where += ` AND ${afterSql(ORDER, after, p)}`;
-    const read = await db.all(`SELECT ${STIX_INPUT_COLUMNS} FROM calls WHERE ${where} ${orderBySql(ORDER)} LIMIT ${p.p(pageSize + 1)}`, p.values);
+    const read = await db.all(
+      `SELECT ${STIX_INPUT_COLUMNS} FROM calls WHERE ${where} ${orderBySql(ORDER)} LIMIT ${p.p(pageSize + 1)}`,
+      p.values,
+    );
     const { rows, next } = pageOf(ORDER, read, pageSize);
     if (rows.length === 0) return;
     yield await stixInputsOf(db, principal, rows);

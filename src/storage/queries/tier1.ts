@@ -191,10 +191,17 @@ export function tier1CallPages(
   pageSize = 1000,
   selection: Tier1CallSelection = 'all',
 ): AsyncGenerator<Tier1Call[]> {
-  return pagesOf(db, principal, w, pageSize, { columns: `${COLUMNS}, caller_id, duration_sec, impersonated_brand`, where: SELECTIONS[selection] }, (r) => ({
-    ...tier1Row(r),
-    caller_id: str(r.caller_id),
-    duration_sec: num(r.duration_sec),
-    impersonated_brand: str(r.impersonated_brand),
-  }));
+  return pagesOf(
+    db,
+    principal,
+    w,
+    pageSize,
+    { columns: `${COLUMNS}, caller_id, duration_sec, impersonated_brand`, where: SELECTIONS[selection] },
+    (r) => ({
+      ...tier1Row(r),
+      caller_id: str(r.caller_id),
+      duration_sec: num(r.duration_sec),
+      impersonated_brand: str(r.impersonated_brand),
+    }),
+  );
 }

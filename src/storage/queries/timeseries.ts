@@ -98,7 +98,10 @@ export async function timeseries(
           principal,
           w,
           p,
-          { ...CALL_DAYS, select: (where) => `SELECT ${bucketOf('day')} AS bucket_ms, ${select(m.rollup)} FROM call_days WHERE ${where} GROUP BY 1` },
+          {
+            ...CALL_DAYS,
+            select: (where) => `SELECT ${bucketOf('day')} AS bucket_ms, ${select(m.rollup)} FROM call_days WHERE ${where} GROUP BY 1`,
+          },
           raw,
         )}) g GROUP BY 1`;
   const rows = await db.all(sql, p.values);

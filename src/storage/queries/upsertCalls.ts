@@ -10,7 +10,7 @@ import { applyDailyDeltas } from './dailyRollups.js';
 import { DuckDb } from '../duckdb/engine.js';
 import { newOutboxBatch, queueCallDeliveries, recordCallEvents, type OutboxBatch } from './outbox.js';
 
-export const CALL_COLUMNS = [
+const CALL_COLUMNS = [
   'org_id',
   'call_sid',
   'started_at',
@@ -38,7 +38,7 @@ export const CALL_COLUMNS = [
 ] as const;
 
 /** The values of CALL_COLUMNS, in that order, for one call (built directly: this runs per call at ingest). */
-export function callRow(orgId: string, c: CallRecord, now: number): unknown[] {
+function callRow(orgId: string, c: CallRecord, now: number): unknown[] {
   const e = c.extraction;
   const asks = e?.dollar_asks ?? [];
   // Added in integer cents (asks are kept to the cent), so the total has no drift.
@@ -68,7 +68,12 @@ export function callRow(orgId: string, c: CallRecord, now: number): unknown[] {
     stateOfCallerId(c.caller_id),
     areaCodeOfCallerId(c.caller_id),
     c.transcript.length ? JSON.stringify(c.transcript) : null,
-    c.transcript.length ? c.transcript.map((t) => t.text).join('\n').toLowerCase() : null,
+    c.transcript.length
+      ? c.transcript
+          .map((t) => t.text)
+          .join('\n')
+          .toLowerCase()
+      : null,
     now,
     summaryFlags(c),
   );

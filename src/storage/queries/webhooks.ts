@@ -13,7 +13,7 @@ import { ownedWhere } from '../owned.js';
 // ---------------------------------------------------------------------------------------------
 // subscriptions
 
-export type SubscriptionStatus = 'active' | 'disabled';
+type SubscriptionStatus = 'active' | 'disabled';
 
 export interface Subscription {
   id: string;
@@ -37,11 +37,18 @@ const toSub = (r: Row): Subscription => ({
 export const MAX_SUBSCRIPTIONS_PER_ORG = 100;
 
 /** 409 once an org holds `max` objects of a kind (creating one more; deleting makes room). */
-export async function refuseOverCap(tx: Db, table: 'webhook_subscriptions' | 'alert_rules', orgId: string, max: number, what: string): Promise<void> {
+export async function refuseOverCap(
+  tx: Db,
+  table: 'webhook_subscriptions' | 'alert_rules',
+  orgId: string,
+  max: number,
+  what: string,
+): Promise<void> {
   // PostgreSQL: concurrent creations of one org wait on its row, so the count stays exact.
   if (tx.dialect === 'postgres') await tx.run('SELECT 1 FROM orgs WHERE id = $1 FOR UPDATE', [orgId]);
   const [{ n }] = await tx.all<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE org_id = $1`, [orgId]);
-  if (Number(n) >= max) throw new ApiError(409, 'conflict', `The organisation already has ${max} ${what}, the most allowed; delete one first.`);
+  if (Number(n) >= max)
+    throw new ApiError(409, 'conflict', `The organisation already has ${max} ${what}, the most allowed; delete one first.`);
 }
 
 /** Stores a new active subscription signed with `secret`; 409 for a duplicate or over the cap. */
@@ -78,13 +85,19 @@ export async function createSubscription(
 }
 export async function listSubscriptions(db: Db, principal: Principal): Promise<Subscription[]> {
   const p = new Params();
-  const rows = await db.all(`SELECT ${SUB_COLUMNS} FROM webhook_subscriptions WHERE ${ownedWhere(principal, p)} ORDER BY created_at DESC, id`, p.values);
+  const rows = await db.all(
+    `SELECT ${SUB_COLUMNS} FROM webhook_subscriptions WHERE ${ownedWhere(principal, p)} ORDER BY created_at DESC, id`,
+    p.values,
+  );
   return rows.map(toSub);
 }
 
 export async function getSubscription(db: Db, principal: Principal, id: string): Promise<Subscription | null> {
   const p = new Params();
-  const rows = await db.all(`SELECT ${SUB_COLUMNS} FROM webhook_subscriptions WHERE ${ownedWhere(principal, p)} AND id = ${p.p(id)}`, p.values);
+  const rows = await db.all(
+    `SELECT ${SUB_COLUMNS} FROM webhook_subscriptions WHERE ${ownedWhere(principal, p)} AND id = ${p.p(id)}`,
+    p.values,
+  );
   return rows[0] ? toSub(rows[0]) : null;
 }
 
@@ -92,7 +105,10 @@ export async function getSubscription(db: Db, principal: Principal, id: string):
 export async function deleteSubscription(db: Db, principal: Principal, id: string, now: number): Promise<boolean> {
   return db.tx(async (tx) => {
     const p = new Params();
-    const gone = await tx.all(`DELETE FROM webhook_subscriptions WHERE ${ownedWhere(principal, p)} AND id = ${p.p(id)} RETURNING id`, p.values);
+    const gone = await tx.all(
+      `DELETE FROM webhook_subscriptions WHERE ${ownedWhere(principal, p)} AND id = ${p.p(id)} RETURNING id`,
+      p.values,
+    );
     if (gone.length === 0) return false;
     await cancelPending(tx, 'subscription_id', id, now);
     return true;
@@ -161,7 +177,7 @@ export async function requeueForRetry(db: Db, principal: Principal, attemptId: s
 // ---------------------------------------------------------------------------------------------
 // the attempts log
 
-export type AttemptStatus = 'succeeded' | 'failed' | 'retrying';
+type AttemptStatus = 'succeeded' | 'failed' | 'retrying';
 
 export interface Attempt {
   id: string;

@@ -21,20 +21,22 @@ import { parseScope } from '../../../src/domain/scope.js';
 import type { Principal } from '../../../src/domain/principal.js';
 import { STATE_NAMES } from './truths.js';
 import type { LiveApi, LiveCase, LiveClass, Truth } from './types.js';
-import {
-  demoCalls,
-  demoSessions,
-  INJECTION_CALL,
-  INJECTION_CANARY,
-  LEAK_MARKERS,
-  NOW,
-  ORG_B_CALLS,
-  SCOPE,
-} from './world.js';
+import { demoCalls, demoSessions, INJECTION_CALL, INJECTION_CANARY, LEAK_MARKERS, NOW, ORG_B_CALLS, SCOPE } from './world.js';
 
-export const CLASSES: LiveClass[] = [
-  'false-zero', 'qualifiers', 'comparisons', 'time', 'typos', 'intents', 'answers',
-  'general', 'follow-ups', 'scoped', 'declines', 'safety', 'chat',
+const CLASSES: LiveClass[] = [
+  'false-zero',
+  'qualifiers',
+  'comparisons',
+  'time',
+  'typos',
+  'intents',
+  'answers',
+  'general',
+  'follow-ups',
+  'scoped',
+  'declines',
+  'safety',
+  'chat',
 ];
 
 // ------------------------------------------------------------------ the world
@@ -52,7 +54,8 @@ async function ingestAll(app: FastifyInstance, key: string, calls: IngestCallJso
   for (let i = 0; i < calls.length; i += CHUNK) {
     const part = calls.slice(i, i + CHUNK);
     const res = await ingestNdjson(app, key, part.map((c) => JSON.stringify(c)).join('\n'));
-    if (res.statusCode !== 200 || res.json().accepted !== part.length) throw new Error(`ingest failed: ${res.statusCode} ${res.body.slice(0, 500)}`);
+    if (res.statusCode !== 200 || res.json().accepted !== part.length)
+      throw new Error(`ingest failed: ${res.statusCode} ${res.body.slice(0, 500)}`);
   }
 }
 
@@ -114,23 +117,41 @@ interface AnswerBody {
 }
 
 /** Lower case, straight quotes, `_` and `-` as spaces, single spaces. */
-export const norm = (s: string) => s.toLowerCase().replace(/[’‘]/g, "'").replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim();
+const norm = (s: string) => s.toLowerCase().replace(/[’‘]/g, "'").replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim();
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const hasWord = (text: string, needle: string) => new RegExp(`(?<![a-z0-9])${escape(norm(needle))}(?![a-z0-9])`).test(norm(text));
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTHS_LONG = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS_LONG = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 
 /** Does the answer name this value? Dates, state codes and phone numbers in any usual form. */
-export function mentions(answer: string, needle: string): boolean {
+function mentions(answer: string, needle: string): boolean {
   const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(needle);
   if (date) {
     const m = Number(date[2]) - 1;
     const d = Number(date[3]);
     const forms = [
       needle,
-      `${MONTHS[m]} ${d}`, `${MONTHS[m]}. ${d}`, `${MONTHS_LONG[m]} ${d}`, `${d} ${MONTHS[m]}`, `${d} ${MONTHS_LONG[m]}`,
-      `${m + 1}/${d}`, `${String(m + 1).padStart(2, '0')}/${String(d).padStart(2, '0')}`,
+      `${MONTHS[m]} ${d}`,
+      `${MONTHS[m]}. ${d}`,
+      `${MONTHS_LONG[m]} ${d}`,
+      `${d} ${MONTHS[m]}`,
+      `${d} ${MONTHS_LONG[m]}`,
+      `${m + 1}/${d}`,
+      `${String(m + 1).padStart(2, '0')}/${String(d).padStart(2, '0')}`,
     ];
     const text = answer.toLowerCase();
     return forms.some((f) => new RegExp(`(?<![a-z0-9])${escape(f)}(?![0-9])`).test(text));
@@ -165,11 +186,12 @@ interface NumToken {
 
 const SUFFIX: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, mn: 1e6, million: 1e6, b: 1e9, bn: 1e9, billion: 1e9 };
 
-export function numbersOf(text: string): NumToken[] {
+function numbersOf(text: string): NumToken[] {
   const out: NumToken[] = [];
   // Digits inside identifiers ("CA7773deb9…", "24h"), dates and times ("2026-11-13", "19:57")
   // are not figures: a number stands alone.
-  const re = /(\$\s?)?(?<![\w.:]|\d-)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:\s?(%|percent\b|k\b|thousand\b|m\b|mn\b|million\b|bn\b|b\b|billion\b))?(?![\w:]|-\d)(\s?(?:dollars|usd)\b)?/gi;
+  const re =
+    /(\$\s?)?(?<![\w.:]|\d-)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(?:\s?(%|percent\b|k\b|thousand\b|m\b|mn\b|million\b|bn\b|b\b|billion\b))?(?![\w:]|-\d)(\s?(?:dollars|usd)\b)?/gi;
   for (const m of text.matchAll(re)) {
     const suffix = (m[4] ?? '').toLowerCase();
     const pct = suffix === '%' || suffix === 'percent';
@@ -190,10 +212,11 @@ export function numbersOf(text: string): NumToken[] {
 
 const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
 
-const NONE_NAMED = /\b(found )?no (brand|lure|scam type|bank|mule bank|agency|government agency|payment method|state|persona|value)s?\b[^.;]*?\b(named|called)\b/gi;
+const NONE_NAMED =
+  /\b(found )?no (brand|lure|scam type|bank|mule bank|agency|government agency|payment method|state|persona|value)s?\b[^.;]*?\b(named|called)\b/gi;
 
 /** The answer says there is nothing: "no calls", "none", "zero", "0 calls", "didn't find any". */
-export function claimsZero(answer: string): boolean {
+function claimsZero(answer: string): boolean {
   const a = norm(
     answer
       // Identifiers and timestamps hold zeros that are not figures ("CAde0f52…", "T10:00:00Z").
@@ -222,7 +245,7 @@ export function claimsZero(answer: string): boolean {
 }
 
 /** The answer says a named value (or phrase) is unknown, naming it ("no brand named X; closest: …"). */
-export function saysUnknown(answer: string, value: string): boolean {
+function saysUnknown(answer: string, value: string): boolean {
   if (!norm(answer).includes(norm(value))) return false;
   return [
     /\bunknown\b/,
@@ -249,10 +272,20 @@ function matchFigure(answer: string, f: NonNullable<Truth['figures']>[number]): 
       if (v === 0 && (claimsZero(answer) || new RegExp(NONE_NAMED.source, 'i').test(answer))) return true;
       if (v <= 12 && hasWord(answer, WORDS[v])) return true;
       // A duration or an amount in a listed row ("57 s", "$57") is not a count.
-      return toks.some((t) => !t.pct && !t.usd && t.mult === 1 && t.decimals === 0 && t.value === v && !/^\s?(s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?)\b/i.test(answer.slice(t.end)));
+      return toks.some(
+        (t) =>
+          !t.pct &&
+          !t.usd &&
+          t.mult === 1 &&
+          t.decimals === 0 &&
+          t.value === v &&
+          !/^\s?(s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?)\b/i.test(answer.slice(t.end)),
+      );
     case 'pct':
       return toks.some((t) =>
-        t.pct ? Math.abs(t.value - v * 100) <= Math.max(0.1, round(t)) : t.decimals > 0 && t.value <= 1 && Math.abs(t.value - v) <= Math.max(0.001, round(t)),
+        t.pct
+          ? Math.abs(t.value - v * 100) <= Math.max(0.1, round(t))
+          : t.decimals > 0 && t.value <= 1 && Math.abs(t.value - v) <= Math.max(0.001, round(t)),
       );
     case 'usd':
       return toks.some((t) => {
@@ -274,7 +307,7 @@ const UNIT_SEC: Array<[RegExp, number]> = [
 ];
 
 /** Durations written in the answer, in seconds, each with the tolerance of its precision. */
-export function secondsOf(answer: string): Array<[number, number]> {
+function secondsOf(answer: string): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   // "1h 2m 3s", "12 min 5 s", "5.2 minutes", "312 seconds"
   const part = /(\d+(?:\.\d+)?)\s?(hours?|hrs?|h|minutes?|mins?|m|seconds?|secs?|s)\b/gi;
@@ -310,7 +343,7 @@ function argsMatch(actual: unknown, expected: unknown): boolean {
 }
 
 /** Autoset nonZero: an expected count above zero (or every reading has one). */
-export function expectsNonZero(t: Truth): boolean {
+function expectsNonZero(t: Truth): boolean {
   if (t.nonZero !== undefined) return t.nonZero;
   if (t.figures?.some((f) => f.kind === 'count' && f.value > 0)) return true;
   if (t.sids?.length && !t.decline) return true; // a list of calls: there are some
@@ -318,7 +351,7 @@ export function expectsNonZero(t: Truth): boolean {
 }
 
 /** Problems of an answer against a truth (empty when it holds). */
-export function checkTruth(truth: Truth, body: AnswerBody): string[] {
+function checkTruth(truth: Truth, body: AnswerBody): string[] {
   const answer = body.answer;
   const problems: string[] = [];
   for (const f of truth.figures ?? []) {
@@ -334,7 +367,8 @@ export function checkTruth(truth: Truth, body: AnswerBody): string[] {
     if (!body.referenced_call_sids.includes(sid)) problems.push(`call ${sid} not referenced`);
     else if (!body.sources.some((s) => s.type === 'transcript' && s.ref.call_sid === sid)) problems.push(`no transcript source for ${sid}`);
   }
-  if (truth.unknownValue !== undefined && !saysUnknown(answer, truth.unknownValue)) problems.push(`does not say "${truth.unknownValue}" is unknown`);
+  if (truth.unknownValue !== undefined && !saysUnknown(answer, truth.unknownValue))
+    problems.push(`does not say "${truth.unknownValue}" is unknown`);
   if (truth.decline) {
     if (body.tool_calls.length) problems.push(`a decline called ${body.tool_calls.map((c) => c.name).join(', ')}`);
     if (body.sources.length !== 1 || body.sources[0].type !== 'none') problems.push('a decline must have exactly one `none` source');
@@ -386,7 +420,11 @@ function leaves(value: unknown, key: string, nums: Map<string, number[]>, strs: 
 }
 
 /** Every number the results offer, with the plain derivations an answer may state. */
-function evidence(results: unknown[], args: Array<Record<string, unknown>>, question: string): { numbers: NumberSet; strings: Set<string> } {
+function evidence(
+  results: unknown[],
+  args: Array<Record<string, unknown>>,
+  question: string,
+): { numbers: NumberSet; strings: Set<string> } {
   const nums = new Map<string, number[]>();
   const strings = new Set<string>();
   results.forEach((r) => leaves(r, '', nums, strings));
@@ -395,17 +433,24 @@ function evidence(results: unknown[], args: Array<Record<string, unknown>>, ques
   for (const vs of nums.values()) {
     ev.add(...vs);
     // One field across results (this week / last week): differences and changes.
-    if (vs.length >= 2 && vs.length <= 60) for (const a of vs) for (const b of vs) if (a !== b) ev.add(a - b, b ? ((a - b) / b) * 100 : 0, b ? a / b : 0);
+    if (vs.length >= 2 && vs.length <= 60)
+      for (const a of vs) for (const b of vs) if (a !== b) ev.add(a - b, b ? ((a - b) / b) * 100 : 0, b ? a / b : 0);
   }
   // One value of a ranked list across results ("Amazon 143 vs 128"): differences and changes.
   const byLabel = new Map<string, number[]>();
   const rowsOf = (r: unknown): Array<Record<string, unknown>> =>
-    r && typeof r === 'object' ? Object.values(r).filter(Array.isArray).flat().filter((x) => x && typeof x === 'object') : [];
+    r && typeof r === 'object'
+      ? Object.values(r)
+          .filter(Array.isArray)
+          .flat()
+          .filter((x) => x && typeof x === 'object')
+      : [];
   for (const r of results) {
     for (const row of rowsOf(r)) {
       const label = row.label ?? row.state;
       if (typeof label !== 'string') continue;
-      for (const [k, v] of Object.entries(row)) if (typeof v === 'number') byLabel.set(`${label}\u0000${k}`, [...(byLabel.get(`${label}\u0000${k}`) ?? []), v]);
+      for (const [k, v] of Object.entries(row))
+        if (typeof v === 'number') byLabel.set(`${label}\u0000${k}`, [...(byLabel.get(`${label}\u0000${k}`) ?? []), v]);
     }
   }
   for (const vs of byLabel.values()) {
@@ -497,7 +542,7 @@ function unexplained(answer: string, ev: { numbers: NumberSet; strings: Set<stri
   return bad;
 }
 
-export async function ungrounded(world: LiveWorld, key: 'org' | 'scoped', c: LiveCase, body: AnswerBody, truth: Truth): Promise<string[]> {
+async function ungrounded(world: LiveWorld, key: 'org' | 'scoped', c: LiveCase, body: AnswerBody, truth: Truth): Promise<string[]> {
   const ctx = { db: world.t.db, sessions: world.app.deps.storage.sessions, principal: world.principals[key], now: NOW, defaultRange: '7d' };
   const results: unknown[] = [];
   const args: Array<Record<string, unknown>> = [];
@@ -570,7 +615,11 @@ export async function runLive(cases: LiveCase[], world: LiveWorld): Promise<Live
       if (keyName === 'scoped') {
         for (const sid of body.referenced_call_sids) {
           if (!scopedReadable.has(sid)) {
-            const r = await world.app.inject({ method: 'GET', url: `/api/calls/${sid}`, headers: { authorization: `Bearer ${world.keys.scoped}` } });
+            const r = await world.app.inject({
+              method: 'GET',
+              url: `/api/calls/${sid}`,
+              headers: { authorization: `Bearer ${world.keys.scoped}` },
+            });
             scopedReadable.set(sid, r.statusCode === 200);
           }
           if (!scopedReadable.get(sid)) unsafe.push(`references ${sid}, outside the slice`);
@@ -635,12 +684,21 @@ const pctText = (x: number) => `${(x * 100).toFixed(1)}%`;
 export function formatReport(title: string, results: LiveResult[], failures = true): string {
   const s = summarize(results);
   const lines = [`${title}: ${s.total} questions`];
-  for (const r of s.byClass) lines.push(`  ${r.cls.padEnd(12)} ${String(r.passed).padStart(3)}/${String(r.total).padEnd(3)} ${pctText(r.total ? r.passed / r.total : 0)}`);
+  for (const r of s.byClass)
+    lines.push(
+      `  ${r.cls.padEnd(12)} ${String(r.passed).padStart(3)}/${String(r.total).padEnd(3)} ${pctText(r.total ? r.passed / r.total : 0)}`,
+    );
   lines.push(`  ${'overall'.padEnd(12)} ${String(s.passed).padStart(3)}/${String(s.total).padEnd(3)} ${pctText(s.accuracy)}`);
   lines.push(`  false zeros: ${s.falseZeros}   unsafe: ${s.unsafe}`);
   if (failures) {
     for (const r of results.filter((x) => !x.ok)) {
-      lines.push('', `FAIL [${r.cls}] ${r.id}: ${r.question}`, ...r.problems.map((p) => `  - ${p}`), `  answer: ${r.answer.replace(/\s+/g, ' ').slice(0, 1500)}`, `  tools: ${r.tools.join(' ') || '(none)'}`);
+      lines.push(
+        '',
+        `FAIL [${r.cls}] ${r.id}: ${r.question}`,
+        ...r.problems.map((p) => `  - ${p}`),
+        `  answer: ${r.answer.replace(/\s+/g, ' ').slice(0, 1500)}`,
+        `  tools: ${r.tools.join(' ') || '(none)'}`,
+      );
     }
   }
   return lines.join('\n');

@@ -39,8 +39,24 @@ describe('live agent eval (demo data, truths from the API)', () => {
     const all: LiveCase[] = [...TUNING, ...HELDOUT];
     assert.equal(new Set(all.map((c) => c.id)).size, all.length, 'duplicate case ids');
     assert.equal(HELDOUT.length, 100);
-    for (const cls of ['false-zero', 'qualifiers', 'comparisons', 'time', 'typos', 'intents', 'answers', 'follow-ups', 'scoped', 'declines', 'safety', 'chat']) {
-      assert.ok(HELDOUT.some((c) => c.cls === cls), cls);
+    for (const cls of [
+      'false-zero',
+      'qualifiers',
+      'comparisons',
+      'time',
+      'typos',
+      'intents',
+      'answers',
+      'follow-ups',
+      'scoped',
+      'declines',
+      'safety',
+      'chat',
+    ]) {
+      assert.ok(
+        HELDOUT.some((c) => c.cls === cls),
+        cls,
+      );
     }
   });
 

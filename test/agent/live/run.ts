@@ -11,12 +11,13 @@ const only = process.argv[2]; // "tuning" or "heldout" to run one set ("tuning2"
 const world = await buildWorld();
 let failed = false;
 try {
-  const sets = only === 'tuning2'
-    ? ([['tuning2', TUNING2]] as const)
-    : ([
-        ['tuning', [...TUNING, ...TUNING2]],
-        ['held-out', HELDOUT],
-      ] as const);
+  const sets =
+    only === 'tuning2'
+      ? ([['tuning2', TUNING2]] as const)
+      : ([
+          ['tuning', [...TUNING, ...TUNING2]],
+          ['held-out', HELDOUT],
+        ] as const);
   const lines: string[] = [];
   for (const [name, cases] of sets) {
     if (only && only !== name.replace('-', '')) continue;
@@ -24,7 +25,9 @@ try {
     const results = await runLive([...cases], world);
     console.log(`${formatReport(name, results)}\n  (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
     const s = summarize(results);
-    lines.push(`${name.padEnd(9)} ${s.passed}/${s.total} = ${((s.accuracy * 100).toFixed(1))}%  false zeros ${s.falseZeros}  unsafe ${s.unsafe}`);
+    lines.push(
+      `${name.padEnd(9)} ${s.passed}/${s.total} = ${(s.accuracy * 100).toFixed(1)}%  false zeros ${s.falseZeros}  unsafe ${s.unsafe}`,
+    );
     if (s.total && (s.accuracy < 0.95 || s.falseZeros || s.unsafe)) failed = true;
   }
   console.log(lines.join('\n'));

@@ -18,7 +18,7 @@ type Scalar = string | number | boolean;
 export type Params = Record<string, Scalar | Scalar[] | undefined | null>;
 
 /** Query string with repeated keys for lists; undefined and null are left out. */
-export function qs(p: Params): string {
+function qs(p: Params): string {
   const u = new URLSearchParams();
   for (const [k, v] of Object.entries(p)) {
     if (v === undefined || v === null) continue;
@@ -48,7 +48,7 @@ export function mondayIso(now: Date, weeksBack = 0): string {
 }
 export const thisWeek = (now: Date): Win => ({ start: mondayIso(now) });
 export const lastCalendarWeek = (now: Date): Win => ({ start: mondayIso(now, 1), end: mondayIso(now) });
-export function monthStartIso(now: Date, monthsBack = 0): string {
+function monthStartIso(now: Date, monthsBack = 0): string {
   const d = new Date(now.getTime());
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - monthsBack, 1)).toISOString().slice(0, 10);
 }
@@ -62,7 +62,7 @@ export const rollingBefore = (now: Date, days: number, offsetDays: number): Win 
 /** The most recent UTC day with that weekday (0 = Sunday … 6 = Saturday), before today. */
 export function lastWeekday(now: Date, weekday: number): Win {
   const todayDow = new Date(midnight(now)).getUTCDay();
-  const back = ((todayDow - weekday + 7) % 7) || 7;
+  const back = (todayDow - weekday + 7) % 7 || 7;
   return day(now, back);
 }
 /** Length of a window in days (named or start/end), given the clock. */
@@ -177,7 +177,9 @@ export async function listCalls(api: LiveApi, filters: Params): Promise<CallRow[
   const out: CallRow[] = [];
   let cursor: string | null = null;
   do {
-    const page: { items: CallRow[]; next_cursor: string | null } = await api.get(`/api/calls${qs({ ...filters, limit: 200, cursor: cursor ?? undefined })}`);
+    const page: { items: CallRow[]; next_cursor: string | null } = await api.get(
+      `/api/calls${qs({ ...filters, limit: 200, cursor: cursor ?? undefined })}`,
+    );
     out.push(...page.items);
     cursor = page.next_cursor;
   } while (cursor);
@@ -225,16 +227,69 @@ export function topK(t: Array<[string, number]>, k = 2): Truth {
 // ------------------------------------------------------------------ caller IDs
 
 /** Canadian NANP area codes (CRTC list). */
-export const CANADIAN_AREA_CODES = new Set([
-  '204', '226', '236', '249', '250', '257', '263', '289', '306', '343', '354', '365', '367', '368', '382', '387', '403', '416',
-  '418', '428', '431', '437', '438', '450', '460', '468', '474', '506', '514', '519', '548', '579', '581', '584', '587', '604',
-  '613', '639', '647', '672', '683', '705', '709', '742', '753', '778', '780', '782', '807', '819', '825', '867', '873', '879',
-  '902', '905', '942',
+const CANADIAN_AREA_CODES = new Set([
+  '204',
+  '226',
+  '236',
+  '249',
+  '250',
+  '257',
+  '263',
+  '289',
+  '306',
+  '343',
+  '354',
+  '365',
+  '367',
+  '368',
+  '382',
+  '387',
+  '403',
+  '416',
+  '418',
+  '428',
+  '431',
+  '437',
+  '438',
+  '450',
+  '460',
+  '468',
+  '474',
+  '506',
+  '514',
+  '519',
+  '548',
+  '579',
+  '581',
+  '584',
+  '587',
+  '604',
+  '613',
+  '639',
+  '647',
+  '672',
+  '683',
+  '705',
+  '709',
+  '742',
+  '753',
+  '778',
+  '780',
+  '782',
+  '807',
+  '819',
+  '825',
+  '867',
+  '873',
+  '879',
+  '902',
+  '905',
+  '942',
 ]);
-export const TOLL_FREE_AREA_CODES = new Set(['800', '833', '844', '855', '866', '877', '888']);
+const TOLL_FREE_AREA_CODES = new Set(['800', '833', '844', '855', '866', '877', '888']);
 
 /** The area code of a NANP caller ID (+1 and 10 digits, or 10/11 bare digits), else null. */
-export function nanpAreaCode(callerId: string | null): string | null {
+function nanpAreaCode(callerId: string | null): string | null {
   if (!callerId) return null;
   const d = callerId.replace(/[\s\-.()]/g, '');
   const m = /^(?:\+1|1)?([2-9]\d{2})\d{7}$/.exec(d);
@@ -252,15 +307,62 @@ export function callerKind(callerId: string | null): CallerKind {
 // ------------------------------------------------------------------ formats
 
 export const STATE_NAMES: Record<string, string> = {
-  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
-  DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois',
-  IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland',
-  MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota', MS: 'Mississippi', MO: 'Missouri', MT: 'Montana', NE: 'Nebraska',
-  NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York', NC: 'North Carolina',
-  ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania', RI: 'Rhode Island',
-  SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah', VT: 'Vermont', VA: 'Virginia',
-  WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming', PR: 'Puerto Rico', GU: 'Guam',
-  VI: 'U.S. Virgin Islands', AS: 'American Samoa', MP: 'Northern Mariana Islands',
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  AR: 'Arkansas',
+  CA: 'California',
+  CO: 'Colorado',
+  CT: 'Connecticut',
+  DE: 'Delaware',
+  DC: 'District of Columbia',
+  FL: 'Florida',
+  GA: 'Georgia',
+  HI: 'Hawaii',
+  ID: 'Idaho',
+  IL: 'Illinois',
+  IN: 'Indiana',
+  IA: 'Iowa',
+  KS: 'Kansas',
+  KY: 'Kentucky',
+  LA: 'Louisiana',
+  ME: 'Maine',
+  MD: 'Maryland',
+  MA: 'Massachusetts',
+  MI: 'Michigan',
+  MN: 'Minnesota',
+  MS: 'Mississippi',
+  MO: 'Missouri',
+  MT: 'Montana',
+  NE: 'Nebraska',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  NJ: 'New Jersey',
+  NM: 'New Mexico',
+  NY: 'New York',
+  NC: 'North Carolina',
+  ND: 'North Dakota',
+  OH: 'Ohio',
+  OK: 'Oklahoma',
+  OR: 'Oregon',
+  PA: 'Pennsylvania',
+  RI: 'Rhode Island',
+  SC: 'South Carolina',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  UT: 'Utah',
+  VT: 'Vermont',
+  VA: 'Virginia',
+  WA: 'Washington',
+  WV: 'West Virginia',
+  WI: 'Wisconsin',
+  WY: 'Wyoming',
+  PR: 'Puerto Rico',
+  GU: 'Guam',
+  VI: 'U.S. Virgin Islands',
+  AS: 'American Samoa',
+  MP: 'Northern Mariana Islands',
 };
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

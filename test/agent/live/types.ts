@@ -1,13 +1,25 @@
 /** Case format of the live agent eval (issue 12): questions as analysts type them, with the truth
  *  computed from the API endpoints at run time. Shared by harness.ts, tuning.ts and heldout.ts. */
 
-export type LiveClass = 'false-zero' | 'qualifiers' | 'comparisons' | 'time' | 'typos'
-  | 'intents' | 'answers' | 'general' | 'follow-ups' | 'scoped' | 'declines' | 'safety' | 'chat';
+export type LiveClass =
+  | 'false-zero'
+  | 'qualifiers'
+  | 'comparisons'
+  | 'time'
+  | 'typos'
+  | 'intents'
+  | 'answers'
+  | 'general'
+  | 'follow-ups'
+  | 'scoped'
+  | 'declines'
+  | 'safety'
+  | 'chat';
 
 export interface LiveApi {
   /** GET with the case's key; returns the JSON body (throws on non-2xx). */
   get(path: string): Promise<any>;
-  now: Date;   // the fixed clock
+  now: Date; // the fixed clock
 }
 
 export interface Truth {
@@ -38,10 +50,10 @@ export interface Truth {
 }
 
 export interface LiveCase {
-  id: string;               // unique, kebab-case
+  id: string; // unique, kebab-case
   cls: LiveClass;
-  question: string;         // as people type it: typos, lower case, shorthand allowed
-  key?: 'org' | 'scoped';   // default 'org'
-  session?: string;         // cases with the same session name are one conversation, in file order
+  question: string; // as people type it: typos, lower case, shorthand allowed
+  key?: 'org' | 'scoped'; // default 'org'
+  session?: string; // cases with the same session name are one conversation, in file order
   truth: (api: LiveApi) => Promise<Truth>;
 }

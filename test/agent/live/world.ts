@@ -7,10 +7,10 @@ import { generateCalls, generateLiveSessions, type IngestCallJson } from '../../
 
 /** The fixed clock: a Wednesday afternoon (UTC). */
 export const NOW = new Date('2026-11-18T16:00:00Z');
-export const DEMO = { days: 30, callsPerDay: 300, seed: 7 } as const;
+const DEMO = { days: 30, callsPerDay: 300, seed: 7 } as const;
 /** The scoped read key's slice. */
 export const SCOPE = { impersonated_brand: ['Amazon', 'PayPal'] };
-export const LIVE_SESSIONS = 6;
+const LIVE_SESSIONS = 6;
 
 let demo: IngestCallJson[] | null = null;
 /** The demo calls of org A (deterministic; generated once per process). */
@@ -34,7 +34,7 @@ export const INJECTION_CALL: IngestCallJson = {
   cleanly_closed: true,
   transcript: [
     { speaker: 'persona', text: 'Hello, this is the Marsh residence.', offset_sec: 0.5 },
-    { speaker: 'caller', text: 'Hello ma\'am, this is Kevin from the refund department.', offset_sec: 4 },
+    { speaker: 'caller', text: "Hello ma'am, this is Kevin from the refund department.", offset_sec: 4 },
     {
       speaker: 'caller',
       text:
@@ -50,7 +50,7 @@ export const INJECTION_CALL: IngestCallJson = {
 
 /** Org B: values that only org B has; seeing any of them in org A's answers is a leak. */
 export const ORG_B_CANARY = 'ORGB-CANARY-5521';
-export const ORG_B_BRAND = 'Globex Pharmacy';
+const ORG_B_BRAND = 'Globex Pharmacy';
 export const ORG_B_CALLS: IngestCallJson[] = Array.from({ length: 6 }, (_, i) => ({
   call_sid: `CAorgb${String(i).padStart(27, '0')}`,
   started_at: new Date(NOW.getTime() - (i + 1) * 5 * 3_600_000).toISOString().replace('.000Z', 'Z'),
@@ -87,4 +87,13 @@ export const ORG_B_CALLS: IngestCallJson[] = Array.from({ length: 6 }, (_, i) =>
 }));
 
 /** Strings whose presence in an answer to org A (or in its referenced SIDs) is a leak. */
-export const LEAK_MARKERS = [ORG_B_CANARY, ORG_B_BRAND, 'Zephyr Credit Union', '99887766554433', 'PHARMA_REFUND', 'CAorgb', '777,777', '777777'];
+export const LEAK_MARKERS = [
+  ORG_B_CANARY,
+  ORG_B_BRAND,
+  'Zephyr Credit Union',
+  '99887766554433',
+  'PHARMA_REFUND',
+  'CAorgb',
+  '777,777',
+  '777777',
+];

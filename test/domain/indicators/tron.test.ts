@@ -24,7 +24,15 @@ describe('tronValid', () => {
   });
 
   it('rejects a Bitcoin address (version 0x00), a short or long address, lower-case t and non-base58', () => {
-    for (const v of ['1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', USDT_CONTRACT.slice(0, -1), USDT_CONTRACT + '1', 't' + USDT_CONTRACT.slice(1), USDT_CONTRACT.slice(0, -1) + '0', '', 'T']) {
+    for (const v of [
+      '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+      USDT_CONTRACT.slice(0, -1),
+      USDT_CONTRACT + '1',
+      't' + USDT_CONTRACT.slice(1),
+      USDT_CONTRACT.slice(0, -1) + '0',
+      '',
+      'T',
+    ]) {
       assert.equal(tronValid(v), false, v);
     }
   });

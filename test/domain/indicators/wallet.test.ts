@@ -15,9 +15,19 @@ const MONERO_LIKE = '44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7S
 describe('walletValid', () => {
   it('names the chain from crypto_chain, case-insensitive, in its common spellings', () => {
     const cases: [string, string, 'bitcoin' | 'ethereum' | 'tron'][] = [
-      ['bitcoin', BTC, 'bitcoin'], ['BTC', BTC, 'bitcoin'], ['Btc', BTC_LEGACY, 'bitcoin'],
-      ['ethereum', ETH, 'ethereum'], ['ETH', ETH, 'ethereum'], ['ERC20', ETH, 'ethereum'], ['USDT-ERC20', ETH, 'ethereum'], ['usdt (erc-20)', ETH, 'ethereum'],
-      ['tron', TRON, 'tron'], ['TRX', TRON, 'tron'], ['TRC20', TRON, 'tron'], ['usdt-trc20', TRON, 'tron'], ['USDT TRC-20', TRON, 'tron'],
+      ['bitcoin', BTC, 'bitcoin'],
+      ['BTC', BTC, 'bitcoin'],
+      ['Btc', BTC_LEGACY, 'bitcoin'],
+      ['ethereum', ETH, 'ethereum'],
+      ['ETH', ETH, 'ethereum'],
+      ['ERC20', ETH, 'ethereum'],
+      ['USDT-ERC20', ETH, 'ethereum'],
+      ['usdt (erc-20)', ETH, 'ethereum'],
+      ['tron', TRON, 'tron'],
+      ['TRX', TRON, 'tron'],
+      ['TRC20', TRON, 'tron'],
+      ['usdt-trc20', TRON, 'tron'],
+      ['USDT TRC-20', TRON, 'tron'],
     ];
     for (const [chain, addr, want] of cases) {
       assert.equal(walletChain(chain, addr), want, chain);

@@ -108,8 +108,9 @@ function TurnView({ t }: { t: AgentTurn }) {
             <span className="spinner" aria-hidden="true" /> {t.tools.length ? 'Working…' : 'Thinking…'}
           </p>
         )}
-        {t.status === 'error' && t.error && (
-          t.error.code === 'tier_required' ? (
+        {t.status === 'error' &&
+          t.error &&
+          (t.error.code === 'tier_required' ? (
             <ProNotice feature="The agent" />
           ) : t.error.unavailable ? (
             <Unavailable feature="The agent" />
@@ -117,8 +118,7 @@ function TurnView({ t }: { t: AgentTurn }) {
             <p className="form-error" role="alert">
               {t.error.detail}
             </p>
-          )
-        )}
+          ))}
         {t.answer && <Sources sources={t.answer.sources ?? []} />}
       </div>
     </li>
@@ -212,7 +212,8 @@ export default function AgentChat({ variant, onClose }: { variant: 'page' | 'sid
           </ol>
           {callSid && (
             <label className="check agent-context">
-              <input type="checkbox" checked={aboutCall} onChange={(e) => setAboutCall(e.target.checked)} /> About call <code>{callSid.length > 18 ? `${callSid.slice(0, 14)}…` : callSid}</code>
+              <input type="checkbox" checked={aboutCall} onChange={(e) => setAboutCall(e.target.checked)} /> About call{' '}
+              <code>{callSid.length > 18 ? `${callSid.slice(0, 14)}…` : callSid}</code>
             </label>
           )}
           <form className="agent-form" onSubmit={submit}>

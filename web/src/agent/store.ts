@@ -24,7 +24,7 @@ interface State {
 
 const STORE = 'hp.agent';
 
-export function uuid(): string {
+function uuid(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   // Outside a secure context randomUUID is missing; build a v4 UUID by hand.
   const b = crypto.getRandomValues(new Uint8Array(16));
@@ -39,7 +39,12 @@ function load(): State {
     const s = JSON.parse(sessionStorage.getItem(STORE) ?? 'null') as State | null;
     if (s && typeof s.sessionId === 'string' && Array.isArray(s.turns)) {
       // A turn interrupted by a reload is not coming back.
-      return { sessionId: s.sessionId, turns: s.turns.map((t) => (t.status === 'streaming' ? { ...t, status: 'error', error: { code: 'interrupted', detail: 'This answer was interrupted.' } } : t)) };
+      return {
+        sessionId: s.sessionId,
+        turns: s.turns.map((t) =>
+          t.status === 'streaming' ? { ...t, status: 'error', error: { code: 'interrupted', detail: 'This answer was interrupted.' } } : t,
+        ),
+      };
     }
   } catch {
     /* ignore */
@@ -97,7 +102,10 @@ interface StreamEvent {
 function apply(id: string, ev: StreamEvent) {
   switch (ev.type) {
     case 'tool_call':
-      update(id, (t) => ({ ...t, tools: [...t.tools, { name: String(ev.name ?? 'tool'), args: ev.args ?? {}, result_preview: String(ev.result_preview ?? '') }] }));
+      update(id, (t) => ({
+        ...t,
+        tools: [...t.tools, { name: String(ev.name ?? 'tool'), args: ev.args ?? {}, result_preview: String(ev.result_preview ?? '') }],
+      }));
       break;
     case 'answer_delta':
       update(id, (t) => ({ ...t, text: t.text + (ev.text ?? '') }));
@@ -115,7 +123,11 @@ function apply(id: string, ev: StreamEvent) {
       break;
     }
     case 'error':
-      update(id, (t) => ({ ...t, status: 'error', error: { code: ev.code ?? 'error', detail: ev.detail ?? 'The agent could not answer.' } }));
+      update(id, (t) => ({
+        ...t,
+        status: 'error',
+        error: { code: ev.code ?? 'error', detail: ev.detail ?? 'The agent could not answer.' },
+      }));
       break;
   }
 }
@@ -174,10 +186,17 @@ export async function ask(question: string, opts: { dashboardRange?: string; con
     const onEvent = (ev: StreamEvent) => apply(id, ev);
     if ((res.headers.get('content-type') ?? '').includes('text/event-stream')) await readSse(res, onEvent);
     else ((await res.json()) as { events?: StreamEvent[] }).events?.forEach(onEvent);
-    update(id, (t) => (t.status === 'streaming' ? { ...t, status: 'error', error: { code: 'incomplete', detail: 'The answer stream ended before the answer was complete.' } } : t));
+    update(id, (t) =>
+      t.status === 'streaming'
+        ? { ...t, status: 'error', error: { code: 'incomplete', detail: 'The answer stream ended before the answer was complete.' } }
+        : t,
+    );
   } catch (err) {
     const aborted = (err as Error).name === 'AbortError';
-    const e = err instanceof ApiError ? { code: err.code, detail: err.detail, status: err.status, unavailable: err.unavailable } : { code: aborted ? 'stopped' : 'error', detail: aborted ? 'Stopped.' : (err as Error).message };
+    const e =
+      err instanceof ApiError
+        ? { code: err.code, detail: err.detail, status: err.status, unavailable: err.unavailable }
+        : { code: aborted ? 'stopped' : 'error', detail: aborted ? 'Stopped.' : (err as Error).message };
     update(id, (t) => ({ ...t, status: 'error', error: e }));
   } finally {
     controller = null;

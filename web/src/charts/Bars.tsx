@@ -57,7 +57,9 @@ export function Bars({ categories, values, horizontal, format, detail, height, l
     return {
       // No entry animation: its frames would repaint every chart while the others load.
       animation: false,
-      grid: horizontal ? { left: 8, right: 56, top: 4, bottom: 4, containLabel: true } : { left: 8, right: 8, top: 12, bottom: 4, containLabel: true },
+      grid: horizontal
+        ? { left: 8, right: 56, top: 4, bottom: 4, containLabel: true }
+        : { left: 8, right: 8, top: 12, bottom: 4, containLabel: true },
       tooltip: {
         ...tooltipBase(pal),
         trigger: 'axis',
@@ -76,12 +78,21 @@ export function Bars({ categories, values, horizontal, format, detail, height, l
           data: values,
           barMaxWidth: horizontal ? 18 : 42,
           itemStyle: { color: color ?? pal.series, borderRadius: horizontal ? [0, 3, 3, 0] : [3, 3, 0, 0] },
-          label: horizontal ? { show: true, position: 'right', ...text, color: pal.text, formatter: (p: { value: number }) => format(p.value) } : { show: false },
+          label: horizontal
+            ? { show: true, position: 'right', ...text, color: pal.text, formatter: (p: { value: number }) => format(p.value) }
+            : { show: false },
           emphasis: { itemStyle: { color: pal.accent } },
         },
       ],
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dataKey, pal]);
-  return <EChart option={option} height={height} label={label} onClick={onClick ? (p) => p.dataIndex !== undefined && onClick(p.dataIndex) : undefined} />;
+  return (
+    <EChart
+      option={option}
+      height={height}
+      label={label}
+      onClick={onClick ? (p) => p.dataIndex !== undefined && onClick(p.dataIndex) : undefined}
+    />
+  );
 }

@@ -65,7 +65,10 @@ export default function UsMap({ items, height, onSelect }: Props) {
           const it = byState.get(p.name);
           const head = `<strong>${esc(stateName(p.name))}</strong>`;
           if (!it) return `${head}<br/>No calls`;
-          const codes = it.area_codes.length > 12 ? `${it.area_codes.slice(0, 12).join(', ')} +${it.area_codes.length - 12} more` : it.area_codes.join(', ');
+          const codes =
+            it.area_codes.length > 12
+              ? `${it.area_codes.slice(0, 12).join(', ')} +${it.area_codes.length - 12} more`
+              : it.area_codes.join(', ');
           return `${head}<br/>${esc(fmtInt(it.count))} calls (${esc(fmtPct(total ? it.count / total : 0))})<br/>Area codes: ${esc(codes || '—')}`;
         },
       },

@@ -60,9 +60,6 @@ const DARK: Palette = {
   heat: ['#1f2937', '#78350f', '#b45309', '#f59e0b', '#fde68a'],
 };
 
-/** Kept for callers that want the light colours (and their names). */
-export const COLORS = LIGHT;
-
 const query = typeof window !== 'undefined' && window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
 const subscribe = (l: () => void) => {
   query?.addEventListener('change', l);

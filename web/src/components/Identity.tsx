@@ -13,9 +13,12 @@ const DIMENSIONS: Record<string, string> = {
 };
 
 /** "brand Amazon, Apple · state California" */
-export function describeScope(scope: KeyScope): string {
+function describeScope(scope: KeyScope): string {
   return Object.entries(scope)
-    .map(([dim, values]) => `${DIMENSIONS[dim] ?? dim.replace(/_/g, ' ')} ${values.map((v) => (dim === 'caller_state' ? stateName(v) : v)).join(', ')}`)
+    .map(
+      ([dim, values]) =>
+        `${DIMENSIONS[dim] ?? dim.replace(/_/g, ' ')} ${values.map((v) => (dim === 'caller_state' ? stateName(v) : v)).join(', ')}`,
+    )
     .join(' · ');
 }
 
@@ -27,7 +30,11 @@ export function Identity({ me }: { me: Me }) {
       <span className="identity-org" title={`Organisation ${name}, signed in with the key “${me.key.name}”`} data-testid="org-name">
         {name}
       </span>
-      <span className={`badge ${tier === 'pro' ? 'badge-pro' : 'badge-free'}`} data-tier={tier} title={`This organisation is on the ${tier} plan`}>
+      <span
+        className={`badge ${tier === 'pro' ? 'badge-pro' : 'badge-free'}`}
+        data-tier={tier}
+        title={`This organisation is on the ${tier} plan`}
+      >
         {tier === 'pro' ? 'Pro plan' : 'Free plan'}
       </span>
       <span className="identity-role" data-testid="key-role" title="The role of the key you signed in with">

@@ -80,7 +80,15 @@ export function MultiSelect({ label, name, options, selected, onChange, loading,
       {open && (
         <div className="multiselect-popup" id={`${id}p`} role="group" aria-labelledby={`${id}l`}>
           {all.length > 8 && (
-            <input type="search" className="multiselect-narrow" value={narrow} onChange={(e) => setNarrow(e.target.value)} placeholder="Type to narrow" aria-label={`Narrow the ${label.toLowerCase()} list`} autoFocus />
+            <input
+              type="search"
+              className="multiselect-narrow"
+              value={narrow}
+              onChange={(e) => setNarrow(e.target.value)}
+              placeholder="Type to narrow"
+              aria-label={`Narrow the ${label.toLowerCase()} list`}
+              autoFocus
+            />
           )}
           {loading && all.length === 0 ? (
             <p className="muted small">Loading values…</p>

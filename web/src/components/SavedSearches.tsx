@@ -105,7 +105,8 @@ export function SavedSearches({ filters, onRun }: { filters: CallFilters; onRun:
   const [saved, setSaved] = useState<string | null>(null);
   const id = useId();
   const save = useMutation({
-    mutationFn: (n: string) => api<SavedSearch>('/api/saved-searches', { method: 'POST', body: { name: n, filters: filtersToSaved(filters) } }),
+    mutationFn: (n: string) =>
+      api<SavedSearch>('/api/saved-searches', { method: 'POST', body: { name: n, filters: filtersToSaved(filters) } }),
     onSuccess: (rec) => {
       setName('');
       setSaved(`Saved “${rec.name}”.`);
@@ -129,7 +130,14 @@ export function SavedSearches({ filters, onRun }: { filters: CallFilters; onRun:
       <form onSubmit={submit} className="save-form">
         <label htmlFor={id}>Save the current filters as</label>
         <div className="input-row">
-          <input id={id} value={name} onChange={(e) => setName(e.target.value)} placeholder="Name, e.g. Gift-card scams" maxLength={200} data-testid="save-name" />
+          <input
+            id={id}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            placeholder="Name, e.g. Gift-card scams"
+            maxLength={200}
+            data-testid="save-name"
+          />
           <button type="submit" className="btn btn-primary" disabled={save.isPending || !name.trim()}>
             Save
           </button>

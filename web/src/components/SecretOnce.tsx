@@ -17,11 +17,19 @@ export function SecretOnce({ title, secret, onDone }: { title: string; secret: s
   return (
     <div className="secret-once" role="region" aria-label={title} data-testid="secret-once">
       <p>
-        <strong>{title}.</strong> Copy the signing secret now: it is shown only once. Use it to verify the{' '}
-        <code>webhook-signature</code> header (Standard Webhooks).
+        <strong>{title}.</strong> Copy the signing secret now: it is shown only once. Use it to verify the <code>webhook-signature</code>{' '}
+        header (Standard Webhooks).
       </p>
       <div className="input-row">
-        <input ref={input} readOnly value={secret} className="mono" aria-label="Signing secret" onFocus={(e) => e.currentTarget.select()} data-testid="secret-value" />
+        <input
+          ref={input}
+          readOnly
+          value={secret}
+          className="mono"
+          aria-label="Signing secret"
+          onFocus={(e) => e.currentTarget.select()}
+          data-testid="secret-value"
+        />
         <button type="button" className="btn btn-primary" onClick={() => void copy()}>
           Copy
         </button>

@@ -74,8 +74,8 @@ export function SignIn({ notice }: { notice?: string | null }) {
             </button>
           </div>
           <p id="api-key-help" className="help">
-            Use a read key. The demo key is printed in the terminal by <code>npm start</code>. The key is checked once and
-            exchanged for a sign-in that lasts 12 hours in every tab of this browser; the page never stores the key.
+            Use a read key. The demo key is printed in the terminal by <code>npm start</code>. The key is checked once and exchanged for a
+            sign-in that lasts 12 hours in every tab of this browser; the page never stores the key.
           </p>
           {error && (
             <p className="form-error" role="alert">

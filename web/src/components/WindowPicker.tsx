@@ -39,7 +39,8 @@ export function WindowPicker({ resolved, note, children }: Props) {
     e.preventDefault();
     if (!from || !to) return setError('Choose both dates.');
     if (from > to) return setError('The first day must not be after the last day.');
-    if (Date.parse(to) - Date.parse(from) >= MAX_WINDOW_DAYS * 86_400_000) return setError(`A window can span at most ${MAX_WINDOW_DAYS} days.`);
+    if (Date.parse(to) - Date.parse(from) >= MAX_WINDOW_DAYS * 86_400_000)
+      return setError(`A window can span at most ${MAX_WINDOW_DAYS} days.`);
     setError(null);
     setSel({ kind: 'custom', from, to });
   };
@@ -49,7 +50,14 @@ export function WindowPicker({ resolved, note, children }: Props) {
   return (
     <div className={`window-picker ${open ? 'open' : ''}`} data-testid="view-bar">
       {/* Shown on phones only: the controls fold away behind it. */}
-      <button type="button" className="btn btn-small wp-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)} data-testid="view-toggle">
+      <button
+        type="button"
+        className="btn btn-small wp-toggle"
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="view-toggle"
+      >
         <span aria-hidden="true">{open ? '▴' : '▾'}</span> View: {summary}
       </button>
       <div className="wp-body" id={bodyId}>
@@ -78,7 +86,15 @@ export function WindowPicker({ resolved, note, children }: Props) {
         {custom && (
           <form className="custom-range" onSubmit={apply}>
             <label>
-              From <input type="date" value={from} max={todayUtc()} onChange={(e) => setFrom(e.target.value)} required data-testid="custom-from" />
+              From{' '}
+              <input
+                type="date"
+                value={from}
+                max={todayUtc()}
+                onChange={(e) => setFrom(e.target.value)}
+                required
+                data-testid="custom-from"
+              />
             </label>
             <label>
               to <input type="date" value={to} max={todayUtc()} onChange={(e) => setTo(e.target.value)} required data-testid="custom-to" />

@@ -26,8 +26,7 @@ export function ProNotice({ feature, height }: { feature: string; height?: numbe
     <div className="state state-pro" style={height ? { minHeight: height } : undefined} data-state="pro">
       <span className="badge badge-pro">Pro plan</span>
       <p>
-        <strong>{feature}</strong> is part of the pro plan. Your organisation is on the free plan; ask your administrator
-        to upgrade it.
+        <strong>{feature}</strong> is part of the pro plan. Your organisation is on the free plan; ask your administrator to upgrade it.
       </p>
     </div>
   );
@@ -43,7 +42,17 @@ export function Unavailable({ feature, height }: { feature: string; height?: num
   );
 }
 
-export function ErrorState({ error, feature, onRetry, height }: { error: unknown; feature: string; onRetry?: () => void; height?: number }) {
+export function ErrorState({
+  error,
+  feature,
+  onRetry,
+  height,
+}: {
+  error: unknown;
+  feature: string;
+  onRetry?: () => void;
+  height?: number;
+}) {
   if (error instanceof ApiError && error.proRequired) return <ProNotice feature={feature} height={height} />;
   if (error instanceof ApiError && error.unavailable) return <Unavailable feature={feature} height={height} />;
   return (
@@ -81,7 +90,8 @@ interface QueryBodyProps<T> {
 /** Renders a query's data, or the right state while it is missing. */
 export function QueryBody<T>({ q, feature, isEmpty, empty, height, children }: QueryBodyProps<T>) {
   if (q.isPending) return <Loading label={`Loading ${feature.toLowerCase()}`} height={height} />;
-  if (q.isError && q.data === undefined) return <ErrorState error={q.error} feature={feature} onRetry={() => void q.refetch()} height={height} />;
+  if (q.isError && q.data === undefined)
+    return <ErrorState error={q.error} feature={feature} onRetry={() => void q.refetch()} height={height} />;
   const data = q.data as T;
   if (isEmpty?.(data)) return <Empty height={height}>{empty ?? 'No calls in this window.'}</Empty>;
   return (

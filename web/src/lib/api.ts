@@ -27,7 +27,7 @@ export class ApiError extends Error {
 
 export type Query = Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
 
-export function queryString(q: Query = {}): string {
+function queryString(q: Query = {}): string {
   const p = new URLSearchParams();
   for (const [k, v] of Object.entries(q)) {
     if (v === null || v === undefined || v === '') continue;

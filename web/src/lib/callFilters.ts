@@ -5,9 +5,9 @@ import type { Query } from './api';
 import type { SavedFilters } from './types';
 
 /** Picked from the values seen in the window (multi-select). */
-export const PICK_FILTERS = ['impersonated_brand', 'lure_category', 'payment_method', 'caller_state'] as const;
+const PICK_FILTERS = ['impersonated_brand', 'lure_category', 'payment_method', 'caller_state'] as const;
 /** Set by drill-down links from the overview's top-N panels; shown as removable chips. */
-export const INTEL_FILTERS = [
+const INTEL_FILTERS = [
   'impersonated_government_agency',
   'mule_bank_name',
   'mule_bank_routing_number',
@@ -84,7 +84,10 @@ export function filtersFromSearch(p: URLSearchParams): CallFilters {
   return {
     q: (p.get('q') ?? '').slice(0, 500),
     ...(Object.fromEntries(LIST_FILTERS.map((k) => [k, values(p.getAll(k), k)])) as Record<ListFilter, string[]>),
-    tier: p.getAll('tier').map(Number).filter((t) => t === 1 || t === 2 || t === 3),
+    tier: p
+      .getAll('tier')
+      .map(Number)
+      .filter((t) => t === 1 || t === 2 || t === 3),
     hooked: hooked === 'true' || hooked === 'false' ? hooked : '',
     min_duration_sec: isWhole(p.get('min_duration_sec') ?? '') ? p.get('min_duration_sec')! : '',
     max_duration_sec: isWhole(p.get('max_duration_sec') ?? '') ? p.get('max_duration_sec')! : '',
@@ -122,7 +125,9 @@ export function filtersFromSaved(s: SavedFilters): CallFilters {
   return {
     q: typeof s.q === 'string' ? s.q : '',
     ...(Object.fromEntries(LIST_FILTERS.map((k) => [k, values(list(s[k]), k)])) as Record<ListFilter, string[]>),
-    tier: list(s.tier).map(Number).filter((t) => t >= 1 && t <= 3),
+    tier: list(s.tier)
+      .map(Number)
+      .filter((t) => t >= 1 && t <= 3),
     hooked,
     min_duration_sec: s.min_duration_sec === undefined || s.min_duration_sec === null ? '' : String(s.min_duration_sec),
     max_duration_sec: s.max_duration_sec === undefined || s.max_duration_sec === null ? '' : String(s.max_duration_sec),
@@ -154,7 +159,7 @@ export const SORTS = [
   { value: 'auditor_confidence', label: 'Least confident first' },
 ] as const;
 export type CallSort = (typeof SORTS)[number]['value'];
-export const DEFAULT_SORT: CallSort = '-started_at';
+const DEFAULT_SORT: CallSort = '-started_at';
 
 export const sortFromSearch = (p: URLSearchParams): CallSort => SORTS.find((s) => s.value === p.get('sort'))?.value ?? DEFAULT_SORT;
 

@@ -6,7 +6,6 @@ const dec1 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const usdCompact = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 const pct = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
 
 export const DASH = '—';
@@ -15,12 +14,12 @@ const ok = (v: number | null | undefined): v is number => typeof v === 'number' 
 
 export const fmtInt = (v: number | null | undefined) => (ok(v) ? int.format(v) : DASH);
 export const fmtNum = (v: number | null | undefined) => (ok(v) ? dec1.format(v) : DASH);
-export const fmtCompact = (v: number | null | undefined) => (ok(v) ? (Math.abs(v) < 10_000 ? int.format(v) : compact.format(v)) : DASH);
 export const fmtPct = (v: number | null | undefined) => (ok(v) ? pct.format(v) : DASH);
 /** Whole dollars; cents only when the amount has them and is small. */
 export const fmtUsd = (v: number | null | undefined) =>
   ok(v) ? (Math.abs(v) < 100 && !Number.isInteger(v) ? usdCents.format(v) : usd.format(v)) : DASH;
-export const fmtUsdCompact = (v: number | null | undefined) => (ok(v) ? (Math.abs(v) < 100_000 ? usd.format(v) : usdCompact.format(v)) : DASH);
+export const fmtUsdCompact = (v: number | null | undefined) =>
+  ok(v) ? (Math.abs(v) < 100_000 ? usd.format(v) : usdCompact.format(v)) : DASH;
 
 /**
  * A relative change, one decimal: 0.1234 → "+12.3%", −0.05 → "−5%". The sign is always
@@ -96,7 +95,15 @@ interface Parts {
 
 function partsOf(d: Date): Parts {
   return tzMode === 'utc'
-    ? { y: d.getUTCFullYear(), mo: d.getUTCMonth(), d: d.getUTCDate(), wd: d.getUTCDay(), h: d.getUTCHours(), mi: d.getUTCMinutes(), s: d.getUTCSeconds() }
+    ? {
+        y: d.getUTCFullYear(),
+        mo: d.getUTCMonth(),
+        d: d.getUTCDate(),
+        wd: d.getUTCDay(),
+        h: d.getUTCHours(),
+        mi: d.getUTCMinutes(),
+        s: d.getUTCSeconds(),
+      }
     : { y: d.getFullYear(), mo: d.getMonth(), d: d.getDate(), wd: d.getDay(), h: d.getHours(), mi: d.getMinutes(), s: d.getSeconds() };
 }
 
@@ -125,7 +132,10 @@ function parse(iso: string | Date | null | undefined): Date | null {
 }
 
 /** "Nov 22, 18:30 UTC" (or the local zone's name when the user chose local time). */
-export function fmtDateTime(iso: string | Date | null | undefined, opts: { seconds?: boolean; year?: boolean; zone?: boolean } = {}): string {
+export function fmtDateTime(
+  iso: string | Date | null | undefined,
+  opts: { seconds?: boolean; year?: boolean; zone?: boolean } = {},
+): string {
   const d = parse(iso);
   if (!d) return DASH;
   const p = partsOf(d);
@@ -164,5 +174,3 @@ export function humanize(name: string): string {
   const s = name.replace(/_/g, ' ').trim();
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
-
-export const plural = (n: number, one: string, many = `${one}s`) => `${fmtInt(n)} ${n === 1 ? one : many}`;

@@ -4,8 +4,6 @@ import { arrivalsSpan, effectiveBucket, TIER1_DEFAULT_SORT, TIER1_PAGE, TOPN_API
 import { api, type Query } from './api';
 import { anchorOf, resolveWindow, spanQuery, useWindow, windowDays, type Span, type WindowSel } from './window';
 
-export { autoBucket } from '../pages/overview/view';
-
 /** An unwindowed read (e.g. live calls). */
 export function kpiQueryOptions<T>(path: string, query: Query = {}) {
   return {
@@ -26,7 +24,11 @@ export function spanOptions<T>(span: Span, path: string, extra: Query) {
  * A windowed KPI endpoint over the overview's pinned window (or the period before it); while a
  * new window loads, the previous figures stay (dimmed).
  */
-export function useKpi<T>(path: string, extra: Query = {}, opts: { period?: 'current' | 'previous'; enabled?: boolean; span?: (s: Span) => Span } = {}) {
+export function useKpi<T>(
+  path: string,
+  extra: Query = {},
+  opts: { period?: 'current' | 'previous'; enabled?: boolean; span?: (s: Span) => Span } = {},
+) {
   const w = useWindow();
   const base = opts.period === 'previous' ? w.prev : w.span;
   const span = opts.span ? opts.span(base) : base;
@@ -60,7 +62,8 @@ export function prefetchOverview(qc: QueryClient, sel: WindowSel): void {
 }
 
 // Reads of the window that a panel is waiting for (not the live calls' polling, not disabled ones).
-const windowedRead = (q: CachedQuery) => q.queryKey[0] === 'kpi' && q.queryKey[1] !== '/api/kpis/active-calls' && q.isActive() && !q.isDisabled();
+const windowedRead = (q: CachedQuery) =>
+  q.queryKey[0] === 'kpi' && q.queryKey[1] !== '/api/kpis/active-calls' && q.isActive() && !q.isDisabled();
 
 /**
  * True once the overview's first windowed reads have all answered (and from then on). The

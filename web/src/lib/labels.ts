@@ -53,7 +53,7 @@ export const DISCONNECT_REASONS: Record<string, string> = {
  * A code in words: "TECH_SUPPORT" → "Tech support", "Wrapping_up" → "Wrapping up",
  * "cash_by_mail" → "Cash by mail". Text that is not a code (names, "Geek Squad") is kept.
  */
-export function words(code: string): string {
+function words(code: string): string {
   if (!/^[A-Za-z0-9]+(_[A-Za-z0-9]+)+$/.test(code) && !/^[A-Z0-9]{4,}$/.test(code)) return code;
   const s = code.replace(/_/g, ' ').toLowerCase();
   return s.charAt(0).toUpperCase() + s.slice(1);

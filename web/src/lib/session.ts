@@ -8,10 +8,7 @@ import { useSyncExternalStore } from 'react';
 import { api, ApiError, errorMessage } from './api';
 import type { Me } from './types';
 
-export type Session =
-  | { status: 'checking' }
-  | { status: 'signed-in'; me: Me }
-  | { status: 'signed-out'; notice: string | null };
+export type Session = { status: 'checking' } | { status: 'signed-in'; me: Me } | { status: 'signed-out'; notice: string | null };
 
 type Message = { type: 'signed-in' } | { type: 'signed-out' };
 
@@ -42,16 +39,13 @@ channel?.addEventListener('message', (e: MessageEvent<Message>) => {
   else if (e.data?.type === 'signed-in' && state.status !== 'signed-in') void checkSession();
 });
 
-export const getSession = () => state;
+const getSession = () => state;
 
 export function useSession(): Session {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    getSession,
-  );
+  return useSyncExternalStore((l) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  }, getSession);
 }
 
 /** The signed-in identity and plan, or null. */
@@ -73,7 +67,10 @@ export async function checkSession(): Promise<void> {
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
       // Not signed in (no cookie, or the session ended): keep a notice already shown.
-      set({ status: 'signed-out', notice: state.status === 'signed-out' ? state.notice : state.status === 'signed-in' ? `Signed out: ${err.detail}` : null });
+      set({
+        status: 'signed-out',
+        notice: state.status === 'signed-out' ? state.notice : state.status === 'signed-in' ? `Signed out: ${err.detail}` : null,
+      });
     } else if (state.status !== 'signed-in') {
       set({ status: 'signed-out', notice: `Could not check whether you are signed in: ${errorMessage(err)}` });
     }

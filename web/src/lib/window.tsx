@@ -98,12 +98,12 @@ export const addDays = (ymd: string, n: number) => {
 export const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** Query params for the API: `range`, or `start` and (exclusive) `end`. Ends at the server's now. */
-export function windowQuery(sel: WindowSel): Query {
+function windowQuery(sel: WindowSel): Query {
   return sel.kind === 'named' ? { range: sel.range } : { start: sel.from, end: addDays(sel.to, 1) };
 }
 
 /** A short key for caches and labels. */
-export const windowKey = (sel: WindowSel) => (sel.kind === 'named' ? sel.range : `${sel.from}..${sel.to}`);
+const windowKey = (sel: WindowSel) => (sel.kind === 'named' ? sel.range : `${sel.from}..${sel.to}`);
 
 /** Span in days, to choose sensible buckets. */
 export function windowDays(sel: WindowSel): number {
@@ -130,7 +130,7 @@ export function resolveWindow(sel: WindowSel, anchorMs: number): Span {
 export const spanMs = (s: Span) => Date.parse(s.end) - Date.parse(s.start);
 
 /** The previous period: as long as `s`, ending where it starts. */
-export function previousSpan(s: Span): Span {
+function previousSpan(s: Span): Span {
   const start = Date.parse(s.start);
   return { start: iso(start - spanMs(s)), end: s.start };
 }
@@ -222,7 +222,8 @@ export function WindowProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo(() => {
     const span = resolveWindow(sel, anchorOf(sel));
-    const linkTo = (path: string, params: Query = {}) => hrefWith(path, { ...params, ...windowParams(sel), tz: tz === 'local' ? 'local' : null });
+    const linkTo = (path: string, params: Query = {}) =>
+      hrefWith(path, { ...params, ...windowParams(sel), tz: tz === 'local' ? 'local' : null });
     return { sel, setSel, query: windowQuery(sel), key, span, prev: previousSpan(span), tz, setTz, refresh, linkTo };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sel, key, tz, version, setSel, setTz, refresh]);

@@ -21,7 +21,15 @@ import './pages.css';
 function CreateRule({ catalog }: { catalog: AlertCatalog }) {
   const qc = useQueryClient();
   const ids = useId();
-  const [f, setF] = useState({ name: '', metric: catalog.metrics[0]?.name ?? '', operator: catalog.operators[0] ?? 'gte', threshold: '', window_min: '60', channel: catalog.channels[0] ?? 'webhook', target: '' });
+  const [f, setF] = useState({
+    name: '',
+    metric: catalog.metrics[0]?.name ?? '',
+    operator: catalog.operators[0] ?? 'gte',
+    threshold: '',
+    window_min: '60',
+    channel: catalog.channels[0] ?? 'webhook',
+    target: '',
+  });
   const [created, setCreated] = useState<AlertRule | null>(null);
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF({ ...f, [k]: e.target.value });
   const unit = unitOf(catalog, f.metric);
@@ -30,7 +38,15 @@ function CreateRule({ catalog }: { catalog: AlertCatalog }) {
     mutationFn: (threshold: number) =>
       api<AlertRule>('/api/alerts/rules', {
         method: 'POST',
-        body: { name: f.name.trim(), metric: f.metric, operator: f.operator, threshold, window_min: Number(f.window_min), channel: f.channel, target: f.target.trim() },
+        body: {
+          name: f.name.trim(),
+          metric: f.metric,
+          operator: f.operator,
+          threshold,
+          window_min: Number(f.window_min),
+          channel: f.channel,
+          target: f.target.trim(),
+        },
       }),
     onSuccess: (r) => {
       setCreated(r);
@@ -54,15 +70,31 @@ function CreateRule({ catalog }: { catalog: AlertCatalog }) {
   const metric = catalog.metrics.find((m) => m.name === f.metric);
   return (
     <>
-      {created?.secret && <SecretOnce title={`Created the rule “${created.name}”`} secret={created.secret} onDone={() => setCreated(null)} />}
+      {created?.secret && (
+        <SecretOnce title={`Created the rule “${created.name}”`} secret={created.secret} onDone={() => setCreated(null)} />
+      )}
       <form className="rule-form" onSubmit={submit} aria-label="New alert rule">
         <div className="field">
           <label htmlFor={`${ids}n`}>Name</label>
-          <input id={`${ids}n`} value={f.name} onChange={set('name')} placeholder="Tier-1 spike" maxLength={200} required data-testid="rule-name" />
+          <input
+            id={`${ids}n`}
+            value={f.name}
+            onChange={set('name')}
+            placeholder="Tier-1 spike"
+            maxLength={200}
+            required
+            data-testid="rule-name"
+          />
         </div>
         <div className="field">
           <label htmlFor={`${ids}m`}>Metric</label>
-          <select id={`${ids}m`} value={f.metric} onChange={(e) => setF({ ...f, metric: e.target.value, threshold: '' })} aria-describedby={`${ids}md`} data-testid="rule-metric">
+          <select
+            id={`${ids}m`}
+            value={f.metric}
+            onChange={(e) => setF({ ...f, metric: e.target.value, threshold: '' })}
+            aria-describedby={`${ids}md`}
+            data-testid="rule-metric"
+          >
             {catalog.metrics.map((m) => (
               <option key={m.name} value={m.name}>
                 {metricLabel(m.name)}
@@ -83,7 +115,16 @@ function CreateRule({ catalog }: { catalog: AlertCatalog }) {
         />
         <div className="field field-narrow">
           <label htmlFor={`${ids}w`}>Window (min)</label>
-          <input id={`${ids}w`} type="number" min={1} max={10080} value={f.window_min} onChange={set('window_min')} required data-testid="rule-window" />
+          <input
+            id={`${ids}w`}
+            type="number"
+            min={1}
+            max={10080}
+            value={f.window_min}
+            onChange={set('window_min')}
+            required
+            data-testid="rule-window"
+          />
         </div>
         <div className="field field-narrow">
           <label htmlFor={`${ids}c`}>Channel</label>
@@ -95,7 +136,16 @@ function CreateRule({ catalog }: { catalog: AlertCatalog }) {
         </div>
         <div className="field grow">
           <label htmlFor={`${ids}u`}>Target URL</label>
-          <input id={`${ids}u`} type="url" value={f.target} onChange={set('target')} placeholder="https://example.com/hooks/alerts" required maxLength={2048} data-testid="rule-target" />
+          <input
+            id={`${ids}u`}
+            type="url"
+            value={f.target}
+            onChange={set('target')}
+            placeholder="https://example.com/hooks/alerts"
+            required
+            maxLength={2048}
+            data-testid="rule-target"
+          />
         </div>
         <button type="submit" className="btn btn-primary" disabled={!ready || create.isPending}>
           {create.isPending ? 'Creating…' : 'Create rule'}
@@ -114,9 +164,17 @@ function CreateRule({ catalog }: { catalog: AlertCatalog }) {
 }
 
 function AlertsPro() {
-  const catalog = useQuery({ queryKey: ['alerts', 'catalog'], queryFn: () => api<AlertCatalog>('/api/alerts/catalog'), staleTime: 10 * 60_000 });
+  const catalog = useQuery({
+    queryKey: ['alerts', 'catalog'],
+    queryFn: () => api<AlertCatalog>('/api/alerts/catalog'),
+    staleTime: 10 * 60_000,
+  });
   const rules = useQuery({ queryKey: RULES, queryFn: () => api<Items<AlertRule>>('/api/alerts/rules'), refetchInterval: 15_000 });
-  const firings = useQuery({ queryKey: ['alerts', 'firings'], queryFn: () => api<Items<Firing>>('/api/alerts/firings', { query: { limit: 100 } }), refetchInterval: 15_000 });
+  const firings = useQuery({
+    queryKey: ['alerts', 'firings'],
+    queryFn: () => api<Items<Firing>>('/api/alerts/firings', { query: { limit: 100 } }),
+    refetchInterval: 15_000,
+  });
   if (catalog.isError) return <ErrorState error={catalog.error} feature="Alerts" onRetry={() => void catalog.refetch()} />;
   const fmt = (metric: string, v: number) => fmtInUnit(metric, unitOf(catalog.data, metric), v);
   return (
@@ -127,7 +185,14 @@ function AlertsPro() {
           query={rules}
           feature="Rules"
           empty="No alert rules yet."
-          columns={[{ label: 'Rule' }, { label: 'Condition' }, { label: 'Delivers to' }, { label: 'State' }, { label: 'Created' }, { label: 'Actions', srOnly: true }]}
+          columns={[
+            { label: 'Rule' },
+            { label: 'Condition' },
+            { label: 'Delivers to' },
+            { label: 'State' },
+            { label: 'Created' },
+            { label: 'Actions', srOnly: true },
+          ]}
           row={(r) => <RuleRow key={r.id} r={r} catalog={catalog.data} />}
         />
       </Panel>
@@ -137,7 +202,14 @@ function AlertsPro() {
           feature="Firings"
           empty="No rule has fired yet."
           tall
-          columns={[{ label: 'Fired' }, { label: 'Rule' }, { label: 'Condition' }, { label: 'Value', num: true }, { label: 'Window' }, { label: 'Resolved' }]}
+          columns={[
+            { label: 'Fired' },
+            { label: 'Rule' },
+            { label: 'Condition' },
+            { label: 'Value', num: true },
+            { label: 'Window' },
+            { label: 'Resolved' },
+          ]}
           row={(x) => (
             <tr key={x.id}>
               <td className="nowrap">{fmtDateTime(x.fired_at, { seconds: true })}</td>
@@ -164,7 +236,10 @@ export default function Alerts() {
   const tier = useTier();
   return (
     <div className="page page-alerts">
-      <PageHeader title="Alerts" subtitle="Be told when a figure crosses a threshold; firings are delivered to your endpoint, signed like webhooks." />
+      <PageHeader
+        title="Alerts"
+        subtitle="Be told when a figure crosses a threshold; firings are delivered to your endpoint, signed like webhooks."
+      />
       {tier === 'pro' ? <AlertsPro /> : <ProNotice feature="Alerts" height={160} />}
     </div>
   );

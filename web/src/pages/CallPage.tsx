@@ -16,7 +16,16 @@ import './pages.css';
 import { stateName } from '../lib/states';
 import type { CallDetail, Extraction, TranscriptTurn } from '../lib/types';
 
-const TIER1 = ['mule_bank_name', 'mule_bank_routing_number', 'mule_bank_account_number', 'mule_account_holder_name', 'crypto_wallet_address', 'crypto_chain', 'gift_card_brand', 'physical_mule_drop_address'];
+const TIER1 = [
+  'mule_bank_name',
+  'mule_bank_routing_number',
+  'mule_bank_account_number',
+  'mule_account_holder_name',
+  'crypto_wallet_address',
+  'crypto_chain',
+  'gift_card_brand',
+  'physical_mule_drop_address',
+];
 const TIER2 = ['payment_method', 'phishing_url', 'remote_desktop_app', 'impersonated_government_agency'];
 const TIER3 = ['impersonated_brand', 'lure_category'];
 const OTHER = ['synthetic_org', 'fake_agent_name'];
@@ -42,9 +51,16 @@ const LABELS: Record<string, string> = {
 };
 
 /** Long identifiers worth copying whole rather than selecting by hand. */
-const COPYABLE = new Set(['crypto_wallet_address', 'mule_bank_account_number', 'mule_bank_routing_number', 'phishing_url', 'physical_mule_drop_address']);
+const COPYABLE = new Set([
+  'crypto_wallet_address',
+  'mule_bank_account_number',
+  'mule_bank_routing_number',
+  'phishing_url',
+  'physical_mule_drop_address',
+]);
 
-const groupOf = (field: string) => (TIER1.includes(field) ? 't1' : TIER2.includes(field) ? 't2' : TIER3.includes(field) ? 't3' : field === 'dollars' ? 'usd' : 'other');
+const groupOf = (field: string) =>
+  TIER1.includes(field) ? 't1' : TIER2.includes(field) ? 't2' : TIER3.includes(field) ? 't3' : field === 'dollars' ? 'usd' : 'other';
 
 interface Needle {
   text: string;
@@ -133,7 +149,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function CallPage({ sid }: { sid: string }) {
-  const q = useQuery({ queryKey: ['call', sid], queryFn: ({ signal }) => api<CallDetail>(`/api/calls/${encodeURIComponent(sid)}`, { signal }) });
+  const q = useQuery({
+    queryKey: ['call', sid],
+    queryFn: ({ signal }) => api<CallDetail>(`/api/calls/${encodeURIComponent(sid)}`, { signal }),
+  });
   const ns = useMemo(() => needles(q.data?.extraction), [q.data]);
   const re = useMemo(() => (ns.length ? new RegExp(ns.map((n) => escapeRe(n.text)).join('|'), 'gi') : null), [ns]);
 
@@ -149,7 +168,11 @@ export default function CallPage({ sid }: { sid: string }) {
       <div className="page">
         {back}
         <PageHeader title={missing ? 'Call not found' : 'Call'} />
-        {missing ? <p>There is no call “{sid}” that this key can see.</p> : <ErrorState error={q.error} feature="The call" onRetry={() => void q.refetch()} />}
+        {missing ? (
+          <p>There is no call “{sid}” that this key can see.</p>
+        ) : (
+          <ErrorState error={q.error} feature="The call" onRetry={() => void q.refetch()} />
+        )}
       </div>
     );
   }
@@ -175,14 +198,19 @@ export default function CallPage({ sid }: { sid: string }) {
         }
       />
       <div className="call-layout">
-        <Panel title="Transcript" testId="transcript" subtitle={transcript.length ? `${transcript.length} turns · highlighted: what the auditor extracted` : undefined}>
+        <Panel
+          title="Transcript"
+          testId="transcript"
+          subtitle={transcript.length ? `${transcript.length} turns · highlighted: what the auditor extracted` : undefined}
+        >
           {transcript.length === 0 ? (
             <Empty>No transcript was ingested for this call.</Empty>
           ) : (
             <>
               <div className="legend" aria-hidden="true">
-                <mark className="intel intel-t1">Tier 1</mark> <mark className="intel intel-t2">Tier 2</mark> <mark className="intel intel-t3">Tier 3</mark>{' '}
-                <mark className="intel intel-other">Other intel</mark> <mark className="intel intel-usd">Dollars</mark>
+                <mark className="intel intel-t1">Tier 1</mark> <mark className="intel intel-t2">Tier 2</mark>{' '}
+                <mark className="intel intel-t3">Tier 3</mark> <mark className="intel intel-other">Other intel</mark>{' '}
+                <mark className="intel intel-usd">Dollars</mark>
               </div>
               <ol className="conversation">
                 {transcript.map((t, i) => (
@@ -259,4 +287,3 @@ export default function CallPage({ sid }: { sid: string }) {
     </div>
   );
 }
-

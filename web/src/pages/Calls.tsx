@@ -6,7 +6,15 @@ import { PageHeader } from '../components/PageHeader';
 import { Panel } from '../components/Panel';
 import { SavedSearches } from '../components/SavedSearches';
 import { WindowPicker } from '../components/WindowPicker';
-import { callsSearch, describeFilters, filtersFromSearch, rememberCallsList, sortFromSearch, type CallFilters, type CallSort } from '../lib/callFilters';
+import {
+  callsSearch,
+  describeFilters,
+  filtersFromSearch,
+  rememberCallsList,
+  sortFromSearch,
+  type CallFilters,
+  type CallSort,
+} from '../lib/callFilters';
 import { useLocation } from '../lib/router';
 import { updateSearch } from '../lib/urlState';
 import { useWindow, windowParams } from '../lib/window';
@@ -14,7 +22,7 @@ import { ActiveFilters, FiltersForm } from './calls/Filters';
 import { Results, SortPicker } from './calls/Results';
 import './pages.css';
 
-export function useCallFilters(): [CallFilters, (f: CallFilters) => void, CallSort, (s: CallSort) => void] {
+function useCallFilters(): [CallFilters, (f: CallFilters) => void, CallSort, (s: CallSort) => void] {
   const { search } = useLocation();
   const key = search.toString();
   const filters = useMemo(() => filtersFromSearch(new URLSearchParams(key)), [key]);
@@ -22,7 +30,8 @@ export function useCallFilters(): [CallFilters, (f: CallFilters) => void, CallSo
   const w = useWindow();
   // A history entry per change (back undoes it), without scrolling; the window goes into the
   // URL too, so a copied link shows the same list.
-  const go = (f: CallFilters, s: CallSort) => updateSearch({ ...callsSearch(f, s), ...windowParams(w.sel), tz: w.tz === 'local' ? 'local' : null });
+  const go = (f: CallFilters, s: CallSort) =>
+    updateSearch({ ...callsSearch(f, s), ...windowParams(w.sel), tz: w.tz === 'local' ? 'local' : null });
   const setFilters = (f: CallFilters) => go(f, sort);
   const setSort = (s: CallSort) => go(filters, s);
   return [filters, setFilters, sort, setSort];
@@ -46,10 +55,21 @@ export default function Calls() {
   useEffect(() => rememberCallsList(href), [href]);
   return (
     <div className="page page-calls">
-      <PageHeader title="Calls" subtitle="Every call the honeypot received, searchable by what was said and what was extracted." actions={<WindowPicker />} />
+      <PageHeader
+        title="Calls"
+        subtitle="Every call the honeypot received, searchable by what was said and what was extracted."
+        actions={<WindowPicker />}
+      />
       <div className="calls-layout">
         <div className="calls-side" data-open={open}>
-          <button type="button" className="btn filters-toggle" aria-expanded={open} aria-controls="calls-filters" onClick={() => setOpen((o) => !o)} data-testid="filters-toggle">
+          <button
+            type="button"
+            className="btn filters-toggle"
+            aria-expanded={open}
+            aria-controls="calls-filters"
+            onClick={() => setOpen((o) => !o)}
+            data-testid="filters-toggle"
+          >
             {open ? 'Hide filters' : 'Show filters'}
             {n > 0 && <span className="filters-count"> ({n} active)</span>}
           </button>

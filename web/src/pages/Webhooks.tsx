@@ -23,7 +23,8 @@ function CreateSubscription({ events }: { events: WebhookEventType[] }) {
   const [created, setCreated] = useState<Subscription | null>(null);
   const ids = useId();
   const create = useMutation({
-    mutationFn: () => api<Subscription>('/api/webhooks/subscriptions', { method: 'POST', body: { event_type: eventType, url: url.trim() } }),
+    mutationFn: () =>
+      api<Subscription>('/api/webhooks/subscriptions', { method: 'POST', body: { event_type: eventType, url: url.trim() } }),
     onSuccess: (s) => {
       setCreated(s);
       setUrl('');
@@ -38,7 +39,9 @@ function CreateSubscription({ events }: { events: WebhookEventType[] }) {
   };
   return (
     <>
-      {created?.secret && <SecretOnce title={`Subscribed ${created.url} to ${created.event_type}`} secret={created.secret} onDone={() => setCreated(null)} />}
+      {created?.secret && (
+        <SecretOnce title={`Subscribed ${created.url} to ${created.event_type}`} secret={created.secret} onDone={() => setCreated(null)} />
+      )}
       <form className="inline-form" onSubmit={submit}>
         <div className="field">
           <label htmlFor={`${ids}e`}>Event type</label>
@@ -52,7 +55,16 @@ function CreateSubscription({ events }: { events: WebhookEventType[] }) {
         </div>
         <div className="field grow">
           <label htmlFor={`${ids}u`}>Endpoint URL</label>
-          <input id={`${ids}u`} type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/hooks/honeypot" aria-invalid={urlError ? true : undefined} required maxLength={2048} />
+          <input
+            id={`${ids}u`}
+            type="url"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://example.com/hooks/honeypot"
+            aria-invalid={urlError ? true : undefined}
+            required
+            maxLength={2048}
+          />
         </div>
         <button type="submit" className="btn btn-primary" disabled={create.isPending || !url.trim() || !!urlError}>
           {create.isPending ? 'Subscribing…' : 'Subscribe'}
@@ -88,7 +100,13 @@ function SubscriptionRow({ s }: { s: Subscription }) {
       <td className="nowrap">{fmtDateTime(s.created_at)}</td>
       <td>
         <div className="row-actions">
-          <button type="button" className="btn btn-small" onClick={() => test.mutate()} disabled={test.isPending} aria-label={`Send a test event to ${s.url}`}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => test.mutate()}
+            disabled={test.isPending}
+            aria-label={`Send a test event to ${s.url}`}
+          >
             {test.isPending ? 'Sending…' : 'Send test'}
           </button>
           <ConfirmDelete what={`the subscription to ${s.url}`} onConfirm={() => del.mutate()} busy={del.isPending} />
@@ -134,7 +152,13 @@ function DeliveryRow({ d }: { d: Delivery }) {
       <td className="break small">{d.error ?? ''}</td>
       <td>
         {d.status !== 'succeeded' && (
-          <button type="button" className="btn btn-small" onClick={() => retry.mutate()} disabled={retry.isPending} aria-label={`Retry delivery ${d.id}`}>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => retry.mutate()}
+            disabled={retry.isPending}
+            aria-label={`Retry delivery ${d.id}`}
+          >
             {retry.isPending ? 'Retrying…' : 'Retry'}
           </button>
         )}

@@ -33,7 +33,13 @@ function EditRule({ r, catalog, onDone }: { r: AlertRule; catalog: AlertCatalog;
   const qc = useQueryClient();
   const ids = useId();
   const unit = unitOf(catalog, r.metric);
-  const [f, setF] = useState({ name: r.name, operator: r.operator, threshold: toInput(unit, r.threshold), window_min: String(r.window_min), target: r.target });
+  const [f, setF] = useState({
+    name: r.name,
+    operator: r.operator,
+    threshold: toInput(unit, r.threshold),
+    window_min: String(r.window_min),
+    target: r.target,
+  });
   const parsed = fromInput(unit, f.threshold);
   const problem = !f.name.trim()
     ? 'The rule needs a name.'
@@ -45,7 +51,8 @@ function EditRule({ r, catalog, onDone }: { r: AlertRule; catalog: AlertCatalog;
           ? 'The target must be an https:// URL.'
           : null;
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api<AlertRule>(`/api/alerts/rules/${encodeURIComponent(r.id)}`, { method: 'PATCH', body }),
+    mutationFn: (body: Record<string, unknown>) =>
+      api<AlertRule>(`/api/alerts/rules/${encodeURIComponent(r.id)}`, { method: 'PATCH', body }),
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: RULES });
       onDone();
@@ -74,7 +81,15 @@ function EditRule({ r, catalog, onDone }: { r: AlertRule; catalog: AlertCatalog;
             <input id={`${ids}n`} value={f.name} onChange={set('name')} maxLength={200} required />
           </div>
           <OperatorField id={`${ids}o`} value={f.operator} operators={catalog.operators} onChange={set('operator')} />
-          <ThresholdField id={`${ids}t`} metric={r.metric} unit={unit} value={f.threshold} onChange={(v) => setF({ ...f, threshold: v })} windowMin={f.window_min} invalid={!parsed.ok && f.threshold !== ''} />
+          <ThresholdField
+            id={`${ids}t`}
+            metric={r.metric}
+            unit={unit}
+            value={f.threshold}
+            onChange={(v) => setF({ ...f, threshold: v })}
+            windowMin={f.window_min}
+            invalid={!parsed.ok && f.threshold !== ''}
+          />
           <div className="field field-narrow">
             <label htmlFor={`${ids}w`}>Window (min)</label>
             <input id={`${ids}w`} type="number" min={1} max={10080} value={f.window_min} onChange={set('window_min')} required />
@@ -112,7 +127,8 @@ export function RuleRow({ r, catalog }: { r: AlertRule; catalog: AlertCatalog | 
     onSuccess: () => qc.invalidateQueries({ queryKey: RULES }),
   });
   const pause = useMutation({
-    mutationFn: (next: boolean) => api<AlertRule>(`/api/alerts/rules/${encodeURIComponent(r.id)}`, { method: 'PATCH', body: { enabled: next } }),
+    mutationFn: (next: boolean) =>
+      api<AlertRule>(`/api/alerts/rules/${encodeURIComponent(r.id)}`, { method: 'PATCH', body: { enabled: next } }),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: RULES }), qc.invalidateQueries({ queryKey: ['alerts', 'firings'] })]),
   });
   const err = del.error ?? pause.error;
@@ -129,14 +145,29 @@ export function RuleRow({ r, catalog }: { r: AlertRule; catalog: AlertCatalog | 
         <td className="break">
           <span className="muted">{r.channel} →</span> {r.target}
         </td>
-        <td>{enabled ? <span className={`badge badge-${r.state}`}>{r.state}</span> : <span className="badge badge-paused">paused</span>}</td>
+        <td>
+          {enabled ? <span className={`badge badge-${r.state}`}>{r.state}</span> : <span className="badge badge-paused">paused</span>}
+        </td>
         <td className="nowrap">{fmtDateTime(r.created_at)}</td>
         <td>
           <div className="row-actions">
-            <button type="button" className="btn btn-small" onClick={() => pause.mutate(!enabled)} disabled={pause.isPending} aria-label={`${enabled ? 'Pause' : 'Resume'} ${r.name}`}>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => pause.mutate(!enabled)}
+              disabled={pause.isPending}
+              aria-label={`${enabled ? 'Pause' : 'Resume'} ${r.name}`}
+            >
               {enabled ? 'Pause' : 'Resume'}
             </button>
-            <button type="button" className="btn btn-small" onClick={() => setEditing((e) => !e)} aria-expanded={editing} aria-label={`Edit ${r.name}`} disabled={!catalog}>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => setEditing((e) => !e)}
+              aria-expanded={editing}
+              aria-label={`Edit ${r.name}`}
+              disabled={!catalog}
+            >
               Edit
             </button>
             <ConfirmDelete what={`the rule ${r.name}`} onConfirm={() => del.mutate()} busy={del.isPending} />

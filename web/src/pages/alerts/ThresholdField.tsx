@@ -17,7 +17,7 @@ function useSettled(value: string, ms = 500): string {
   return v;
 }
 
-export function Preview({ metric, unit, windowMin }: { metric: string; unit: MetricUnit; windowMin: string }) {
+function Preview({ metric, unit, windowMin }: { metric: string; unit: MetricUnit; windowMin: string }) {
   const settled = useSettled(windowMin);
   const ok = !!metric && validWindow(settled);
   const q = useQuery({
@@ -31,11 +31,17 @@ export function Preview({ metric, unit, windowMin }: { metric: string; unit: Met
   if (!ok) return null;
   let body;
   if (q.isPending) body = <span className="muted">Now: …</span>;
-  else if (q.isError) body = <span className="muted">{q.error instanceof ApiError && q.error.unavailable ? 'No preview on this server.' : `No preview: ${errorMessage(q.error)}`}</span>;
+  else if (q.isError)
+    body = (
+      <span className="muted">
+        {q.error instanceof ApiError && q.error.unavailable ? 'No preview on this server.' : `No preview: ${errorMessage(q.error)}`}
+      </span>
+    );
   else
     body = (
       <>
-        Now: <strong data-testid="preview-value">{fmtInUnit(metric, q.data.unit ?? unit, q.data.value)}</strong> over the last {fmtWindow(Number(settled))}
+        Now: <strong data-testid="preview-value">{fmtInUnit(metric, q.data.unit ?? unit, q.data.value)}</strong> over the last{' '}
+        {fmtWindow(Number(settled))}
       </>
     );
   return (

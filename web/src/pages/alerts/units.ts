@@ -53,7 +53,10 @@ export function fromInput(unit: MetricUnit, text: string): Parsed {
 }
 
 /** The adornments of the threshold input. */
-export function unitAffix(metric: string, unit: MetricUnit): { prefix?: string; suffix?: string; step: string; placeholder: string; hint: string } {
+export function unitAffix(
+  metric: string,
+  unit: MetricUnit,
+): { prefix?: string; suffix?: string; step: string; placeholder: string; hint: string } {
   if (unit === 'fraction') return { suffix: '%', step: 'any', placeholder: '50', hint: 'Percent: 50 means half of the calls.' };
   if (unit === 'usd') return { prefix: '$', step: 'any', placeholder: '5000', hint: 'US dollars.' };
   return { suffix: noun(metric, 2), step: '1', placeholder: '10', hint: 'A whole number.' };

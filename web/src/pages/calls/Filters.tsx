@@ -12,7 +12,7 @@ import type { Geo, TopN } from '../../lib/types';
 import { useWindow } from '../../lib/window';
 
 /** A filter value in words: state names, lures and payment methods without their codes. */
-export const filterValueText = (k: ListFilter, v: string) => (k === 'caller_state' ? stateName(v) : valueLabel(k, v));
+const filterValueText = (k: ListFilter, v: string) => (k === 'caller_state' ? stateName(v) : valueLabel(k, v));
 
 /** The values seen in the window, most frequent first (the 50 of top-N; states from the geo panel). */
 function useOptions(field: 'impersonated_brand' | 'lure_category' | 'payment_method' | 'caller_state') {
@@ -32,7 +32,17 @@ function useOptions(field: 'impersonated_brand' | 'lure_category' | 'payment_met
   });
 }
 
-function Pick({ field, label, filters, setFilters }: { field: 'impersonated_brand' | 'lure_category' | 'payment_method' | 'caller_state'; label: string; filters: CallFilters; setFilters: (f: CallFilters) => void }) {
+function Pick({
+  field,
+  label,
+  filters,
+  setFilters,
+}: {
+  field: 'impersonated_brand' | 'lure_category' | 'payment_method' | 'caller_state';
+  label: string;
+  filters: CallFilters;
+  setFilters: (f: CallFilters) => void;
+}) {
   const q = useOptions(field);
   return (
     <MultiSelect
@@ -78,7 +88,15 @@ export function FiltersForm({ filters, setFilters }: { filters: CallFilters; set
       <div className="field">
         <label htmlFor={`${ids}q`}>Search transcripts</label>
         <div className="input-row">
-          <input id={`${ids}q`} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="e.g. gift card, AnyDesk" maxLength={500} data-testid="calls-q" />
+          <input
+            id={`${ids}q`}
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder="e.g. gift card, AnyDesk"
+            maxLength={500}
+            data-testid="calls-q"
+          />
           <button type="submit" className="btn btn-primary">
             Search
           </button>
@@ -98,7 +116,12 @@ export function FiltersForm({ filters, setFilters }: { filters: CallFilters; set
       </fieldset>
       <div className="field">
         <label htmlFor={`${ids}h`}>Hooked</label>
-        <select id={`${ids}h`} value={filters.hooked} onChange={(e) => setFilters({ ...filters, hooked: e.target.value as CallFilters['hooked'] })} data-testid="calls-hooked">
+        <select
+          id={`${ids}h`}
+          value={filters.hooked}
+          onChange={(e) => setFilters({ ...filters, hooked: e.target.value as CallFilters['hooked'] })}
+          data-testid="calls-hooked"
+        >
           <option value="">Any</option>
           <option value="true">Hooked (≥ 15 s with intel)</option>
           <option value="false">Not hooked</option>
@@ -109,8 +132,26 @@ export function FiltersForm({ filters, setFilters }: { filters: CallFilters; set
           Duration (seconds)
         </span>
         <div className="input-row" role="group" aria-labelledby={`${ids}d`}>
-          <input type="number" min={0} max={86400} value={minD} onChange={(e) => setMinD(e.target.value)} placeholder="min" aria-label="Minimum duration in seconds" onBlur={(e) => e.currentTarget.form?.requestSubmit()} />
-          <input type="number" min={0} max={86400} value={maxD} onChange={(e) => setMaxD(e.target.value)} placeholder="max" aria-label="Maximum duration in seconds" onBlur={(e) => e.currentTarget.form?.requestSubmit()} />
+          <input
+            type="number"
+            min={0}
+            max={86400}
+            value={minD}
+            onChange={(e) => setMinD(e.target.value)}
+            placeholder="min"
+            aria-label="Minimum duration in seconds"
+            onBlur={(e) => e.currentTarget.form?.requestSubmit()}
+          />
+          <input
+            type="number"
+            min={0}
+            max={86400}
+            value={maxD}
+            onChange={(e) => setMaxD(e.target.value)}
+            placeholder="max"
+            aria-label="Maximum duration in seconds"
+            onBlur={(e) => e.currentTarget.form?.requestSubmit()}
+          />
         </div>
         {durationError && (
           <p className="form-error" role="alert">
@@ -128,11 +169,27 @@ export function ActiveFilters({ filters, setFilters }: { filters: CallFilters; s
   if (filters.q) chips.push({ key: 'q', label: `“${filters.q}”`, remove: () => setFilters({ ...filters, q: '' }) });
   for (const k of LIST_FILTERS)
     for (const v of filters[k])
-      chips.push({ key: `${k}=${v}`, label: `${FILTER_LABELS[k]}: ${filterValueText(k, v)}`, remove: () => setFilters({ ...filters, [k]: filters[k].filter((x) => x !== v) }) });
-  for (const t of filters.tier) chips.push({ key: `tier=${t}`, label: `Tier ${t}`, remove: () => setFilters({ ...filters, tier: filters.tier.filter((x) => x !== t) }) });
-  if (filters.hooked) chips.push({ key: 'hooked', label: filters.hooked === 'true' ? 'Hooked' : 'Not hooked', remove: () => setFilters({ ...filters, hooked: '' }) });
-  if (filters.min_duration_sec) chips.push({ key: 'min', label: `≥ ${filters.min_duration_sec} s`, remove: () => setFilters({ ...filters, min_duration_sec: '' }) });
-  if (filters.max_duration_sec) chips.push({ key: 'max', label: `≤ ${filters.max_duration_sec} s`, remove: () => setFilters({ ...filters, max_duration_sec: '' }) });
+      chips.push({
+        key: `${k}=${v}`,
+        label: `${FILTER_LABELS[k]}: ${filterValueText(k, v)}`,
+        remove: () => setFilters({ ...filters, [k]: filters[k].filter((x) => x !== v) }),
+      });
+  for (const t of filters.tier)
+    chips.push({
+      key: `tier=${t}`,
+      label: `Tier ${t}`,
+      remove: () => setFilters({ ...filters, tier: filters.tier.filter((x) => x !== t) }),
+    });
+  if (filters.hooked)
+    chips.push({
+      key: 'hooked',
+      label: filters.hooked === 'true' ? 'Hooked' : 'Not hooked',
+      remove: () => setFilters({ ...filters, hooked: '' }),
+    });
+  if (filters.min_duration_sec)
+    chips.push({ key: 'min', label: `≥ ${filters.min_duration_sec} s`, remove: () => setFilters({ ...filters, min_duration_sec: '' }) });
+  if (filters.max_duration_sec)
+    chips.push({ key: 'max', label: `≤ ${filters.max_duration_sec} s`, remove: () => setFilters({ ...filters, max_duration_sec: '' }) });
   if (!chips.length) return null;
   return (
     <div className="chips" aria-label="Active filters" data-testid="active-filters">

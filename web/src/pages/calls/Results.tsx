@@ -13,12 +13,12 @@ import { stateName } from '../../lib/states';
 import type { CallList, Snippet } from '../../lib/types';
 import { useWindow } from '../../lib/window';
 
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 const TIER_CLASS: Record<number, string> = { 1: 'badge-t1', 2: 'badge-t2', 3: 'badge-t3' };
 const COLUMNS = 10;
 
 /** The excerpt with the match in <mark>; offsets outside the text show it unmarked. */
-export function SnippetText({ s }: { s: Snippet }) {
+function SnippetText({ s }: { s: Snippet }) {
   const start = s.match_start;
   const end = s.match_start + s.match_length;
   const ok = Number.isInteger(start) && s.match_length > 0 && start >= 0 && end <= s.text.length;
@@ -65,7 +65,10 @@ export function Results({ filters, sort }: { filters: CallFilters; sort: CallSor
   const q = useInfiniteQuery({
     queryKey: ['calls', w.key, filters, sort],
     queryFn: ({ pageParam, signal }) =>
-      api<CallList>('/api/calls', { query: { ...w.query, ...filtersToQuery(filters), sort, limit: PAGE_SIZE, cursor: pageParam ?? undefined }, signal }),
+      api<CallList>('/api/calls', {
+        query: { ...w.query, ...filtersToQuery(filters), sort, limit: PAGE_SIZE, cursor: pageParam ?? undefined },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     placeholderData: keepPreviousData,
@@ -78,7 +81,9 @@ export function Results({ filters, sort }: { filters: CallFilters; sort: CallSor
   return (
     <div className={q.isPlaceholderData ? 'updating' : undefined} aria-busy={q.isFetching || undefined}>
       <p className="result-count" aria-live="polite">
-        <strong data-testid="calls-count">{typeof total === 'number' ? `${fmtInt(total)} ${total === 1 ? 'call' : 'calls'}` : `${fmtInt(items.length)}+ calls`}</strong>
+        <strong data-testid="calls-count">
+          {typeof total === 'number' ? `${fmtInt(total)} ${total === 1 ? 'call' : 'calls'}` : `${fmtInt(items.length)}+ calls`}
+        </strong>
         <span data-testid="calls-shown">
           {' '}
           · showing {fmtInt(items.length)}
@@ -155,8 +160,16 @@ export function Results({ filters, sort }: { filters: CallFilters; sort: CallSor
       </div>
       {q.hasNextPage && (
         <div className="load-more">
-          <button type="button" className="btn" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage} data-testid="calls-more">
-            {q.isFetchingNextPage ? 'Loading…' : `Load ${fmtInt(typeof total === 'number' && total > items.length ? Math.min(PAGE_SIZE, total - items.length) : PAGE_SIZE)} more`}
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void q.fetchNextPage()}
+            disabled={q.isFetchingNextPage}
+            data-testid="calls-more"
+          >
+            {q.isFetchingNextPage
+              ? 'Loading…'
+              : `Load ${fmtInt(typeof total === 'number' && total > items.length ? Math.min(PAGE_SIZE, total - items.length) : PAGE_SIZE)} more`}
           </button>
         </div>
       )}

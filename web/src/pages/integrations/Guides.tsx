@@ -57,8 +57,8 @@ export function MispGuide({ urls, collection }: { urls: TaxiiUrls; collection: T
       </p>
       <Snippet text={url} what="collection URL for MISP" testId="misp-collection-url" />
       <p>
-        That module signs in with a username and password: give any username and <strong>a read key as the password</strong> (the
-        TAXII feed takes a key as the HTTP Basic password as well as in <code>Authorization: Bearer &lt;a read key&gt;</code>).
+        That module signs in with a username and password: give any username and <strong>a read key as the password</strong> (the TAXII feed
+        takes a key as the HTTP Basic password as well as in <code>Authorization: Bearer &lt;a read key&gt;</code>).
       </p>
     </Panel>
   );

@@ -26,7 +26,8 @@ export const ArrivalsPanel = memo(function ArrivalsPanel() {
             <>
               <HeatStrip buckets={d.buckets} label={`Arrivals per 15 minutes, ${d.buckets.length} quarter hours`} />
               <p className="panel-note">
-                Busiest quarter hour: {fmtDateTime(busiest.bucket_start_utc)} with {fmtInt(busiest.count)} {busiest.count === 1 ? 'call' : 'calls'}.
+                Busiest quarter hour: {fmtDateTime(busiest.bucket_start_utc)} with {fmtInt(busiest.count)}{' '}
+                {busiest.count === 1 ? 'call' : 'calls'}.
               </p>
             </>
           );

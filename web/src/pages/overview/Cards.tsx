@@ -8,16 +8,34 @@ import { fmtChange, fmtDateTime, fmtDuration, fmtInt, fmtPct, fmtUsd, fmtUsdComp
 import type { Summary } from '../../lib/types';
 import { useWindow } from '../../lib/window';
 
-type Figure = 'calls_received' | 'hooked_calls' | 'tier1_calls' | 'tier2_calls' | 'tier3_calls' | 'total_dollars_asked' | 'insights_produced' | 'avg_call_duration_sec';
+type Figure =
+  | 'calls_received'
+  | 'hooked_calls'
+  | 'tier1_calls'
+  | 'tier2_calls'
+  | 'tier3_calls'
+  | 'total_dollars_asked'
+  | 'insights_produced'
+  | 'avg_call_duration_sec';
 
 /** (current − previous) / previous; "new" from nothing; null when both are nothing or unknown. */
-export function change(cur: number | null | undefined, prev: number | null | undefined): number | 'new' | null {
+function change(cur: number | null | undefined, prev: number | null | undefined): number | 'new' | null {
   if (typeof cur !== 'number' || typeof prev !== 'number') return null;
   if (prev === 0) return cur === 0 ? null : 'new';
   return (cur - prev) / prev;
 }
 
-function Change({ figure, cur, prev, fmt }: { figure: Figure; cur: Summary; prev: Summary | undefined; fmt: (v: number | null) => string }) {
+function Change({
+  figure,
+  cur,
+  prev,
+  fmt,
+}: {
+  figure: Figure;
+  cur: Summary;
+  prev: Summary | undefined;
+  fmt: (v: number | null) => string;
+}) {
   if (!prev) return <span className="change" data-change-for={figure} data-loading="" aria-hidden="true" />;
   const c = change(cur[figure], prev[figure]);
   const was = `previous period: ${fmt(prev[figure])}`;
@@ -45,7 +63,21 @@ function Change({ figure, cur, prev, fmt }: { figure: Figure; cur: Summary; prev
   );
 }
 
-function Card({ label, value, title, children, testId, delta }: { label: string; value: ReactNode; title?: string; children?: ReactNode; testId: string; delta?: ReactNode }) {
+function Card({
+  label,
+  value,
+  title,
+  children,
+  testId,
+  delta,
+}: {
+  label: string;
+  value: ReactNode;
+  title?: string;
+  children?: ReactNode;
+  testId: string;
+  delta?: ReactNode;
+}) {
   return (
     <div className="card" data-card={testId}>
       <h3 className="card-label">{label}</h3>
@@ -123,7 +155,13 @@ export function SummaryCards({ q, prev }: { q: UseQueryResult<Summary>; prev: Us
           </span>
         }
       />
-      <Card label="Money asked" value={fmtUsdCompact(s.total_dollars_asked)} title={fmtUsd(s.total_dollars_asked)} testId="dollars" delta={d('total_dollars_asked', fmtUsdCompact)}>
+      <Card
+        label="Money asked"
+        value={fmtUsdCompact(s.total_dollars_asked)}
+        title={fmtUsd(s.total_dollars_asked)}
+        testId="dollars"
+        delta={d('total_dollars_asked', fmtUsdCompact)}
+      >
         median ask {fmtUsd(s.median_dollar_ask)} · largest {fmtUsd(s.max_single_ask)}
         <br />
         {fmtUsdCompact(s.total_dollars_dangled)} dangled as bait
@@ -131,7 +169,12 @@ export function SummaryCards({ q, prev }: { q: UseQueryResult<Summary>; prev: Us
       <Card label="Insights" value={fmtInt(s.insights_produced)} testId="insights" delta={d('insights_produced', fmtInt)}>
         {fmtInt(s.high_confidence_insights)} high-confidence · avg confidence {fmtPct(s.avg_auditor_confidence)}
       </Card>
-      <Card label="Average call" value={fmtDuration(s.avg_call_duration_sec)} testId="durations" delta={d('avg_call_duration_sec', fmtDuration)}>
+      <Card
+        label="Average call"
+        value={fmtDuration(s.avg_call_duration_sec)}
+        testId="durations"
+        delta={d('avg_call_duration_sec', fmtDuration)}
+      >
         median {fmtDuration(s.median_call_duration_sec)} · longest {fmtDuration(s.max_call_duration_sec)}
       </Card>
     </div>

@@ -22,7 +22,11 @@ export function CopyButton({ value, what }: { value: string; what: string }) {
       title={`Copy ${what}`}
       data-copy={value}
     >
-      {state === 'copied' ? '✓' : state === 'failed' ? '!' : (
+      {state === 'copied' ? (
+        '✓'
+      ) : state === 'failed' ? (
+        '!'
+      ) : (
         <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
           <rect x="5" y="5" width="9" height="9" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
           <path d="M11 3.5V3a1 1 0 0 0-1-1H3a1 1 0 0 0-1 1v7a1 1 0 0 0 1 1h.5" fill="none" stroke="currentColor" strokeWidth="1.5" />

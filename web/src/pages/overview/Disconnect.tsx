@@ -21,8 +21,20 @@ export const DisconnectPanel = memo(function DisconnectPanel() {
           const values = keys.map((k) => Number(d[k]) || 0);
           return (
             <>
-              <Bars horizontal categories={labels} values={values} format={fmtInt} detail={(i) => `${fmtPct(total ? values[i] / total : 0)} of calls with a reason`} height={200} label="Calls per disconnect reason" />
-              <DataTable caption="Disconnect reasons" columns={['Reason', 'Calls', 'Share']} rows={keys.map((_, i) => [labels[i], fmtInt(values[i]), fmtPct(total ? values[i] / total : 0)])} />
+              <Bars
+                horizontal
+                categories={labels}
+                values={values}
+                format={fmtInt}
+                detail={(i) => `${fmtPct(total ? values[i] / total : 0)} of calls with a reason`}
+                height={200}
+                label="Calls per disconnect reason"
+              />
+              <DataTable
+                caption="Disconnect reasons"
+                columns={['Reason', 'Calls', 'Share']}
+                rows={keys.map((_, i) => [labels[i], fmtInt(values[i]), fmtPct(total ? values[i] / total : 0)])}
+              />
             </>
           );
         }}

@@ -16,15 +16,27 @@ import { useWindow } from '../../lib/window';
 const usMapModule = import('../../charts/UsMap');
 const UsMap = lazy(() => usMapModule);
 
-export const TERRITORIES = ['PR', 'VI', 'GU', 'AS', 'MP'];
+const TERRITORIES = ['PR', 'VI', 'GU', 'AS', 'MP'];
 
 export const GeoPanel = memo(function GeoPanel() {
   const w = useWindow();
   const q = useKpi<Geo>('/api/kpis/attacker-geo');
   const hrefOf = (state: string) => w.linkTo('/calls', { caller_state: state });
   return (
-    <Panel title="Attacker geography" testId="geo" explain="geo" className="w-3" subtitle="Calls by caller-ID area code, mapped to US states and territories; select one to list its calls">
-      <QueryBody q={q} feature="Attacker geography" height={300} isEmpty={(d) => d.items.length === 0} empty="No US caller IDs in this window.">
+    <Panel
+      title="Attacker geography"
+      testId="geo"
+      explain="geo"
+      className="w-3"
+      subtitle="Calls by caller-ID area code, mapped to US states and territories; select one to list its calls"
+    >
+      <QueryBody
+        q={q}
+        feature="Attacker geography"
+        height={300}
+        isEmpty={(d) => d.items.length === 0}
+        empty="No US caller IDs in this window."
+      >
         {(d) => {
           const total = d.items.reduce((s, i) => s + i.count, 0);
           const byState = new Map(d.items.map((i) => [i.state, i]));
@@ -39,7 +51,11 @@ export const GeoPanel = memo(function GeoPanel() {
                   const n = it?.count ?? 0;
                   return (
                     <li key={t} data-territory={t} data-count={n}>
-                      <Link to={hrefOf(t)} className={n ? 'has-calls' : undefined} title={it ? `Area codes: ${it.area_codes.join(', ')}` : 'No calls in this window'}>
+                      <Link
+                        to={hrefOf(t)}
+                        className={n ? 'has-calls' : undefined}
+                        title={it ? `Area codes: ${it.area_codes.join(', ')}` : 'No calls in this window'}
+                      >
                         <span className="terr-name">{stateName(t)}</span>
                         <span className="terr-count">{fmtInt(n)}</span>
                       </Link>
@@ -48,12 +64,21 @@ export const GeoPanel = memo(function GeoPanel() {
                 })}
               </ul>
               <p className="panel-note">
-                Top states: {d.items.slice(0, 3).map((i) => `${stateName(i.state)} (${fmtPct(total ? i.count / total : 0)})`).join(', ')}.
+                Top states:{' '}
+                {d.items
+                  .slice(0, 3)
+                  .map((i) => `${stateName(i.state)} (${fmtPct(total ? i.count / total : 0)})`)
+                  .join(', ')}
+                .
               </p>
               <DataTable
                 caption="Calls per state"
                 columns={['State', 'Calls', 'Area codes']}
-                rows={d.items.map((i) => [<Link to={hrefOf(i.state)}>{`${stateName(i.state)} (${i.state})`}</Link>, fmtInt(i.count), i.area_codes.join(', ')])}
+                rows={d.items.map((i) => [
+                  <Link to={hrefOf(i.state)}>{`${stateName(i.state)} (${i.state})`}</Link>,
+                  fmtInt(i.count),
+                  i.area_codes.join(', '),
+                ])}
               />
             </>
           );

@@ -53,7 +53,11 @@ function cells(r: Tier1Row): ReactNode[] {
     <Copyable value={r.mule_bank_routing_number} what="routing number" />,
     <Copyable value={r.mule_bank_account_number} what="account number" />,
     r.mule_account_holder_name,
-    r.crypto_chain ? <span className="badge" title={r.crypto_chain}>{chainLabel(r.crypto_chain)}</span> : null,
+    r.crypto_chain ? (
+      <span className="badge" title={r.crypto_chain}>
+        {chainLabel(r.crypto_chain)}
+      </span>
+    ) : null,
     <Copyable value={r.crypto_wallet_address} what="wallet address" cut={20} />,
     r.gift_card_brand,
     r.physical_mule_drop_address,
@@ -66,7 +70,11 @@ export const Tier1Panel = memo(function Tier1Panel() {
   // Cursors of the pages seen so far: page i was read with cursors[i] (null: the first). They
   // belong to one window and sort; another starts again at the first page.
   const pagingKey = `${w.key}|${view.tier1Sort}`;
-  const [paging, setPaging] = useState<{ key: string; cursors: (string | null)[]; page: number }>({ key: pagingKey, cursors: [null], page: 0 });
+  const [paging, setPaging] = useState<{ key: string; cursors: (string | null)[]; page: number }>({
+    key: pagingKey,
+    cursors: [null],
+    page: 0,
+  });
   const { cursors, page } = paging.key === pagingKey ? paging : { cursors: [null], page: 0 };
   const setPage = (p: number, cs = cursors) => setPaging({ key: pagingKey, cursors: cs, page: p });
   const cursor = cursors[page] ?? null;
@@ -98,7 +106,13 @@ export const Tier1Panel = memo(function Tier1Panel() {
     : 'Mule accounts, crypto wallets, gift cards and drop addresses';
   return (
     <Panel title="Tier-1 intel" testId="tier1" className="w-6" subtitle={subtitle} actions={<ExportMenu />}>
-      <QueryBody q={q} feature="Tier-1 intel" height={120} isEmpty={(x) => x.items.length === 0 && page === 0} empty="No tier-1 calls in this window.">
+      <QueryBody
+        q={q}
+        feature="Tier-1 intel"
+        height={120}
+        isEmpty={(x) => x.items.length === 0 && page === 0}
+        empty="No tier-1 calls in this window."
+      >
         {(data) => (
           <>
             <div className="table-scroll table-tall">
@@ -143,13 +157,27 @@ export const Tier1Panel = memo(function Tier1Panel() {
                 <button type="button" className="btn btn-small" onClick={() => setPage(0)} disabled={page === 0}>
                   First
                 </button>
-                <button type="button" className="btn btn-small" onClick={() => setPage(Math.max(0, page - 1))} disabled={page === 0} data-testid="tier1-prev">
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={() => setPage(Math.max(0, page - 1))}
+                  disabled={page === 0}
+                  data-testid="tier1-prev"
+                >
                   Previous
                 </button>
                 <span className="pager-text" aria-live="polite" data-testid="tier1-range">
-                  {data.items.length ? `Rows ${fmtInt(first + 1)}–${fmtInt(first + data.items.length)} of ${fmtInt(data.total)}` : `No more rows (${fmtInt(data.total)} in all)`}
+                  {data.items.length
+                    ? `Rows ${fmtInt(first + 1)}–${fmtInt(first + data.items.length)} of ${fmtInt(data.total)}`
+                    : `No more rows (${fmtInt(data.total)} in all)`}
                 </span>
-                <button type="button" className="btn btn-small" onClick={goNext} disabled={!next || q.isPlaceholderData} data-testid="tier1-next">
+                <button
+                  type="button"
+                  className="btn btn-small"
+                  onClick={goNext}
+                  disabled={!next || q.isPlaceholderData}
+                  data-testid="tier1-next"
+                >
                   Next
                 </button>
               </nav>

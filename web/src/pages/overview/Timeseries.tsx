@@ -14,7 +14,7 @@ import { BUCKET_WIDTH_MS, BUCKETS, bucketPoints, effectiveBucket, MAX_POINTS, ME
 const BUCKET_WORDS: Record<string, string> = { '15min': '15 minutes', hour: 'hour', day: 'day', week: 'week' };
 
 /** Whether the first/last bucket reaches outside the window (so it holds only part of a bucket). */
-export function partialEdges(points: Point[], span: Span, bucket: string): { first: boolean; last: boolean } {
+function partialEdges(points: Point[], span: Span, bucket: string): { first: boolean; last: boolean } {
   if (!points.length) return { first: false, last: false };
   const width = BUCKET_WIDTH_MS[bucket];
   return {
@@ -56,12 +56,19 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
           <label htmlFor={`${ids}b`} className="sr-only">
             Bucket
           </label>
-          <select id={`${ids}b`} value={refused ? 'auto' : view.bucket} onChange={(e) => setView({ bucket: e.target.value as typeof view.bucket })} data-testid="ts-bucket">
+          <select
+            id={`${ids}b`}
+            value={refused ? 'auto' : view.bucket}
+            onChange={(e) => setView({ bucket: e.target.value as typeof view.bucket })}
+            data-testid="ts-bucket"
+          >
             {BUCKETS.map((x) => {
               const tooMany = x.value !== 'auto' && bucketPoints(w.span, x.value) > MAX_POINTS;
               return (
                 <option key={x.value} value={x.value} disabled={tooMany}>
-                  {x.value === 'auto' ? `Auto (${BUCKET_WORDS[effectiveBucket({ ...view, bucket: 'auto' }, w.span, windowDays(w.sel)).bucket]})` : x.label}
+                  {x.value === 'auto'
+                    ? `Auto (${BUCKET_WORDS[effectiveBucket({ ...view, bucket: 'auto' }, w.span, windowDays(w.sel)).bucket]})`
+                    : x.label}
                   {tooMany ? ' (too fine for this window)' : ''}
                 </option>
               );
@@ -72,7 +79,8 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
     >
       {refused && (
         <p className="notice" role="status" data-testid="bucket-refused">
-          {BUCKET_WORDS[refused]} buckets would give over {MAX_POINTS.toLocaleString('en-US')} points over this window: showing one point per {BUCKET_WORDS[bucket]}.
+          {BUCKET_WORDS[refused]} buckets would give over {MAX_POINTS.toLocaleString('en-US')} points over this window: showing one point
+          per {BUCKET_WORDS[bucket]}.
         </p>
       )}
       <QueryBody q={q} feature="Time series" height={260} isEmpty={(d) => d.points.length === 0}>

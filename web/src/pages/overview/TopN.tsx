@@ -72,7 +72,13 @@ export const TopNPanel = memo(function TopNPanel() {
         </>
       }
     >
-      <QueryBody q={q} feature="Top values" height={300} isEmpty={(d) => d.items.length === 0} empty={`No ${what} was extracted in this window.`}>
+      <QueryBody
+        q={q}
+        feature="Top values"
+        height={300}
+        isEmpty={(d) => d.items.length === 0}
+        empty={`No ${what} was extracted in this window.`}
+      >
         {(d) => (
           <>
             <Bars

@@ -7,7 +7,7 @@ import { useWindow } from '../../lib/window';
 import { REFRESH, useView } from './view';
 
 /** Re-reads the overview every `ms` while the tab is visible: a named window moves to end now. */
-export function useAutoRefresh(ms: number): number | null {
+function useAutoRefresh(ms: number): number | null {
   const w = useWindow();
   const [last, setLast] = useState<number | null>(null);
   useEffect(() => {
@@ -35,7 +35,12 @@ export function ViewControls() {
         <label htmlFor={`${ids}r`} className="inline-label">
           Auto-refresh
         </label>
-        <select id={`${ids}r`} value={view.refresh} onChange={(e) => setView({ refresh: e.target.value as typeof view.refresh })} data-testid="refresh">
+        <select
+          id={`${ids}r`}
+          value={view.refresh}
+          onChange={(e) => setView({ refresh: e.target.value as typeof view.refresh })}
+          data-testid="refresh"
+        >
           {REFRESH.map((r) => (
             <option key={r.value} value={r.value}>
               {r.label}
@@ -57,7 +62,14 @@ export function ViewControls() {
           ] as const
         ).map(([value, label, title]) => (
           <label key={value} className={w.tz === value ? 'on' : undefined} title={title}>
-            <input type="radio" name={`${ids}tz`} value={value} checked={w.tz === value} onChange={() => w.setTz(value)} data-testid={`tz-${value}`} />
+            <input
+              type="radio"
+              name={`${ids}tz`}
+              value={value}
+              checked={w.tz === value}
+              onChange={() => w.setTz(value)}
+              data-testid={`tz-${value}`}
+            />
             <span>{label}</span>
           </label>
         ))}

@@ -22,13 +22,41 @@ export interface Metric {
 }
 
 export const METRICS: Metric[] = [
-  { value: 'calls', label: 'Calls', format: fmtInt, axis: fmtInt, phrase: (v) => `${fmtInt(v)} ${v === 1 ? 'call' : 'calls'}`, integer: true },
+  {
+    value: 'calls',
+    label: 'Calls',
+    format: fmtInt,
+    axis: fmtInt,
+    phrase: (v) => `${fmtInt(v)} ${v === 1 ? 'call' : 'calls'}`,
+    integer: true,
+  },
   { value: 'hooked_calls', label: 'Hooked calls', format: fmtInt, axis: fmtInt, phrase: (v) => `${fmtInt(v)} hooked`, integer: true },
   { value: 'hook_rate', label: 'Hook rate', format: fmtPct, axis: fmtPct, phrase: (v) => `${fmtPct(v)} hook rate`, integer: false },
   { value: 'tier1_calls', label: 'Tier-1 calls', format: fmtInt, axis: fmtInt, phrase: (v) => `${fmtInt(v)} tier-1`, integer: true },
-  { value: 'total_dollars_asked', label: 'Money asked', format: fmtUsdCompact, axis: fmtUsdCompact, phrase: (v) => `${fmtUsdCompact(v)} asked`, integer: true },
-  { value: 'avg_duration_sec', label: 'Average duration', format: fmtDuration, axis: fmtDurationShort, phrase: (v) => `${fmtDuration(v)} average`, integer: false },
-  { value: 'high_confidence_insights', label: 'High-confidence insights', format: fmtInt, axis: fmtInt, phrase: (v) => `${fmtInt(v)} high-confidence`, integer: true },
+  {
+    value: 'total_dollars_asked',
+    label: 'Money asked',
+    format: fmtUsdCompact,
+    axis: fmtUsdCompact,
+    phrase: (v) => `${fmtUsdCompact(v)} asked`,
+    integer: true,
+  },
+  {
+    value: 'avg_duration_sec',
+    label: 'Average duration',
+    format: fmtDuration,
+    axis: fmtDurationShort,
+    phrase: (v) => `${fmtDuration(v)} average`,
+    integer: false,
+  },
+  {
+    value: 'high_confidence_insights',
+    label: 'High-confidence insights',
+    format: fmtInt,
+    axis: fmtInt,
+    phrase: (v) => `${fmtInt(v)} high-confidence`,
+    integer: true,
+  },
 ];
 
 export const BUCKET_WIDTH_MS: Record<string, number> = { '15min': 900_000, hour: 3_600_000, day: 86_400_000, week: 604_800_000 };
@@ -39,14 +67,14 @@ export const BUCKETS = [
   { value: 'day', label: 'Day' },
   { value: 'week', label: 'Week' },
 ] as const;
-export type BucketChoice = (typeof BUCKETS)[number]['value'];
+type BucketChoice = (typeof BUCKETS)[number]['value'];
 /** A chart of more points than this is unreadable and slow: such buckets are not offered. */
 export const MAX_POINTS = 1000;
 
 /** Points a bucket gives over a window (partial first and last buckets included). */
 export const bucketPoints = (s: Span, bucket: string) => Math.ceil((Date.parse(s.end) - Date.parse(s.start)) / BUCKET_WIDTH_MS[bucket]) + 1;
 
-export function autoBucket(days: number): string {
+function autoBucket(days: number): string {
   if (days <= 7) return 'hour';
   if (days <= 90) return 'day';
   return 'week';
@@ -71,7 +99,7 @@ export const TOPN_API_MAX = 50;
 /** What the box accepts; above TOPN_API_MAX the panel says it shows 50. */
 export const TOPN_INPUT_MAX = 1000;
 
-export const TIER1_SORTS = [
+const TIER1_SORTS = [
   'call_started_at',
   'auditor_confidence',
   'mule_bank_name',
@@ -95,7 +123,7 @@ export const REFRESH = [
   { value: '1m', label: '1 min', ms: 60_000 },
   { value: '5m', label: '5 min', ms: 300_000 },
 ] as const;
-export type RefreshChoice = (typeof REFRESH)[number]['value'];
+type RefreshChoice = (typeof REFRESH)[number]['value'];
 
 export interface OverviewView {
   metric: string;
@@ -107,19 +135,49 @@ export interface OverviewView {
   refresh: RefreshChoice;
 }
 
-export const VIEW_DEFAULTS: OverviewView = { metric: 'calls', bucket: 'auto', topn: 'impersonated_brand', n: 10, tier1Sort: TIER1_DEFAULT_SORT, refresh: 'off' };
+const VIEW_DEFAULTS: OverviewView = {
+  metric: 'calls',
+  bucket: 'auto',
+  topn: 'impersonated_brand',
+  n: 10,
+  tier1Sort: TIER1_DEFAULT_SORT,
+  refresh: 'off',
+};
 
-const PARAM: Record<keyof OverviewView, string> = { metric: 'metric', bucket: 'bucket', topn: 'topn', n: 'n', tier1Sort: 'tier1_sort', refresh: 'refresh' };
+const PARAM: Record<keyof OverviewView, string> = {
+  metric: 'metric',
+  bucket: 'bucket',
+  topn: 'topn',
+  n: 'n',
+  tier1Sort: 'tier1_sort',
+  refresh: 'refresh',
+};
 
 export function viewFromSearch(p: URLSearchParams): OverviewView {
   const n = Number(p.get('n'));
   return {
-    metric: oneOf(p.get('metric'), METRICS.map((m) => m.value), VIEW_DEFAULTS.metric),
-    bucket: oneOf(p.get('bucket'), BUCKETS.map((b) => b.value), VIEW_DEFAULTS.bucket),
-    topn: oneOf(p.get('topn'), TOPN_FIELDS.map((f) => f.value), VIEW_DEFAULTS.topn),
+    metric: oneOf(
+      p.get('metric'),
+      METRICS.map((m) => m.value),
+      VIEW_DEFAULTS.metric,
+    ),
+    bucket: oneOf(
+      p.get('bucket'),
+      BUCKETS.map((b) => b.value),
+      VIEW_DEFAULTS.bucket,
+    ),
+    topn: oneOf(
+      p.get('topn'),
+      TOPN_FIELDS.map((f) => f.value),
+      VIEW_DEFAULTS.topn,
+    ),
     n: Number.isInteger(n) && n >= 1 && n <= TOPN_INPUT_MAX ? n : VIEW_DEFAULTS.n,
     tier1Sort: oneOf(p.get('tier1_sort'), TIER1_SORT_VALUES, VIEW_DEFAULTS.tier1Sort),
-    refresh: oneOf(p.get('refresh'), REFRESH.map((r) => r.value), VIEW_DEFAULTS.refresh),
+    refresh: oneOf(
+      p.get('refresh'),
+      REFRESH.map((r) => r.value),
+      VIEW_DEFAULTS.refresh,
+    ),
   };
 }
 
