@@ -4,12 +4,12 @@
 
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const ARTIFACTS = path.join(ROOT, 'test', 'artifacts');
@@ -192,4 +192,36 @@ export async function shownSpan(p: Page, prev = false): Promise<{ start: string;
     start: (await el.getAttribute(prev ? 'data-prev-start' : 'data-start'))!,
     end: (await el.getAttribute(prev ? 'data-prev-end' : 'data-end'))!,
   };
+}
+
+/** A demo server and a browser page signed in to it, collecting the page's uncaught errors. */
+export interface SignedInBrowser {
+  server: Server;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  pageErrors: string[];
+}
+
+export async function openSignedIn(): Promise<SignedInBrowser> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  buildDashboard();
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // tsx keeps function names with a __name() helper that page.evaluate bodies lack.
+  await context.addInitScript({ content: 'window.__name = (f) => f;' });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await signIn(page, server.origin, server.demoKey);
+  return { server, browser, context, page, pageErrors };
+}
+
+/** Closes what openSignedIn() opened; the page must have had no uncaught error. */
+export async function closeSignedIn(s: SignedInBrowser | undefined): Promise<void> {
+  if (!s) return;
+  await s.browser.close();
+  await stopServer(s.server);
+  assert.deepEqual(s.pageErrors, [], 'no uncaught errors in the page');
 }

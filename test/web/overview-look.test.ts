@@ -4,53 +4,36 @@
 // docs/overview.png and docs/overview-dark.png.
 
 import assert from 'node:assert/strict';
-import { mkdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
 import {
   ARTIFACTS,
-  buildDashboard,
-  CHROMIUM,
-  CHROMIUM_ARGS,
   contrastRatio,
   openDashboard,
   PANELS,
   ROOT,
   shownSpan,
-  signIn,
   skip,
-  startServer,
-  stopServer,
   type Server,
+  closeSignedIn,
+  openSignedIn,
+  type SignedInBrowser,
 } from './harness.js';
 
 describe('the overview: labels, time zone, themes, focus, phone', { skip, timeout: 600_000 }, () => {
   let server: Server;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-  const pageErrors: string[] = [];
   const open = (p: Page, url: string | null, panels?: string[]) => openDashboard(p, server, url, panels);
 
+  let signedIn: SignedInBrowser | undefined;
   before(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    buildDashboard();
-    server = await startServer();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    // tsx keeps function names with a __name() helper that page.evaluate bodies lack.
-    await context.addInitScript({ content: 'window.__name = (f) => f;' });
-    page = await context.newPage();
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await signIn(page, server.origin, server.demoKey);
+    signedIn = await openSignedIn();
+    ({ server, browser, page } = signedIn);
   });
-
-  after(async () => {
-    assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
-    await browser?.close();
-    await stopServer(server);
-  });
+  after(() => closeSignedIn(signedIn));
 
   test('n above what the API gives says so; codes are words; caller IDs share one format', async () => {
     await open(page, '/?range=30d&topn=lure_category&n=80', ['topn']);

@@ -5,23 +5,18 @@
 // page shows (its data-start/-end). Labels, themes, focus rings and phones: overview-look.test.ts.
 
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Page } from 'playwright-core';
 import {
   apiJson,
-  ARTIFACTS,
-  buildDashboard,
-  CHROMIUM,
-  CHROMIUM_ARGS,
   PANELS,
   openDashboard,
   shownSpan,
-  signIn,
   skip,
-  startServer,
-  stopServer,
   type Server,
+  closeSignedIn,
+  openSignedIn,
+  type SignedInBrowser,
 } from './harness.js';
 
 interface Span {
@@ -75,7 +70,6 @@ describe('the overview: view in the URL, comparisons, tables, drill-down', { ski
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
-  const pageErrors: string[] = [];
   const api = <T>(url: string) => apiJson<T>(server, server.demoKey, url);
 
   const open = (p: Page, url: string | null, panels?: string[]) => openDashboard(p, server, url, panels);
@@ -83,24 +77,12 @@ describe('the overview: view in the URL, comparisons, tables, drill-down', { ski
   const settled = (p: Page) =>
     p.waitForFunction(() => !document.querySelector('.updating, .state-loading, [data-loading]'), undefined, { timeout: 20_000 });
 
+  let signedIn: SignedInBrowser | undefined;
   before(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
-    buildDashboard();
-    server = await startServer();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    // tsx keeps function names with a __name() helper that page.evaluate bodies lack.
-    await context.addInitScript({ content: 'window.__name = (f) => f;' });
-    page = await context.newPage();
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await signIn(page, server.origin, server.demoKey);
+    signedIn = await openSignedIn();
+    ({ server, browser, context, page } = signedIn);
   });
-
-  after(async () => {
-    assert.deepEqual(pageErrors, [], 'no uncaught errors in the page');
-    await browser?.close();
-    await stopServer(server);
-  });
+  after(() => closeSignedIn(signedIn));
 
   test('every view param is in the URL: back and forward walk the views, a reload and a shared link reproduce them', async () => {
     await open(page, '/?range=7d', PANELS);
