@@ -227,11 +227,17 @@ export function registerProblemHandlers(app: FastifyInstance, allowed = new Allo
     if (!req.raw.complete && reply.getHeader('connection') === 'close') lingerOnUnreadBody(req, reply);
     return sendProblem(reply, api);
   });
-  const notFound = async (req: FastifyRequest, reply: FastifyReply) => sendProblem(reply, routeMissing(allowed, req.method, req.url));
-  // Unknown paths are rate limited like the rest (per key, or per address without one).
+  setNotFoundHandler(app, async (req, reply) => sendProblem(reply, routeMissing(allowed, req.method, req.url)));
+}
+
+/** Sets `app`'s not-found handler: unknown paths are rate limited like the rest (per key, or per address without one). */
+export function setNotFoundHandler(
+  app: FastifyInstance,
+  handler: (req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
+): void {
   if (app.hasDecorator('rateLimit')) {
-    app.setNotFoundHandler({ preHandler: (app as unknown as { rateLimit: () => never }).rateLimit() }, notFound);
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, handler);
   } else {
-    app.setNotFoundHandler(notFound);
+    app.setNotFoundHandler(handler);
   }
 }

@@ -4,23 +4,17 @@
 import { parseRfc3339 } from '../../domain/time.js';
 import { validationFailed } from '../../errors.js';
 import { bindingOf } from './cursor.js';
+import type { Static } from '@sinclair/typebox';
 import type { Filters } from './feed.js';
-import { MAX_MATCH_VALUES } from './schemas.js';
+import { MAX_MATCH_VALUES, type ObjectsQuery } from './schemas.js';
 
-export interface TaxiiQuery {
-  added_after?: string;
-  limit: number;
-  next?: string;
-  'match[type]'?: string[];
-  'match[id]'?: string[];
-  'match[version]'?: string[];
-  'match[spec_version]'?: string[];
-}
+type TaxiiQuery = Static<typeof ObjectsQuery>;
+type MatchParam = 'match[type]' | 'match[id]' | 'match[version]' | 'match[spec_version]';
 
 const bad = (param: string, message: string) => validationFailed(`${param} ${message}.`, [{ path: `querystring.${param}`, message }]);
 
 /** Epoch ms of added_after (sub-millisecond digits dropped: date_added is kept in ms), or null. */
-export function addedAfterOf(q: TaxiiQuery): number | null {
+export function addedAfterOf(q: Pick<TaxiiQuery, 'added_after'>): number | null {
   if (q.added_after === undefined) return null;
   const d = parseRfc3339(q.added_after);
   if (!d) throw bad('added_after', 'must be an RFC 3339 timestamp, e.g. 2026-11-20T14:00:00.000000Z');
@@ -28,8 +22,8 @@ export function addedAfterOf(q: TaxiiQuery): number | null {
 }
 
 /** The values of a match[] parameter: repeated and comma-separated, trimmed, de-duplicated; null when absent. */
-function values(q: TaxiiQuery, param: keyof TaxiiQuery, valid: RegExp, what: string): Set<string> | null {
-  const raw = q[param] as string[] | undefined;
+function values(q: TaxiiQuery, param: MatchParam, valid: RegExp, what: string): Set<string> | null {
+  const raw = q[param];
   if (raw === undefined) return null;
   const out = new Set<string>();
   for (const part of raw.flatMap((r) => r.split(','))) {

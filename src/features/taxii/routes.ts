@@ -7,10 +7,12 @@
 // limiter's 429 — reach it too, as they run for these routes) and its own not-found handler
 // for unknown /taxii2/ paths and methods (404/405).
 
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { declareAccess, TAXII } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';
-import { AllowedMethods, routeMissing, toApiError } from '../../http/problem.js';
+import { AllowedMethods, routeMissing, setNotFoundHandler, toApiError } from '../../http/problem.js';
 import { notFound } from '../../errors.js';
 import { getOrg } from '../../storage/queries/orgs.js';
 import { collectionIdOf, collectionOf } from './collection.js';
@@ -18,7 +20,7 @@ import { decodeNext, encodeNext } from './cursor.js';
 import { sendTaxiiError, STIX_MEDIA_TYPE, TAXII_MEDIA_TYPE } from './errors.js';
 import { readPage, type Filters, type Item } from './feed.js';
 import { checkNegotiation } from './negotiation.js';
-import { addedAfterOf, bindingFor, filtersOf, type TaxiiQuery } from './query.js';
+import { addedAfterOf, bindingFor, filtersOf } from './query.js';
 import {
   ApiRootResponses,
   CollectionParams,
@@ -31,6 +33,9 @@ import {
   ObjectQuery,
   ObjectsQuery,
 } from './schemas.js';
+
+/** The paging parameters every listing endpoint takes (the objects' and manifest's add match[type] and match[id]). */
+type Paging = Static<typeof ObjectQuery>;
 
 export async function taxiiRoutes(app: FastifyInstance): Promise<void> {
   declareAccess(app, TAXII);
@@ -63,7 +68,8 @@ interface Served {
   next: string | null;
 }
 
-async function taxiiApi(app: FastifyInstance): Promise<void> {
+async function taxiiApi(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app.deps.storage;
   const allowed = new AllowedMethods();
   app.addHook('onRoute', (route) => allowed.add(route.method, route.url));
@@ -73,13 +79,7 @@ async function taxiiApi(app: FastifyInstance): Promise<void> {
     if (api.status >= 500) req.log.error({ err }, 'request failed');
     return sendTaxiiError(reply, api);
   });
-  const missing = async (req: FastifyRequest, reply: FastifyReply) => sendTaxiiError(reply, routeMissing(allowed, req.method, req.url));
-  // Unknown paths are rate limited like the rest (per key, or per address without one).
-  if (app.hasDecorator('rateLimit')) {
-    app.setNotFoundHandler({ preHandler: (app as unknown as { rateLimit: () => never }).rateLimit() }, missing);
-  } else {
-    app.setNotFoundHandler(missing);
-  }
+  setNotFoundHandler(app, async (req, reply) => sendTaxiiError(reply, routeMissing(allowed, req.method, req.url)));
   // Fastify writes parameters quoted ('version="2.1"') and adds a charset; TAXII clients
   // compare the media type as the spec spells it.
   app.addHook('onSend', async (_req, reply, payload) => {
@@ -163,17 +163,21 @@ async function taxiiApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const { collection_id } = req.params as { collection_id: string };
-      ownCollection(req, collection_id);
+      ownCollection(req, req.params.collection_id);
       return send(reply, collectionOf(principalOf(req), await orgName(req)));
     },
   );
 
-  /** One page of the collection for this request's paging parameters and `filters`. */
-  async function page(req: FastifyRequest, endpoint: string, filters: Filters): Promise<Served> {
-    const { collection_id } = req.params as { collection_id: string };
-    const id = ownCollection(req, collection_id);
-    const q = req.query as TaxiiQuery;
+  /** One page of the collection for the paging parameters `q` and `filters`, its date headers set on `reply`. */
+  async function page(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    collectionId: string,
+    q: Paging,
+    endpoint: string,
+    filters: Filters,
+  ): Promise<Served> {
+    const id = ownCollection(req, collectionId);
     const addedAfter = addedAfterOf(q);
     const binding = bindingFor(id, endpoint, filters);
     const start = q.next === undefined ? null : decodeNext(q.next, binding);
@@ -186,14 +190,13 @@ async function taxiiApi(app: FastifyInstance): Promise<void> {
       filters,
       now: app.deps.now().getTime(),
     });
-    return { items: result.items, more: result.more, next: result.next && encodeNext(result.next, binding) };
-  }
-
-  /** X-TAXII-Date-Added-First/-Last: date_added of the page's first and last object. */
-  function dateHeaders(reply: FastifyReply, p: Served): void {
-    if (p.items.length === 0) return;
-    reply.header('x-taxii-date-added-first', taxiiTimestamp(p.items[0].dateAdded));
-    reply.header('x-taxii-date-added-last', taxiiTimestamp(p.items[p.items.length - 1].dateAdded));
+    const { items } = result;
+    // X-TAXII-Date-Added-First/-Last: date_added of the page's first and last object.
+    if (items.length) {
+      reply.header('x-taxii-date-added-first', taxiiTimestamp(items[0].dateAdded));
+      reply.header('x-taxii-date-added-last', taxiiTimestamp(items[items.length - 1].dateAdded));
+    }
+    return { items, more: result.more, next: result.next && encodeNext(result.next, binding) };
   }
 
   const envelope = (p: Served) => ({
@@ -220,8 +223,7 @@ async function taxiiApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const p = await page(req, 'objects', filtersOf(req.query as TaxiiQuery));
-      dateHeaders(reply, p);
+      const p = await page(req, reply, req.params.collection_id, req.query, 'objects', filtersOf(req.query));
       return send(reply, envelope(p));
     },
   );
@@ -239,13 +241,12 @@ async function taxiiApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const { object_id } = req.params as { object_id: string };
-      const filters = { ...filtersOf(req.query as TaxiiQuery), types: null, ids: new Set([object_id]) };
-      const p = await page(req, `object:${object_id}`, filters);
-      if (p.items.length === 0 && !p.more && (req.query as TaxiiQuery).next === undefined) {
+      const { collection_id, object_id } = req.params;
+      const filters = { ...filtersOf(req.query), types: null, ids: new Set([object_id]) };
+      const p = await page(req, reply, collection_id, req.query, `object:${object_id}`, filters);
+      if (p.items.length === 0 && !p.more && req.query.next === undefined) {
         throw notFound(`The collection holds no object ${object_id} (in the range asked for).`);
       }
-      dateHeaders(reply, p);
       return send(reply, envelope(p));
     },
   );
@@ -263,8 +264,7 @@ async function taxiiApi(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const p = await page(req, 'objects', filtersOf(req.query as TaxiiQuery));
-      dateHeaders(reply, p);
+      const p = await page(req, reply, req.params.collection_id, req.query, 'objects', filtersOf(req.query));
       return send(reply, {
         ...envelope({ ...p, items: [] }),
         ...(p.items.length
