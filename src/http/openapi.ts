@@ -1,7 +1,8 @@
 // The OpenAPI 3.1 document (GET /openapi.json, /docs). @fastify/swagger builds it from the
 // route schemas; this module adds what those schemas do not say: operationIds, security and
 // the problem+json error responses from each route's declared access, rate-limit headers, the
-// NDJSON and server-sent-event media types, 204 on DELETE. All of it is documentation only:
+// NDJSON and server-sent-event media types, 204 on DELETE. Each error response is written once,
+// under components.responses, and referenced by the operations. All of it is documentation only:
 // the route schemas also serialize replies, so error schemas there would strip problem members.
 
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
@@ -28,19 +29,24 @@ const CODES: Record<ErrorCode, string> = {
   internal: 'something failed on our side',
 };
 
-const ERRORS: Record<number, { description: string; codes: ErrorCode[] }> = {
-  400: { description: 'Invalid request', codes: ['validation_failed', 'invalid_range'] },
-  401: { description: 'No valid credentials', codes: ['unauthorized'] },
-  403: { description: 'Not allowed for this key', codes: ['forbidden'] },
-  404: { description: 'Not found', codes: ['not_found'] },
-  409: { description: 'Conflict', codes: ['conflict'] },
-  413: { description: 'Body too large', codes: ['payload_too_large'] },
-  415: { description: 'Unsupported body media type', codes: ['unsupported_media_type'] },
-  422: { description: 'Every record was rejected (the problem carries `rejected`)', codes: ['all_records_rejected'] },
-  429: { description: 'Rate limit exceeded', codes: ['rate_limited'] },
-  500: { description: 'Internal error', codes: ['internal'] },
-  502: { description: 'The agent model provider failed', codes: ['agent_provider_error'] },
-  503: { description: 'Storage is not reachable', codes: ['internal'] },
+/** The problem+json errors by status; each becomes a response component under its name. */
+const ERRORS: Record<number, { name: string; description: string; codes: ErrorCode[] }> = {
+  400: { name: 'InvalidRequest', description: 'Invalid request', codes: ['validation_failed', 'invalid_range'] },
+  401: { name: 'Unauthorized', description: 'No valid credentials', codes: ['unauthorized'] },
+  403: { name: 'Forbidden', description: 'Not allowed for this key', codes: ['forbidden'] },
+  404: { name: 'NotFound', description: 'Not found', codes: ['not_found'] },
+  409: { name: 'Conflict', description: 'Conflict', codes: ['conflict'] },
+  413: { name: 'PayloadTooLarge', description: 'Body too large', codes: ['payload_too_large'] },
+  415: { name: 'UnsupportedMediaType', description: 'Unsupported body media type', codes: ['unsupported_media_type'] },
+  422: {
+    name: 'AllRecordsRejected',
+    description: 'Every record was rejected (the problem carries `rejected`)',
+    codes: ['all_records_rejected'],
+  },
+  429: { name: 'RateLimited', description: 'Rate limit exceeded', codes: ['rate_limited'] },
+  500: { name: 'InternalError', description: 'Internal error', codes: ['internal'] },
+  502: { name: 'AgentProviderError', description: 'The agent model provider failed', codes: ['agent_provider_error'] },
+  503: { name: 'StorageUnavailable', description: 'Storage is not reachable', codes: ['internal'] },
 };
 
 /** Stable operationIds, plus the errors particular to an operation. */
@@ -124,6 +130,7 @@ const ACCESS = 'x-honeypot-access';
 
 // Loose shapes of the parts of the generated document this module edits.
 type Schema = Record<string, unknown>;
+type Ref = { $ref: string };
 interface Media {
   schema?: Schema;
 }
@@ -136,17 +143,22 @@ interface Operation {
   operationId?: string;
   parameters?: { in: string; required?: boolean; schema?: Schema }[];
   requestBody?: { description?: string; content: Record<string, Media> };
-  responses: Record<string, Response>;
+  responses: Record<string, Response | Ref>;
   security?: Security;
   [ACCESS]?: Access | null;
 }
 interface Document {
   servers?: { url: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas?: Record<string, Schema>; headers?: Record<string, unknown>; [k: string]: unknown };
+  components: {
+    schemas?: Record<string, Schema>;
+    responses?: Record<string, Response>;
+    headers?: Record<string, unknown>;
+    [k: string]: unknown;
+  };
 }
 
-const ref = (kind: 'schemas' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
+const ref = (kind: 'schemas' | 'responses' | 'headers', name: string) => ({ $ref: `#/components/${kind}/${name}` });
 
 const FieldError: Schema = {
   type: 'object',
@@ -204,9 +216,32 @@ const COMPONENT_HEADERS = {
 };
 const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
 
-function errorResponse(status: number, codes: ErrorCode[]): Response {
-  const problem = { allOf: [ref('schemas', 'Problem')], properties: { code: { enum: codes } } };
-  return { description: ERRORS[status].description, content: { 'application/problem+json': { schema: problem } } };
+/**
+ * A problem+json error as a response component, written once and referenced by every operation
+ * that answers it. Its name says the status and, where they differ from the status's own, the
+ * codes; `Keyed` ones also carry the RateLimit headers of keyed requests.
+ */
+function errorResponse(doc: Document, status: number, codes: ErrorCode[], keyed: boolean): Ref {
+  const own = ERRORS[status];
+  const named = codes.join() === own.codes.join() ? own.name : codes.map(pascalCase).join('Or');
+  const name = keyed ? `${named}Keyed` : named;
+  const responses = (doc.components.responses ??= {});
+  if (!responses[name]) {
+    const problem = { allOf: [ref('schemas', 'Problem')], properties: { code: { enum: codes } } };
+    const response = { description: own.description, content: { 'application/problem+json': { schema: problem } } };
+    responses[name] = withHeaders(status, response, keyed);
+  }
+  return ref('responses', name);
+}
+
+const pascalCase = (code: string) => code.replace(/(?:^|_)([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** WWW-Authenticate on 401, Retry-After on 429, and the RateLimit headers on every keyed answer. */
+function withHeaders(status: number, response: Response, keyed: boolean | undefined): Response {
+  if (status === 401) response.headers = { 'WWW-Authenticate': ref('headers', 'WWW-Authenticate') };
+  if (status === 429) response.headers = { 'Retry-After': ref('headers', 'Retry-After') };
+  if (keyed) response.headers = { ...Object.fromEntries(RATE_LIMIT_HEADERS.map((h) => [h, ref('headers', h)])), ...response.headers };
+  return response;
 }
 
 type Security = Record<string, string[]>[];
@@ -286,15 +321,10 @@ function completeOperation(doc: Document, method: string, path: string, op: Oper
   if (op.operationId === 'ingestCalls') ndjsonBody(doc, op);
   if (op.operationId === 'askAgentStream') eventStream(op);
 
+  // Responses the route declares (success, and TAXII's own errors) are completed in place.
+  for (const [status, response] of Object.entries(op.responses)) if (!('$ref' in response)) withHeaders(Number(status), response, keyed);
   for (const [status, codes] of errorsOf(refusals, op, known?.errors ?? [])) {
-    op.responses[status] ??= errorResponse(status, codes);
-  }
-  if (op.responses['401']) op.responses['401'].headers = { 'WWW-Authenticate': ref('headers', 'WWW-Authenticate') };
-  if (op.responses['429']) op.responses['429'].headers = { 'Retry-After': ref('headers', 'Retry-After') };
-  if (keyed) {
-    for (const response of Object.values(op.responses)) {
-      response.headers = { ...Object.fromEntries(RATE_LIMIT_HEADERS.map((h) => [h, ref('headers', h)])), ...response.headers };
-    }
+    op.responses[status] ??= errorResponse(doc, status, codes, keyed ?? false);
   }
 }
 
@@ -320,7 +350,7 @@ function ndjsonBody(doc: Document, op: Operation): void {
 /** ask-stream answers server-sent events when the client accepts text/event-stream. */
 function eventStream(op: Operation): void {
   const ok = op.responses['200'];
-  if (!ok) return;
+  if (!ok || '$ref' in ok) return;
   ok.content = {
     ...ok.content,
     'text/event-stream': {
@@ -383,6 +413,8 @@ export function openapiOptions(): FastifyDynamicSwaggerOptions {
       for (const [path, item] of Object.entries(doc.paths)) {
         for (const method of METHODS) if (item[method]) completeOperation(doc, method, path, item[method]);
       }
+      // Error responses are added as operations first need them; listed by name.
+      doc.components.responses = Object.fromEntries(Object.entries(doc.components.responses ?? {}).sort(([a], [b]) => a.localeCompare(b)));
       return openapiObject;
     },
   };
