@@ -10,7 +10,7 @@ import { ApiError } from './errors.js';
 import { keyJson, orgJson } from './features/admin/routes.js';
 import { IngestRun } from './features/ingest/ingestRun.js';
 import { openStorage, type Storage } from './storage/index.js';
-import { rebuildRollups } from './storage/queries/dailyRollups.js';
+import { rebuildRollups } from './storage/rollups/deltas.js';
 import { createKey, createOrg, getOrg, listKeys, listOrgs, revokeKey } from './storage/queries/orgs.js';
 
 const USAGE = `honeypot — Honeypot Intel command line

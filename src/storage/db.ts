@@ -10,9 +10,34 @@ export interface Db {
   run(sql: string, params?: unknown[]): Promise<void>;
   /** Runs `fn` in one transaction on one connection; writes are serialised. */
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in one transaction (the current one, inside `tx`) holding the lock `lock` for
+   * `id`: callers with the same lock and id take turns, across every instance sharing the
+   * database. PostgreSQL: a transaction-scoped advisory lock; DuckDB: its single writer
+   * already serialises every write transaction of the one process that owns the file.
+   */
+  withLock<T>(lock: LockName, id: string, fn: (db: Db) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * Every lock of the application, and its key: any constant shared by every instance, distinct
+ * per lock (PostgreSQL's two-key advisory locks: this key and a hash of the id).
+ */
+export const LOCK_KEYS = {
+  /** Schema migrations at start-up (id ''): instances starting together wait for each other. */
+  migrations: 726_517_001,
+  /** An org's ingest: the rollup deltas read the stored versions of the calls being replaced. */
+  orgCalls: 726_517_002,
+  /** The first org of an empty store (id ''): exactly one instance creates the demo org. */
+  firstOrg: 726_517_003,
+  /** An agent session's turns: created_at stays strictly increasing within a session. */
+  agentTurns: 726_517_004,
+  /** An org's saved searches, webhooks and alert rules: per-org caps stay exact. */
+  orgRecords: 726_517_005,
+} as const;
+export type LockName = keyof typeof LOCK_KEYS;
 
 /** Collects parameters while a query is built: `sql.p(value)` returns `$n`. */
 export class Params {

@@ -8,7 +8,7 @@ import type { Db } from './db.js';
 import { DuckDb } from './duckdb/engine.js';
 import { LocalKeyEvents, RedisKeyEvents, type KeyEvents } from './keyEvents.js';
 import { MemorySessions, type LiveSessionStore } from './liveSessions.js';
-import { migrate } from './migrations.js';
+import { migrate } from './migrations/index.js';
 import { PgDb } from './postgres/engine.js';
 import { RedisSessions } from './redisSessions.js';
 

@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { LightMyRequestResponse } from 'fastify';
-import { canonicalSavedSearchScopes } from '../../src/storage/queries/savedSearches.js';
+import { canonicalSavedSearchScopes } from '../../src/storage/migrations/008-saved-search-scopes.js';
 import { get, ingest, newOrg, scopedKey, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
 
 const NOW = new Date('2026-11-20T14:00:00Z');

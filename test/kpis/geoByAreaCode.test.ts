@@ -4,9 +4,9 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { MIGRATIONS, migrate } from '../../src/storage/migrations.js';
-import { backfillCallerGeography } from '../../src/storage/backfillCallerGeography.js';
-import { rebuildRollups } from '../../src/storage/queries/dailyRollups.js';
+import { MIGRATIONS, migrate } from '../../src/storage/migrations/index.js';
+import { backfillCallerGeography } from '../../src/storage/migrations/007-caller-geography.js';
+import { rebuildRollups } from '../../src/storage/rollups/deltas.js';
 import { get, ingest, newOrg, scopedKey, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
 
 const NOW = new Date('2026-11-20T14:00:00Z');

@@ -1,4 +1,4 @@
-// The daily rollups (src/storage/queries/dailyRollups.ts) must always equal what the stored
+// The daily rollups (src/storage/rollups/) must always equal what the stored
 // calls say, however they got there: batches that replace calls and move them to other days,
 // concurrent ingests of the same calls, and the migration that fills them for existing data.
 // figures.test.ts checks the figures read from them against an independent model.
@@ -7,8 +7,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ingest, newOrg, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
 import { TEST_ENGINE } from '../helpers/serverMode.js';
-import { rebuildRollups, windowParts } from '../../src/storage/queries/dailyRollups.js';
-import { migrate } from '../../src/storage/migrations.js';
+import { rebuildRollups } from '../../src/storage/rollups/deltas.js';
+import { windowParts } from '../../src/storage/rollups/window.js';
+import { migrate } from '../../src/storage/migrations/index.js';
 import { prng, randomCall } from './reference.js';
 import { RANKED_FIELDS } from '../../src/domain/call.js';
 

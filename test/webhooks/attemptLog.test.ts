@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { MIGRATIONS, migrate } from '../../src/storage/migrations.js';
+import { MIGRATIONS, migrate } from '../../src/storage/migrations/index.js';
 import { newOrg, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
 import { api, DELIVERY_ENV, startReceiver, type Receiver } from './receiver.js';
 

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
-import type { Db, Row } from '../db.js';
+import type { Db, LockName, Row } from '../db.js';
 import { Mutex } from '../mutex.js';
 
 const READ_CONNECTIONS = 4;
@@ -46,6 +46,9 @@ class DuckTx implements Db {
   }
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
     return fn(this); // already inside a transaction
+  }
+  withLock<T>(_lock: LockName, _id: string, fn: (db: Db) => Promise<T>): Promise<T> {
+    return fn(this); // the single writer holds every lock
   }
   async ping(): Promise<void> {}
   async close(): Promise<void> {}
@@ -108,6 +111,11 @@ export class DuckDb implements Db {
 
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
     return this.withWriter((_conn, db) => fn(db));
+  }
+
+  /** One process owns the file and writes one transaction at a time: that is every lock. */
+  withLock<T>(_lock: LockName, _id: string, fn: (db: Db) => Promise<T>): Promise<T> {
+    return this.tx(fn);
   }
 
   async ping(): Promise<void> {

@@ -3,7 +3,7 @@
 // conditional UPDATEs, unique indexes), never by process memory.
 
 import pg from 'pg';
-import type { Db, Row } from '../db.js';
+import { LOCK_KEYS, type Db, type LockName, type Row } from '../db.js';
 
 // BIGINT and COUNT come back as numbers, as on DuckDB, so query code reads one shape.
 // Epoch milliseconds and row counts stay far below 2^53. NUMERIC (sum/avg of integers) is a
@@ -54,6 +54,11 @@ class PgTx implements Db {
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
     return fn(this); // already inside a transaction
   }
+  async withLock<T>(lock: LockName, id: string, fn: (db: Db) => Promise<T>): Promise<T> {
+    // Held until this transaction ends. hashtext: ids are text, the lock takes two int4 keys.
+    await this.run('SELECT pg_advisory_xact_lock($1, hashtext($2))', [LOCK_KEYS[lock], id]);
+    return fn(this);
+  }
   async ping(): Promise<void> {}
   async close(): Promise<void> {}
 }
@@ -100,6 +105,10 @@ export class PgDb implements Db {
     } finally {
       client.release(broken);
     }
+  }
+
+  withLock<T>(lock: LockName, id: string, fn: (db: Db) => Promise<T>): Promise<T> {
+    return this.tx((tx) => tx.withLock(lock, id, fn));
   }
 
   async ping(): Promise<void> {

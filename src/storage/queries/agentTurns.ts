@@ -51,13 +51,10 @@ export async function appendTurn(
   now: number,
 ): Promise<void> {
   const key = scopeKey(principal);
-  await db.tx(async (tx) => {
-    // Turns are ordered by created_at, which is kept strictly increasing within a session.
-    // PostgreSQL: concurrent questions in one session take turns here, or both would read the
-    // same max and the second insert would hit the primary key. DuckDB has a single writer.
-    if (tx.dialect === 'postgres') {
-      await tx.run('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`agent_turns:${principal.orgId}:${sessionId}:${key}`]);
-    }
+  // Turns are ordered by created_at, which is kept strictly increasing within a session:
+  // concurrent questions in one session take turns here, or both would read the same max and
+  // the second insert would hit the primary key.
+  await db.withLock('agentTurns', `${principal.orgId}:${sessionId}:${key}`, async (tx) => {
     const [row] = await tx.all('SELECT max(created_at) AS last FROM agent_turns WHERE org_id = $1 AND session_id = $2 AND scope_key = $3', [
       principal.orgId,
       sessionId,

@@ -5,7 +5,8 @@
 import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
 import { num, Params, type Db } from '../db.js';
-import { labelCounts, readsCallsOnly } from './dailyRollups.js';
+import { labelCounts } from '../rollups/counts.js';
+import { readsCallsOnly } from '../rollups/window.js';
 import { windowWhere } from './summary.js';
 import { byCodePoint } from './textOrder.js';
 
@@ -18,7 +19,7 @@ export interface GeoItem {
 
 export async function attackerGeo(db: Db, principal: Principal, w: Window): Promise<GeoItem[]> {
   const p = new Params();
-  // Read from the calls alone, one grouped query over them; else the value counts (dailyRollups.ts).
+  // Read from the calls alone, one grouped query over them; else the value counts (src/storage/rollups/).
   const source = readsCallsOnly(db.dialect, principal, w)
     ? `SELECT caller_state AS label, caller_area_code AS detail, 1 AS n FROM calls WHERE ${windowWhere(principal, w, p)} AND caller_state IS NOT NULL`
     : labelCounts(db.dialect, principal, w, p, 'caller_state');

@@ -5,7 +5,8 @@
 import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
 import { num, Params, type Db } from '../db.js';
-import { askCounts, durationCounts, readsCallsOnly } from './dailyRollups.js';
+import { askCounts, durationCounts } from '../rollups/counts.js';
+import { readsCallsOnly } from '../rollups/window.js';
 import { windowWhere } from './summary.js';
 
 interface Edge {
@@ -46,7 +47,7 @@ const ASK_BUCKETS: readonly Edge[] = [
 
 /**
  * Per bucket, how many values it holds. `counts` yields value counts (`x`, `c`; see
- * dailyRollups), summed per bucket; `values` (when the window is read from the calls alone)
+ * src/storage/rollups/), summed per bucket; `values` (when the window is read from the calls alone)
  * yields the values themselves (`x`), grouped by bucket number in one pass, as one would by hand.
  * `type` is the SQL type of the values, so the edges compare without casts per row.
  */

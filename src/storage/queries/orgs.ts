@@ -37,17 +37,13 @@ export function listOrgs(db: Db): Promise<Org[]> {
   return db.all<Org>('SELECT id, name, tier, created_at FROM orgs ORDER BY created_at, id');
 }
 
-// Any constant shared by every instance: the key of the advisory lock around the first org.
-const FIRST_ORG_LOCK = 726_517_003;
-
 /**
  * Runs `create` in one transaction only while the store has no org; null when it has one. On
  * PostgreSQL the transaction holds an advisory lock, so of several instances starting together
  * on an empty database exactly one creates and the others find its org.
  */
 export function whenNoOrgs<T>(db: Db, create: (tx: Db) => Promise<T>): Promise<T | null> {
-  return db.tx(async (tx) => {
-    if (tx.dialect === 'postgres') await tx.run('SELECT pg_advisory_xact_lock($1)', [FIRST_ORG_LOCK]);
+  return db.withLock('firstOrg', '', async (tx) => {
     if ((await listOrgs(tx)).length > 0) return null;
     return create(tx);
   });

@@ -72,10 +72,8 @@ export function upsertSavedSearch(
   now: number,
 ): Promise<UpsertOutcome> {
   const filtersJson = JSON.stringify(input.filters);
-  return db.tx(async (tx) => {
-    // PostgreSQL: lock the org row so concurrent writers of one org serialise and the limit
-    // and the created/replaced decision stay exact. DuckDB already serialises every write.
-    if (tx.dialect === 'postgres') await tx.run('SELECT 1 FROM orgs WHERE id = $1 FOR UPDATE', [principal.orgId]);
+  // Concurrent writers of one org take turns, so the limit and the created/replaced decision stay exact.
+  return db.withLock('orgRecords', principal.orgId, async (tx) => {
     const [existing] = await tx.all(`SELECT created_at, scope_json FROM saved_searches WHERE org_id = $1 AND id = $2`, [
       principal.orgId,
       input.id,
@@ -111,17 +109,4 @@ export function deleteSavedSearch(db: Db, principal: Principal, id: string): Pro
     const gone = await tx.all(`DELETE FROM saved_searches WHERE ${ownedWhere(principal, p)} AND id = ${p.p(id)} RETURNING id`, p.values);
     return gone.length > 0;
   });
-}
-
-/** Migration step: scopes stored before they were canonical (domain/scope.ts) are rewritten. */
-export async function canonicalSavedSearchScopes(db: Db): Promise<void> {
-  const rows = await db.all<{ org_id: string; id: string; scope_json: string }>(
-    'SELECT org_id, id, scope_json FROM saved_searches WHERE scope_json IS NOT NULL',
-  );
-  for (const r of rows) {
-    const canonical = scopeJson(JSON.parse(r.scope_json) as Scope);
-    if (canonical !== r.scope_json) {
-      await db.run('UPDATE saved_searches SET scope_json = $1 WHERE org_id = $2 AND id = $3', [canonical, r.org_id, r.id]);
-    }
-  }
 }

@@ -5,7 +5,10 @@ import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
 import { numOrNull, num, Params, type Db } from '../db.js';
 import { sliceWhere } from '../slice.js';
-import { askCounts, CALL_DAYS, durationCounts, flagsTierIs, keepsRollups, readsCallsOnly, unionOverWindow } from './dailyRollups.js';
+import { flagsTierIs } from '../flags.js';
+import { askCounts, durationCounts } from '../rollups/counts.js';
+import { keepsRollups } from '../rollups/layout.js';
+import { CALL_DAYS, readsCallsOnly, unionOverWindow } from '../rollups/window.js';
 import { medianAndMaxSql } from './median.js';
 import { dollarsFromCents, sumCentsSql } from './money.js';
 
@@ -46,7 +49,7 @@ const tierCount = (t: number) => `sum(CASE WHEN ${flagsTierIs(t)} THEN 1 ELSE 0 
  * One statement. A window read from the calls alone (always on DuckDB; see readsCallsOnly) is
  * one pass over its calls and one over their asks, like the query one would write by hand;
  * the yes/no figures are bits of the stored `flags`. On PostgreSQL, whole days of whole-org
- * windows come from the daily rollups and the rest from the calls (see dailyRollups.ts).
+ * windows come from the daily rollups and the rest from the calls (see src/storage/rollups/).
  */
 export async function summary(db: Db, principal: Principal, w: Window): Promise<Summary> {
   const p = new Params();

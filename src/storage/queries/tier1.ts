@@ -7,7 +7,9 @@ import type { Principal } from '../../domain/principal.js';
 import { formatUtc, type Window } from '../../domain/window.js';
 import { num, numOrNull, Params, type Db, type Row } from '../db.js';
 import { windowWhere } from './summary.js';
-import { CALL_DAYS, flagsTierIs, keepsRollups, unionOverWindow } from './dailyRollups.js';
+import { flagsTierIs } from '../flags.js';
+import { keepsRollups } from '../rollups/layout.js';
+import { CALL_DAYS, unionOverWindow } from '../rollups/window.js';
 import { afterSql, orderBySql, pageOf, sortOrders, type KeyValue, type SortColumn, type SortOrder } from './keyset.js';
 
 /** The row fields, in the seed's order (also the CSV header, which has no validity column). */

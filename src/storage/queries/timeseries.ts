@@ -9,7 +9,9 @@ import { FLAG, HIGH_CONFIDENCE } from '../../domain/call.js';
 import type { Principal } from '../../domain/principal.js';
 import { bucketStart, bucketStarts, bucketWidthMs, formatUtc, type Bucket, type Window } from '../../domain/window.js';
 import { num, numOrNull, Params, type Db } from '../db.js';
-import { CALL_DAYS, flagsTierIs, keepsRollups, readsCallsOnly, unionOverWindow } from './dailyRollups.js';
+import { flagsTierIs } from '../flags.js';
+import { keepsRollups } from '../rollups/layout.js';
+import { CALL_DAYS, readsCallsOnly, unionOverWindow } from '../rollups/window.js';
 import { windowWhere } from './summary.js';
 import { dollarsFromCents, sumCentsSql } from './money.js';
 

@@ -6,7 +6,8 @@ import type { RankedField } from '../../domain/call.js';
 import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
 import { num, Params, type Db } from '../db.js';
-import { labelCounts, readsCallsOnly } from './dailyRollups.js';
+import { labelCounts } from '../rollups/counts.js';
+import { readsCallsOnly } from '../rollups/window.js';
 import { windowWhere } from './summary.js';
 import { byCodePoint } from './textOrder.js';
 

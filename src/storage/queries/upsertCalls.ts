@@ -6,7 +6,7 @@ import { hasIntel, INTEL_FIELDS, isHooked, summaryFlags, tierOf, type CallRecord
 import { areaCodeOfCallerId, stateOfCallerId } from '../../domain/areaCodes.js';
 import { toCents } from '../../domain/ingestRecord.js';
 import type { Db } from '../db.js';
-import { applyDailyDeltas } from './dailyRollups.js';
+import { applyDailyDeltas } from '../rollups/deltas.js';
 import { DuckDb } from '../duckdb/engine.js';
 import { newOutboxBatch, queueCallDeliveries, recordCallEvents, type OutboxBatch } from './outbox.js';
 
@@ -108,18 +108,14 @@ export async function upsertCalls(db: Db, orgId: string, records: CallRecord[]):
           await stageWithAppender(conn, tx, rows);
           return storeStaged(tx, orgId, outbox);
         })
-      : await db.tx(async (tx) => {
+      : await db.withLock('orgCalls', orgId, async (tx) => {
           // One writer per org at a time: the rollup deltas read the versions being replaced.
-          await tx.run('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ORG_WRITE_LOCK, orgId]);
           const { rows, outbox } = prepare();
           await stageFromArrays(tx, rows);
           return storeStaged(tx, orgId, outbox);
         });
   return { created: bySid.size - existing, updated: existing + repeats };
 }
-
-// Any constant shared by every instance: the first key of the per-org ingest lock.
-const ORG_WRITE_LOCK = 726_517_002;
 
 // The batch first goes into a session-local staging table, from which it is stored with
 // set-based SQL that both engines accept.

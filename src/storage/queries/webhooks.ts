@@ -44,11 +44,12 @@ export async function refuseOverCap(
   max: number,
   what: string,
 ): Promise<void> {
-  // PostgreSQL: concurrent creations of one org wait on its row, so the count stays exact.
-  if (tx.dialect === 'postgres') await tx.run('SELECT 1 FROM orgs WHERE id = $1 FOR UPDATE', [orgId]);
-  const [{ n }] = await tx.all<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE org_id = $1`, [orgId]);
-  if (Number(n) >= max)
-    throw new ApiError(409, 'conflict', `The organisation already has ${max} ${what}, the most allowed; delete one first.`);
+  // Concurrent creations of one org take turns (the lock is held to the end of `tx`), so the count stays exact.
+  await tx.withLock('orgRecords', orgId, async (locked) => {
+    const [{ n }] = await locked.all<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE org_id = $1`, [orgId]);
+    if (Number(n) >= max)
+      throw new ApiError(409, 'conflict', `The organisation already has ${max} ${what}, the most allowed; delete one first.`);
+  });
 }
 
 /** Stores a new active subscription signed with `secret`; 409 for a duplicate or over the cap. */
