@@ -8,7 +8,7 @@ import { newId } from '../../domain/ids.js';
 import type { Principal } from '../../domain/principal.js';
 import { num, numOrNull, Params, type Db, type Row } from '../db.js';
 import { scopeJson } from '../../domain/scope.js';
-import { ownedWhere } from '../owned.js';
+import { deleteOwned, ownedWhere, selectOwned } from '../owned.js';
 import { cancelPending, refuseOverCap } from './webhooks.js';
 
 export const ALERT_CHANNELS = ['webhook'] as const;
@@ -100,12 +100,7 @@ export async function createRule(db: Db, principal: Principal, input: AlertRuleI
 }
 
 export async function listRules(db: Db, principal: Principal): Promise<AlertRule[]> {
-  const p = new Params();
-  const rows = await db.all(
-    `SELECT ${RULE_COLUMNS} FROM alert_rules WHERE ${ownedWhere(principal, p)} ORDER BY created_at DESC, id`,
-    p.values,
-  );
-  return rows.map(toRule);
+  return (await selectOwned(db, principal, 'alert_rules', RULE_COLUMNS, { orderBy: 'created_at DESC, id' })).map(toRule);
 }
 
 /**
@@ -148,9 +143,7 @@ const UPDATABLE: Record<keyof AlertRuleChanges, string> = {
 /** Deletes a rule (its firings stay in the log) and cancels its queued deliveries. */
 export async function deleteRule(db: Db, principal: Principal, id: string, now: number): Promise<boolean> {
   return db.tx(async (tx) => {
-    const p = new Params();
-    const gone = await tx.all(`DELETE FROM alert_rules WHERE ${ownedWhere(principal, p)} AND id = ${p.p(id)} RETURNING id`, p.values);
-    if (gone.length === 0) return false;
+    if (!(await deleteOwned(tx, principal, 'alert_rules', id))) return false;
     await cancelPending(tx, 'rule_id', id, now);
     return true;
   });

@@ -6,8 +6,8 @@ import type { CallFilterInput } from '../../domain/callFilters.js';
 import { newId } from '../../domain/ids.js';
 import type { Principal } from '../../domain/principal.js';
 import { scopeJson, type Scope } from '../../domain/scope.js';
-import { num, Params, type Db, type Row } from '../db.js';
-import { ownedBy, ownedWhere } from '../owned.js';
+import { num, type Db, type Row } from '../db.js';
+import { deleteOwned, ownedBy, selectOwned } from '../owned.js';
 import { byCodePoint } from './textOrder.js';
 
 export const MAX_SAVED_SEARCHES_PER_ORG = 500;
@@ -45,19 +45,14 @@ export const newSavedSearchId = () => newId('ss');
 
 /** The records the principal sees, newest `updated_at` first, ties by id ascending. */
 export async function listSavedSearches(db: Db, principal: Principal): Promise<SavedSearch[]> {
-  const p = new Params();
-  const rows = await db.all(
-    `SELECT ${COLUMNS} FROM saved_searches WHERE ${ownedWhere(principal, p)} ORDER BY updated_at DESC, ${byCodePoint('id')} ASC`,
-    p.values,
-  );
+  const rows = await selectOwned(db, principal, 'saved_searches', COLUMNS, { orderBy: `updated_at DESC, ${byCodePoint('id')} ASC` });
   return rows.map(toSavedSearch);
 }
 
 /** Null when the org has no such id or it is outside the principal's scope. */
 export async function getSavedSearch(db: Db, principal: Principal, id: string): Promise<SavedSearch | null> {
-  const p = new Params();
-  const rows = await db.all(`SELECT ${COLUMNS} FROM saved_searches WHERE ${ownedWhere(principal, p)} AND id = ${p.p(id)}`, p.values);
-  return rows[0] ? toSavedSearch(rows[0]) : null;
+  const [row] = await selectOwned(db, principal, 'saved_searches', COLUMNS, { id });
+  return row ? toSavedSearch(row) : null;
 }
 
 /**
@@ -104,9 +99,5 @@ export function upsertSavedSearch(
 
 /** True when a record was deleted; false when the org has no such id or it is outside the principal's scope. */
 export function deleteSavedSearch(db: Db, principal: Principal, id: string): Promise<boolean> {
-  const p = new Params();
-  return db.tx(async (tx) => {
-    const gone = await tx.all(`DELETE FROM saved_searches WHERE ${ownedWhere(principal, p)} AND id = ${p.p(id)} RETURNING id`, p.values);
-    return gone.length > 0;
-  });
+  return db.tx((tx) => deleteOwned(tx, principal, 'saved_searches', id));
 }

@@ -8,7 +8,7 @@ import type { Principal } from '../../domain/principal.js';
 import { ApiError } from '../../errors.js';
 import { num, numOrNull, Params, type Db, type Row } from '../db.js';
 import { scopeJson } from '../../domain/scope.js';
-import { ownedWhere } from '../owned.js';
+import { deleteOwned, ownedWhere, selectOwned } from '../owned.js';
 
 // ---------------------------------------------------------------------------------------------
 // subscriptions
@@ -85,32 +85,18 @@ export async function createSubscription(
   return record;
 }
 export async function listSubscriptions(db: Db, principal: Principal): Promise<Subscription[]> {
-  const p = new Params();
-  const rows = await db.all(
-    `SELECT ${SUB_COLUMNS} FROM webhook_subscriptions WHERE ${ownedWhere(principal, p)} ORDER BY created_at DESC, id`,
-    p.values,
-  );
-  return rows.map(toSub);
+  return (await selectOwned(db, principal, 'webhook_subscriptions', SUB_COLUMNS, { orderBy: 'created_at DESC, id' })).map(toSub);
 }
 
 export async function getSubscription(db: Db, principal: Principal, id: string): Promise<Subscription | null> {
-  const p = new Params();
-  const rows = await db.all(
-    `SELECT ${SUB_COLUMNS} FROM webhook_subscriptions WHERE ${ownedWhere(principal, p)} AND id = ${p.p(id)}`,
-    p.values,
-  );
-  return rows[0] ? toSub(rows[0]) : null;
+  const [row] = await selectOwned(db, principal, 'webhook_subscriptions', SUB_COLUMNS, { id });
+  return row ? toSub(row) : null;
 }
 
 /** Deletes a subscription and cancels its pending deliveries; false when the principal has none by that id. */
 export async function deleteSubscription(db: Db, principal: Principal, id: string, now: number): Promise<boolean> {
   return db.tx(async (tx) => {
-    const p = new Params();
-    const gone = await tx.all(
-      `DELETE FROM webhook_subscriptions WHERE ${ownedWhere(principal, p)} AND id = ${p.p(id)} RETURNING id`,
-      p.values,
-    );
-    if (gone.length === 0) return false;
+    if (!(await deleteOwned(tx, principal, 'webhook_subscriptions', id))) return false;
     await cancelPending(tx, 'subscription_id', id, now);
     return true;
   });
