@@ -1,3 +1,4 @@
+import type { Db } from '../db.js';
 import type { Migration } from './migration.js';
 
 // The UTC day and the 16-day block (from 1970-01-01) of a call's started_at, also before 1970.
@@ -5,10 +6,10 @@ const DAY = '(started_at - ((started_at % 86400000) + 86400000) % 86400000)';
 const BLOCK = '(started_at - ((started_at % 1382400000) + 1382400000) % 1382400000)';
 
 /**
- * Fills the (empty) rollup tables from every stored call, as migration 6 left them; migration 7
- * runs it again after emptying them. Money in whole cents (as ingest stores it), summed exactly.
+ * Fills the (empty) rollup tables from every stored call, as migration 6 left them (refillRollups
+ * runs it again). Money in whole cents (as ingest stores it), summed exactly.
  */
-export const FILL_ROLLUPS = [
+const FILL_ROLLUPS = [
   `INSERT INTO call_days (org_id, day, flags, calls, duration_sum, confidence_sum, confidence_n, asked, dangled)
    SELECT org_id, ${DAY}, flags, count(*), sum(duration_sec),
      coalesce(sum(CAST(auditor_confidence AS DECIMAL(38, 9))), 0), count(auditor_confidence),
@@ -44,6 +45,17 @@ export const FILL_ROLLUPS = [
    UNION ALL
    SELECT org_id, dim, 16, block, label, detail, count(*) FROM labels GROUP BY 1, 2, 4, 5, 6`,
 ];
+
+/**
+ * PostgreSQL: empties the rollups and fills them again from the calls, for a data step that
+ * changed values they count. Readers see the old rollups until the migration commits.
+ */
+export async function refillRollups(db: Db): Promise<void> {
+  if (db.dialect !== 'postgres') return;
+  await db.run('LOCK TABLE calls IN SHARE MODE');
+  for (const table of ['call_days', 'duration_counts', 'ask_counts', 'label_counts']) await db.run(`DELETE FROM ${table}`);
+  for (const sql of FILL_ROLLUPS) await db.run(sql);
+}
 
 export const migration006: Migration = {
   version: 6,

@@ -1,6 +1,6 @@
 import { areaCodeOfCallerId, stateOfCallerId } from '../../domain/areaCodes.js';
 import type { Db } from '../db.js';
-import { FILL_ROLLUPS } from './006-daily-rollups.js';
+import { refillRollups } from './006-daily-rollups.js';
 import type { Migration } from './migration.js';
 
 const BATCH = 1000;
@@ -42,11 +42,7 @@ export async function backfillCallerGeography(db: Db): Promise<number> {
     );
     fixed += mapped.length;
   }
-  if (fixed > 0 && db.dialect === 'postgres') {
-    await db.run('LOCK TABLE calls IN SHARE MODE');
-    for (const table of ['call_days', 'duration_counts', 'ask_counts', 'label_counts']) await db.run(`DELETE FROM ${table}`);
-    for (const sql of FILL_ROLLUPS) await db.run(sql);
-  }
+  if (fixed > 0) await refillRollups(db);
   return fixed;
 }
 

@@ -16,6 +16,7 @@ import { migration009 } from './009-webhook-attempt-errors.js';
 import { migration010 } from './010-web-sessions.js';
 import { migration011 } from './011-alert-rules-enabled.js';
 import { migration012 } from './012-calls-by-sid.js';
+import { migration013 } from './013-bank-name-spelling.js';
 
 export const MIGRATIONS: Migration[] = [
   migration001,
@@ -30,6 +31,7 @@ export const MIGRATIONS: Migration[] = [
   migration010,
   migration011,
   migration012,
+  migration013,
 ];
 
 /**
