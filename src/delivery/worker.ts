@@ -17,7 +17,7 @@ import {
   nextDueAt,
   recordAttempts,
   type AttemptRecord,
-  releaseLeases,
+  releaseOrphanLeases,
   settlePayloads,
   type Job,
 } from '../storage/queries/deliveryQueue.js';
@@ -65,8 +65,7 @@ export class DeliveryWorker {
   }
 
   async start(): Promise<void> {
-    // The embedded engine has one process: any lease still held belongs to one that died.
-    if (this.db.dialect === 'duckdb') await releaseLeases(this.db);
+    await releaseOrphanLeases(this.db);
     this.stopped = false;
     this.kick();
   }

@@ -64,8 +64,12 @@ export async function claimOne(db: Db, id: string, now: number, leaseUntil: numb
   return rows.length > 0;
 }
 
-/** Frees every lease (embedded engine at start: a lease left over belongs to a process that died). */
-export async function releaseLeases(db: Db): Promise<void> {
+/**
+ * At start: frees the leases that can only belong to a process that died. The embedded engine
+ * has one process, so that is every lease; PostgreSQL's may be other instances' (they expire).
+ */
+export async function releaseOrphanLeases(db: Db): Promise<void> {
+  if (db.dialect !== 'duckdb') return;
   await db.run(`UPDATE webhook_deliveries SET lease_until = NULL WHERE status = 'pending' AND lease_until IS NOT NULL`);
 }
 
