@@ -4,6 +4,7 @@
 import type { RangeObject } from '../domain/window.js';
 import type { CallDetail, CallSummary } from '../storage/queries/calls.js';
 import type { Tier1Row } from '../storage/queries/tier1.js';
+import type { LiveSessionInput } from '../storage/liveSessions.js';
 import { fmtConfidence, fmtInt, fmtNum, fmtSec, fmtUsd, plural } from './answer.js';
 import { forCalls, metricSource, windowInline, type Composed } from './compose.js';
 import { filterText } from './filters.js';
@@ -87,18 +88,7 @@ export function composeTier1(spec: WindowSpec, rec: ToolCallRecord, only?: Tier1
 }
 
 export function composeActive(rec: ToolCallRecord): Composed {
-  const r = rec.result as {
-    active_count: number;
-    calls: Array<{
-      call_sid: string;
-      persona: string;
-      caller_id: string;
-      impersonated_brand: string | null;
-      lure_category: string | null;
-      state: string;
-      started_at: string;
-    }>;
-  };
+  const r = rec.result as { active_count: number; calls: Array<LiveSessionInput & { call_sid: string }> };
   if (r.active_count === 0) return { answer: 'There are no active calls right now.', sids: [], sources: [metricSource(rec)] };
   const rows = r.calls.map((c) => {
     const bits = [`persona ${c.persona}`, `caller ${c.caller_id}`];

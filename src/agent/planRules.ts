@@ -7,7 +7,7 @@ import { SUMMARY_METRICS, type SummaryMetric } from './answer.js';
 import type { Filters, Intent, RankField } from './intents.js';
 import type { Mention, Qualifiers } from './qualifiers.js';
 import { shiftBack, type WindowSpec } from './windowSpec.js';
-import type { ValueField } from './values.js';
+import { VALUE_FIELDS, type ValueField } from './values.js';
 
 /** Figures that, with a list verb, describe which calls to list rather than a number to give. */
 export const LISTABLE: SummaryMetric[] = ['calls_received', 'hooked_calls', 'tier1_calls', 'tier2_calls', 'tier3_calls'];
@@ -48,23 +48,31 @@ export function busiestIntent(rest: string, metrics: SummaryMetric[], prev: Inte
 export const SHARE_RE =
   /\b(?:what|which) (?:share|percent(?:age)?|proportion|fraction|portion|part)\b|\b(?:share|percent(?:age)?|proportion|fraction|ratio) of (?:all |our |the )?calls?\b|\bhow many percent\b|\bwhat % of\b|\b% of (?:all |the )?calls\b/;
 
+/** The filter each qualifier becomes, when the question gives it (a list with values in it, a number or a flag). */
+const FILTER_OF: { [K in keyof Qualifiers]?: keyof Filters } = {
+  q: 'q',
+  states: 'caller_state',
+  tiers: 'tier',
+  hooked: 'hooked',
+  minDurationSec: 'min_duration_sec',
+  maxDurationSec: 'max_duration_sec',
+  origins: 'caller_origin',
+  areaCodes: 'caller_area_code',
+  has: 'has',
+  minAsked: 'min_dollars_asked',
+  maxAsked: 'max_dollars_asked',
+  minAsks: 'min_asks',
+  minSingleAsk: 'min_single_ask',
+};
+
 /** The qualifiers as filters known at planning time (values are matched later). */
 export function filtersOf(q: Qualifiers): Filters {
-  const f: Filters = {};
-  if (q.q.length) f.q = q.q;
-  if (q.states.length) f.caller_state = q.states;
-  if (q.tiers.length) f.tier = q.tiers;
-  if (q.hooked !== undefined) f.hooked = q.hooked;
-  if (q.minDurationSec !== undefined) f.min_duration_sec = q.minDurationSec;
-  if (q.maxDurationSec !== undefined) f.max_duration_sec = q.maxDurationSec;
-  if (q.origins.length) f.caller_origin = q.origins;
-  if (q.areaCodes.length) f.caller_area_code = q.areaCodes;
-  if (q.has.length) f.has = q.has;
-  if (q.minAsked !== undefined) f.min_dollars_asked = q.minAsked;
-  if (q.maxAsked !== undefined) f.max_dollars_asked = q.maxAsked;
-  if (q.minAsks !== undefined) f.min_asks = q.minAsks;
-  if (q.minSingleAsk !== undefined) f.min_single_ask = q.minSingleAsk;
-  return f;
+  const f: Record<string, unknown> = {};
+  for (const [from, to] of Object.entries(FILTER_OF)) {
+    const v = q[from as keyof Qualifiers];
+    if (Array.isArray(v) ? v.length > 0 : v !== undefined) f[to] = v;
+  }
+  return f as Filters;
 }
 
 /** Drops the filters an intent already says (a tier-1 list needs no tier filter). */
@@ -135,18 +143,9 @@ export function comparedValues(q: Qualifiers, own: Filters): { field: ValueField
   return null;
 }
 
-/** Fields a value intent can count with get_topn. */
+/** Fields a value intent can count with get_topn: every value field but persona, which get_topn does not rank. */
 export const VALUE_FIELD_RANKABLE: Record<string, true> = Object.fromEntries(
-  [
-    'impersonated_brand',
-    'impersonated_government_agency',
-    'lure_category',
-    'payment_method',
-    'mule_bank_name',
-    'gift_card_brand',
-    'crypto_chain',
-    'remote_desktop_app',
-  ].map((f) => [f, true]),
+  VALUE_FIELDS.filter((f) => f !== 'persona').map((f) => [f, true]),
 );
 
 export function rankable(f: ValueField | undefined): TopnField | null {

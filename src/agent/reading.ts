@@ -7,7 +7,16 @@ import type { TopnField } from '../storage/queries/topn.js';
 import type { SummaryMetric } from './answer.js';
 import type { Bucket, PlannerState, Tier1Filter } from './intents.js';
 import type { StoredTurn } from './turns.js';
-import { DISCONNECT_PATTERNS, FIELD_PATTERNS, METRIC_PATTERNS, STATE_CODES, STATE_NAME_RE, STATES, WEAK_CALLS_RE } from './vocabulary.js';
+import {
+  DISCONNECT_PATTERNS,
+  FIELD_PATTERNS,
+  METRIC_PATTERNS,
+  numberOf,
+  STATE_CODES,
+  STATE_NAME_RE,
+  STATES,
+  WEAK_CALLS_RE,
+} from './vocabulary.js';
 
 export function lastState(history: StoredTurn[]): PlannerState | null {
   for (let i = history.length - 1; i >= 0; i--) {
@@ -41,27 +50,12 @@ export function fieldIn(text: string): TopnField | null {
   return null;
 }
 
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  fifteen: 15,
-  twenty: 20,
-};
-
 export function topNumber(text: string): number | null {
   const m =
     /\btop (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty)\b/.exec(text) ??
     /\b(\d{1,2}|three|four|five|six|seven|eight|nine|ten) (?:most|biggest|largest|top|leading|main)\b/.exec(text);
   if (!m) return null;
-  const n = /^\d+$/.test(m[1]) ? Number(m[1]) : NUMBER_WORDS[m[1]];
+  const n = numberOf(m[1]);
   return n >= 1 && n <= 50 ? n : null;
 }
 

@@ -4,28 +4,11 @@
 // them is a comparison between periods.
 
 import type { Qualifiers } from './qualifiers.js';
+import { NUMBER_WORDS, numberOf } from './vocabulary.js';
 
 const UNIT = '(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)';
 const unitSec = (u: string) => (u.startsWith('h') ? 3600 : u.startsWith('m') ? 60 : 1);
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  a: 1,
-  an: 1,
-};
 const NUM = `(\\d{1,5}(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
-const toNum = (s: string) => (s in NUMBER_WORDS ? NUMBER_WORDS[s] : Number(s));
 
 const MAX_DAY = 86_400;
 
@@ -43,7 +26,7 @@ export function take(state: { text: string }, re: RegExp, each: (m: RegExpExecAr
 }
 
 export function durations(st: { text: string }, out: Qualifiers): void {
-  const sec = (n: string, u: string) => Math.round(toNum(n) * unitSec(u));
+  const sec = (n: string, u: string) => Math.round(numberOf(n) * unitSec(u));
   take(st, new RegExp(`\\b(?:between|from) ${NUM} (?:${UNIT} )?(?:and|to|-) ${NUM} ${UNIT}(?: long)?\\b`), (m) => {
     const u1 = m[2] ?? m[4];
     out.minDurationSec = Math.min(MAX_DAY, sec(m[1], u1));
@@ -129,7 +112,7 @@ export function moneyBounds(st: { text: string }, out: Qualifiers): void {
       `\\b(?:more than|over) ${NUM} (?:separate |different |dollar |money |cash )*(?:asks?|demands?|requests?|amounts?)\\b|\\b(?:asked|asking|demanded|requested)(?: (?:for )?(?:money|cash|payment|dollars))? more than (once|twice|thrice|${NUM.slice(1, -1)} times)\\b`,
     ),
     (m) => {
-      const n = m[1] !== undefined ? toNum(m[1]) : (times[m[2]] ?? toNum(m[2].replace(/ times$/, '')));
+      const n = m[1] !== undefined ? numberOf(m[1]) : (times[m[2]] ?? numberOf(m[2].replace(/ times$/, '')));
       out.minAsks = n + 1;
     },
   );
@@ -139,7 +122,7 @@ export function moneyBounds(st: { text: string }, out: Qualifiers): void {
       `\\b(?:at least|${NUM} or more) ${NUM}? ?(?:separate |different |dollar |money )*(?:asks|demands)\\b|\\b(?:multiple|several|repeated) (?:separate |dollar |money )*(?:asks|demands)\\b`,
     ),
     (m) => {
-      out.minAsks = m[1] !== undefined ? toNum(m[1]) : m[2] !== undefined ? toNum(m[2]) : 2;
+      out.minAsks = m[1] !== undefined ? numberOf(m[1]) : m[2] !== undefined ? numberOf(m[2]) : 2;
     },
   );
 }
@@ -152,7 +135,7 @@ export function repeats(st: { text: string }, out: Qualifiers): void {
       `\\b(?:(?:seen|used|appear(?:ed|ing|s)?|show(?:ed|n|ing)? up|came up|reused|repeated) )?(?:in |on |across )?(?:more than|over) ${NUM} (?:calls?|times?)\\b`,
     ),
     (m) => {
-      out.minCount = toNum(m[1]) + 1;
+      out.minCount = numberOf(m[1]) + 1;
     },
   );
   take(
@@ -162,7 +145,7 @@ export function repeats(st: { text: string }, out: Qualifiers): void {
     ),
     (m) => {
       const n = m[1] ?? m[2] ?? m[3];
-      out.minCount = n ? toNum(n) : 2;
+      out.minCount = n ? numberOf(n) : 2;
     },
   );
 }

@@ -2,6 +2,7 @@
 // is passed in. Calendar phrases are UTC ("this week" starts Monday 00:00 UTC).
 
 import { bucketStart, DAY_MS, formatUtc, HOUR_MS, MINUTE_MS, parseInstant } from '../domain/window.js';
+import { NUMBER_WORDS, numberOf } from './vocabulary.js';
 import type { CalendarUnit, WindowSpec } from './windowSpec.js';
 
 export interface FoundWindow {
@@ -11,29 +12,7 @@ export interface FoundWindow {
   length: number;
 }
 
-const WORD_NUMBERS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fourteen: 14,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  ninety: 90,
-};
-const NUM = `(\\d{1,4}|${Object.keys(WORD_NUMBERS).join('|')})`;
-const toNumber = (s: string) => (/^\d+$/.test(s) ? Number(s) : WORD_NUMBERS[s]);
+const NUM = `(\\d{1,4}|${Object.keys(NUMBER_WORDS).join('|')})`;
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const MONTH_RE =
@@ -206,7 +185,7 @@ const RULES: Rule[] = [
     // "a week ago today", "two weeks ago today": that whole day.
     re: new RegExp(`\\b${NUM} weeks? ago(?: today)?\\b`),
     spec: (m, now) => {
-      const n = toNumber(m[1]);
+      const n = numberOf(m[1]);
       return n && n <= 57 ? daySpan(new Date(bucketStart(now, 'day').getTime() - 7 * n * DAY_MS)) : null;
     },
   },
@@ -217,7 +196,7 @@ const RULES: Rule[] = [
   {
     re: new RegExp(`\\b${NUM} days? ago\\b`),
     spec: (m, now) => {
-      const n = toNumber(m[1]);
+      const n = numberOf(m[1]);
       return n && n <= 400 ? daySpan(new Date(bucketStart(now, 'day').getTime() - n * DAY_MS)) : null;
     },
   },
@@ -239,7 +218,7 @@ const RULES: Rule[] = [
   },
   {
     re: new RegExp(`\\b${LEAD}(?:(?:last|past|previous|prior) )?(?:(${NUM}) )?fortnights?\\b`),
-    spec: (m) => ({ kind: 'range', range: `${14 * (m[1] ? toNumber(m[1]) || 1 : 1)}d` }),
+    spec: (m) => ({ kind: 'range', range: `${14 * (m[1] ? numberOf(m[1]) || 1 : 1)}d` }),
   },
   {
     re: new RegExp(`\\b${LEAD}(?:last|past|previous|prior|recent) (couple|few)(?: of)? (hours?|days?|weeks?)\\b`),
@@ -248,14 +227,14 @@ const RULES: Rule[] = [
   {
     re: new RegExp(`\\b${LEAD}(?:last|past|previous|prior|recent) ${NUM} (minutes?|mins?)\\b`),
     spec: (m, now) => {
-      const n = toNumber(m[1]);
+      const n = numberOf(m[1]);
       return n ? { kind: 'span', start: formatUtc(new Date(now.getTime() - n * MINUTE_MS)), end: null } : null;
     },
   },
   {
     re: new RegExp(`\\b${LEAD}(?:last|past|previous|prior|recent) ${NUM} (hours?|hrs?|days?|weeks?|wks?|months?)\\b`),
     spec: (m) => {
-      const n = toNumber(m[1]);
+      const n = numberOf(m[1]);
       if (!n) return null;
       const u = m[2][0];
       if (u === 'm') return { kind: 'range', range: `${n * 30}d` };

@@ -5,6 +5,32 @@ import type { DisconnectReason } from '../domain/call.js';
 import type { TopnField } from '../storage/queries/topn.js';
 import type { SummaryMetric } from './answer.js';
 
+/** Numbers a question may spell out ("the last two weeks", "more than ten minutes", "an hour"). */
+export const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fourteen: 14,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  ninety: 90,
+};
+
+/** The number a matched numeral or number word stands for. */
+export const numberOf = (s: string): number => (s in NUMBER_WORDS ? NUMBER_WORDS[s] : Number(s));
+
 /** Ordered: a later pattern never claims text an earlier one matched ("median call length" is not "call length"). */
 export const METRIC_PATTERNS: Array<[SummaryMetric, RegExp]> = [
   [
