@@ -12,16 +12,21 @@ export type DisconnectReason = (typeof DISCONNECT_REASONS)[number];
 export const SPEAKERS = ['caller', 'persona', 'system'] as const;
 export type Speaker = (typeof SPEAKERS)[number];
 
+/** The intel fields of the mule bank account: its bank, routing and account number, and holder. */
+export const MULE_BANK_FIELDS = [
+  'mule_bank_name',
+  'mule_bank_routing_number',
+  'mule_bank_account_number',
+  'mule_account_holder_name',
+] as const;
+
 /** The 16 string fields of `extraction`, in the contract's order. */
 export const INTEL_FIELDS = [
   'impersonated_brand',
   'lure_category',
   'payment_method',
   'impersonated_government_agency',
-  'mule_bank_name',
-  'mule_bank_routing_number',
-  'mule_bank_account_number',
-  'mule_account_holder_name',
+  ...MULE_BANK_FIELDS,
   'crypto_wallet_address',
   'crypto_chain',
   'gift_card_brand',
@@ -46,10 +51,7 @@ export type RankedField = Exclude<IntelField, (typeof IDENTIFYING_FIELDS)[number
 export const RANKED_FIELDS = INTEL_FIELDS.filter((f): f is RankedField => !(IDENTIFYING_FIELDS as readonly string[]).includes(f));
 
 export const TIER1_FIELDS = [
-  'mule_bank_name',
-  'mule_bank_routing_number',
-  'mule_bank_account_number',
-  'mule_account_holder_name',
+  ...MULE_BANK_FIELDS,
   'crypto_wallet_address',
   'crypto_chain',
   'gift_card_brand',
@@ -62,13 +64,6 @@ const TIER2_FIELDS = [
   'impersonated_government_agency',
 ] as const satisfies readonly IntelField[];
 const TIER3_FIELDS = ['impersonated_brand', 'lure_category'] as const satisfies readonly IntelField[];
-
-export const MULE_BANK_FIELDS = [
-  'mule_bank_name',
-  'mule_bank_routing_number',
-  'mule_bank_account_number',
-  'mule_account_holder_name',
-] as const satisfies readonly IntelField[];
 
 export type Extraction = { [K in IntelField]: string | null } & {
   auditor_confidence: number | null;

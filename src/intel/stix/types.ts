@@ -1,5 +1,7 @@
 // What the STIX builder needs of one tier-1 call (read by storage/queries/stixInputs.ts).
 
+import type { Extraction, MULE_BANK_FIELDS } from '../../domain/call.js';
+
 /** A STIX 2.1 object as emitted: plain JSON, property order fixed by the builder. */
 export type StixObject = { type: string; id: string } & Record<string, unknown>;
 
@@ -10,7 +12,13 @@ export interface TurnExcerptInput {
   text: string;
 }
 
-export interface StixCallInput {
+/** The call's extraction fields the objects are built from: the brand, the mule account and the wallet. */
+type StixIntel = Pick<
+  Extraction,
+  'impersonated_brand' | 'auditor_confidence' | (typeof MULE_BANK_FIELDS)[number] | 'crypto_wallet_address' | 'crypto_chain'
+>;
+
+export interface StixCallInput extends StixIntel {
   /** Part of the ids of per-call objects and indicators (call_sids are unique per org only). */
   org_id: string;
   call_sid: string;
@@ -20,14 +28,6 @@ export interface StixCallInput {
   /** Epoch ms of the (last) ingest of the call: `modified` of its per-call objects. */
   ingested_at_ms: number;
   caller_id: string | null;
-  impersonated_brand: string | null;
-  auditor_confidence: number | null;
-  mule_bank_name: string | null;
-  mule_bank_routing_number: string | null;
-  mule_bank_account_number: string | null;
-  mule_account_holder_name: string | null;
-  crypto_wallet_address: string | null;
-  crypto_chain: string | null;
   /** Indicator checks (issue 14 hygiene), when known; a wallet judged invalid gets no indicator. */
   validity?: { mule_bank_routing_number: boolean | null; crypto_wallet_address: boolean | null };
   /** The first transcript turn mentioning each value (see excerptFor). */
