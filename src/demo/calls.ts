@@ -73,6 +73,14 @@ const ASK_COUNTS: Record<'tier1' | 'tier2' | 'tier3', WeightedTable<number>> = {
   ]),
 };
 
+/** How likely a call that ended for each reason was closed cleanly (unknown half the time without a reason). */
+const CLEAN_CLOSE_CHANCES: Record<DisconnectReason, number> = {
+  caller_hung_up_normal: 0.99,
+  ai_session_capped: 0.95,
+  websocket_issue_our_side: 0.25,
+  voice_engine_issue: 0.4,
+};
+
 /** The AI persona's session is capped; most very long calls end right there. */
 const SESSION_CAP_SEC = 2700;
 
@@ -215,42 +223,13 @@ export class CallFactory {
     }
     duration = Math.min(86_400, duration);
 
-    let cleanly_closed: boolean | null;
-    switch (reason) {
-      case 'caller_hung_up_normal':
-        cleanly_closed = r.chance(0.99);
-        break;
-      case 'ai_session_capped':
-        cleanly_closed = r.chance(0.95);
-        break;
-      case 'websocket_issue_our_side':
-        cleanly_closed = r.chance(0.25);
-        break;
-      case 'voice_engine_issue':
-        cleanly_closed = r.chance(0.4);
-        break;
-      default:
-        cleanly_closed = r.chance(0.5) ? null : r.chance(0.6);
-    }
+    const cleanly_closed = reason ? r.chance(CLEAN_CLOSE_CHANCES[reason]) : r.chance(0.5) ? null : r.chance(0.6);
 
     const facts: CallFacts = { outcome, lure, persona, method: null };
     const extraction = outcome === 'none' ? null : this.extraction(facts, short);
 
     const started_at = rfc3339(startedSec);
-    if (this.writer) {
-      const transcript = this.writer.write(facts, extraction, duration, reason);
-      return {
-        call_sid,
-        started_at,
-        duration_sec: duration,
-        caller_id,
-        persona: persona.id,
-        disconnect_reason: reason,
-        cleanly_closed,
-        transcript,
-        extraction,
-      };
-    }
+    const transcript = this.writer?.write(facts, extraction, duration, reason);
     return {
       call_sid,
       started_at,
@@ -259,6 +238,7 @@ export class CallFactory {
       persona: persona.id,
       disconnect_reason: reason,
       cleanly_closed,
+      ...(transcript && { transcript }),
       extraction,
     };
   }
