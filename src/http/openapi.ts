@@ -322,7 +322,11 @@ function completeOperation(doc: Document, method: string, path: string, op: Oper
   if (op.operationId === 'askAgentStream') eventStream(op);
 
   // Responses the route declares (success, and TAXII's own errors) are completed in place.
-  for (const [status, response] of Object.entries(op.responses)) if (!('$ref' in response)) withHeaders(Number(status), response, keyed);
+  for (const [status, response] of Object.entries(op.responses)) {
+    if ('$ref' in response) continue;
+    withHeaders(Number(status), response, keyed);
+    for (const media of Object.values(response.content ?? {})) if (media.schema) media.schema = unnested(media.schema);
+  }
   for (const [status, codes] of errorsOf(refusals, op, known?.errors ?? [])) {
     op.responses[status] ??= errorResponse(doc, status, codes, keyed ?? false);
   }
@@ -360,6 +364,23 @@ function eventStream(op: Operation): void {
       },
     },
   };
+}
+
+/**
+ * A response whose whole schema is a named shape (it has an `$id`) is nested one level, so that
+ * @fastify/swagger refers to the shape's component rather than writing the shape out again.
+ */
+function named(response: unknown): unknown {
+  if (!response || typeof response !== 'object') return response;
+  return Object.fromEntries(
+    Object.entries(response).map(([status, schema]) => [status, typeof schema?.$id === 'string' ? { allOf: [schema] } : schema]),
+  );
+}
+
+/** The shape `named` nested, referred to directly again: `{ allOf: [{ $ref }] }` becomes `{ $ref }`. */
+function unnested(schema: Schema): Schema {
+  const all = schema.allOf;
+  return Array.isArray(all) && all.length === 1 && Object.keys(schema).length === 1 ? (all[0] as Schema) : schema;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -400,8 +421,14 @@ export function openapiOptions(): FastifyDynamicSwaggerOptions {
       },
       security: [{ apiKey: [] }],
     },
+    // A response shape several routes answer carries an `$id`: it is written once, as the schema
+    // component of that name, and referenced.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     // Only the documentation copy of the schema is changed, never the route's own.
-    transform: ({ schema, url, route }) => ({ schema: { ...schema, [ACCESS]: route.config?.access ?? null }, url }),
+    transform: ({ schema, url, route }) => ({
+      schema: { ...schema, response: named(schema.response), [ACCESS]: route.config?.access ?? null },
+      url,
+    }),
     transformObject: (documentObject) => {
       if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
       const { openapiObject } = documentObject;

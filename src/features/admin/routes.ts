@@ -15,7 +15,7 @@ const Role = Type.Union([Type.Literal('read'), Type.Literal('ingest')]);
 /** Trimmed when stored, so it must hold more than white space. */
 const Name = Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' });
 
-const OrgOut = Type.Object({ id: Type.String(), name: Type.String(), tier: Tier, created_at: Type.String() });
+const OrgOut = Type.Object({ id: Type.String(), name: Type.String(), tier: Tier, created_at: Type.String() }, { $id: 'Org' });
 const KeyOut = Type.Object({
   id: Type.String(),
   name: Type.String(),

@@ -29,11 +29,14 @@ const ToolCallOut = Type.Object({
   result_preview: Type.String({ maxLength: 500 }),
 });
 
-const SourceOut = Type.Object({
-  type: Type.Union([Type.Literal('metric'), Type.Literal('transcript'), Type.Literal('none')]),
-  label: Type.String(),
-  ref: Type.Record(Type.String(), Type.Unknown(), { description: '{tool} for metric, {call_sid} for transcript, {} for none' }),
-});
+const SourceOut = Type.Object(
+  {
+    type: Type.Union([Type.Literal('metric'), Type.Literal('transcript'), Type.Literal('none')]),
+    label: Type.String(),
+    ref: Type.Record(Type.String(), Type.Unknown(), { description: '{tool} for metric, {call_sid} for transcript, {} for none' }),
+  },
+  { $id: 'Source' },
+);
 
 export const AnswerOut = Type.Object({
   question: Type.String(),

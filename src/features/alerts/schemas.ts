@@ -63,7 +63,7 @@ const RuleFields = {
   created_at: Type.String({ description: 'RFC 3339 UTC' }),
   state: Type.Union([Type.Literal('ok'), Type.Literal('firing')]),
 };
-export const RuleOut = Type.Object(RuleFields);
+export const RuleOut = Type.Object(RuleFields, { $id: 'AlertRule' });
 export const RuleCreatedOut = Type.Object({
   ...RuleFields,
   secret: Type.String({ description: 'Standard Webhooks signing secret (whsec_…) of its deliveries, shown only here' }),

@@ -1,10 +1,13 @@
 import { Type } from '@sinclair/typebox';
 
-export const RangeObject = Type.Object({
-  start_utc: Type.String({ description: 'RFC 3339 UTC' }),
-  end_utc: Type.String({ description: 'RFC 3339 UTC (exclusive)' }),
-  label: Type.String({ description: 'The range string (e.g. "7d") or "custom" when start is given' }),
-});
+export const RangeObject = Type.Object(
+  {
+    start_utc: Type.String({ description: 'RFC 3339 UTC' }),
+    end_utc: Type.String({ description: 'RFC 3339 UTC (exclusive)' }),
+    label: Type.String({ description: 'The range string (e.g. "7d") or "custom" when start is given' }),
+  },
+  { $id: 'Range' },
+);
 
 const NumOrNull = Type.Union([Type.Number(), Type.Null()]);
 
@@ -111,7 +114,10 @@ export const ValidityOut = Type.Object(
         'none of these, the chain the address looks like; null when neither tells (e.g. a Monero address)',
     ),
   },
-  { description: 'Whether the indicators pass their checksums (a hint for fraud teams: a false value is likely mistyped or made up)' },
+  {
+    $id: 'Validity',
+    description: 'Whether the indicators pass their checksums (a hint for fraud teams: a false value is likely mistyped or made up)',
+  },
 );
 
 const Tier1RowOut = Type.Object({

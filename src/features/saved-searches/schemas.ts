@@ -26,13 +26,16 @@ export const SavedSearchBody = Type.Object(
 
 export const SavedSearchParams = Type.Object({ search_id: SearchId('The saved search id') });
 
-export const SavedSearchOut = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  filters: CallFilters,
-  created_at: Type.String({ description: 'RFC 3339 UTC' }),
-  updated_at: Type.String({ description: 'RFC 3339 UTC; set on every replace' }),
-});
+export const SavedSearchOut = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    filters: CallFilters,
+    created_at: Type.String({ description: 'RFC 3339 UTC' }),
+    updated_at: Type.String({ description: 'RFC 3339 UTC; set on every replace' }),
+  },
+  { $id: 'SavedSearch' },
+);
 
 export const SavedSearchListOut = Type.Object({
   items: Type.Array(SavedSearchOut, { description: 'Newest updated_at first, ties by id ascending' }),

@@ -42,19 +42,22 @@ export const LimitQuery = Type.Object({
   limit: Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'How many items, newest first (1–500, default 50)' }),
 });
 
-export const DeliveryOut = Type.Object({
-  id: Type.String({ description: 'The attempt id' }),
-  subscription_id: Nullable(Type.String()),
-  rule_id: Nullable(Type.String()),
-  event_id: Type.String({ description: 'Also the webhook-id header, the same on every attempt' }),
-  event_type: Type.String(),
-  url: Type.String(),
-  attempt: Type.Integer({ description: '1 for the first attempt' }),
-  status: Type.Union([Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('retrying')]),
-  response_status: Nullable(Type.Integer()),
-  response_body: Nullable(Type.String({ description: 'The first 256 characters of the response body' })),
-  error: Nullable(Type.String()),
-  duration_ms: Nullable(Type.Integer()),
-  created_at: Type.String({ description: 'RFC 3339 UTC' }),
-});
+export const DeliveryOut = Type.Object(
+  {
+    id: Type.String({ description: 'The attempt id' }),
+    subscription_id: Nullable(Type.String()),
+    rule_id: Nullable(Type.String()),
+    event_id: Type.String({ description: 'Also the webhook-id header, the same on every attempt' }),
+    event_type: Type.String(),
+    url: Type.String(),
+    attempt: Type.Integer({ description: '1 for the first attempt' }),
+    status: Type.Union([Type.Literal('succeeded'), Type.Literal('failed'), Type.Literal('retrying')]),
+    response_status: Nullable(Type.Integer()),
+    response_body: Nullable(Type.String({ description: 'The first 256 characters of the response body' })),
+    error: Nullable(Type.String()),
+    duration_ms: Nullable(Type.Integer()),
+    created_at: Type.String({ description: 'RFC 3339 UTC' }),
+  },
+  { $id: 'Delivery' },
+);
 export const DeliveryListOut = Type.Object({ items: Type.Array(DeliveryOut) });

@@ -999,6 +999,120 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Range: {
+            /** @description RFC 3339 UTC */
+            start_utc: string;
+            /** @description RFC 3339 UTC (exclusive) */
+            end_utc: string;
+            /** @description The range string (e.g. "7d") or "custom" when start is given */
+            label: string;
+        };
+        /** @description Whether the indicators pass their checksums (a hint for fraud teams: a false value is likely mistyped or made up) */
+        Validity: {
+            /** @description true when the routing number is 9 digits (spaces and hyphens ignored) with an assigned prefix (00–12, 21–32, 61–72, 80) and a valid ABA 3-7-1 checksum, false otherwise; null when the value is absent or cannot be judged */
+            mule_bank_routing_number: boolean | null;
+            /** @description true when the address is well-formed for its chain with a valid checksum: Bitcoin mainnet base58check (P2PKH, P2SH) or bech32 (segwit v0, BIP-173) / bech32m (v1+, BIP-350); Ethereum 0x + 40 hex (all lower- or upper-case, or mixed case matching EIP-55); TRON base58check with version 0x41. The chain is crypto_chain (bitcoin/btc, ethereum/eth/erc20/usdt-erc20, tron/trx/trc20/usdt-trc20, case-insensitive) or, when it names none of these, the chain the address looks like; null when neither tells (e.g. a Monero address); null when the value is absent or cannot be judged */
+            crypto_wallet_address: boolean | null;
+        };
+        Source: {
+            type: "metric" | "transcript" | "none";
+            label: string;
+            /** @description {tool} for metric, {call_sid} for transcript, {} for none */
+            ref: {
+                [key: string]: unknown;
+            };
+        };
+        Delivery: {
+            /** @description The attempt id */
+            id: string;
+            subscription_id: string | null;
+            rule_id: string | null;
+            /** @description Also the webhook-id header, the same on every attempt */
+            event_id: string;
+            event_type: string;
+            url: string;
+            /** @description 1 for the first attempt */
+            attempt: number;
+            status: "succeeded" | "failed" | "retrying";
+            response_status: number | null;
+            response_body: string | null;
+            error: string | null;
+            duration_ms: number | null;
+            /** @description RFC 3339 UTC */
+            created_at: string;
+        };
+        AlertRule: {
+            id: string;
+            name: string;
+            metric: string;
+            threshold: number;
+            window_min: number;
+            channel: string;
+            target: string;
+            operator: string;
+            /** @description false: paused, not evaluated */
+            enabled: boolean;
+            /** @description RFC 3339 UTC */
+            created_at: string;
+            state: "ok" | "firing";
+        };
+        SavedSearch: {
+            id: string;
+            name: string;
+            /** @description Call-list filters; every one is optional and they combine with AND (values within one filter with OR). Repeatable filters are arrays; a single string is accepted too. */
+            filters: {
+                /** @description Named window ending now: <N>h, <N>d or <N>w (e.g. 24h, 7d, 30d, 12w). Default 7d. */
+                range?: string;
+                /** @description Window start: RFC 3339 (Z or offset) or YYYY-MM-DD (00:00 UTC) */
+                start?: string;
+                /** @description Window end (exclusive), same formats as start */
+                end?: string;
+                /** @description Case-insensitive substring of the transcript text (any turn, either speaker). Not trimmed. */
+                q?: string;
+                /** @description Any of these brands (case-insensitive, exact value). Repeatable. */
+                impersonated_brand?: string[];
+                /** @description Any of these lure categories (case-insensitive). Repeatable. */
+                lure_category?: string[];
+                /** @description Any of these payment methods (case-insensitive). Repeatable. */
+                payment_method?: string[];
+                /** @description Any of these caller states: the two-letter code mapped from the caller ID's area code (case-insensitive). Repeatable. */
+                caller_state?: string[];
+                /** @description Any of these impersonated government agencies (case-insensitive). Repeatable. */
+                impersonated_government_agency?: string[];
+                /** @description Any of these mule banks (case-insensitive). Repeatable. */
+                mule_bank_name?: string[];
+                /** @description Any of these mule bank routing numbers (case-insensitive); the drill-down of top-N field mule_bank_routing. Repeatable. */
+                mule_bank_routing_number?: string[];
+                /** @description Any of these crypto chains (case-insensitive). Repeatable. */
+                crypto_chain?: string[];
+                /** @description Any of these gift card brands (case-insensitive). Repeatable. */
+                gift_card_brand?: string[];
+                /** @description Any of these remote desktop apps (case-insensitive). Repeatable. */
+                remote_desktop_app?: string[];
+                /** @description Any of these synthetic organisations (case-insensitive). Repeatable. */
+                synthetic_org?: string[];
+                /** @description Any of these fake agent names (case-insensitive). Repeatable. */
+                fake_agent_name?: string[];
+                /** @description Any of these intel tiers (1, 2, 3). Repeatable. */
+                tier?: number[];
+                /** @description true: only hooked calls (≥ 15 s with intel); false: only the others */
+                hooked?: boolean;
+                /** @description Only calls lasting at least this many seconds (inclusive) */
+                min_duration_sec?: number;
+                /** @description Only calls lasting at most this many seconds (inclusive) */
+                max_duration_sec?: number;
+            };
+            /** @description RFC 3339 UTC */
+            created_at: string;
+            /** @description RFC 3339 UTC; set on every replace */
+            updated_at: string;
+        };
+        Org: {
+            id: string;
+            name: string;
+            tier: "free" | "pro";
+            created_at: string;
+        };
         FieldError: {
             /** @example body.duration_sec */
             path: string;
@@ -1651,14 +1765,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        range: {
-                            /** @description RFC 3339 UTC */
-                            start_utc: string;
-                            /** @description RFC 3339 UTC (exclusive) */
-                            end_utc: string;
-                            /** @description The range string (e.g. "7d") or "custom" when start is given */
-                            label: string;
-                        };
+                        range: components["schemas"]["Range"];
                         calls_received: number;
                         cleanly_closed: number;
                         /** @description duration ≥ 15 s and at least one intel field */
@@ -1724,14 +1831,7 @@ export interface operations {
                     "application/json": {
                         metric: string;
                         bucket: string;
-                        range: {
-                            /** @description RFC 3339 UTC */
-                            start_utc: string;
-                            /** @description RFC 3339 UTC (exclusive) */
-                            end_utc: string;
-                            /** @description The range string (e.g. "7d") or "custom" when start is given */
-                            label: string;
-                        };
+                        range: components["schemas"]["Range"];
                         /** @description One point per bucket, oldest first, zeros included */
                         points: {
                             /** @description Start of the bucket, RFC 3339 UTC */
@@ -1781,14 +1881,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         field: string;
-                        range: {
-                            /** @description RFC 3339 UTC */
-                            start_utc: string;
-                            /** @description RFC 3339 UTC (exclusive) */
-                            end_utc: string;
-                            /** @description The range string (e.g. "7d") or "custom" when start is given */
-                            label: string;
-                        };
+                        range: components["schemas"]["Range"];
                         items: {
                             label: string;
                             count: number;
@@ -1832,14 +1925,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        range: {
-                            /** @description RFC 3339 UTC */
-                            start_utc: string;
-                            /** @description RFC 3339 UTC (exclusive) */
-                            end_utc: string;
-                            /** @description The range string (e.g. "7d") or "custom" when start is given */
-                            label: string;
-                        };
+                        range: components["schemas"]["Range"];
                         /** @enum {string} */
                         granularity: "15min";
                         /** @description One per 15-minute UTC bucket, oldest first, zeros included */
@@ -1885,14 +1971,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        range: {
-                            /** @description RFC 3339 UTC */
-                            start_utc: string;
-                            /** @description RFC 3339 UTC (exclusive) */
-                            end_utc: string;
-                            /** @description The range string (e.g. "7d") or "custom" when start is given */
-                            label: string;
-                        };
+                        range: components["schemas"]["Range"];
                         buckets: {
                             /** @description Whole seconds held: "0–14s", "15–29s", "30–59s", "1m–1m59s", …, "30m+" */
                             label: string;
@@ -1939,14 +2018,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        range: {
-                            /** @description RFC 3339 UTC */
-                            start_utc: string;
-                            /** @description RFC 3339 UTC (exclusive) */
-                            end_utc: string;
-                            /** @description The range string (e.g. "7d") or "custom" when start is given */
-                            label: string;
-                        };
+                        range: components["schemas"]["Range"];
                         buckets: {
                             /** @description "$0–$99", "$100–$499", …, "$10,000+" ("$0–$99" holds every ask below $100) */
                             label: string;
@@ -2000,14 +2072,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        range: {
-                            /** @description RFC 3339 UTC */
-                            start_utc: string;
-                            /** @description RFC 3339 UTC (exclusive) */
-                            end_utc: string;
-                            /** @description The range string (e.g. "7d") or "custom" when start is given */
-                            label: string;
-                        };
+                        range: components["schemas"]["Range"];
                         /** @description All tier-1 calls of the window (not cut by limit) */
                         total: number;
                         /** @description In the order of sort (default newest started_at first); ties by call_started_at descending, then call_sid in code-point order */
@@ -2024,13 +2089,7 @@ export interface operations {
                             crypto_chain: string | null;
                             gift_card_brand: string | null;
                             physical_mule_drop_address: string | null;
-                            /** @description Whether the indicators pass their checksums (a hint for fraud teams: a false value is likely mistyped or made up) */
-                            validity: {
-                                /** @description true when the routing number is 9 digits (spaces and hyphens ignored) with an assigned prefix (00–12, 21–32, 61–72, 80) and a valid ABA 3-7-1 checksum, false otherwise; null when the value is absent or cannot be judged */
-                                mule_bank_routing_number: boolean | null;
-                                /** @description true when the address is well-formed for its chain with a valid checksum: Bitcoin mainnet base58check (P2PKH, P2SH) or bech32 (segwit v0, BIP-173) / bech32m (v1+, BIP-350); Ethereum 0x + 40 hex (all lower- or upper-case, or mixed case matching EIP-55); TRON base58check with version 0x41. The chain is crypto_chain (bitcoin/btc, ethereum/eth/erc20/usdt-erc20, tron/trx/trc20/usdt-trc20, case-insensitive) or, when it names none of these, the chain the address looks like; null when neither tells (e.g. a Monero address); null when the value is absent or cannot be judged */
-                                crypto_wallet_address: boolean | null;
-                            };
+                            validity: components["schemas"]["Validity"];
                         }[];
                         /** @description Pass as cursor (with the same window and sort) for the next page; null on the last page */
                         next_cursor: string | null;
@@ -2071,14 +2130,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        range: {
-                            /** @description RFC 3339 UTC */
-                            start_utc: string;
-                            /** @description RFC 3339 UTC (exclusive) */
-                            end_utc: string;
-                            /** @description The range string (e.g. "7d") or "custom" when start is given */
-                            label: string;
-                        };
+                        range: components["schemas"]["Range"];
                         /** @description Count descending, then state ascending */
                         items: {
                             /** @description Two-letter US state, DC or territory code */
@@ -2124,14 +2176,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        range: {
-                            /** @description RFC 3339 UTC */
-                            start_utc: string;
-                            /** @description RFC 3339 UTC (exclusive) */
-                            end_utc: string;
-                            /** @description The range string (e.g. "7d") or "custom" when start is given */
-                            label: string;
-                        };
+                        range: components["schemas"]["Range"];
                         caller_hung_up_normal: number;
                         websocket_issue_our_side: number;
                         voice_engine_issue: number;
@@ -2232,14 +2277,7 @@ export interface operations {
                             result_preview: string;
                         }[];
                         referenced_call_sids: string[];
-                        sources: {
-                            type: "metric" | "transcript" | "none";
-                            label: string;
-                            /** @description {tool} for metric, {call_sid} for transcript, {} for none */
-                            ref: {
-                                [key: string]: unknown;
-                            };
-                        }[];
+                        sources: components["schemas"]["Source"][];
                         tokens_used: {
                             input: number;
                             output: number;
@@ -2335,14 +2373,7 @@ export interface operations {
                         turns: {
                             question: string;
                             answer: string;
-                            sources: {
-                                type: "metric" | "transcript" | "none";
-                                label: string;
-                                /** @description {tool} for metric, {call_sid} for transcript, {} for none */
-                                ref: {
-                                    [key: string]: unknown;
-                                };
-                            }[];
+                            sources: components["schemas"]["Source"][];
                             referenced_call_sids: string[];
                             /** @description RFC 3339 UTC */
                             created_at: string;
@@ -2561,25 +2592,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description The attempt id */
-                        id: string;
-                        subscription_id: string | null;
-                        rule_id: string | null;
-                        /** @description Also the webhook-id header, the same on every attempt */
-                        event_id: string;
-                        event_type: string;
-                        url: string;
-                        /** @description 1 for the first attempt */
-                        attempt: number;
-                        status: "succeeded" | "failed" | "retrying";
-                        response_status: number | null;
-                        response_body: string | null;
-                        error: string | null;
-                        duration_ms: number | null;
-                        /** @description RFC 3339 UTC */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Delivery"];
                 };
             };
             400: components["responses"]["InvalidRequestKeyed"];
@@ -2613,25 +2626,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        items: {
-                            /** @description The attempt id */
-                            id: string;
-                            subscription_id: string | null;
-                            rule_id: string | null;
-                            /** @description Also the webhook-id header, the same on every attempt */
-                            event_id: string;
-                            event_type: string;
-                            url: string;
-                            /** @description 1 for the first attempt */
-                            attempt: number;
-                            status: "succeeded" | "failed" | "retrying";
-                            response_status: number | null;
-                            response_body: string | null;
-                            error: string | null;
-                            duration_ms: number | null;
-                            /** @description RFC 3339 UTC */
-                            created_at: string;
-                        }[];
+                        items: components["schemas"]["Delivery"][];
                     };
                 };
             };
@@ -2663,25 +2658,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description The attempt id */
-                        id: string;
-                        subscription_id: string | null;
-                        rule_id: string | null;
-                        /** @description Also the webhook-id header, the same on every attempt */
-                        event_id: string;
-                        event_type: string;
-                        url: string;
-                        /** @description 1 for the first attempt */
-                        attempt: number;
-                        status: "succeeded" | "failed" | "retrying";
-                        response_status: number | null;
-                        response_body: string | null;
-                        error: string | null;
-                        duration_ms: number | null;
-                        /** @description RFC 3339 UTC */
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Delivery"];
                 };
             };
             400: components["responses"]["InvalidRequestKeyed"];
@@ -2752,21 +2729,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        items: {
-                            id: string;
-                            name: string;
-                            metric: string;
-                            threshold: number;
-                            window_min: number;
-                            channel: string;
-                            target: string;
-                            operator: string;
-                            /** @description false: paused, not evaluated */
-                            enabled: boolean;
-                            /** @description RFC 3339 UTC */
-                            created_at: string;
-                            state: "ok" | "firing";
-                        }[];
+                        items: components["schemas"]["AlertRule"][];
                     };
                 };
             };
@@ -2922,21 +2885,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        name: string;
-                        metric: string;
-                        threshold: number;
-                        window_min: number;
-                        channel: string;
-                        target: string;
-                        operator: string;
-                        /** @description false: paused, not evaluated */
-                        enabled: boolean;
-                        /** @description RFC 3339 UTC */
-                        created_at: string;
-                        state: "ok" | "firing";
-                    };
+                    "application/json": components["schemas"]["AlertRule"];
                 };
             };
             400: components["responses"]["InvalidRequestKeyed"];
@@ -4902,14 +4851,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        range: {
-                            /** @description RFC 3339 UTC */
-                            start_utc: string;
-                            /** @description RFC 3339 UTC (exclusive) */
-                            end_utc: string;
-                            /** @description The range string (e.g. "7d") or "custom" when start is given */
-                            label: string;
-                        };
+                        range: components["schemas"]["Range"];
                         /** @description Calls matching the filters in the window, on all pages */
                         total: number;
                         /** @description In the order of sort (default newest started_at first) */
@@ -5037,13 +4979,7 @@ export interface operations {
                             /** @description Every amount the caller asked for, in order ([] when none) */
                             dollar_asks: number[];
                             dollars_dangled: number | null;
-                            /** @description Whether the indicators pass their checksums (a hint for fraud teams: a false value is likely mistyped or made up) */
-                            validity: {
-                                /** @description true when the routing number is 9 digits (spaces and hyphens ignored) with an assigned prefix (00–12, 21–32, 61–72, 80) and a valid ABA 3-7-1 checksum, false otherwise; null when the value is absent or cannot be judged */
-                                mule_bank_routing_number: boolean | null;
-                                /** @description true when the address is well-formed for its chain with a valid checksum: Bitcoin mainnet base58check (P2PKH, P2SH) or bech32 (segwit v0, BIP-173) / bech32m (v1+, BIP-350); Ethereum 0x + 40 hex (all lower- or upper-case, or mixed case matching EIP-55); TRON base58check with version 0x41. The chain is crypto_chain (bitcoin/btc, ethereum/eth/erc20/usdt-erc20, tron/trx/trc20/usdt-trc20, case-insensitive) or, when it names none of these, the chain the address looks like; null when neither tells (e.g. a Monero address); null when the value is absent or cannot be judged */
-                                crypto_wallet_address: boolean | null;
-                            };
+                            validity: components["schemas"]["Validity"];
                         } | null;
                     };
                 };
@@ -5076,57 +5012,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description Newest updated_at first, ties by id ascending */
-                        items: {
-                            id: string;
-                            name: string;
-                            /** @description Call-list filters; every one is optional and they combine with AND (values within one filter with OR). Repeatable filters are arrays; a single string is accepted too. */
-                            filters: {
-                                /** @description Named window ending now: <N>h, <N>d or <N>w (e.g. 24h, 7d, 30d, 12w). Default 7d. */
-                                range?: string;
-                                /** @description Window start: RFC 3339 (Z or offset) or YYYY-MM-DD (00:00 UTC) */
-                                start?: string;
-                                /** @description Window end (exclusive), same formats as start */
-                                end?: string;
-                                /** @description Case-insensitive substring of the transcript text (any turn, either speaker). Not trimmed. */
-                                q?: string;
-                                /** @description Any of these brands (case-insensitive, exact value). Repeatable. */
-                                impersonated_brand?: string[];
-                                /** @description Any of these lure categories (case-insensitive). Repeatable. */
-                                lure_category?: string[];
-                                /** @description Any of these payment methods (case-insensitive). Repeatable. */
-                                payment_method?: string[];
-                                /** @description Any of these caller states: the two-letter code mapped from the caller ID's area code (case-insensitive). Repeatable. */
-                                caller_state?: string[];
-                                /** @description Any of these impersonated government agencies (case-insensitive). Repeatable. */
-                                impersonated_government_agency?: string[];
-                                /** @description Any of these mule banks (case-insensitive). Repeatable. */
-                                mule_bank_name?: string[];
-                                /** @description Any of these mule bank routing numbers (case-insensitive); the drill-down of top-N field mule_bank_routing. Repeatable. */
-                                mule_bank_routing_number?: string[];
-                                /** @description Any of these crypto chains (case-insensitive). Repeatable. */
-                                crypto_chain?: string[];
-                                /** @description Any of these gift card brands (case-insensitive). Repeatable. */
-                                gift_card_brand?: string[];
-                                /** @description Any of these remote desktop apps (case-insensitive). Repeatable. */
-                                remote_desktop_app?: string[];
-                                /** @description Any of these synthetic organisations (case-insensitive). Repeatable. */
-                                synthetic_org?: string[];
-                                /** @description Any of these fake agent names (case-insensitive). Repeatable. */
-                                fake_agent_name?: string[];
-                                /** @description Any of these intel tiers (1, 2, 3). Repeatable. */
-                                tier?: number[];
-                                /** @description true: only hooked calls (≥ 15 s with intel); false: only the others */
-                                hooked?: boolean;
-                                /** @description Only calls lasting at least this many seconds (inclusive) */
-                                min_duration_sec?: number;
-                                /** @description Only calls lasting at most this many seconds (inclusive) */
-                                max_duration_sec?: number;
-                            };
-                            /** @description RFC 3339 UTC */
-                            created_at: string;
-                            /** @description RFC 3339 UTC; set on every replace */
-                            updated_at: string;
-                        }[];
+                        items: components["schemas"]["SavedSearch"][];
                     };
                 };
             };
@@ -5194,57 +5080,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        name: string;
-                        /** @description Call-list filters; every one is optional and they combine with AND (values within one filter with OR). Repeatable filters are arrays; a single string is accepted too. */
-                        filters: {
-                            /** @description Named window ending now: <N>h, <N>d or <N>w (e.g. 24h, 7d, 30d, 12w). Default 7d. */
-                            range?: string;
-                            /** @description Window start: RFC 3339 (Z or offset) or YYYY-MM-DD (00:00 UTC) */
-                            start?: string;
-                            /** @description Window end (exclusive), same formats as start */
-                            end?: string;
-                            /** @description Case-insensitive substring of the transcript text (any turn, either speaker). Not trimmed. */
-                            q?: string;
-                            /** @description Any of these brands (case-insensitive, exact value). Repeatable. */
-                            impersonated_brand?: string[];
-                            /** @description Any of these lure categories (case-insensitive). Repeatable. */
-                            lure_category?: string[];
-                            /** @description Any of these payment methods (case-insensitive). Repeatable. */
-                            payment_method?: string[];
-                            /** @description Any of these caller states: the two-letter code mapped from the caller ID's area code (case-insensitive). Repeatable. */
-                            caller_state?: string[];
-                            /** @description Any of these impersonated government agencies (case-insensitive). Repeatable. */
-                            impersonated_government_agency?: string[];
-                            /** @description Any of these mule banks (case-insensitive). Repeatable. */
-                            mule_bank_name?: string[];
-                            /** @description Any of these mule bank routing numbers (case-insensitive); the drill-down of top-N field mule_bank_routing. Repeatable. */
-                            mule_bank_routing_number?: string[];
-                            /** @description Any of these crypto chains (case-insensitive). Repeatable. */
-                            crypto_chain?: string[];
-                            /** @description Any of these gift card brands (case-insensitive). Repeatable. */
-                            gift_card_brand?: string[];
-                            /** @description Any of these remote desktop apps (case-insensitive). Repeatable. */
-                            remote_desktop_app?: string[];
-                            /** @description Any of these synthetic organisations (case-insensitive). Repeatable. */
-                            synthetic_org?: string[];
-                            /** @description Any of these fake agent names (case-insensitive). Repeatable. */
-                            fake_agent_name?: string[];
-                            /** @description Any of these intel tiers (1, 2, 3). Repeatable. */
-                            tier?: number[];
-                            /** @description true: only hooked calls (≥ 15 s with intel); false: only the others */
-                            hooked?: boolean;
-                            /** @description Only calls lasting at least this many seconds (inclusive) */
-                            min_duration_sec?: number;
-                            /** @description Only calls lasting at most this many seconds (inclusive) */
-                            max_duration_sec?: number;
-                        };
-                        /** @description RFC 3339 UTC */
-                        created_at: string;
-                        /** @description RFC 3339 UTC; set on every replace */
-                        updated_at: string;
-                    };
+                    "application/json": components["schemas"]["SavedSearch"];
                 };
             };
             /** @description Default Response */
@@ -5256,57 +5092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        name: string;
-                        /** @description Call-list filters; every one is optional and they combine with AND (values within one filter with OR). Repeatable filters are arrays; a single string is accepted too. */
-                        filters: {
-                            /** @description Named window ending now: <N>h, <N>d or <N>w (e.g. 24h, 7d, 30d, 12w). Default 7d. */
-                            range?: string;
-                            /** @description Window start: RFC 3339 (Z or offset) or YYYY-MM-DD (00:00 UTC) */
-                            start?: string;
-                            /** @description Window end (exclusive), same formats as start */
-                            end?: string;
-                            /** @description Case-insensitive substring of the transcript text (any turn, either speaker). Not trimmed. */
-                            q?: string;
-                            /** @description Any of these brands (case-insensitive, exact value). Repeatable. */
-                            impersonated_brand?: string[];
-                            /** @description Any of these lure categories (case-insensitive). Repeatable. */
-                            lure_category?: string[];
-                            /** @description Any of these payment methods (case-insensitive). Repeatable. */
-                            payment_method?: string[];
-                            /** @description Any of these caller states: the two-letter code mapped from the caller ID's area code (case-insensitive). Repeatable. */
-                            caller_state?: string[];
-                            /** @description Any of these impersonated government agencies (case-insensitive). Repeatable. */
-                            impersonated_government_agency?: string[];
-                            /** @description Any of these mule banks (case-insensitive). Repeatable. */
-                            mule_bank_name?: string[];
-                            /** @description Any of these mule bank routing numbers (case-insensitive); the drill-down of top-N field mule_bank_routing. Repeatable. */
-                            mule_bank_routing_number?: string[];
-                            /** @description Any of these crypto chains (case-insensitive). Repeatable. */
-                            crypto_chain?: string[];
-                            /** @description Any of these gift card brands (case-insensitive). Repeatable. */
-                            gift_card_brand?: string[];
-                            /** @description Any of these remote desktop apps (case-insensitive). Repeatable. */
-                            remote_desktop_app?: string[];
-                            /** @description Any of these synthetic organisations (case-insensitive). Repeatable. */
-                            synthetic_org?: string[];
-                            /** @description Any of these fake agent names (case-insensitive). Repeatable. */
-                            fake_agent_name?: string[];
-                            /** @description Any of these intel tiers (1, 2, 3). Repeatable. */
-                            tier?: number[];
-                            /** @description true: only hooked calls (≥ 15 s with intel); false: only the others */
-                            hooked?: boolean;
-                            /** @description Only calls lasting at least this many seconds (inclusive) */
-                            min_duration_sec?: number;
-                            /** @description Only calls lasting at most this many seconds (inclusive) */
-                            max_duration_sec?: number;
-                        };
-                        /** @description RFC 3339 UTC */
-                        created_at: string;
-                        /** @description RFC 3339 UTC; set on every replace */
-                        updated_at: string;
-                    };
+                    "application/json": components["schemas"]["SavedSearch"];
                 };
             };
             400: components["responses"]["InvalidRequestKeyed"];
@@ -5492,12 +5278,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        items: {
-                            id: string;
-                            name: string;
-                            tier: "free" | "pro";
-                            created_at: string;
-                        }[];
+                        items: components["schemas"]["Org"][];
                     };
                 };
             };
@@ -5529,12 +5310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        name: string;
-                        tier: "free" | "pro";
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Org"];
                 };
             };
             400: components["responses"]["InvalidRequest"];
@@ -5569,12 +5345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        name: string;
-                        tier: "free" | "pro";
-                        created_at: string;
-                    };
+                    "application/json": components["schemas"]["Org"];
                 };
             };
             400: components["responses"]["InvalidRequest"];
