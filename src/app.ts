@@ -8,8 +8,6 @@ import type { Config } from './config.js';
 import { deliveryPlugin } from './delivery/pipeline.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { exportRoutes } from './features/exports/routes.js';
-import { mispRoutes } from './features/exports/mispRoutes.js';
-import { stixRoutes } from './features/exports/stixRoutes.js';
 import { taxiiRoutes } from './features/taxii/routes.js';
 import { ingestRoutes } from './features/ingest/routes.js';
 import { callRoutes } from './features/calls/routes.js';
@@ -80,21 +78,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerProblemHandlers(app, allowedMethods);
   await app.register(deliveryPlugin); // before the routes that use it and ingest, which wakes it
 
-  await app.register(docsRoutes);
-  await app.register(opsRoutes);
-  await app.register(ingestRoutes);
-  await app.register(kpiRoutes);
-  await app.register(agentRoutes);
-  await app.register(webhookRoutes);
-  await app.register(alertRoutes);
-  await app.register(exportRoutes);
-  await app.register(stixRoutes);
-  await app.register(mispRoutes);
-  await app.register(taxiiRoutes);
-  await app.register(callRoutes);
-  await app.register(savedSearchRoutes);
-  await app.register(sessionRoutes);
-  if (deps.config.adminToken) await app.register(adminRoutes);
+  // The feature plugins, in this order (also the OpenAPI document's); admin only with a token.
+  const features = [
+    docsRoutes,
+    opsRoutes,
+    ingestRoutes,
+    kpiRoutes,
+    agentRoutes,
+    webhookRoutes,
+    alertRoutes,
+    exportRoutes,
+    taxiiRoutes,
+    callRoutes,
+    savedSearchRoutes,
+    sessionRoutes,
+  ];
+  if (deps.config.adminToken) features.push(adminRoutes);
+  for (const routes of features) await app.register(routes);
   await app.register(webRoutes); // the dashboard at `/`: keep last, after every API route
   return app;
 }

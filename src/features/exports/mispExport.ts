@@ -1,0 +1,75 @@
+// MISP event export (issue 14, pro; the tier is enforced by the auth hook for /api/exports).
+// The event is written progressively: its head, then the objects of one page of tier-1 calls
+// at a time, then the loose attributes in a second pass, so memory stays flat however many
+// calls the window holds.
+
+import { Readable } from 'node:stream';
+import type { Principal } from '../../domain/principal.js';
+import type { Scope } from '../../domain/scope.js';
+import type { Window } from '../../domain/window.js';
+import type { Db } from '../../storage/db.js';
+import { tier1CallPages, type Tier1Call, type Tier1CallSelection } from '../../storage/queries/tier1.js';
+import { PAGE_SIZE, startedPages, type FileExport } from './fileExport.js';
+import { MISP_TAGS, mispEventHead, mispLooseAttributes, mispObjectsForCall } from './mispEvent.js';
+import { mispEventUuid } from './mispIds.js';
+import { MispExportDoc } from './mispSchema.js';
+
+const scopeText = (scope: Scope | null) =>
+  scope
+    ? `scope ${Object.entries(scope)
+        .map(([dim, values]) => `${dim}: ${values!.join(', ')}`)
+        .join('; ')}`
+    : '';
+
+/** The comma-separated JSON of each page's items, a comma before every page but the first non-empty one. */
+async function* jsonItems<T>(pages: AsyncGenerator<Tier1Call[]>, items: (c: Tier1Call) => T[]): AsyncGenerator<string> {
+  let sep = '';
+  for await (const page of pages) {
+    const out = page.flatMap(items);
+    if (out.length === 0) continue;
+    yield sep + out.map((x) => JSON.stringify(x)).join(',');
+    sep = ',';
+  }
+}
+
+/**
+ * The event as a stream: its head, the objects of every call, then the loose attributes in a
+ * second pass. The first page of each pass is read before the response starts (startedPages).
+ */
+async function mispEventStream(db: Db, principal: Principal, w: Window, now: Date): Promise<Readable> {
+  const eventUuid = mispEventUuid(principal.orgId, principal.scope);
+  const head = mispEventHead({ uuid: eventUuid, scopeText: scopeText(principal.scope), windowEnd: w.end, now });
+  const pass = (selection: Tier1CallSelection) => startedPages(tier1CallPages(db, principal, w, PAGE_SIZE, selection));
+  const objects = await pass('all');
+  const loose = await pass('routing_without_account');
+  async function* chunks(): AsyncGenerator<string> {
+    yield `{"Event":${JSON.stringify(head).slice(0, -1)},"Tag":${JSON.stringify(MISP_TAGS)},"Object":[`;
+    yield* jsonItems(objects, (c) => mispObjectsForCall(eventUuid, c));
+    yield '],"Attribute":[';
+    yield* jsonItems(loose, (c) => mispLooseAttributes(eventUuid, c));
+    yield ']}}';
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
+
+export const MISP_EXPORT: FileExport = {
+  kind: 'misp',
+  extension: 'json',
+  contentType: 'application/json; charset=utf-8',
+  file: mispEventStream,
+  documented: { mediaType: 'application/json', description: 'application/json; charset=utf-8: {"Event": {…}}', schema: MispExportDoc },
+  summary: 'Tier-1 indicators as a MISP event (pro)',
+  description:
+    'Every tier-1 call of the window (range, start, end as on the KPI endpoints; default 7d) as one MISP event in ' +
+    "MISP's core JSON format, ready for MISP's event import. Per call: a bank-account object (account as " +
+    'bank-account-nr, aba-rtn, institution-name, account-name = holder) when an account number was given, a ' +
+    'coin-address object (address typed btc for Bitcoin, otherwise address-crypto; symbol BTC, ETH or TRX), and a ' +
+    "phone object with the caller ID (MISP's phone template has no phone-number relation: the number is msisdn, " +
+    'typed phone-number). A routing number given without an account number is an event-level aba-rtn attribute. ' +
+    'to_ids is true only for indicators that pass their checksums (see validity on /api/kpis/tier1): routing ' +
+    'numbers, wallet addresses, and account numbers whose routing number is valid; never for caller IDs (they can ' +
+    'be spoofed). uuids are UUIDv5 and deterministic: one event per organisation and key scope (each export ' +
+    'updates it in MISP), one object per call and kind, one attribute per relation and value, so re-exports ' +
+    'match. The event is tagged tlp:amber, distribution 0 (your organisation), unpublished. Streamed, sent as an ' +
+    'attachment named misp-<start>-<end>.json (UTC, basic ISO 8601).',
+};

@@ -1,0 +1,30 @@
+// STIX 2.1 bundle export (issue 14): every tier-1 call of the window as STIX objects (see
+// src/intel/stix), written page by page so memory stays flat however many calls there are.
+
+import { Readable } from 'node:stream';
+import { stixBundleChunks } from '../../intel/stix/bundle.js';
+import { STIX_MEDIA_TYPE } from '../../intel/stix/index.js';
+import { stixInputPages } from '../../storage/queries/stixInputs.js';
+import { PAGE_SIZE, startedPages, type FileExport } from './fileExport.js';
+
+export const STIX_EXPORT: FileExport = {
+  kind: 'stix',
+  extension: 'json',
+  contentType: STIX_MEDIA_TYPE,
+  async file(db, principal, w) {
+    const pages = await startedPages(stixInputPages(db, principal, w, PAGE_SIZE));
+    return Readable.from(stixBundleChunks(pages), { objectMode: false });
+  },
+  documented: { mediaType: STIX_MEDIA_TYPE, description: `${STIX_MEDIA_TYPE}: a STIX 2.1 bundle`, schema: { type: 'object' } },
+  summary: 'Tier-1 intel as a STIX 2.1 bundle (pro)',
+  description:
+    'Every tier-1 call of the window (range, start, end as on the KPI endpoints; default 7d) as STIX 2.1 objects in ' +
+    'one bundle: custom SCOs phone-number (caller ID), bank-account and cryptocurrency-wallet (declared by one ' +
+    'extension-definition), an identity per impersonated brand, an indicator with a STIX pattern per account number ' +
+    'and wallet (related-to the brand), an observed-data per call, a sighting per indicator and call (where sighted: ' +
+    'our identity, "Honeypot Intel", which is created_by_ref of every SDO and SRO) and a note quoting the transcript ' +
+    'turn that revealed the value. Ids are deterministic (UUIDv5 of the value), so the same value is the same object ' +
+    'in every export and window; each object appears once per bundle. A window without tier-1 calls gives a bundle ' +
+    'holding only our identity and the extension-definition. Streamed; sent as an attachment named ' +
+    'stix-<start>-<end>.json (UTC, basic ISO 8601).',
+};
