@@ -149,15 +149,15 @@ interface ToolDef<N extends ToolName> {
   run(ctx: ToolContext, args: ArgsOf<N>): Promise<unknown>;
 }
 
-function windowOf(ctx: ToolContext, a: { range?: string; start?: string; end?: string }): Window {
+/**
+ * What a filtered tool reads: the window its arguments name (the agent's default range when
+ * they name none) and the caller's principal narrowed by their filters (org and scope kept).
+ */
+function scopeOf(ctx: ToolContext, a: FilterInput & { range?: string; start?: string; end?: string }): { w: Window; p: Principal } {
   const named = a.range !== undefined || a.start !== undefined || a.end !== undefined;
-  return parseWindow(named ? a : { range: ctx.defaultRange }, ctx.now, ctx.defaultRange);
-}
-
-/** The caller's principal narrowed by the filter arguments (org and scope kept as they are). */
-function principalFor(ctx: ToolContext, a: FilterInput): Principal {
+  const w = parseWindow(named ? a : { range: ctx.defaultRange }, ctx.now, ctx.defaultRange);
   const filter = sliceFilterOf(a);
-  return filter ? { ...ctx.principal, filter } : ctx.principal;
+  return { w, p: filter ? { ...ctx.principal, filter } : ctx.principal };
 }
 
 const TOOLS: { [N in ToolName]: ToolDef<N> } = {
@@ -167,8 +167,7 @@ const TOOLS: { [N in ToolName]: ToolDef<N> } = {
       'insights_produced, high_confidence_insights, avg_auditor_confidence, tier1/2/3_calls, total_dollars_asked, median_dollar_ask, ' +
       'max_single_ask, total_dollars_dangled.',
     async run(ctx, a) {
-      const w = windowOf(ctx, a);
-      const p = principalFor(ctx, a);
+      const { w, p } = scopeOf(ctx, a);
       const figures = { range: rangeObject(w), ...(await summary(ctx.db, p, w)) };
       if (a.ask_threshold === undefined) return figures;
       return { ...figures, ask_threshold: a.ask_threshold, asks_at_least: await asksAtLeast(ctx.db, p, w, a.ask_threshold) };
@@ -177,9 +176,9 @@ const TOOLS: { [N in ToolName]: ToolDef<N> } = {
   get_timeseries: {
     description: 'One figure per time bucket (zero-filled, oldest first) over a window.',
     async run(ctx, a) {
-      const w = windowOf(ctx, a);
+      const { w, p } = scopeOf(ctx, a);
       const bucket: Bucket = a.bucket ?? 'day';
-      const points = await timeseries(ctx.db, principalFor(ctx, a), w, a.metric as TimeseriesMetric, bucket);
+      const points = await timeseries(ctx.db, p, w, a.metric as TimeseriesMetric, bucket);
       return { metric: a.metric, bucket, range: rangeObject(w), points };
     },
   },
@@ -189,8 +188,7 @@ const TOOLS: { [N in ToolName]: ToolDef<N> } = {
       'count descending. Fields: impersonated_brand, lure_category (scam type), payment_method, impersonated_government_agency, ' +
       'mule_bank_name, mule_bank_routing, crypto_chain, gift_card_brand, remote_desktop_app, synthetic_org (fake company), fake_agent_name.',
     async run(ctx, a) {
-      const w = windowOf(ctx, a);
-      const p = principalFor(ctx, a);
+      const { w, p } = scopeOf(ctx, a);
       const n = a.n ?? 10;
       const min = a.min_count ?? 1;
       // distinct: how many values (seen in at least min_count calls) there are in all.
@@ -208,24 +206,24 @@ const TOOLS: { [N in ToolName]: ToolDef<N> } = {
     description:
       'Tier-1 calls (mule bank, crypto or gift-card intel), newest first, with the financial fields; total counts every tier-1 call of the window.',
     async run(ctx, a) {
-      const w = windowOf(ctx, a);
-      const t = await tier1Table(ctx.db, principalFor(ctx, a), w, a.limit ?? 20);
+      const { w, p } = scopeOf(ctx, a);
+      const t = await tier1Table(ctx.db, p, w, a.limit ?? 20);
       return { range: rangeObject(w), total: t.total, items: t.items };
     },
   },
   get_attacker_geo: {
     description: 'Calls per US state (from the caller ID area code), count descending, with the area codes seen.',
     async run(ctx, a) {
-      const w = windowOf(ctx, a);
-      return { range: rangeObject(w), items: await attackerGeo(ctx.db, principalFor(ctx, a), w) };
+      const { w, p } = scopeOf(ctx, a);
+      return { range: rangeObject(w), items: await attackerGeo(ctx.db, p, w) };
     },
   },
   get_disconnect_breakdown: {
     description:
       'How many calls ended for each reason: caller_hung_up_normal, websocket_issue_our_side, voice_engine_issue, ai_session_capped.',
     async run(ctx, a) {
-      const w = windowOf(ctx, a);
-      return { range: rangeObject(w), ...(await disconnectBreakdown(ctx.db, principalFor(ctx, a), w)) };
+      const { w, p } = scopeOf(ctx, a);
+      return { range: rangeObject(w), ...(await disconnectBreakdown(ctx.db, p, w)) };
     },
   },
   get_active_calls: {
@@ -251,10 +249,10 @@ const TOOLS: { [N in ToolName]: ToolDef<N> } = {
     description: 'Lists calls (newest first) matching the filters and a window. has_more tells whether more match.',
     async run(ctx, a) {
       // Every filter is in the narrowed principal; the call filter keeps only the window.
-      const window = windowOf(ctx, a);
-      const f: CallFilter = { window, q: null, values: {}, tiers: null, hooked: null, minDurationSec: null, maxDurationSec: null };
-      const page = await listCalls(ctx.db, principalFor(ctx, a), f, { limit: a.limit ?? 20, after: null });
-      return { range: rangeObject(window), items: page.items, has_more: page.next !== null };
+      const { w, p } = scopeOf(ctx, a);
+      const f: CallFilter = { window: w, q: null, values: {}, tiers: null, hooked: null, minDurationSec: null, maxDurationSec: null };
+      const page = await listCalls(ctx.db, p, f, { limit: a.limit ?? 20, after: null });
+      return { range: rangeObject(w), items: page.items, has_more: page.next !== null };
     },
   },
   get_call: {
