@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Logo } from './components/Logo';
 import { Identity } from './components/Identity';
 import { Loading } from './components/states';
 import { SignIn } from './components/SignIn';
@@ -133,10 +134,7 @@ export function App() {
       </a>
       <header className="topbar">
         <Link to="/" className="brand" aria-label="Honeypot Intel, overview">
-          <svg viewBox="0 0 16 16" width="22" height="22" aria-hidden="true">
-            <path d="M8 1l6 3.5v7L8 15l-6-3.5v-7z" fill="#f59e0b" />
-            <path d="M8 4.5l3 1.75v3.5L8 11.5 5 9.75v-3.5z" fill="#78350f" />
-          </svg>
+          <Logo size={22} />
           <span>Honeypot Intel</span>
         </Link>
         <nav aria-label="Main" className="mainnav">

@@ -43,6 +43,9 @@ export function HeatStrip({ buckets, label }: Props) {
     const height = days.length * rowH + 64;
     const option = {
       animation: false,
+      // Rows, cells and tooltips are days and times in the chosen zone (dayKey, minuteOfDay):
+      // ECharts formats in the same one, as in Line.
+      useUTC: tz === 'utc',
       grid: { left: 8, right: 12, top: 4, bottom: 40, containLabel: true },
       tooltip: {
         ...tooltipBase(pal),

@@ -28,37 +28,36 @@ export interface Palette {
   heat: string[];
 }
 
-const LIGHT: Palette = {
-  dark: false,
-  series: '#2563eb',
-  seriesSoft: '#93c5fd',
-  seriesArea: 'rgba(37,99,235,0.10)',
-  previous: '#6b7280',
-  accent: '#b45309',
-  grid: '#e5e7eb',
-  text: '#374151',
-  muted: '#6b7280',
-  panel: '#ffffff',
-  empty: '#f3f4f6',
-  scale: ['#dbeafe', '#93c5fd', '#3b82f6', '#1d4ed8', '#1e3a8a'],
-  heat: ['#f8fafc', '#fde68a', '#f59e0b', '#b45309', '#78350f'],
+type Colours = Omit<Palette, 'dark'>;
+
+/** Each colour as [light, dark], side by side so the two schemes stay in step. */
+const COLOURS: { [K in keyof Colours]: [Colours[K], Colours[K]] } = {
+  series: ['#2563eb', '#60a5fa'],
+  seriesSoft: ['#93c5fd', '#1e40af'],
+  seriesArea: ['rgba(37,99,235,0.10)', 'rgba(96,165,250,0.14)'],
+  previous: ['#6b7280', '#9ca3af'],
+  accent: ['#b45309', '#f59e0b'],
+  grid: ['#e5e7eb', '#334155'],
+  text: ['#374151', '#e5e7eb'],
+  muted: ['#6b7280', '#9ca3af'],
+  panel: ['#ffffff', '#111827'],
+  empty: ['#f3f4f6', '#1f2937'],
+  scale: [
+    ['#dbeafe', '#93c5fd', '#3b82f6', '#1d4ed8', '#1e3a8a'],
+    ['#1e3a5f', '#1d4ed8', '#3b82f6', '#93c5fd', '#dbeafe'],
+  ],
+  heat: [
+    ['#f8fafc', '#fde68a', '#f59e0b', '#b45309', '#78350f'],
+    ['#1f2937', '#78350f', '#b45309', '#f59e0b', '#fde68a'],
+  ],
 };
 
-const DARK: Palette = {
-  dark: true,
-  series: '#60a5fa',
-  seriesSoft: '#1e40af',
-  seriesArea: 'rgba(96,165,250,0.14)',
-  previous: '#9ca3af',
-  accent: '#f59e0b',
-  grid: '#334155',
-  text: '#e5e7eb',
-  muted: '#9ca3af',
-  panel: '#111827',
-  empty: '#1f2937',
-  scale: ['#1e3a5f', '#1d4ed8', '#3b82f6', '#93c5fd', '#dbeafe'],
-  heat: ['#1f2937', '#78350f', '#b45309', '#f59e0b', '#fde68a'],
-};
+const scheme = (dark: boolean): Palette => ({
+  dark,
+  ...(Object.fromEntries(Object.entries(COLOURS).map(([name, pair]) => [name, pair[dark ? 1 : 0]])) as Colours),
+});
+const LIGHT = scheme(false);
+const DARK = scheme(true);
 
 const query = typeof window !== 'undefined' && window.matchMedia ? window.matchMedia('(prefers-color-scheme: dark)') : null;
 const subscribe = (l: () => void) => {

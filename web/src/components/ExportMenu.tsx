@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ApiError, downloadFile, errorMessage } from '../lib/api';
 import { useTier } from '../lib/tier';
 import { useWindow } from '../lib/window';
+import { useCloseOnOutsidePointer } from '../lib/outsidePointer';
 import './exportMenu.css';
 
 export interface ExportFormat {
@@ -80,14 +81,7 @@ export function ExportMenu() {
     if (open) items.current[active]?.focus();
   }, [open, active]);
 
-  useEffect(() => {
-    if (!open) return;
-    const outside = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
-  }, [open]);
+  useCloseOnOutsidePointer(root, open, setOpen);
 
   if (tier === 'free' || msg?.kind === 'pro') return <ProExport />;
 
@@ -164,7 +158,7 @@ export function ExportMenu() {
           ▾
         </span>
       </button>
-      <div className="export-popup" id={`${id}m`} role="menu" aria-labelledby={`${id}b`} hidden={!open} onKeyDown={onMenuKey}>
+      <div className="popup export-popup" id={`${id}m`} role="menu" aria-labelledby={`${id}b`} hidden={!open} onKeyDown={onMenuKey}>
         {EXPORT_FORMATS.map((f, i) => (
           <button
             key={f.testId}

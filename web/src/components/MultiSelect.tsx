@@ -1,7 +1,8 @@
 // A multi-select as a disclosure: a button naming what is chosen, opening a list of
 // checkboxes (with a type-to-narrow box when the list is long). Each tick applies at once.
 
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useCloseOnOutsidePointer } from '../lib/outsidePointer';
 
 export interface Option {
   value: string;
@@ -29,14 +30,7 @@ export function MultiSelect({ label, name, options, selected, onChange, loading,
   const button = useRef<HTMLButtonElement>(null);
   const id = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const outside = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
-  }, [open]);
+  useCloseOnOutsidePointer(root, open, setOpen);
 
   // Values chosen elsewhere (a drill-down link, a saved search) stay listed, ticked, first.
   const extra: Option[] = selected.filter((v) => !options.some((o) => same(o.value, v))).map((v) => ({ value: v, text: textOf(v) }));
@@ -78,7 +72,7 @@ export function MultiSelect({ label, name, options, selected, onChange, loading,
         <span aria-hidden="true">▾</span>
       </button>
       {open && (
-        <div className="multiselect-popup" id={`${id}p`} role="group" aria-labelledby={`${id}l`}>
+        <div className="popup multiselect-popup" id={`${id}p`} role="group" aria-labelledby={`${id}l`}>
           {all.length > 8 && (
             <input
               type="search"

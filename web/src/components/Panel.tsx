@@ -53,6 +53,15 @@ export function Panel({ title, subtitle, actions, className, testId, explain, ch
   );
 }
 
+/** A table row's cells; those `num` picks are right-aligned numbers. */
+export function RowCells({ cells, num }: { cells: ReactNode[]; num: (column: number) => boolean | undefined }) {
+  return cells.map((cell, i) => (
+    <td key={i} className={num(i) ? 'num' : undefined}>
+      {cell}
+    </td>
+  ));
+}
+
 /** The numbers behind a chart, for keyboard and screen-reader users (and the curious). */
 export function DataTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: ReactNode[][] }) {
   return (
@@ -73,11 +82,7 @@ export function DataTable({ caption, columns, rows }: { caption: string; columns
           <tbody>
             {rows.map((r, i) => (
               <tr key={i}>
-                {r.map((cell, j) => (
-                  <td key={j} className={j > 0 ? 'num' : undefined}>
-                    {cell}
-                  </td>
-                ))}
+                <RowCells cells={r} num={(j) => j > 0} />
               </tr>
             ))}
           </tbody>

@@ -19,7 +19,8 @@ export function QueryTable<T>(props: {
   /** Names the list in the loading and error states. */
   feature: string;
   empty: ReactNode;
-  columns: Column[];
+  /** A column's label alone, or the column. */
+  columns: (string | Column)[];
   tall?: boolean;
   /** One `<tr>` with its key. */
   row: (item: T) => ReactNode;
@@ -33,11 +34,13 @@ export function QueryTable<T>(props: {
       <table>
         <thead>
           <tr>
-            {columns.map((c) => (
-              <th key={c.label} scope="col" className={c.num ? 'num' : undefined}>
-                {c.srOnly ? <span className="sr-only">{c.label}</span> : c.label}
-              </th>
-            ))}
+            {columns
+              .map((c) => (typeof c === 'string' ? { label: c } : c))
+              .map((c) => (
+                <th key={c.label} scope="col" className={c.num ? 'num' : undefined}>
+                  {c.srOnly ? <span className="sr-only">{c.label}</span> : c.label}
+                </th>
+              ))}
           </tr>
         </thead>
         <tbody>{query.data.items.map(row)}</tbody>

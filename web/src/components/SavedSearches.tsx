@@ -3,11 +3,12 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { api, errorMessage } from '../lib/api';
+import { api } from '../lib/api';
 import { describeFilters, filtersFromSaved, filtersToSaved, sameFilters, type CallFilters } from '../lib/callFilters';
 import { fmtDateTime } from '../lib/format';
 import type { Items, SavedSearch } from '../lib/types';
 import { NAMED_RANGES, useWindow, type NamedRange } from '../lib/window';
+import { FormError } from './Field';
 import { Panel } from './Panel';
 import { ErrorState, Loading } from './states';
 
@@ -88,11 +89,7 @@ function Row({ s, current, onRun }: { s: SavedSearch; current: boolean; onRun: (
           </button>
         </div>
       )}
-      {(rename.isError || del.isError) && (
-        <p className="form-error" role="alert">
-          {errorMessage(rename.error ?? del.error)}
-        </p>
-      )}
+      <FormError error={rename.error ?? del.error} />
     </li>
   );
 }
@@ -142,11 +139,7 @@ export function SavedSearches({ filters, onRun }: { filters: CallFilters; onRun:
             Save
           </button>
         </div>
-        {save.isError && (
-          <p className="form-error" role="alert">
-            {errorMessage(save.error)}
-          </p>
-        )}
+        <FormError error={save.error} />
         {saved && (
           <p className="help" role="status">
             {saved}

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../lib/api';
 import { signIn } from '../lib/session';
+import { FormError } from './Field';
+import { Logo } from './Logo';
 
 /** Paste an API key; the server checks it and answers with a session cookie the page never sees. */
 export function SignIn({ notice }: { notice?: string | null }) {
@@ -40,10 +42,7 @@ export function SignIn({ notice }: { notice?: string | null }) {
     <main className="signin" id="main">
       <div className="signin-card">
         <div className="brand brand-large">
-          <svg viewBox="0 0 16 16" width="34" height="34" aria-hidden="true">
-            <path d="M8 1l6 3.5v7L8 15l-6-3.5v-7z" fill="#f59e0b" />
-            <path d="M8 4.5l3 1.75v3.5L8 11.5 5 9.75v-3.5z" fill="#78350f" />
-          </svg>
+          <Logo size={34} />
           <h1>Honeypot Intel</h1>
         </div>
         <p className="muted">Threat intelligence from the calls our AI honeypot receives.</p>
@@ -77,11 +76,7 @@ export function SignIn({ notice }: { notice?: string | null }) {
             Use a read key. The demo key is printed in the terminal by <code>npm start</code>. The key is checked once and exchanged for a
             sign-in that lasts 12 hours in every tab of this browser; the page never stores the key.
           </p>
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
+          <FormError problem={error} />
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {busy ? 'Checking…' : 'Sign in'}
           </button>

@@ -4,6 +4,7 @@
 // form cannot set it. Errors become ApiError with the problem+json `detail` in words.
 
 import { sessionRefused } from './session';
+import { hrefWith } from './urlState';
 
 export class ApiError extends Error {
   constructor(
@@ -26,17 +27,6 @@ export class ApiError extends Error {
 }
 
 export type Query = Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
-
-function queryString(q: Query = {}): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) {
-    if (v === null || v === undefined || v === '') continue;
-    if (Array.isArray(v)) v.forEach((x) => p.append(k, String(x)));
-    else p.append(k, String(v));
-  }
-  const s = p.toString();
-  return s ? `?${s}` : '';
-}
 
 async function problemOf(res: Response): Promise<ApiError> {
   let body: { code?: string; detail?: string; title?: string; errors?: { path: string; message: string }[] } = {};
@@ -63,7 +53,7 @@ export async function apiResponse(path: string, opts: RequestOptions = {}): Prom
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(path + queryString(opts.query), {
+    res = await fetch(hrefWith(path, opts.query ?? {}), {
       method: opts.method ?? 'GET',
       headers,
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),

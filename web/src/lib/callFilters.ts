@@ -149,16 +149,19 @@ export function describeFilters(f: CallFilters): string {
 
 export const sameFilters = (a: CallFilters, b: CallFilters) => JSON.stringify(filtersToSaved(a)) === JSON.stringify(filtersToSaved(b));
 
-/** Server-side orders of GET /api/calls (nulls last; ties newest first, then call_sid). */
-export const SORTS = [
-  { value: '-started_at', label: 'Newest first' },
-  { value: 'started_at', label: 'Oldest first' },
-  { value: '-duration_sec', label: 'Longest first' },
-  { value: 'duration_sec', label: 'Shortest first' },
-  { value: '-auditor_confidence', label: 'Most confident first' },
-  { value: 'auditor_confidence', label: 'Least confident first' },
-] as const;
-export type CallSort = (typeof SORTS)[number]['value'];
+/** The columns GET /api/calls sorts by, each in words descending and ascending. */
+const SORT_WORDS = {
+  started_at: ['Newest first', 'Oldest first'],
+  duration_sec: ['Longest first', 'Shortest first'],
+  auditor_confidence: ['Most confident first', 'Least confident first'],
+} as const;
+type SortColumn = keyof typeof SORT_WORDS;
+export type CallSort = SortColumn | `-${SortColumn}`;
+/** Server-side orders of GET /api/calls (nulls last; ties newest first, then call_sid), descending first. */
+export const SORTS: { value: CallSort; label: string }[] = (Object.keys(SORT_WORDS) as SortColumn[]).flatMap((column) => [
+  { value: `-${column}`, label: SORT_WORDS[column][0] },
+  { value: column, label: SORT_WORDS[column][1] },
+]);
 const DEFAULT_SORT: CallSort = '-started_at';
 
 export const sortFromSearch = (p: URLSearchParams): CallSort => SORTS.find((s) => s.value === p.get('sort'))?.value ?? DEFAULT_SORT;

@@ -3,18 +3,17 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { PageHeader } from '../components/PageHeader';
+import { ChoiceSelect, Field, FormError } from '../components/Field';
 import { Panel } from '../components/Panel';
+import { ProPage } from '../components/ProPage';
 import { QueryTable } from '../components/QueryTable';
 import { SecretOnce } from '../components/SecretOnce';
-import { ErrorState, Loading, ProNotice } from '../components/states';
-import { api, errorMessage } from '../lib/api';
+import { ErrorState, Loading } from '../components/states';
+import { api } from '../lib/api';
 import { fmtDateTime } from '../lib/format';
-import { useTier } from '../lib/tier';
 import type { AlertCatalog, AlertRule, Firing, Items } from '../lib/types';
 import { metricLabel, RULES, RuleRow } from './alerts/RuleRow';
-import { ThresholdField } from './alerts/ThresholdField';
-import { OperatorField } from './alerts/OperatorField';
+import { ConditionFields, NameField, TargetField, WindowField } from './alerts/fields';
 import { fmtInUnit, fromInput, opSymbol, unitAffix, unitOf, validWindow } from './alerts/units';
 import './pages.css';
 
@@ -74,79 +73,33 @@ function CreateRule({ catalog }: { catalog: AlertCatalog }) {
         <SecretOnce title={`Created the rule “${created.name}”`} secret={created.secret} onDone={() => setCreated(null)} />
       )}
       <form className="rule-form" onSubmit={submit} aria-label="New alert rule">
-        <div className="field">
-          <label htmlFor={`${ids}n`}>Name</label>
-          <input
-            id={`${ids}n`}
-            value={f.name}
-            onChange={set('name')}
-            placeholder="Tier-1 spike"
-            maxLength={200}
-            required
-            data-testid="rule-name"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${ids}m`}>Metric</label>
-          <select
+        <NameField id={`${ids}n`} value={f.name} onChange={set('name')} placeholder="Tier-1 spike" testId="rule-name" />
+        <Field id={`${ids}m`} label="Metric">
+          <ChoiceSelect
             id={`${ids}m`}
             value={f.metric}
-            onChange={(e) => setF({ ...f, metric: e.target.value, threshold: '' })}
+            choices={catalog.metrics.map((m) => ({ value: m.name, label: metricLabel(m.name) }))}
+            onChoose={(metric) => setF({ ...f, metric, threshold: '' })}
             aria-describedby={`${ids}md`}
             data-testid="rule-metric"
-          >
-            {catalog.metrics.map((m) => (
-              <option key={m.name} value={m.name}>
-                {metricLabel(m.name)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <OperatorField id={`${ids}o`} value={f.operator} operators={catalog.operators} onChange={set('operator')} />
-        <ThresholdField
-          id={`${ids}t`}
-          metric={f.metric}
-          unit={unit}
-          value={f.threshold}
-          onChange={(v) => setF({ ...f, threshold: v })}
-          windowMin={f.window_min}
-          invalid={f.threshold !== '' && !parsed.ok}
-          describedBy={`${ids}md`}
-        />
-        <div className="field field-narrow">
-          <label htmlFor={`${ids}w`}>Window (min)</label>
-          <input
-            id={`${ids}w`}
-            type="number"
-            min={1}
-            max={10080}
-            value={f.window_min}
-            onChange={set('window_min')}
-            required
-            data-testid="rule-window"
           />
-        </div>
-        <div className="field field-narrow">
-          <label htmlFor={`${ids}c`}>Channel</label>
+        </Field>
+        <ConditionFields ids={ids} f={f} setF={setF} metric={f.metric} unit={unit} operators={catalog.operators} describedBy={`${ids}md`} />
+        <WindowField id={`${ids}w`} value={f.window_min} onChange={set('window_min')} testId="rule-window" />
+        <Field id={`${ids}c`} label="Channel" className="field-narrow">
           <select id={`${ids}c`} value={f.channel} onChange={set('channel')}>
             {catalog.channels.map((c) => (
               <option key={c}>{c}</option>
             ))}
           </select>
-        </div>
-        <div className="field grow">
-          <label htmlFor={`${ids}u`}>Target URL</label>
-          <input
-            id={`${ids}u`}
-            type="url"
-            value={f.target}
-            onChange={set('target')}
-            placeholder="https://example.com/hooks/alerts"
-            required
-            maxLength={2048}
-            data-testid="rule-target"
-          />
-        </div>
+        </Field>
+        <TargetField
+          id={`${ids}u`}
+          value={f.target}
+          onChange={set('target')}
+          placeholder="https://example.com/hooks/alerts"
+          testId="rule-target"
+        />
         <button type="submit" className="btn btn-primary" disabled={!ready || create.isPending}>
           {create.isPending ? 'Creating…' : 'Create rule'}
         </button>
@@ -154,11 +107,7 @@ function CreateRule({ catalog }: { catalog: AlertCatalog }) {
       <p id={`${ids}md`} className="help">
         {metric?.description} {unitAffix(f.metric, unit).hint}
       </p>
-      {(problem || create.isError) && (
-        <p className="form-error" role="alert">
-          {problem ?? errorMessage(create.error)}
-        </p>
-      )}
+      <FormError problem={problem} error={create.error} />
     </>
   );
 }
@@ -185,14 +134,7 @@ function AlertsPro() {
           query={rules}
           feature="Rules"
           empty="No alert rules yet."
-          columns={[
-            { label: 'Rule' },
-            { label: 'Condition' },
-            { label: 'Delivers to' },
-            { label: 'State' },
-            { label: 'Created' },
-            { label: 'Actions', srOnly: true },
-          ]}
+          columns={['Rule', 'Condition', 'Delivers to', 'State', 'Created', { label: 'Actions', srOnly: true }]}
           row={(r) => <RuleRow key={r.id} r={r} catalog={catalog.data} />}
         />
       </Panel>
@@ -202,14 +144,7 @@ function AlertsPro() {
           feature="Firings"
           empty="No rule has fired yet."
           tall
-          columns={[
-            { label: 'Fired' },
-            { label: 'Rule' },
-            { label: 'Condition' },
-            { label: 'Value', num: true },
-            { label: 'Window' },
-            { label: 'Resolved' },
-          ]}
+          columns={['Fired', 'Rule', 'Condition', { label: 'Value', num: true }, 'Window', 'Resolved']}
           row={(x) => (
             <tr key={x.id}>
               <td className="nowrap">{fmtDateTime(x.fired_at, { seconds: true })}</td>
@@ -233,14 +168,13 @@ function AlertsPro() {
 }
 
 export default function Alerts() {
-  const tier = useTier();
   return (
-    <div className="page page-alerts">
-      <PageHeader
-        title="Alerts"
-        subtitle="Be told when a figure crosses a threshold; firings are delivered to your endpoint, signed like webhooks."
-      />
-      {tier === 'pro' ? <AlertsPro /> : <ProNotice feature="Alerts" height={160} />}
-    </div>
+    <ProPage
+      name="alerts"
+      title="Alerts"
+      subtitle="Be told when a figure crosses a threshold; firings are delivered to your endpoint, signed like webhooks."
+    >
+      <AlertsPro />
+    </ProPage>
   );
 }

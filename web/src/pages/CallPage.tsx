@@ -11,21 +11,13 @@ import { api, ApiError } from '../lib/api';
 import { fmtCallerId, fmtDateTime, fmtDuration, fmtPct, fmtUsd } from '../lib/format';
 import { personaLabel, reasonLabel, valueLabel } from '../lib/labels';
 import { lastCallsList } from '../lib/callFilters';
+import { TIER1_FIELDS } from '../lib/intel';
 import { Link } from '../lib/router';
 import './pages.css';
 import { stateName } from '../lib/states';
 import type { CallDetail, Extraction, TranscriptTurn } from '../lib/types';
 
-const TIER1 = [
-  'mule_bank_name',
-  'mule_bank_routing_number',
-  'mule_bank_account_number',
-  'mule_account_holder_name',
-  'crypto_wallet_address',
-  'crypto_chain',
-  'gift_card_brand',
-  'physical_mule_drop_address',
-];
+const TIER1: readonly string[] = TIER1_FIELDS;
 const TIER2 = ['payment_method', 'phishing_url', 'remote_desktop_app', 'impersonated_government_agency'];
 const TIER3 = ['impersonated_brand', 'lure_category'];
 const OTHER = ['synthetic_org', 'fake_agent_name'];

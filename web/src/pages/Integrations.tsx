@@ -3,11 +3,10 @@
 // The page never holds a key: it says where one goes. A free org sees the pro-plan state and
 // no TAXII or export endpoint is called.
 
-import { PageHeader } from '../components/PageHeader';
 import { Panel } from '../components/Panel';
-import { ProNotice, QueryBody } from '../components/states';
+import { ProPage } from '../components/ProPage';
+import { QueryBody } from '../components/states';
 import { useMe } from '../lib/session';
-import { useTier } from '../lib/tier';
 import { ExportsPanel } from './integrations/Exports';
 import { MispGuide, OpenCtiGuide } from './integrations/Guides';
 import { Field, Snippet } from './integrations/Snippet';
@@ -83,18 +82,14 @@ function IntegrationsPro() {
 }
 
 export default function Integrations() {
-  const tier = useTier();
   return (
-    <div className="page page-integrations">
-      <PageHeader
-        title="Integrations"
-        subtitle="Scam-call intel where fraud and threat-intel teams work: a TAXII 2.1 feed for OpenCTI and MISP, and STIX 2.1, MISP and CSV exports."
-      />
-      {tier === 'pro' ? (
-        <IntegrationsPro />
-      ) : (
-        <ProNotice feature="Integrations (the TAXII 2.1 feed and the STIX, MISP and CSV exports)" height={160} />
-      )}
-    </div>
+    <ProPage
+      name="integrations"
+      title="Integrations"
+      subtitle="Scam-call intel where fraud and threat-intel teams work: a TAXII 2.1 feed for OpenCTI and MISP, and STIX 2.1, MISP and CSV exports."
+      feature="Integrations (the TAXII 2.1 feed and the STIX, MISP and CSV exports)"
+    >
+      <IntegrationsPro />
+    </ProPage>
   );
 }

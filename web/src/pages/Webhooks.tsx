@@ -3,14 +3,14 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { PageHeader } from '../components/PageHeader';
+import { ChoiceSelect, Field, FormError, InputField, SmallButton } from '../components/Field';
 import { Panel } from '../components/Panel';
+import { ProPage } from '../components/ProPage';
 import { QueryTable } from '../components/QueryTable';
 import { ConfirmDelete, SecretOnce } from '../components/SecretOnce';
-import { ErrorState, Loading, ProNotice } from '../components/states';
-import { api, errorMessage } from '../lib/api';
+import { ErrorState, Loading } from '../components/states';
+import { api } from '../lib/api';
 import { fmtDateTime, fmtInt } from '../lib/format';
-import { useTier } from '../lib/tier';
 import type { Delivery, Items, Subscription, WebhookEventType } from '../lib/types';
 
 const SUBS = ['webhooks', 'subscriptions'];
@@ -43,38 +43,31 @@ function CreateSubscription({ events }: { events: WebhookEventType[] }) {
         <SecretOnce title={`Subscribed ${created.url} to ${created.event_type}`} secret={created.secret} onDone={() => setCreated(null)} />
       )}
       <form className="inline-form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={`${ids}e`}>Event type</label>
-          <select id={`${ids}e`} value={eventType} onChange={(e) => setEventType(e.target.value)}>
-            {events.map((ev) => (
-              <option key={ev.type} value={ev.type}>
-                {ev.type}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field grow">
-          <label htmlFor={`${ids}u`}>Endpoint URL</label>
-          <input
-            id={`${ids}u`}
-            type="url"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            placeholder="https://example.com/hooks/honeypot"
-            aria-invalid={urlError ? true : undefined}
-            required
-            maxLength={2048}
+        <Field id={`${ids}e`} label="Event type">
+          <ChoiceSelect
+            id={`${ids}e`}
+            value={eventType}
+            choices={events.map((ev) => ({ value: ev.type, label: ev.type }))}
+            onChoose={setEventType}
           />
-        </div>
+        </Field>
+        <InputField
+          id={`${ids}u`}
+          label="Endpoint URL"
+          className="grow"
+          type="url"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          placeholder="https://example.com/hooks/honeypot"
+          aria-invalid={urlError ? true : undefined}
+          required
+          maxLength={2048}
+        />
         <button type="submit" className="btn btn-primary" disabled={create.isPending || !url.trim() || !!urlError}>
           {create.isPending ? 'Subscribing…' : 'Subscribe'}
         </button>
       </form>
-      {(urlError || create.isError) && (
-        <p className="form-error" role="alert">
-          {urlError ?? errorMessage(create.error)}
-        </p>
-      )}
+      <FormError problem={urlError} error={create.error} />
     </>
   );
 }
@@ -100,15 +93,9 @@ function SubscriptionRow({ s }: { s: Subscription }) {
       <td className="nowrap">{fmtDateTime(s.created_at)}</td>
       <td>
         <div className="row-actions">
-          <button
-            type="button"
-            className="btn btn-small"
-            onClick={() => test.mutate()}
-            disabled={test.isPending}
-            aria-label={`Send a test event to ${s.url}`}
-          >
+          <SmallButton label={`Send a test event to ${s.url}`} onClick={() => test.mutate()} disabled={test.isPending}>
             {test.isPending ? 'Sending…' : 'Send test'}
-          </button>
+          </SmallButton>
           <ConfirmDelete what={`the subscription to ${s.url}`} onConfirm={() => del.mutate()} busy={del.isPending} />
         </div>
         {r && (
@@ -119,11 +106,7 @@ function SubscriptionRow({ s }: { s: Subscription }) {
             {r.error ? `: ${r.error}` : ''}
           </p>
         )}
-        {(test.isError || del.isError) && (
-          <p className="form-error small" role="alert">
-            {errorMessage(test.error ?? del.error)}
-          </p>
-        )}
+        <FormError error={test.error ?? del.error} small />
       </td>
     </tr>
   );
@@ -152,34 +135,21 @@ function DeliveryRow({ d }: { d: Delivery }) {
       <td className="break small">{d.error ?? ''}</td>
       <td>
         {d.status !== 'succeeded' && (
-          <button
-            type="button"
-            className="btn btn-small"
-            onClick={() => retry.mutate()}
-            disabled={retry.isPending}
-            aria-label={`Retry delivery ${d.id}`}
-          >
+          <SmallButton label={`Retry delivery ${d.id}`} onClick={() => retry.mutate()} disabled={retry.isPending}>
             {retry.isPending ? 'Retrying…' : 'Retry'}
-          </button>
+          </SmallButton>
         )}
-        {retry.isError && (
-          <p className="form-error small" role="alert">
-            {errorMessage(retry.error)}
-          </p>
-        )}
+        <FormError error={retry.error} small />
       </td>
     </tr>
   );
 }
 
-// The plan comes from /api/me: a free org's page shows the pro state without calling any pro path.
 export default function Webhooks() {
-  const tier = useTier();
   return (
-    <div className="page page-webhooks">
-      <PageHeader title="Webhooks" subtitle="Push new intel to your systems as it is extracted, signed per Standard Webhooks." />
-      {tier === 'pro' ? <WebhooksPro /> : <ProNotice feature="Webhooks" height={160} />}
-    </div>
+    <ProPage name="webhooks" title="Webhooks" subtitle="Push new intel to your systems as it is extracted, signed per Standard Webhooks.">
+      <WebhooksPro />
+    </ProPage>
   );
 }
 
@@ -204,7 +174,7 @@ function WebhooksPro() {
               query={subs}
               feature="Subscriptions"
               empty="No subscriptions yet. Subscribe an HTTPS endpoint above."
-              columns={[{ label: 'Event' }, { label: 'URL' }, { label: 'Status' }, { label: 'Created' }, { label: 'Actions' }]}
+              columns={['Event', 'URL', 'Status', 'Created', 'Actions']}
               row={(s) => <SubscriptionRow key={s.id} s={s} />}
             />
           </Panel>
@@ -236,14 +206,14 @@ function WebhooksPro() {
               empty="No delivery attempts yet. “Send test” on a subscription makes one."
               tall
               columns={[
-                { label: 'When' },
-                { label: 'Event' },
-                { label: 'URL' },
+                'When',
+                'Event',
+                'URL',
                 { label: 'Attempt', num: true },
-                { label: 'Status' },
+                'Status',
                 { label: 'HTTP', num: true },
                 { label: 'Took', num: true },
-                { label: 'Error' },
+                'Error',
                 { label: 'Actions', srOnly: true },
               ]}
               row={(d) => <DeliveryRow key={d.id} d={d} />}

@@ -3,12 +3,12 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { FormError, SmallButton } from '../../components/Field';
 import { ConfirmDelete } from '../../components/SecretOnce';
-import { api, errorMessage } from '../../lib/api';
+import { api } from '../../lib/api';
 import { fmtDateTime, humanize } from '../../lib/format';
 import type { AlertCatalog, AlertRule } from '../../lib/types';
-import { ThresholdField } from './ThresholdField';
-import { OperatorField } from './OperatorField';
+import { ConditionFields, NameField, TargetField, WindowField } from './fields';
 import { fmtInUnit, fmtWindow, fromInput, opSymbol, toInput, unitOf, validWindow } from './units';
 
 export const RULES = ['alerts', 'rules'];
@@ -76,28 +76,10 @@ function EditRule({ r, catalog, onDone }: { r: AlertRule; catalog: AlertCatalog;
     <tr className="rule-edit" data-edit-rule={r.id}>
       <td colSpan={COLUMNS}>
         <form className="rule-edit-form" onSubmit={submit} aria-label={`Edit the rule ${r.name}`}>
-          <div className="field">
-            <label htmlFor={`${ids}n`}>Name</label>
-            <input id={`${ids}n`} value={f.name} onChange={set('name')} maxLength={200} required />
-          </div>
-          <OperatorField id={`${ids}o`} value={f.operator} operators={catalog.operators} onChange={set('operator')} />
-          <ThresholdField
-            id={`${ids}t`}
-            metric={r.metric}
-            unit={unit}
-            value={f.threshold}
-            onChange={(v) => setF({ ...f, threshold: v })}
-            windowMin={f.window_min}
-            invalid={!parsed.ok && f.threshold !== ''}
-          />
-          <div className="field field-narrow">
-            <label htmlFor={`${ids}w`}>Window (min)</label>
-            <input id={`${ids}w`} type="number" min={1} max={10080} value={f.window_min} onChange={set('window_min')} required />
-          </div>
-          <div className="field grow">
-            <label htmlFor={`${ids}u`}>Target URL</label>
-            <input id={`${ids}u`} type="url" value={f.target} onChange={set('target')} maxLength={2048} required />
-          </div>
+          <NameField id={`${ids}n`} value={f.name} onChange={set('name')} />
+          <ConditionFields ids={ids} f={f} setF={setF} metric={r.metric} unit={unit} operators={catalog.operators} />
+          <WindowField id={`${ids}w`} value={f.window_min} onChange={set('window_min')} />
+          <TargetField id={`${ids}u`} value={f.target} onChange={set('target')} />
           <div className="row-actions">
             <button type="submit" className="btn btn-primary btn-small" disabled={!!problem || save.isPending}>
               {save.isPending ? 'Saving…' : 'Save'}
@@ -107,11 +89,7 @@ function EditRule({ r, catalog, onDone }: { r: AlertRule; catalog: AlertCatalog;
             </button>
           </div>
         </form>
-        {(problem || save.isError) && (
-          <p className="form-error" role="alert">
-            {problem ?? errorMessage(save.error)}
-          </p>
-        )}
+        <FormError problem={problem} error={save.error} />
       </td>
     </tr>
   );
@@ -131,7 +109,6 @@ export function RuleRow({ r, catalog }: { r: AlertRule; catalog: AlertCatalog | 
       api<AlertRule>(`/api/alerts/rules/${encodeURIComponent(r.id)}`, { method: 'PATCH', body: { enabled: next } }),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: RULES }), qc.invalidateQueries({ queryKey: ['alerts', 'firings'] })]),
   });
-  const err = del.error ?? pause.error;
   return (
     <>
       <tr data-rule={r.name} data-rule-id={r.id} className={enabled ? undefined : 'rule-paused'}>
@@ -151,32 +128,19 @@ export function RuleRow({ r, catalog }: { r: AlertRule; catalog: AlertCatalog | 
         <td className="nowrap">{fmtDateTime(r.created_at)}</td>
         <td>
           <div className="row-actions">
-            <button
-              type="button"
-              className="btn btn-small"
+            <SmallButton
+              label={`${enabled ? 'Pause' : 'Resume'} ${r.name}`}
               onClick={() => pause.mutate(!enabled)}
               disabled={pause.isPending}
-              aria-label={`${enabled ? 'Pause' : 'Resume'} ${r.name}`}
             >
               {enabled ? 'Pause' : 'Resume'}
-            </button>
-            <button
-              type="button"
-              className="btn btn-small"
-              onClick={() => setEditing((e) => !e)}
-              aria-expanded={editing}
-              aria-label={`Edit ${r.name}`}
-              disabled={!catalog}
-            >
+            </SmallButton>
+            <SmallButton label={`Edit ${r.name}`} onClick={() => setEditing((e) => !e)} aria-expanded={editing} disabled={!catalog}>
               Edit
-            </button>
+            </SmallButton>
             <ConfirmDelete what={`the rule ${r.name}`} onConfirm={() => del.mutate()} busy={del.isPending} />
           </div>
-          {err && (
-            <p className="form-error small" role="alert">
-              {errorMessage(err)}
-            </p>
-          )}
+          <FormError error={del.error ?? pause.error} small />
         </td>
       </tr>
       {editing && catalog && <EditRule r={r} catalog={catalog} onDone={() => setEditing(false)} />}

@@ -3,6 +3,7 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { ChoiceSelect, Field, FormError, type Choice } from '../../components/Field';
 import { MultiSelect, type Option } from '../../components/MultiSelect';
 import { api } from '../../lib/api';
 import { EMPTY_FILTERS, FILTER_LABELS, LIST_FILTERS, type CallFilters, type ListFilter } from '../../lib/callFilters';
@@ -30,6 +31,28 @@ function useOptions(field: 'impersonated_brand' | 'lure_category' | 'payment_met
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
   });
+}
+
+const HOOKED: Choice[] = [
+  { value: '', label: 'Any' },
+  { value: 'true', label: 'Hooked (≥ 15 s with intel)' },
+  { value: 'false', label: 'Not hooked' },
+];
+
+/** A bound of the duration filter, in whole seconds; leaving the box applies the filters. */
+function SecondsInput({ bound, value, onChange }: { bound: 'min' | 'max'; value: string; onChange: (v: string) => void }) {
+  return (
+    <input
+      type="number"
+      min={0}
+      max={86400}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      placeholder={bound}
+      aria-label={`${bound === 'min' ? 'Minimum' : 'Maximum'} duration in seconds`}
+      onBlur={(e) => e.currentTarget.form?.requestSubmit()}
+    />
+  );
 }
 
 function Pick({
@@ -85,8 +108,7 @@ export function FiltersForm({ filters, setFilters }: { filters: CallFilters; set
 
   return (
     <form className="filters" onSubmit={submit} role="search" aria-label="Search calls">
-      <div className="field">
-        <label htmlFor={`${ids}q`}>Search transcripts</label>
+      <Field id={`${ids}q`} label="Search transcripts">
         <div className="input-row">
           <input
             id={`${ids}q`}
@@ -101,7 +123,7 @@ export function FiltersForm({ filters, setFilters }: { filters: CallFilters; set
             Search
           </button>
         </div>
-      </div>
+      </Field>
       <Pick field="impersonated_brand" label="Impersonated brand" filters={filters} setFilters={setFilters} />
       <Pick field="lure_category" label="Lure" filters={filters} setFilters={setFilters} />
       <Pick field="payment_method" label="Payment method" filters={filters} setFilters={setFilters} />
@@ -114,50 +136,24 @@ export function FiltersForm({ filters, setFilters }: { filters: CallFilters; set
           </label>
         ))}
       </fieldset>
-      <div className="field">
-        <label htmlFor={`${ids}h`}>Hooked</label>
-        <select
+      <Field id={`${ids}h`} label="Hooked">
+        <ChoiceSelect
           id={`${ids}h`}
           value={filters.hooked}
-          onChange={(e) => setFilters({ ...filters, hooked: e.target.value as CallFilters['hooked'] })}
+          choices={HOOKED}
+          onChoose={(v) => setFilters({ ...filters, hooked: v as CallFilters['hooked'] })}
           data-testid="calls-hooked"
-        >
-          <option value="">Any</option>
-          <option value="true">Hooked (≥ 15 s with intel)</option>
-          <option value="false">Not hooked</option>
-        </select>
-      </div>
+        />
+      </Field>
       <div className="field">
         <span className="label" id={`${ids}d`}>
           Duration (seconds)
         </span>
         <div className="input-row" role="group" aria-labelledby={`${ids}d`}>
-          <input
-            type="number"
-            min={0}
-            max={86400}
-            value={minD}
-            onChange={(e) => setMinD(e.target.value)}
-            placeholder="min"
-            aria-label="Minimum duration in seconds"
-            onBlur={(e) => e.currentTarget.form?.requestSubmit()}
-          />
-          <input
-            type="number"
-            min={0}
-            max={86400}
-            value={maxD}
-            onChange={(e) => setMaxD(e.target.value)}
-            placeholder="max"
-            aria-label="Maximum duration in seconds"
-            onBlur={(e) => e.currentTarget.form?.requestSubmit()}
-          />
+          <SecondsInput bound="min" value={minD} onChange={setMinD} />
+          <SecondsInput bound="max" value={maxD} onChange={setMaxD} />
         </div>
-        {durationError && (
-          <p className="form-error" role="alert">
-            {durationError}
-          </p>
-        )}
+        <FormError problem={durationError} />
       </div>
     </form>
   );

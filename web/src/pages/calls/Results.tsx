@@ -3,6 +3,7 @@
 
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
+import { ChoiceSelect } from '../../components/Field';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { api } from '../../lib/api';
 import { filtersToQuery, SORTS, type CallFilters, type CallSort } from '../../lib/callFilters';
@@ -49,13 +50,7 @@ export function SortPicker({ sort, onSort }: { sort: CallSort; onSort: (s: CallS
   return (
     <span className="sort-picker">
       <label htmlFor="calls-sort">Order</label>
-      <select id="calls-sort" value={sort} onChange={(e) => onSort(e.target.value as CallSort)} data-testid="calls-sort">
-        {SORTS.map((s) => (
-          <option key={s.value} value={s.value}>
-            {s.label}
-          </option>
-        ))}
-      </select>
+      <ChoiceSelect id="calls-sort" value={sort} choices={SORTS} onChoose={(s) => onSort(s as CallSort)} data-testid="calls-sort" />
     </span>
   );
 }

@@ -3,8 +3,9 @@
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { memo, useState, type ReactNode } from 'react';
+import { CopyButton } from '../../components/CopyButton';
 import { ExportMenu } from '../../components/ExportMenu';
-import { Panel } from '../../components/Panel';
+import { Panel, RowCells } from '../../components/Panel';
 import { QueryBody } from '../../components/states';
 import { fmtDateTime, fmtInt, fmtPct } from '../../lib/format';
 import { spanOptions } from '../../lib/kpi';
@@ -12,7 +13,6 @@ import { chainLabel } from '../../lib/labels';
 import { Link } from '../../lib/router';
 import type { Tier1Row, Tier1Table } from '../../lib/types';
 import { useWindow } from '../../lib/window';
-import { CopyButton, middle } from './Copy';
 import { TIER1_DEFAULT_SORT, TIER1_PAGE, useView, type Tier1SortField } from './view';
 
 /** The tier-1 answer with the paging the server adds (api13); an older server leaves it out. */
@@ -32,12 +32,17 @@ const COLUMNS: { field: Tier1SortField; label: string; num?: boolean; desc?: boo
   { field: 'physical_mule_drop_address', label: 'Drop address' },
 ];
 
+/** A value cut for width, whole in its title and on the clipboard. */
+function middle(s: string, max = 18): string {
+  return s.length > max ? `${s.slice(0, max - 8)}…${s.slice(-6)}` : s;
+}
+
 function Copyable({ value, what, cut }: { value: string | null; what: string; cut?: number }) {
   if (!value) return null;
   return (
     <span className="t1-copy">
       <code title={value}>{cut ? middle(value, cut) : value}</code>
-      <CopyButton value={value} what={what} />
+      <CopyButton text={value} what={what} icon />
     </span>
   );
 }
@@ -142,11 +147,7 @@ export const Tier1Panel = memo(function Tier1Panel() {
                 <tbody>
                   {data.items.map((r) => (
                     <tr key={r.call_sid} data-sid={r.call_sid}>
-                      {cells(r).map((cell, i) => (
-                        <td key={COLUMNS[i].field} className={COLUMNS[i].num ? 'num' : undefined}>
-                          {cell}
-                        </td>
-                      ))}
+                      <RowCells cells={cells(r)} num={(i) => COLUMNS[i].num} />
                     </tr>
                   ))}
                 </tbody>

@@ -1,7 +1,7 @@
 // One figure over time, with the previous period dashed beneath it and the window's partial
 // first and last buckets dashed (they hold less time than the others).
 
-import { memo, useId } from 'react';
+import { memo } from 'react';
 import { Line, type Point } from '../../charts/Line';
 import { DataTable, Panel } from '../../components/Panel';
 import { QueryBody } from '../../components/states';
@@ -9,6 +9,7 @@ import { fmtDateTime, tzLabel } from '../../lib/format';
 import { useFirstFiguresIn, useKpi } from '../../lib/kpi';
 import type { Timeseries } from '../../lib/types';
 import { spanMs, useWindow, windowDays, type Span } from '../../lib/window';
+import { ViewSelect } from './ViewSelect';
 import { BUCKET_WIDTH_MS, BUCKETS, bucketPoints, effectiveBucket, MAX_POINTS, METRICS, useView } from './view';
 
 const BUCKET_WORDS: Record<string, string> = { '15min': '15 minutes', hour: 'hour', day: 'day', week: 'week' };
@@ -32,7 +33,6 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
   const path = `/api/kpis/timeseries/${m.value}`;
   const q = useKpi<Timeseries>(path, { bucket });
   const prev = useKpi<Timeseries>(path, { bucket }, { period: 'previous', enabled: compare && q.data !== undefined });
-  const ids = useId();
   const previous = prev.data && !prev.isPlaceholderData ? prev.data.points : undefined;
   return (
     <Panel
@@ -43,21 +43,9 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
       subtitle={`${m.label} per ${BUCKET_WORDS[bucket]} (${tzLabel()}) · dashed grey: the previous period`}
       actions={
         <>
-          <label htmlFor={`${ids}m`} className="sr-only">
-            Metric
-          </label>
-          <select id={`${ids}m`} value={m.value} onChange={(e) => setView({ metric: e.target.value })} data-testid="ts-metric">
-            {METRICS.map((x) => (
-              <option key={x.value} value={x.value}>
-                {x.label}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={`${ids}b`} className="sr-only">
-            Bucket
-          </label>
+          <ViewSelect name="metric" label="Metric" choices={METRICS} testId="ts-metric" />
           <select
-            id={`${ids}b`}
+            aria-label="Bucket"
             value={refused ? 'auto' : view.bucket}
             onChange={(e) => setView({ bucket: e.target.value as typeof view.bucket })}
             data-testid="ts-bucket"

@@ -11,6 +11,7 @@ import { valueLabel } from '../../lib/labels';
 import { Link, navigate } from '../../lib/router';
 import type { TopN } from '../../lib/types';
 import { useWindow } from '../../lib/window';
+import { ViewSelect } from './ViewSelect';
 import { TOPN_API_MAX, TOPN_FIELDS, TOPN_INPUT_MAX, useView } from './view';
 
 export const TopNPanel = memo(function TopNPanel() {
@@ -43,16 +44,7 @@ export const TopNPanel = memo(function TopNPanel() {
       subtitle={`${f.label}, by number of calls`}
       actions={
         <>
-          <label htmlFor={`${ids}f`} className="sr-only">
-            Field
-          </label>
-          <select id={`${ids}f`} value={f.value} onChange={(e) => setView({ topn: e.target.value })} data-testid="topn-field">
-            {TOPN_FIELDS.map((x) => (
-              <option key={x.value} value={x.value}>
-                {x.label}
-              </option>
-            ))}
-          </select>
+          <ViewSelect name="topn" label="Field" choices={TOPN_FIELDS} testId="topn-field" />
           <label htmlFor={`${ids}n`} className="inline-label">
             Top
           </label>

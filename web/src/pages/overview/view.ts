@@ -5,6 +5,7 @@
 import { useMemo } from 'react';
 import type { Query } from '../../lib/api';
 import { fmtDuration, fmtDurationShort, fmtInt, fmtPct, fmtUsdCompact } from '../../lib/format';
+import { TIER1_FIELDS } from '../../lib/intel';
 import { useLocation } from '../../lib/router';
 import { oneOf, updateSearch } from '../../lib/urlState';
 import type { Span } from '../../lib/window';
@@ -99,19 +100,7 @@ export const TOPN_API_MAX = 50;
 /** What the box accepts; above TOPN_API_MAX the panel says it shows 50. */
 export const TOPN_INPUT_MAX = 1000;
 
-const TIER1_SORTS = [
-  'call_started_at',
-  'auditor_confidence',
-  'mule_bank_name',
-  'mule_bank_routing_number',
-  'mule_bank_account_number',
-  'mule_account_holder_name',
-  'crypto_wallet_address',
-  'crypto_chain',
-  'gift_card_brand',
-  'physical_mule_drop_address',
-  'call_sid',
-] as const;
+const TIER1_SORTS = ['call_started_at', 'auditor_confidence', ...TIER1_FIELDS, 'call_sid'] as const;
 export type Tier1SortField = (typeof TIER1_SORTS)[number];
 const TIER1_SORT_VALUES = TIER1_SORTS.flatMap((f) => [f, `-${f}`]);
 export const TIER1_DEFAULT_SORT = '-call_started_at';
