@@ -18,21 +18,9 @@ import {
   SUMMARY_METRICS,
   type SummaryMetric,
 } from './answer.js';
-import {
-  agree,
-  bucketFor,
-  cap,
-  direction,
-  errorAnswer,
-  forCalls,
-  halvesOf,
-  metricSource,
-  windowInline,
-  windowSplit,
-  type Composed,
-  type Halves,
-} from './compose.js';
+import { cap, errorAnswer, forCalls, metricSource, windowInline, type Composed } from './compose.js';
 import { filterArgs, filterText } from './filters.js';
+import { agree, bucketFor, direction, halvesOf, windowSplit, type Halves } from './halves.js';
 import type { Filters, Intent } from './intents.js';
 import { windowArgs, type WindowSpec } from './windowSpec.js';
 import { fmtDay, fmtHourOfDay, fmtSpan, fmtWhen, WEEKDAY_NAMES } from './when.js';

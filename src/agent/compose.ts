@@ -3,7 +3,7 @@
 // the calls it lists (referenced_call_sids) and its sources.
 
 import type { DisconnectReason } from '../domain/call.js';
-import { DAY_MS, formatUtc, type RangeObject } from '../domain/window.js';
+import { DAY_MS, type RangeObject } from '../domain/window.js';
 import type { GeoItem } from '../storage/queries/geo.js';
 import type { Summary } from '../storage/queries/summary.js';
 import type { TimeseriesMetric, TimeseriesPoint } from '../storage/queries/timeseries.js';
@@ -22,8 +22,9 @@ import {
   SUMMARY_METRICS,
   type SummaryMetric,
 } from './answer.js';
-import { LOOKUP_N, TOPN_DEFAULT, type Bucket, type RankField } from './intents.js';
-import { resolve, windowPhrase, type WindowSpec } from './windowSpec.js';
+import { direction, halvesOf } from './halves.js';
+import { LOOKUP_N, TOPN_DEFAULT, type RankField } from './intents.js';
+import { windowPhrase, type WindowSpec } from './windowSpec.js';
 import { fmtSpan } from './when.js';
 import type { ToolCallRecord, ToolName } from './tools.js';
 import type { AgentSource } from './turns.js';
@@ -349,66 +350,4 @@ export function composeDisconnects(
     sids: [],
     sources: [metricSource(rec)],
   };
-}
-
-// Trend: first half of the buckets against the second half.
-export interface Halves {
-  first: number | null;
-  second: number | null;
-  firstFrom: string;
-  firstTo: string;
-  secondFrom: string;
-  secondTo: string;
-}
-
-export function halvesOf(points: TimeseriesPoint[], weights: TimeseriesPoint[] | null, kind: 'sum' | 'weighted'): Halves | null {
-  const n = points.length;
-  const h = Math.floor(n / 2);
-  if (h === 0) return null;
-  const a = points.slice(0, h);
-  const b = points.slice(n - h);
-  const agg = (pts: TimeseriesPoint[], offset: number): number | null => {
-    if (kind === 'sum') return pts.reduce((s, p) => s + p.value, 0);
-    const w = weights!.slice(offset, offset + pts.length);
-    const total = w.reduce((s, p) => s + p.value, 0);
-    if (total === 0) return null;
-    return pts.reduce((s, p, i) => s + p.value * w[i].value, 0) / total;
-  };
-  return {
-    first: agg(a, 0),
-    second: agg(b, n - h),
-    firstFrom: a[0].timestamp,
-    firstTo: a[a.length - 1].timestamp,
-    secondFrom: b[0].timestamp,
-    secondTo: b[b.length - 1].timestamp,
-  };
-}
-
-/** "the hook rate is", "tier-1 calls are". */
-export function agree(label: string): string {
-  return /(?:calls|insights|calls received)$/.test(label) ? `${label} are` : `the ${label} is`;
-}
-
-export function direction(first: number | null, second: number | null): string {
-  if (first === null || second === null) return 'cannot be told (a half has no calls)';
-  if (second > first) return 'going up';
-  if (second < first) return 'going down';
-  return 'flat';
-}
-
-export function bucketFor(spec: WindowSpec, now: Date): Bucket {
-  const r = resolve(spec, now);
-  const span = r.end.getTime() - r.start.getTime();
-  if (span <= 2 * 86_400_000) return 'hour';
-  if (span <= 92 * 86_400_000) return 'day';
-  return 'week';
-}
-
-export function windowSplit(spec: WindowSpec, now: Date): [WindowSpec, WindowSpec] {
-  const r = resolve(spec, now);
-  const mid = new Date(r.start.getTime() + Math.floor((r.end.getTime() - r.start.getTime()) / 2));
-  return [
-    { kind: 'span', start: formatUtc(r.start), end: formatUtc(mid) },
-    { kind: 'span', start: formatUtc(mid), end: formatUtc(r.end) },
-  ];
 }

@@ -11,7 +11,6 @@ import { changeClause, fmtKind, SUMMARY_METRICS } from './answer.js';
 import { askCount, busiest, distinct, perCall, share, trend } from './analyses.js';
 import { extremeCalls, latestCalls } from './extremes.js';
 import {
-  bucketFor,
   cap,
   composeCompare,
   composeDisconnects,
@@ -27,6 +26,7 @@ import {
   windowInline,
   type Composed,
 } from './compose.js';
+import { bucketFor } from './halves.js';
 import { composeActive, composeCall, composeCalls, composeTier1, EXAMPLES_LISTED } from './composeLists.js';
 import { filterArgs, filterText } from './filters.js';
 import { COUNT_LIMIT, LIST_FILTERS, LOOKUP_N, SEARCH_LIMIT, type DataPlan, type Filters, type Intent } from './intents.js';
