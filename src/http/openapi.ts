@@ -1,9 +1,10 @@
 // The OpenAPI 3.1 document (GET /openapi.json, /docs). @fastify/swagger builds it from the
 // route schemas; this module adds what those schemas do not say: operationIds, security and
 // the problem+json error responses from each route's declared access, rate-limit headers, the
-// NDJSON and server-sent-event media types, 204 on DELETE. Each error response is written once,
-// under components.responses, and referenced by the operations. All of it is documentation only:
-// the route schemas also serialize replies, so error schemas there would strip problem members.
+// NDJSON and server-sent-event media types, 204 on DELETE. Each error response (TAXII's too) is
+// written once, under components.responses, and referenced by the operations. All of it is
+// documentation only: the route schemas also serialize replies, so error schemas there would
+// strip problem members.
 
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { ErrorCode } from '../errors.js';
@@ -327,6 +328,7 @@ function completeOperation(doc: Document, method: string, path: string, op: Oper
     withHeaders(Number(status), response, keyed);
     for (const media of Object.values(response.content ?? {})) if (media.schema) media.schema = unnested(media.schema);
   }
+  if (path.startsWith('/taxii2/')) taxiiErrors(doc, op);
   for (const [status, codes] of errorsOf(refusals, op, known?.errors ?? [])) {
     op.responses[status] ??= errorResponse(doc, status, codes, keyed ?? false);
   }
@@ -349,6 +351,26 @@ function ndjsonBody(doc: Document, op: Operation): void {
     'application/json: one call record or an array of at most 10,000; application/x-ndjson: one call record per line, ' +
     'any number of lines, streamed.';
   body.content['application/x-ndjson'] = { schema: record };
+}
+
+/**
+ * TAXII's error messages, which its routes declare alike in every TAXII operation: each status
+ * written once, as a response component around one TaxiiError schema. One that differs stays inline.
+ */
+function taxiiErrors(doc: Document, op: Operation): void {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const responses = (doc.components.responses ??= {});
+  for (const [status, response] of Object.entries(op.responses)) {
+    if ('$ref' in response || Number(status) < 400) continue;
+    for (const media of Object.values(response.content ?? {})) {
+      const schemas = (doc.components.schemas ??= {});
+      schemas.TaxiiError ??= media.schema ?? {};
+      if (same(schemas.TaxiiError, media.schema)) media.schema = ref('schemas', 'TaxiiError');
+    }
+    const name = `TaxiiError${status}`;
+    responses[name] ??= response;
+    if (same(responses[name], response)) op.responses[status] = ref('responses', name);
+  }
 }
 
 /** ask-stream answers server-sent events when the client accepts text/event-stream. */

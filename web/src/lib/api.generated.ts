@@ -1186,6 +1186,19 @@ export interface components {
                 dollars_dangled?: number | null;
             } | null;
         };
+        /** @description TAXII 2.1 error message */
+        TaxiiError: {
+            title: string;
+            description: string;
+            /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
+            error_code: string;
+            /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
+            http_status: string;
+            /** @description errors (field problems) and required_tier, where they apply */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
     };
     responses: {
         /** @description The agent model provider failed */
@@ -1410,6 +1423,104 @@ export interface components {
                     /** @enum {unknown} */
                     code?: "internal";
                 } & components["schemas"]["Problem"];
+            };
+        };
+        /** @description Invalid query or path value */
+        TaxiiError400: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
+            };
+        };
+        /** @description No valid credentials */
+        TaxiiError401: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
+            };
+        };
+        /** @description Not allowed for this key (tier_required for free organisations) */
+        TaxiiError403: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
+            };
+        };
+        /** @description Unknown collection or object (another org or slice included) */
+        TaxiiError404: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
+            };
+        };
+        /** @description The Accept header does not allow application/taxii+json;version=2.1 */
+        TaxiiError406: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
+            };
+        };
+        /** @description The request carries content or a Content-Type other than TAXII */
+        TaxiiError415: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
+            };
+        };
+        /** @description Rate limit exceeded */
+        TaxiiError429: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
+            };
+        };
+        /** @description Internal error */
+        TaxiiError500: {
+            headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/taxii+json;version=2.1": components["schemas"]["TaxiiError"];
             };
         };
         /** @description No valid credentials */
@@ -3234,192 +3345,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid query or path value */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid credentials */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not allowed for this key (tier_required for free organisations) */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unknown collection or object (another org or slice included) */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description The Accept header does not allow application/taxii+json;version=2.1 */
-            406: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description The request carries content or a Content-Type other than TAXII */
-            415: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Internal error */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["TaxiiError400"];
+            401: components["responses"]["TaxiiError401"];
+            403: components["responses"]["TaxiiError403"];
+            404: components["responses"]["TaxiiError404"];
+            406: components["responses"]["TaxiiError406"];
+            415: components["responses"]["TaxiiError415"];
+            429: components["responses"]["TaxiiError429"];
+            500: components["responses"]["TaxiiError500"];
         };
     };
     getTaxiiApiRoot: {
@@ -3449,192 +3382,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid query or path value */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid credentials */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not allowed for this key (tier_required for free organisations) */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unknown collection or object (another org or slice included) */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description The Accept header does not allow application/taxii+json;version=2.1 */
-            406: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description The request carries content or a Content-Type other than TAXII */
-            415: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Internal error */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["TaxiiError400"];
+            401: components["responses"]["TaxiiError401"];
+            403: components["responses"]["TaxiiError403"];
+            404: components["responses"]["TaxiiError404"];
+            406: components["responses"]["TaxiiError406"];
+            415: components["responses"]["TaxiiError415"];
+            429: components["responses"]["TaxiiError429"];
+            500: components["responses"]["TaxiiError500"];
         };
     };
     listTaxiiCollections: {
@@ -3667,192 +3422,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid query or path value */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid credentials */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not allowed for this key (tier_required for free organisations) */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unknown collection or object (another org or slice included) */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description The Accept header does not allow application/taxii+json;version=2.1 */
-            406: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description The request carries content or a Content-Type other than TAXII */
-            415: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Internal error */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["TaxiiError400"];
+            401: components["responses"]["TaxiiError401"];
+            403: components["responses"]["TaxiiError403"];
+            404: components["responses"]["TaxiiError404"];
+            406: components["responses"]["TaxiiError406"];
+            415: components["responses"]["TaxiiError415"];
+            429: components["responses"]["TaxiiError429"];
+            500: components["responses"]["TaxiiError500"];
         };
     };
     getTaxiiCollection: {
@@ -3886,192 +3463,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid query or path value */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid credentials */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not allowed for this key (tier_required for free organisations) */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unknown collection or object (another org or slice included) */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description The Accept header does not allow application/taxii+json;version=2.1 */
-            406: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description The request carries content or a Content-Type other than TAXII */
-            415: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Internal error */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["TaxiiError400"];
+            401: components["responses"]["TaxiiError401"];
+            403: components["responses"]["TaxiiError403"];
+            404: components["responses"]["TaxiiError404"];
+            406: components["responses"]["TaxiiError406"];
+            415: components["responses"]["TaxiiError415"];
+            429: components["responses"]["TaxiiError429"];
+            500: components["responses"]["TaxiiError500"];
         };
     };
     getTaxiiObjects: {
@@ -4123,192 +3522,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid query or path value */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid credentials */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not allowed for this key (tier_required for free organisations) */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unknown collection or object (another org or slice included) */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description The Accept header does not allow application/taxii+json;version=2.1 */
-            406: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description The request carries content or a Content-Type other than TAXII */
-            415: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Internal error */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["TaxiiError400"];
+            401: components["responses"]["TaxiiError401"];
+            403: components["responses"]["TaxiiError403"];
+            404: components["responses"]["TaxiiError404"];
+            406: components["responses"]["TaxiiError406"];
+            415: components["responses"]["TaxiiError415"];
+            429: components["responses"]["TaxiiError429"];
+            500: components["responses"]["TaxiiError500"];
         };
     };
     getTaxiiObject: {
@@ -4358,192 +3579,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid query or path value */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid credentials */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not allowed for this key (tier_required for free organisations) */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unknown collection or object (another org or slice included) */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description The Accept header does not allow application/taxii+json;version=2.1 */
-            406: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description The request carries content or a Content-Type other than TAXII */
-            415: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Internal error */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["TaxiiError400"];
+            401: components["responses"]["TaxiiError401"];
+            403: components["responses"]["TaxiiError403"];
+            404: components["responses"]["TaxiiError404"];
+            406: components["responses"]["TaxiiError406"];
+            415: components["responses"]["TaxiiError415"];
+            429: components["responses"]["TaxiiError429"];
+            500: components["responses"]["TaxiiError500"];
         };
     };
     getTaxiiManifest: {
@@ -4595,192 +3638,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid query or path value */
-            400: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description No valid credentials */
-            401: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Not allowed for this key (tier_required for free organisations) */
-            403: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Unknown collection or object (another org or slice included) */
-            404: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description The Accept header does not allow application/taxii+json;version=2.1 */
-            406: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description The request carries content or a Content-Type other than TAXII */
-            415: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-            /** @description Internal error */
-            500: {
-                headers: {
-                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/taxii+json;version=2.1": {
-                        title: string;
-                        description: string;
-                        /** @description Stable: the `code` of the problem+json errors elsewhere, or not_acceptable (406) */
-                        error_code: string;
-                        /** @description The HTTP status, as a string (TAXII 2.1 §3.6.1) */
-                        http_status: string;
-                        /** @description errors (field problems) and required_tier, where they apply */
-                        details?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
+            400: components["responses"]["TaxiiError400"];
+            401: components["responses"]["TaxiiError401"];
+            403: components["responses"]["TaxiiError403"];
+            404: components["responses"]["TaxiiError404"];
+            406: components["responses"]["TaxiiError406"];
+            415: components["responses"]["TaxiiError415"];
+            429: components["responses"]["TaxiiError429"];
+            500: components["responses"]["TaxiiError500"];
         };
     };
     listCalls: {
