@@ -9,7 +9,7 @@ import { QueryBody } from '../components/states';
 import { useMe } from '../lib/session';
 import { ExportsPanel } from './integrations/Exports';
 import { MispGuide, OpenCtiGuide } from './integrations/Guides';
-import { Field, Snippet } from './integrations/Snippet';
+import { CopyableTerm, Snippet } from './integrations/Snippet';
 import { collectionUrl, TAXII_MEDIA_TYPE, taxiiUrls, useCollections, type TaxiiUrls } from './integrations/taxii';
 import './integrations/integrations.css';
 
@@ -30,8 +30,8 @@ function TaxiiPanel({ urls }: { urls: TaxiiUrls }) {
       subtitle="Tier-1 intel as STIX 2.1 objects, polled by OpenCTI, MISP or any TAXII 2.1 client"
     >
       <dl className="int-fields">
-        <Field term="Discovery URL" value={urls.discovery} what="TAXII discovery URL" testId="taxii-discovery" />
-        <Field term="API root" value={urls.apiRoot} what="TAXII API root" testId="taxii-api-root" />
+        <CopyableTerm term="Discovery URL" value={urls.discovery} what="TAXII discovery URL" testId="taxii-discovery" />
+        <CopyableTerm term="API root" value={urls.apiRoot} what="TAXII API root" testId="taxii-api-root" />
       </dl>
       <QueryBody
         q={q}
@@ -43,9 +43,9 @@ function TaxiiPanel({ urls }: { urls: TaxiiUrls }) {
         {(d) =>
           d.collections!.map((c) => (
             <dl key={c.id} className="int-fields" data-collection={c.id}>
-              <Field term="Collection id" value={c.id} what="collection id" testId="taxii-collection-id" />
-              <Field term="Collection title" value={c.title} what="collection title" testId="taxii-collection-title" />
-              <Field term="Collection URL" value={collectionUrl(urls, c.id)} what="collection URL" testId="taxii-collection-url" />
+              <CopyableTerm term="Collection id" value={c.id} what="collection id" testId="taxii-collection-id" />
+              <CopyableTerm term="Collection title" value={c.title} what="collection title" testId="taxii-collection-title" />
+              <CopyableTerm term="Collection URL" value={collectionUrl(urls, c.id)} what="collection URL" testId="taxii-collection-url" />
             </dl>
           ))
         }

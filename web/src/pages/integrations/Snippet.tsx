@@ -3,7 +3,7 @@
 import { CopyButton } from '../../components/CopyButton';
 
 /** One labelled value on a line: a term, the value in code, "Copy". */
-export function Field({ term, value, what, testId }: { term: string; value: string; what: string; testId: string }) {
+export function CopyableTerm({ term, value, what, testId }: { term: string; value: string; what: string; testId: string }) {
   return (
     <div className="int-field">
       <dt>{term}</dt>
