@@ -30,7 +30,8 @@ import { bucketFor } from './halves.js';
 import { composeActive, composeCall, composeCalls, composeTier1, EXAMPLES_LISTED } from './composeLists.js';
 import { filterArgs, filterText } from './filters.js';
 import { COUNT_LIMIT, LIST_FILTERS, LOOKUP_N, SEARCH_LIMIT, type DataPlan, type Filters, type Intent } from './intents.js';
-import { contentWords, type Mention } from './qualifiers.js';
+import type { Mention } from './qualifiers.js';
+import { contentWords } from './transcriptTerms.js';
 import { windowArgs, type WindowSpec } from './windowSpec.js';
 import type { ToolCallRecord } from './tools.js';
 import {
