@@ -1,8 +1,9 @@
 // Follow-ups about the previous answer's calls ("which of those were tier 1?", "show me
-// those calls") and the chart a question is asked from.
+// those calls", "how many were there?") and the chart a question is asked from.
 
 import { SUMMARY_METRICS, type SummaryMetric } from './answer.js';
 import {
+  LOOKUP_N,
   OVERVIEW,
   TIER1_LIMIT,
   TIER1_SCAN,
@@ -76,6 +77,18 @@ export function listingOf(it: Intent): Narrowed | null {
     default:
       return calls();
   }
+}
+
+/** "how many were there?" about the previous answer: its calls counted. */
+export function countOf(it: Intent): Intent {
+  return it.kind === 'calls' || it.kind === 'latest' ? { kind: 'calls', count: true } : { kind: 'summary', metrics: ['calls_received'] };
+}
+
+/** A chart's topic explained: a series summarised, a ranking with more values; other topics as they are. */
+export function explained(it: Intent): Intent {
+  if (it.kind === 'topn') return { ...it, n: LOOKUP_N, explain: true };
+  if (it.kind === 'timeseries') return { ...it, explain: true };
+  return it;
 }
 
 /** A chart id like "timeseries:hook_rate" or "topn-impersonated_brand" as a topic. */

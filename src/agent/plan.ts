@@ -59,10 +59,13 @@ import { readQuestion } from './questionReading.js';
 import { shiftBack, type WindowSpec } from './windowSpec.js';
 import type { TopnField } from '../storage/queries/topn.js';
 import type { ValueField } from './values.js';
-import { chartIntent, listingOf, tierFollowUp } from './followUps.js';
+import { chartIntent, countOf, explained, listingOf, tierFollowUp } from './followUps.js';
 import {
+  asksSideBySide,
+  asksToExplain,
   busiestIntent,
   CALLER_ID_RE,
+  comparedMetrics,
   comparedValues,
   comparedWindows,
   DISTINCT_RE,
@@ -117,12 +120,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   const isCount = COUNT_RE.test(rest);
   const isList = LIST_VERB_RE.test(rest);
   const hasQual = mentions.length > 0 || Object.keys(own).length > 0;
-  const explain =
-    /\b(?:explain|describe|walk me through|what does (?:this|it|the \w+) (?:show|mean)|tell me about (?:this|the) (?:chart|panel|graph))\b/.test(
-      rest,
-    ) ||
-    (/\b(?:panel|chart|graph|map|widget|tile|card)\b/.test(rest) &&
-      /\b(?:break down|breakdown|telling|tell me|summari[sz]e|summary|show(?:ing)?|say(?:ing)?|mean(?:ing)?|read|walk)\b/.test(rest));
+  const explain = asksToExplain(rest);
 
   // "which of those were tier 1?"
   const tf = TIER_FOLLOW_RE.exec(rest);
@@ -154,12 +152,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
 
   // Values side by side over one window: "amazon vs microsoft this week", "texas or florida".
   const sameField = comparedValues(quals, own);
-  // "how many … X or Y" counts both together; "X vs Y", "more X or Y", "which …" puts them side by side.
-  const sideBySide =
-    COMPARE_RE.test(rest) ||
-    /\bvs\b|\bversus\b|\bcompare\b/.test(rest) ||
-    (/\bor\b|\band\b/.test(rest) && /\b(?:which|more|fewer|less|most|bigger|higher|lower|worse|better|busier|larger|smaller)\b/.test(rest));
-  if (sameField && windows.length <= 1 && sideBySide) {
+  if (sameField && windows.length <= 1 && asksSideBySide(rest)) {
     const metric = metrics.find((m) => m !== 'calls_received') ?? 'calls_received';
     if (sameField.field !== 'caller_state') mentions = mentions.filter((m) => !sameField.values.includes(m));
     const rest2: Filters = { ...base };
@@ -185,17 +178,8 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
       if (cmpField && cmpField in VALUE_FIELD_RANKABLE)
         return data({ kind: 'compare', metrics: [], other: b, field: cmpField as never }, a);
       const prevMetrics = prev?.intent.kind === 'summary' ? prev.intent.metrics : null;
-      const shareOf = SHARE_WORD_RE.test(rest) ? metrics.filter((m) => SUMMARY_METRICS[m].kind === 'count' && m !== 'calls_received') : [];
-      const basis = shareOf.length
-        ? ['calls_received' as SummaryMetric, ...shareOf]
-        : metrics.length
-          ? metrics
-          : prevMetrics && followUp
-            ? prevMetrics
-            : hasQual
-              ? ['calls_received' as SummaryMetric]
-              : (prevMetrics ?? COMPARE_DEFAULT);
-      return data({ kind: 'compare', metrics: basis, other: b, ...(shareOf.length ? { share: true } : {}) }, a);
+      const { basis, share } = comparedMetrics(rest, metrics, followUp ? prevMetrics : null, hasQual, prevMetrics ?? COMPARE_DEFAULT);
+      return data({ kind: 'compare', metrics: basis, other: b, ...(share ? { share: true } : {}) }, a);
     }
   }
 
@@ -355,13 +339,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     });
 
   // "how many were there?" about the previous answer's calls.
-  if (prev && refers && isCount) {
-    const it =
-      prev.intent.kind === 'calls' || prev.intent.kind === 'latest'
-        ? { kind: 'calls' as const, count: true }
-        : { kind: 'summary' as const, metrics: ['calls_received' as SummaryMetric] };
-    return data(it);
-  }
+  if (prev && refers && isCount) return data(countOf(prev.intent));
 
   // Follow-ups that only change the window, the filters or the value: "and last month?", "what about PayPal?".
   if (prev && (followUp || named || shift)) {
@@ -411,15 +389,8 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
 
   if (req.contextCallSid && !named) return data({ kind: 'call', sid: req.contextCallSid });
   const chartTopic = chartIntent(req.contextChartId);
-  if (chartTopic && (CALLISH_RE.test(rest) || /\b(?:chart|this|explain|show|tell|panel|mean)\b/.test(rest))) {
-    return data(
-      chartTopic.kind === 'topn'
-        ? { ...chartTopic, n: LOOKUP_N, explain: true }
-        : chartTopic.kind === 'timeseries'
-          ? { ...chartTopic, explain: true }
-          : chartTopic,
-    );
-  }
+  if (chartTopic && (CALLISH_RE.test(rest) || /\b(?:chart|this|explain|show|tell|panel|mean)\b/.test(rest)))
+    return data(explained(chartTopic));
 
   // Only qualifiers: "amazon calls from texas?", "anything from canadian numbers": how many, and which.
   if (hasQual) return data({ kind: 'calls', count: true });

@@ -4,6 +4,7 @@
 
 import type { TopnField } from '../storage/queries/topn.js';
 import { SUMMARY_METRICS, type SummaryMetric } from './answer.js';
+import { COMPARE_RE } from './reading.js';
 import type { Filters, Intent, RankField } from './intents.js';
 import type { Mention, Qualifiers } from './qualifiers.js';
 import { shiftBack, type WindowSpec } from './windowSpec.js';
@@ -172,4 +173,42 @@ export function comparedWindows(
   if (shift && prev) return [prev, shiftBack(prev, now)];
   if (prev && /\b(?:before|previous|prior|earlier)\b/.test(rest)) return [prev, shiftBack(prev, now)];
   return [null, null];
+}
+
+/** "explain the hook rate chart", "what is this panel telling me": a figure explained, not just given. */
+export function asksToExplain(rest: string): boolean {
+  return (
+    /\b(?:explain|describe|walk me through|what does (?:this|it|the \w+) (?:show|mean)|tell me about (?:this|the) (?:chart|panel|graph))\b/.test(
+      rest,
+    ) ||
+    (/\b(?:panel|chart|graph|map|widget|tile|card)\b/.test(rest) &&
+      /\b(?:break down|breakdown|telling|tell me|summari[sz]e|summary|show(?:ing)?|say(?:ing)?|mean(?:ing)?|read|walk)\b/.test(rest))
+  );
+}
+
+/** "X vs Y", "more X or Y", "which …" puts values side by side; "how many … X or Y" counts them together. */
+export function asksSideBySide(rest: string): boolean {
+  return (
+    COMPARE_RE.test(rest) ||
+    /\bvs\b|\bversus\b|\bcompare\b/.test(rest) ||
+    (/\bor\b|\band\b/.test(rest) && /\b(?:which|more|fewer|less|most|bigger|higher|lower|worse|better|busier|larger|smaller)\b/.test(rest))
+  );
+}
+
+/**
+ * The figures two windows are compared by: a share ("the share hooked this week vs last") is
+ * calls with the counted figures; else the figures asked, a follow-up's previous figures
+ * (`followed`), calls when only qualifiers are given, or `fallback`.
+ */
+export function comparedMetrics(
+  rest: string,
+  metrics: SummaryMetric[],
+  followed: SummaryMetric[] | null,
+  hasQual: boolean,
+  fallback: SummaryMetric[],
+): { basis: SummaryMetric[]; share: boolean } {
+  const shareOf = SHARE_WORD_RE.test(rest) ? metrics.filter((m) => SUMMARY_METRICS[m].kind === 'count' && m !== 'calls_received') : [];
+  if (shareOf.length) return { basis: ['calls_received', ...shareOf], share: true };
+  const basis = metrics.length ? metrics : (followed ?? (hasQual ? ['calls_received' as SummaryMetric] : fallback));
+  return { basis, share: false };
 }
