@@ -1,5 +1,5 @@
-// The form pieces every page builds its forms from: a labelled field, a select of choices and
-// the error line under a form.
+// The form pieces every page builds its forms from: a labelled field (of one input or any
+// control), a select of choices, a row's small button and the error line under a form.
 
 import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 import { errorMessage } from '../lib/api';
