@@ -4,6 +4,7 @@
 import { stateOfCallerId } from '../domain/areaCodes.js';
 import type { Principal } from '../domain/principal.js';
 import { inScope } from '../domain/scope.js';
+import { formatUtc } from '../domain/window.js';
 
 export interface LiveSessionInput {
   persona: string;
@@ -27,6 +28,18 @@ export interface LiveSessionStore {
   active(principal: Principal, now: number): Promise<LiveSession[]>;
   close(): Promise<void>;
 }
+
+/** A live session as the API and the agent show it (times RFC 3339 UTC). */
+export const liveSessionJson = (s: LiveSession) => ({
+  call_sid: s.call_sid,
+  persona: s.persona,
+  caller_id: s.caller_id,
+  impersonated_brand: s.impersonated_brand,
+  lure_category: s.lure_category,
+  state: s.state,
+  started_at: formatUtc(new Date(s.started_at)),
+  last_heartbeat: formatUtc(new Date(s.last_heartbeat)),
+});
 
 export function visibleActive(sessions: LiveSession[], principal: Principal, now: number, ttlMs: number): LiveSession[] {
   return sessions
