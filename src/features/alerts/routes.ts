@@ -184,9 +184,8 @@ export async function alertRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (req) => {
-      const q = req.query;
-      const metric = alertMetric(q.metric)!; // the schema admits only catalog names
-      const { value, start, end } = await previewMetric(db, principalOf(req), metric, q.window_min, app.deps.now());
+      const metric = alertMetric(req.query.metric)!; // the schema admits only catalog names
+      const { value, start, end } = await previewMetric(db, principalOf(req), metric, req.query.window_min, app.deps.now());
       return { metric: metric.name, unit: metric.unit, value, window_start: formatUtc(start), window_end: formatUtc(end) };
     },
   );

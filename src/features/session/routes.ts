@@ -30,7 +30,11 @@ const SignInBody = Type.Object(
   { additionalProperties: false },
 );
 
-export async function sessionRoutes(app: FastifyInstance): Promise<void> {
+export async function sessionRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
+  declareAccess(app, READ);
+  // Signing in and out takes no key: open to anyone, counted per client address.
+  const signIn = { config: { access: SIGN_IN } };
   const { db } = app.deps.storage;
   const { keys } = app.deps;
   const base = { tags: ['session'] };
@@ -54,70 +58,64 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
 
   const clearCookie = (req: FastifyRequest, reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, cookieOptions(req));
 
-  app.register(async (instance) => {
-    const signIn = instance.withTypeProvider<TypeBoxTypeProvider>();
-    declareAccess(signIn, SIGN_IN);
-    signIn.post(
-      '/api/session',
-      {
-        schema: {
-          ...base,
-          security: [],
-          summary: 'Sign in to the dashboard',
-          description:
-            `Checks a read key and answers with who it is (as GET /api/me), setting the \`${SESSION_COOKIE}\` cookie ` +
-            `(HttpOnly, SameSite=Strict, 12 hours). Requests with that cookie and no Authorization header act as the key; ` +
-            `those that change state (POST, PUT, PATCH, DELETE) must also send \`${CSRF_HEADER}: 1\`. ` +
-            'An unknown or revoked key is 401, an ingest key 403 forbidden. Rate limited per client address.',
-          body: SignInBody,
-          response: { 200: Me },
-        },
+  app.post(
+    '/api/session',
+    {
+      ...signIn,
+      schema: {
+        ...base,
+        security: [],
+        summary: 'Sign in to the dashboard',
+        description:
+          `Checks a read key and answers with who it is (as GET /api/me), setting the \`${SESSION_COOKIE}\` cookie ` +
+          `(HttpOnly, SameSite=Strict, 12 hours). Requests with that cookie and no Authorization header act as the key; ` +
+          `those that change state (POST, PUT, PATCH, DELETE) must also send \`${CSRF_HEADER}: 1\`. ` +
+          'An unknown or revoked key is 401, an ingest key 403 forbidden. Rate limited per client address.',
+        body: SignInBody,
+        response: { 200: Me },
       },
-      async (req, reply) => {
-        const principal = await keys.resolve(req.body.key);
-        if (!principal) throw unauthorized('The API key is unknown or revoked.');
-        if (principal.role !== 'read')
-          throw new ApiError(403, 'forbidden', 'The dashboard needs a read key; this key has the ingest role.');
-        const who = await me(principal, 'session');
-        const token = await openSession(db, principal.keyId, app.deps.now().getTime());
-        reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(req), maxAge: SESSION_TTL_MS / 1000 });
-        return who;
-      },
-    );
-    signIn.delete(
-      '/api/session',
-      {
-        schema: {
-          ...base,
-          security: [],
-          summary: 'Sign out of the dashboard',
-          description: 'Ends the session of the cookie on the server (in every tab) and clears the cookie. 204 also when there was none.',
-        },
-      },
-      async (req, reply) => {
-        const token = req.cookies[SESSION_COOKIE];
-        // Every instance forgets its cached copy, so the session ends everywhere at once.
-        if (token && (await closeSession(db, token))) await keys.invalidate();
-        clearCookie(req, reply);
-        reply.code(204);
-      },
-    );
-  });
+    },
+    async (req, reply) => {
+      const principal = await keys.resolve(req.body.key);
+      if (!principal) throw unauthorized('The API key is unknown or revoked.');
+      if (principal.role !== 'read') throw new ApiError(403, 'forbidden', 'The dashboard needs a read key; this key has the ingest role.');
+      const who = await me(principal, 'session');
+      const token = await openSession(db, principal.keyId, app.deps.now().getTime());
+      reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(req), maxAge: SESSION_TTL_MS / 1000 });
+      return who;
+    },
+  );
 
-  app.register(async (instance) => {
-    const read = instance.withTypeProvider<TypeBoxTypeProvider>();
-    declareAccess(read, READ);
-    read.get(
-      '/api/me',
-      {
-        schema: {
-          ...base,
-          summary: 'Who am I',
-          description: 'The organisation, plan, key, role and scope of this request.',
-          response: { 200: Me },
-        },
+  app.delete(
+    '/api/session',
+    {
+      ...signIn,
+      schema: {
+        ...base,
+        security: [],
+        summary: 'Sign out of the dashboard',
+        description: 'Ends the session of the cookie on the server (in every tab) and clears the cookie. 204 also when there was none.',
       },
-      async (req) => me(principalOf(req), req.viaSession ? 'session' : 'bearer'),
-    );
-  });
+    },
+    async (req, reply) => {
+      const token = req.cookies[SESSION_COOKIE];
+      // Every instance forgets its cached copy, so the session ends everywhere at once.
+      if (token && (await closeSession(db, token))) await keys.invalidate();
+      clearCookie(req, reply);
+      reply.code(204);
+    },
+  );
+
+  app.get(
+    '/api/me',
+    {
+      schema: {
+        ...base,
+        summary: 'Who am I',
+        description: 'The organisation, plan, key, role and scope of this request.',
+        response: { 200: Me },
+      },
+    },
+    async (req) => me(principalOf(req), req.viaSession ? 'session' : 'bearer'),
+  );
 }
