@@ -7,7 +7,7 @@
 
 import { FLAG, HIGH_CONFIDENCE } from '../../domain/call.js';
 import type { Principal } from '../../domain/principal.js';
-import { bucketStart, bucketStarts, bucketWidthMs, formatUtc, type Bucket, type Window } from '../../domain/window.js';
+import { bucketStart, bucketWidthMs, ensureBucketCount, formatUtc, type Bucket, type Window } from '../../domain/window.js';
 import { num, numOrNull, Params, type Db } from '../db.js';
 import { flagsTierIs } from '../flags.js';
 import { keepsRollups } from '../rollups/layout.js';
@@ -78,23 +78,28 @@ export async function timeseries(
   metric: TimeseriesMetric,
   bucket: Bucket,
 ): Promise<TimeseriesPoint[]> {
-  const starts = bucketStarts(w, bucket);
+  const count = ensureBucketCount(w, bucket);
   const first = bucketStart(w.start, bucket).getTime();
+  const width = bucketWidthMs(bucket);
   const p = new Params();
   // The CASTs matter: with untyped parameters in this arithmetic DuckDB took 16x longer.
   const firstSql = `CAST(${p.p(first)} AS BIGINT)`;
-  const widthSql = `CAST(${p.p(bucketWidthMs(bucket))} AS BIGINT)`;
+  const widthSql = `CAST(${p.p(width)} AS BIGINT)`;
   const bucketOf = (col: string) => `${col} - ((${col} - ${firstSql}) % ${widthSql})`;
   const m = METRIC_SQL[metric];
-  const select = (part: { n: string; d?: string }) =>
-    `CAST(${part.n} AS DOUBLE PRECISION) AS n, CAST(${part.d ?? 'NULL'} AS DOUBLE PRECISION) AS d`;
+  // Parts of a UNION share one type; a plain query leaves the engine's own (the casts cost 5-10%).
+  const select = (part: { n: string; d?: string }, typed = true) =>
+    typed
+      ? `CAST(${part.n} AS DOUBLE PRECISION) AS n, CAST(${part.d ?? 'NULL'} AS DOUBLE PRECISION) AS d`
+      : `${part.n} AS n${part.d ? `, ${part.d} AS d` : ''}`;
   // Whole UTC days come from the rollups only when buckets are made of whole days.
   const useRollups = keepsRollups(db.dialect) && (bucket === 'day' || bucket === 'week');
-  const raw = (where: string) => `SELECT ${bucketOf('started_at')} AS bucket_ms, ${select(m.raw)} FROM calls WHERE ${where} GROUP BY 1`;
+  const raw = (where: string, typed = true) =>
+    `SELECT ${bucketOf('started_at')} AS bucket_ms, ${select(m.raw, typed)} FROM calls WHERE ${where} GROUP BY 1`;
   // Read from the calls alone, the plain grouped query is the whole answer.
   const sql =
     !useRollups || readsCallsOnly(db.dialect, principal, w)
-      ? raw(windowWhere(principal, w, p))
+      ? raw(windowWhere(principal, w, p), false)
       : `SELECT bucket_ms, sum(n) AS n, sum(d) AS d FROM (${unionOverWindow(
           true,
           principal,
@@ -104,14 +109,44 @@ export async function timeseries(
             ...CALL_DAYS,
             select: (where) => `SELECT ${bucketOf('day')} AS bucket_ms, ${select(m.rollup)} FROM call_days WHERE ${where} GROUP BY 1`,
           },
-          raw,
+          (where) => raw(where),
         )}) g GROUP BY 1`;
-  const rows = await db.all(sql, p.values);
-  const byBucket = new Map<number, number>();
-  for (const r of rows) {
+  const values = new Array<number>(count).fill(0);
+  for (const r of await db.all(sql, p.values)) {
     const n = (m.cents ? dollarsFromCents(r.n) : numOrNull(r.n)) ?? 0;
     const d = numOrNull(r.d);
-    byBucket.set(num(r.bucket_ms), d === null ? n : d === 0 ? 0 : n / d);
+    values[(num(r.bucket_ms) - first) / width] = d === null ? n : d === 0 ? 0 : n / d;
   }
-  return starts.map((s) => ({ timestamp: formatUtc(s), value: byBucket.get(s.getTime()) ?? 0 }));
+  return bucketStamps(first, width, count).map((timestamp, i) => ({ timestamp, value: values[i] }));
+}
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+/** "THH:MM:00Z" of every minute of a day. */
+let timesOfDay: string[] | null = null;
+
+/**
+ * formatUtc of `count` bucket starts `first + i * width`, all whole minutes: the date is
+ * written once per UTC day and the time of day read from a table (formatUtc of each of the
+ * 2,880 15-minute buckets of 30 days took about 2 ms).
+ */
+export function bucketStamps(first: number, width: number, count: number): string[] {
+  timesOfDay ??= Array.from({ length: DAY_MS / MINUTE_MS }, (_, m) => {
+    const two = (x: number) => String(x).padStart(2, '0');
+    return `T${two(Math.floor(m / 60))}:${two(m % 60)}:00Z`;
+  });
+  const out = new Array<string>(count);
+  let dayStart = NaN;
+  let date = '';
+  for (let i = 0; i < count; i++) {
+    const t = first + i * width;
+    const ofDay = ((t % DAY_MS) + DAY_MS) % DAY_MS;
+    if (t - ofDay !== dayStart) {
+      dayStart = t - ofDay;
+      const iso = formatUtc(dayStart);
+      date = iso.slice(0, iso.indexOf('T'));
+    }
+    out[i] = date + timesOfDay[ofDay / MINUTE_MS];
+  }
+  return out;
 }
