@@ -11,10 +11,10 @@ import type { CallFilter } from '../domain/callFilters.js';
 import { LiteralUnion } from '../domain/enumSchemas.js';
 import type { Principal } from '../domain/principal.js';
 import { FILTER_COLUMNS } from '../domain/sliceFilter.js';
-import { BUCKETS, formatUtc, parseWindow, rangeObject, type Bucket, type Window } from '../domain/window.js';
+import { BUCKETS, parseWindow, rangeObject, type Bucket, type Window } from '../domain/window.js';
 import { ApiError } from '../errors.js';
 import type { Db } from '../storage/db.js';
-import type { LiveSessionStore } from '../storage/liveSessions.js';
+import { liveSessionJson, type LiveSessionStore } from '../storage/liveSessions.js';
 import { getCall, listCalls } from '../storage/queries/calls.js';
 import { disconnectBreakdown } from '../storage/queries/disconnects.js';
 import { asksAtLeast } from '../storage/queries/askCount.js';
@@ -230,19 +230,7 @@ const TOOLS: { [N in ToolName]: ToolDef<N> } = {
     description: 'Calls in progress right now (live sessions), oldest first. Takes no window.',
     async run(ctx) {
       const calls = await ctx.sessions.active(ctx.principal, ctx.now.getTime());
-      return {
-        active_count: calls.length,
-        calls: calls.map((c) => ({
-          call_sid: c.call_sid,
-          persona: c.persona,
-          caller_id: c.caller_id,
-          impersonated_brand: c.impersonated_brand,
-          lure_category: c.lure_category,
-          state: c.state,
-          started_at: formatUtc(Date.parse(c.started_at)),
-          last_heartbeat: formatUtc(c.last_heartbeat),
-        })),
-      };
+      return { active_count: calls.length, calls: calls.map(liveSessionJson) };
     },
   },
   search_calls: {
