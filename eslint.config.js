@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'web/dist/**', 'node_modules/**', 'test/artifacts/**', 'data/**', 'web/src/lib/api.generated.ts'] },
+  { ignores: ['dist/**', 'web/dist/**', 'node_modules/**', 'test/artifacts/**', 'data/**', 'web/generated/api.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

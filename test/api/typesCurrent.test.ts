@@ -1,4 +1,4 @@
-// The dashboard's API types (web/src/lib/api.generated.ts) are generated from the OpenAPI
+// The dashboard's API types (web/generated/api.ts) are generated from the OpenAPI
 // document by scripts/openapi-types.mjs (issue 15 item 2). A route schema changed without
 // regenerating them fails here, so the web is type-checked against the API as it is.
 
@@ -12,7 +12,7 @@ import { after, before, describe, test } from 'node:test';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SCRIPT = path.join(ROOT, 'scripts/openapi-types.mjs');
-const COMMITTED = path.join(ROOT, 'web/src/lib/api.generated.ts');
+const COMMITTED = path.join(ROOT, 'web/generated/api.ts');
 
 describe('web API types', () => {
   let dir: string;

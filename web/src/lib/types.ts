@@ -1,8 +1,8 @@
-// Response shapes of the public API, taken from api.generated.ts (generated from the server's
+// Response shapes of the public API, taken from web/generated/api.ts (generated from the server's
 // OpenAPI document by `npm run types:web`), so a schema change on the server shows up here as
 // a type error. Only what the UI adds or loosens is written by hand.
 
-import type { operations } from './api.generated';
+import type { operations } from '../../generated/api';
 
 /** The JSON body of an operation's response (by operationId and status). */
 type Json<Op extends keyof operations, Status extends number = 200> = operations[Op]['responses'] extends {
