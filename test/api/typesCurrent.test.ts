@@ -20,7 +20,7 @@ describe('web API types', () => {
 
   before(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'honeypot-web-types-'));
-    const out = path.join(dir, 'api.generated.ts');
+    const out = path.join(dir, 'api.ts');
     await promisify(execFile)(process.execPath, ['--import', 'tsx', SCRIPT, out], { cwd: ROOT });
     fresh = readFileSync(out, 'utf8');
   });
