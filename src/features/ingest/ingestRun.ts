@@ -6,13 +6,12 @@ import type { CallRecord } from '../../domain/call.js';
 import { validateCallRecord } from '../../domain/ingestRecord.js';
 import type { FieldError } from '../../errors.js';
 import type { Db } from '../../storage/db.js';
-import { upsertCalls } from '../../storage/queries/upsertCalls.js';
+import { ingestBatchSize, upsertCalls } from '../../storage/queries/upsertCalls.js';
 import { ndjsonLines } from './ndjsonLines.js';
 
-const BATCH = 5_000;
 /**
- * A batch is also written once its records hold this much text: 5,000 records of up to 1 MiB
- * (NDJSON lines) were held at once, more than the process's memory.
+ * A batch (at most ingestBatchSize records) is also written once its records hold this much
+ * text: 5,000 records of up to 1 MiB (NDJSON lines) were held at once, more than the process's memory.
  */
 const BATCH_TEXT = 32 * 1024 * 1024;
 const MAX_REPORTED_REJECTIONS = 10_000;
@@ -42,13 +41,16 @@ export class IngestRun {
   private batch: CallRecord[] = [];
   private batchText = 0;
   private inFlight: Promise<void> = Promise.resolve();
+  private readonly batchSize: number;
 
   constructor(
     private readonly db: Db,
     private readonly orgId: string,
     /** Runs after each batch has committed, e.g. to end the batch's live sessions. */
     private readonly onBatch: (records: CallRecord[]) => Promise<void> | void = () => {},
-  ) {}
+  ) {
+    this.batchSize = ingestBatchSize(db);
+  }
 
   async add(index: number, raw: unknown, parseError?: string): Promise<void> {
     const result = parseError
@@ -63,7 +65,7 @@ export class IngestRun {
     }
     this.batch.push(result.record);
     this.batchText += textSize(result.record);
-    if (this.batch.length >= BATCH || this.batchText >= BATCH_TEXT) await this.flush();
+    if (this.batch.length >= this.batchSize || this.batchText >= BATCH_TEXT) await this.flush();
     else if (this.batch.length % YIELD_EVERY === 0) await yieldToEvents();
   }
 
