@@ -6,7 +6,8 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { StringEnum } from '../../domain/enumSchemas.js';
 import type { Principal } from '../../domain/principal.js';
-import { BUCKETS, formatUtc, rangeObject, type Window } from '../../domain/window.js';
+import { BUCKETS, rangeObject, type Window } from '../../domain/window.js';
+import { liveSessionJson } from '../../storage/liveSessions.js';
 import { principalOf } from '../../http/auth.js';
 import { ARRIVALS_GRANULARITY, arrivals } from '../../storage/queries/arrivals.js';
 import { disconnectBreakdown } from '../../storage/queries/disconnects.js';
@@ -241,19 +242,7 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const active = await sessions.active(principalOf(req), app.deps.now().getTime());
-      return {
-        active_count: active.length,
-        calls: active.map((s) => ({
-          call_sid: s.call_sid,
-          persona: s.persona,
-          caller_id: s.caller_id,
-          impersonated_brand: s.impersonated_brand,
-          lure_category: s.lure_category,
-          state: s.state,
-          started_at: formatUtc(new Date(s.started_at)),
-          last_heartbeat: formatUtc(new Date(s.last_heartbeat)),
-        })),
-      };
+      return { active_count: active.length, calls: active.map(liveSessionJson) };
     },
   );
 }
