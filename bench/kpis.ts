@@ -4,7 +4,7 @@
 // straight on the engine. Figures are uncached.
 
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { buildApp } from '../src/app.js';
@@ -21,7 +21,7 @@ const WINDOWS: [string, number][] = [
   ['30d', 30 * 86_400_000],
   ['365d', 365 * 86_400_000],
 ];
-const REQUESTS = 21;
+const REQUESTS = 31;
 const LOOKUPS = 200;
 
 interface Endpoint {
@@ -149,7 +149,12 @@ export async function benchKpis(total = 1_000_000): Promise<void> {
     };
     for (let i = 0; i < 3; i++) await fetchJson(`/api/kpis/summary?start=${windowFor(WINDOWS[3][1], 99 + i).start}`); // warm-up
 
+    const load = () =>
+      loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' / ');
     console.log(`\n## KPI endpoints (${database.label}, p50 / p95 ms over HTTP; floor = one hand-written SQL query)\n`);
+    console.log(`${new Date().toISOString()}; load average (1 / 5 / 15 min) before: ${load()}\n`);
     console.log('| endpoint | window | p50 | p95 | floor p50 | ratio p50/floor |');
     console.log('|---|---|---:|---:|---:|---:|');
     const ratios: { what: string; ratio: number }[] = [];
@@ -211,6 +216,7 @@ export async function benchKpis(total = 1_000_000): Promise<void> {
     console.log(
       `| call detail (${sample.length} random calls) | – | ${ms(pct(gets, 50))} | ${ms(pct(gets, 95))} | ${ms(pct(rows, 50))} | ${(pct(gets, 50) / pct(rows, 50)).toFixed(2)} |`,
     );
+    console.log(`\nLoad average (1 / 5 / 15 min) after: ${load()}`);
 
     const over = ratios.filter((r) => r.ratio > 1.5);
     console.log(
