@@ -190,6 +190,23 @@ describe('GET /api/kpis/tier1: sort and paging', () => {
     });
   }
 
+  it('a window of two days or less (its first page read in one scan, the count beside) answers as a longer one', async () => {
+    // Every fixture row is within 48 hours of NOW, so range=48h holds the same tier-1 calls as 7d.
+    for (const sort of SORTS) {
+      for (const limit of [5, 100]) {
+        const qs = `limit=${limit}&sort=${encodeURIComponent(sort)}`;
+        const short = (await get(t.app, A.read, `/api/kpis/tier1?range=48h&${qs}`)).json();
+        const long = (await get(t.app, A.read, `/api/kpis/tier1?range=7d&${qs}`)).json();
+        assert.equal(short.total, ROWS.length);
+        assert.deepEqual(short.items, long.items, sort);
+        assert.deepEqual(short.items, refSorted(ROWS, sort).slice(0, limit), sort);
+        assert.equal(short.next_cursor === null, limit >= ROWS.length);
+      }
+    }
+    const empty = (await get(t.app, A.read, `/api/kpis/tier1?start=${iso(NOW - 30 * 60 * MIN)}&end=${iso(NOW - 29 * 60 * MIN)}`)).json();
+    assert.deepEqual([empty.total, empty.items, empty.next_cursor], [0, [], null]);
+  });
+
   it('pages of one row cross every tie run (14 calls at one instant, repeated bank names)', async () => {
     for (const sort of ['-call_started_at', 'mule_bank_name', '-auditor_confidence', 'crypto_chain']) {
       const { rows, pages } = await walk(A.read, `sort=${sort}`, 1, ROWS.length);
