@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TProperties } from '@sinclair/typebox';
 
 export const RangeObject = Type.Object(
   {
@@ -9,10 +9,12 @@ export const RangeObject = Type.Object(
   { $id: 'Range' },
 );
 
+/** The answer of a windowed figure: its range first, then the figures (kpis/routes.ts windowRoute). */
+const Windowed = <T extends TProperties>(figures: T) => Type.Object({ range: RangeObject, ...figures });
+
 const NumOrNull = Type.Union([Type.Number(), Type.Null()]);
 
-export const SummaryOut = Type.Object({
-  range: RangeObject,
+export const SummaryOut = Windowed({
   calls_received: Type.Integer(),
   cleanly_closed: Type.Integer(),
   hooked_calls: Type.Integer({ description: 'duration ≥ 15 s and at least one intel field' }),
@@ -62,16 +64,14 @@ export const TopnOut = Type.Object({
   ),
 });
 
-export const ArrivalsOut = Type.Object({
-  range: RangeObject,
+export const ArrivalsOut = Windowed({
   granularity: Type.Literal('15min'),
   buckets: Type.Array(Type.Object({ bucket_start_utc: Type.String({ description: 'RFC 3339 UTC' }), count: Type.Integer() }), {
     description: 'One per 15-minute UTC bucket, oldest first, zeros included',
   }),
 });
 
-export const DurationHistogramOut = Type.Object({
-  range: RangeObject,
+export const DurationHistogramOut = Windowed({
   buckets: Type.Array(
     Type.Object({
       label: Type.String({ description: 'Whole seconds held: "0–14s", "15–29s", "30–59s", "1m–1m59s", …, "30m+"' }),
@@ -82,8 +82,7 @@ export const DurationHistogramOut = Type.Object({
   ),
 });
 
-export const AskHistogramOut = Type.Object({
-  range: RangeObject,
+export const AskHistogramOut = Windowed({
   buckets: Type.Array(
     Type.Object({
       label: Type.String({ description: '"$0–$99", "$100–$499", …, "$10,000+" ("$0–$99" holds every ask below $100)' }),
@@ -135,8 +134,7 @@ const Tier1RowOut = Type.Object({
   validity: ValidityOut,
 });
 
-export const Tier1Out = Type.Object({
-  range: RangeObject,
+export const Tier1Out = Windowed({
   total: Type.Integer({ description: 'All tier-1 calls of the window (not cut by limit)' }),
   items: Type.Array(Tier1RowOut, {
     description:
@@ -147,8 +145,7 @@ export const Tier1Out = Type.Object({
   }),
 });
 
-export const AttackerGeoOut = Type.Object({
-  range: RangeObject,
+export const AttackerGeoOut = Windowed({
   items: Type.Array(
     Type.Object({
       state: Type.String({ description: 'Two-letter US state, DC or territory code' }),
@@ -159,8 +156,7 @@ export const AttackerGeoOut = Type.Object({
   ),
 });
 
-export const DisconnectBreakdownOut = Type.Object({
-  range: RangeObject,
+export const DisconnectBreakdownOut = Windowed({
   caller_hung_up_normal: Type.Integer(),
   websocket_issue_our_side: Type.Integer(),
   voice_engine_issue: Type.Integer(),
