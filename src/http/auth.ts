@@ -41,7 +41,8 @@ function bearerToken(req: FastifyRequest): string | null {
   if (m) return m[1];
   // Routes that accept HTTP Basic take the key as the password (any user name).
   const basic = /^Basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(h);
-  if (!basic || !(req.routeOptions.config?.access as { basic?: true } | undefined)?.basic) return null;
+  const access = req.routeOptions.config?.access;
+  if (!basic || !(access && 'basic' in access && access.basic)) return null;
   const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   return colon >= 0 && colon < decoded.length - 1 ? decoded.slice(colon + 1) : null;
