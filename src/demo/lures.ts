@@ -30,12 +30,6 @@ export interface LureSpec {
   urlSlugs: readonly string[];
 }
 
-const D_CHAINS: Weighted<Chain> = [
-  ['BTC', 75],
-  ['TRON', 15],
-  ['ETH', 10],
-];
-
 /** Relative shares by name, in the order they are drawn. */
 type Shares<T extends string> = Partial<Record<T, number>>;
 
@@ -53,7 +47,10 @@ type LureData = Omit<LureSpec, 'brands' | 'agencies' | 'agencyChance' | 'payment
 
 const weighted = <T extends string>(shares: Shares<T>): Weighted<T> => Object.entries(shares) as [T, number][];
 
-/** The lure's spec: no brand, no agency, no law-enforcement titles, no dangled sum and no preamble unless it says. */
+/** The chains of a lure that names none. */
+const USUAL_CHAINS = weighted<Chain>({ BTC: 75, TRON: 15, ETH: 10 });
+
+/** The lure's spec: no brand, no agency, no law-enforcement titles, no dangled sum, no preamble and the usual chains unless it says. */
 function lure(d: LureData): LureSpec {
   return {
     ...d,
@@ -61,7 +58,7 @@ function lure(d: LureData): LureSpec {
     agencies: weighted(d.agencies ?? {}),
     agencyChance: d.agencyChance ?? 0,
     payments: weighted(d.payments),
-    chains: d.chains ? weighted(d.chains) : D_CHAINS,
+    chains: d.chains ? weighted(d.chains) : USUAL_CHAINS,
     titles: d.titles ?? [],
     dangled: d.dangled ?? null,
     preamble: d.preamble ?? [],
