@@ -17,6 +17,12 @@ export interface Db {
    * already serialises every write transaction of the one process that owns the file.
    */
   withLock<T>(lock: LockName, id: string, fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * Appends `rows` (values in the table's column order) to `tempTable`, a temporary table of
+   * this transaction's connection, by the engine's bulk path: DuckDB's appender, PostgreSQL's
+   * COPY. Use it inside `tx`: temporary tables belong to one connection.
+   */
+  appendRows(tempTable: string, rows: readonly unknown[][]): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

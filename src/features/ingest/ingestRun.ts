@@ -6,7 +6,7 @@ import type { CallRecord } from '../../domain/call.js';
 import { validateCallRecord } from '../../domain/ingestRecord.js';
 import type { FieldError } from '../../errors.js';
 import type { Db } from '../../storage/db.js';
-import { ingestBatchSize, upsertCalls } from '../../storage/queries/upsertCalls.js';
+import { ingestBatchSize, prepareCalls, storeCalls, type PreparedCalls } from '../../storage/queries/upsertCalls.js';
 import { ndjsonLines } from './ndjsonLines.js';
 
 /**
@@ -71,16 +71,18 @@ export class IngestRun {
 
   /**
    * Starts writing the current batch. One write stays in flight while the next batch is
-   * parsed and validated, so JavaScript and the engine work side by side; `finish()` waits
-   * for the last one. Any write error surfaces at the next flush or finish.
+   * parsed, validated and prepared (its rows and rollup counts), so JavaScript and the engine
+   * work side by side; `finish()` waits for the last one. Any write error surfaces at the next
+   * flush or finish.
    */
   async flush(): Promise<void> {
-    await this.inFlight;
-    if (this.batch.length === 0) return;
     const records = this.batch;
+    const prepared = records.length ? prepareCalls(this.db, this.orgId, records) : null;
     this.batch = [];
     this.batchText = 0;
-    this.inFlight = this.write(records);
+    await this.inFlight;
+    if (!prepared) return;
+    this.inFlight = this.write(records, prepared);
     this.inFlight.catch(() => {}); // handled at the next flush or finish, not as an unhandled rejection
   }
 
@@ -91,8 +93,8 @@ export class IngestRun {
     return this;
   }
 
-  private async write(records: CallRecord[]): Promise<void> {
-    const r = await upsertCalls(this.db, this.orgId, records);
+  private async write(records: CallRecord[], prepared: PreparedCalls): Promise<void> {
+    const r = await storeCalls(this.db, prepared);
     this.accepted += records.length;
     this.created += r.created;
     this.updated += r.updated;

@@ -4,7 +4,7 @@
 
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBConnection, DuckDBDataChunkWriter, DuckDBInstance, JSToDuckDBValueConverter, type DuckDBValue } from '@duckdb/node-api';
 import type { Db, LockName, Row } from '../db.js';
 import { Mutex } from '../mutex.js';
 
@@ -50,6 +50,16 @@ class DuckTx implements Db {
   withLock<T>(_lock: LockName, _id: string, fn: (db: Db) => Promise<T>): Promise<T> {
     return fn(this); // the single writer holds every lock
   }
+  async appendRows(tempTable: string, rows: readonly unknown[][]): Promise<void> {
+    const appender = await this.conn.createAppender(tempTable, 'main', 'temp');
+    try {
+      const writer = DuckDBDataChunkWriter.forAppender(appender, { converter: JSToDuckDBValueConverter });
+      for (const row of rows) writer.appendRow(row as never[]);
+      writer.flush();
+    } finally {
+      appender.closeSync();
+    }
+  }
   async ping(): Promise<void> {}
   async close(): Promise<void> {}
 }
@@ -93,13 +103,13 @@ export class DuckDb implements Db {
     await this.tx((db) => db.run(sql, params));
   }
 
-  /** The write connection, for engine-specific bulk paths (the appender). */
-  withWriter<T>(fn: (conn: DuckDBConnection, db: Db) => Promise<T>): Promise<T> {
+  /** Every write goes through the one write connection, one transaction at a time. */
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
     return this.writeLock.run(async () => {
       const tx = new DuckTx(this.writer);
       await this.writer.run('BEGIN TRANSACTION');
       try {
-        const out = await fn(this.writer, tx);
+        const out = await fn(tx);
         await this.writer.run('COMMIT');
         return out;
       } catch (err) {
@@ -109,13 +119,13 @@ export class DuckDb implements Db {
     });
   }
 
-  tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-    return this.withWriter((_conn, db) => fn(db));
-  }
-
   /** One process owns the file and writes one transaction at a time: that is every lock. */
   withLock<T>(_lock: LockName, _id: string, fn: (db: Db) => Promise<T>): Promise<T> {
     return this.tx(fn);
+  }
+
+  appendRows(tempTable: string, rows: readonly unknown[][]): Promise<void> {
+    return this.tx((db) => db.appendRows(tempTable, rows));
   }
 
   async ping(): Promise<void> {

@@ -1,13 +1,12 @@
 // Stores validated calls: insert or replace on (org, call_sid), reporting created vs updated.
 // The derived columns are computed here from src/domain, once, at write time.
 
-import { DuckDBDataChunkWriter, JSToDuckDBValueConverter, type DuckDBConnection } from '@duckdb/node-api';
 import { hasIntel, INTEL_FIELDS, isHooked, summaryFlags, tierOf, type CallRecord } from '../../domain/call.js';
 import { areaCodeOfCallerId, stateOfCallerId } from '../../domain/areaCodes.js';
 import { toCents } from '../../domain/ingestRecord.js';
 import type { Db } from '../db.js';
-import { applyDailyDeltas } from '../rollups/deltas.js';
-import { DuckDb } from '../duckdb/engine.js';
+import { applyDailyDeltas, valueCounts, type ValueCounts } from '../rollups/deltas.js';
+import { keepsRollups } from '../rollups/layout.js';
 import { newOutboxBatch, queueCallDeliveries, recordCallEvents, type OutboxBatch } from './outbox.js';
 
 const CALL_COLUMNS = [
@@ -37,8 +36,13 @@ const CALL_COLUMNS = [
   'flags',
 ] as const;
 
-/** The values of CALL_COLUMNS, in that order, for one call (built directly: this runs per call at ingest). */
-function callRow(orgId: string, c: CallRecord, now: number): unknown[] {
+const INGESTED_AT = CALL_COLUMNS.indexOf('ingested_at');
+
+/**
+ * The values of CALL_COLUMNS, in that order, for one call (built directly: this runs per call
+ * at ingest). ingested_at is left null: it is set once the writer holds the org's lock.
+ */
+function callRow(orgId: string, c: CallRecord): unknown[] {
   const e = c.extraction;
   const asks = e?.dollar_asks ?? [];
   // Added in integer cents (asks are kept to the cent), so the total has no drift.
@@ -74,7 +78,7 @@ function callRow(orgId: string, c: CallRecord, now: number): unknown[] {
           .join('\n')
           .toLowerCase()
       : null,
-    now,
+    null,
     summaryFlags(c),
   );
   return row;
@@ -94,88 +98,56 @@ const cols = CALL_COLUMNS.join(', ');
  */
 export const ingestBatchSize = (db: Db): number => (db.dialect === 'postgres' ? 20_000 : 5_000);
 
-/** Upserts one batch. Within a batch the last record of a call_sid wins. */
-export async function upsertCalls(db: Db, orgId: string, records: CallRecord[]): Promise<UpsertResult> {
+/** A batch of calls ready to store (prepareCalls): everything JavaScript computes, done before the transaction. */
+export interface PreparedCalls {
+  orgId: string;
+  /** One row per call_sid (the last record of each wins), ingested_at still null. */
+  rows: unknown[][];
+  /** Records that repeated an earlier call_sid of the batch. */
+  repeats: number;
+  /** The rollups' value counts, on an engine that keeps rollups. */
+  counts: ValueCounts | null;
+}
+
+/**
+ * Computes a batch's rows, derived columns and rollup counts. Pure JavaScript: an ingest
+ * prepares the next batch while the engine still writes the previous one.
+ */
+export function prepareCalls(db: Db, orgId: string, records: CallRecord[]): PreparedCalls {
   const bySid = new Map<string, CallRecord>();
   for (const r of records) bySid.set(r.call_sid, r);
-  // Repeats inside the batch replace an earlier record of the same request.
-  const repeats = records.length - bySid.size;
-  if (bySid.size === 0) return { created: 0, updated: 0 };
-  // The rows take their ingested_at once this writer holds the org's lock, so per org the
-  // ingest order is the commit order: TAXII pollers continue from the last ingested_at seen.
-  const prepare = () => {
-    const now = Date.now();
-    // Webhook events are recorded in the same transaction as the calls (transactional outbox).
-    return { rows: [...bySid.values()].map((r) => callRow(orgId, r, now)), outbox: newOutboxBatch(orgId, now) };
-  };
-  const existing =
-    db instanceof DuckDb
-      ? await db.withWriter(async (conn, tx) => {
-          const { rows, outbox } = prepare();
-          await stageWithAppender(conn, tx, rows);
-          return storeStaged(tx, orgId, outbox, rows);
-        })
-      : await db.withLock('orgCalls', orgId, async (tx) => {
-          // One writer per org at a time: the rollup deltas read the versions being replaced.
-          const { rows, outbox } = prepare();
-          await stageFromArrays(tx, rows);
-          return storeStaged(tx, orgId, outbox, rows);
-        });
-  return { created: bySid.size - existing, updated: existing + repeats };
+  const rows = [...bySid.values()].map((r) => callRow(orgId, r));
+  const counts = keepsRollups(db.dialect) && rows.length > 0 ? valueCounts((name) => column(rows, name)) : null;
+  return { orgId, rows, repeats: records.length - bySid.size, counts };
 }
 
-// The batch first goes into a session-local staging table, from which it is stored with
-// set-based SQL that both engines accept.
-const createStage = `CREATE TEMP TABLE IF NOT EXISTS calls_stage AS SELECT ${cols} FROM calls LIMIT 0`;
-
-// DuckDB: the appender fills the staging table (fast, no SQL per row).
-async function stageWithAppender(conn: DuckDBConnection, tx: Db, rows: unknown[][]): Promise<void> {
-  await tx.run(createStage);
-  await tx.run('DELETE FROM calls_stage');
-  const appender = await conn.createAppender('calls_stage', 'main', 'temp');
-  const writer = DuckDBDataChunkWriter.forAppender(appender, { converter: JSToDuckDBValueConverter });
-  for (const row of rows) writer.appendRow(row as never[]);
-  writer.flush();
-  appender.closeSync();
-}
-
-/** PostgreSQL's type of each of CALL_COLUMNS; dollar_asks travels as the text of a float8[] per call. */
-const PG_COLUMN_TYPES: Record<(typeof CALL_COLUMNS)[number], string> = {
-  ...(Object.fromEntries(CALL_COLUMNS.map((c) => [c, 'text'])) as Record<(typeof CALL_COLUMNS)[number], string>),
-  started_at: 'bigint',
-  duration_sec: 'integer',
-  cleanly_closed: 'boolean',
-  has_extraction: 'boolean',
-  auditor_confidence: 'double precision',
-  asks_count: 'integer',
-  asks_total: 'double precision',
-  dollars_dangled: 'double precision',
-  tier: 'smallint',
-  has_intel: 'boolean',
-  hooked: 'boolean',
-  ingested_at: 'bigint',
-  flags: 'smallint',
+const column = (rows: unknown[][], name: (typeof CALL_COLUMNS)[number]) => {
+  const i = CALL_COLUMNS.indexOf(name);
+  return rows.map((row) => row[i]);
 };
-const DOLLAR_ASKS = CALL_COLUMNS.indexOf('dollar_asks');
-const stageFromArraysSql = `INSERT INTO calls_stage (${cols}) SELECT ${CALL_COLUMNS.map((c) =>
-  c === 'dollar_asks' ? 'CAST(dollar_asks AS double precision[])' : c,
-).join(', ')}
-  FROM unnest(${CALL_COLUMNS.map((c, i) => `CAST($${i + 1} AS ${PG_COLUMN_TYPES[c]}[])`).join(', ')}) AS u(${cols})`;
 
-// PostgreSQL: one array parameter per column, unnested into rows by the server (a third of
-// the time of one JSON parameter through json_populate_recordset, on both sides).
-async function stageFromArrays(tx: Db, rows: unknown[][]): Promise<void> {
-  await tx.run(createStage);
-  await tx.run('TRUNCATE calls_stage');
-  const columns: unknown[][] = CALL_COLUMNS.map(() => new Array(rows.length));
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r];
-    for (let i = 0; i < row.length; i++) columns[i][r] = row[i];
-    // Finite numbers only (checked at ingest): their JavaScript text is float8 input.
-    columns[DOLLAR_ASKS][r] = `{${(row[DOLLAR_ASKS] as number[]).join(',')}}`;
-  }
-  await tx.run(stageFromArraysSql, columns);
+/** Stores a prepared batch in one transaction: insert or replace on (org, call_sid). */
+export async function storeCalls(db: Db, batch: PreparedCalls): Promise<UpsertResult> {
+  const { orgId, rows } = batch;
+  if (rows.length === 0) return { created: 0, updated: 0 };
+  // One writer per org at a time: the rollup deltas read the versions being replaced.
+  const existing = await db.withLock('orgCalls', orgId, async (tx) => {
+    // The rows take their ingested_at once this writer holds the org's lock, so per org the
+    // ingest order is the commit order: TAXII pollers continue from the last ingested_at seen.
+    const now = Date.now();
+    for (const row of rows) row[INGESTED_AT] = now;
+    await tx.run(createStage);
+    await tx.run('TRUNCATE calls_stage');
+    await tx.appendRows('calls_stage', rows);
+    // Webhook events are recorded in the same transaction as the calls (transactional outbox).
+    return storeStaged(tx, newOutboxBatch(orgId, now), batch.counts);
+  });
+  return { created: rows.length - existing, updated: existing + batch.repeats };
 }
+
+// The batch first goes into a session-local staging table (by the engine's bulk path), from
+// which it is stored with set-based SQL that both engines accept.
+const createStage = `CREATE TEMP TABLE IF NOT EXISTS calls_stage AS SELECT ${cols} FROM calls LIMIT 0`;
 
 /**
  * Stores the staged batch: rollup deltas, then replaced calls deleted and the batch inserted
@@ -183,13 +155,11 @@ async function stageFromArrays(tx: Db, rows: unknown[][]): Promise<void> {
  * makes delete + insert safe and the primary key still guards), then its webhook events.
  * Returns how many of its calls were stored before.
  */
-async function storeStaged(tx: Db, orgId: string, outbox: OutboxBatch, rows: unknown[][]): Promise<number> {
+async function storeStaged(tx: Db, outbox: OutboxBatch, counts: ValueCounts | null): Promise<number> {
+  const { orgId } = outbox;
   const duck = tx.dialect === 'duckdb';
   const n = await countStored(tx);
-  await applyDailyDeltas(tx, orgId, 'calls_stage', n > 0, (name) => {
-    const i = CALL_COLUMNS.indexOf(name);
-    return rows.map((row) => row[i]);
-  });
+  await applyDailyDeltas(tx, orgId, 'calls_stage', n > 0, counts);
   if (n > 0) await tx.run(`DELETE FROM calls WHERE org_id = $1 AND call_sid IN (SELECT call_sid FROM calls_stage)`, [orgId]);
   // DuckDB keeps sid_hash beside each call (migration 12).
   await tx.run(

@@ -134,31 +134,60 @@ export async function rebuildRollups(db: Db): Promise<boolean> {
 /** A column of a batch's calls that the value-count rollups read: its values, in one call order. */
 export type BatchColumn = (name: 'started_at' | 'duration_sec' | 'dollar_asks' | 'caller_area_code' | LabelColumn) => readonly unknown[];
 
+/** A batch's value counts (valueCounts), ready to be added to the rollups. */
+export interface ValueCounts {
+  /** unnest's parameters, one array per key column and then the counts, per table. */
+  durations: unknown[][];
+  asks: unknown[][];
+  labels: unknown[][];
+}
+
 /**
  * Inside the ingest transaction, before the batch in `stage` replaces stored calls: adds the
  * batch and, when some of its calls were stored before, takes the stored versions away.
  * The caller must be the org's only writer for the transaction (DuckDB's single writer, or
  * PostgreSQL's per-org advisory lock), so the stored versions read here are the replaced ones.
  *
- * The batch's value counts are added up here from `column` (the staged calls' values) and
- * sent as one row per count: unpivoting and grouping the staged calls in SQL, in three MERGEs,
- * took the ingest transaction's one backend 40% of its time (bench, 5,000-call batches).
- * Additions alone never bring a count to zero, so one upsert per table does; the replaced
- * versions are then taken away by the MERGEs, which delete the counts that reach zero.
+ * The batch's value counts come added up (`counts`, from valueCounts before the transaction)
+ * and go in as one row per count: unpivoting and grouping the staged calls in SQL, in three
+ * MERGEs, took the ingest transaction's one backend 40% of its time (bench, 5,000-call
+ * batches). Additions alone never bring a count to zero, so one upsert per table does; the
+ * replaced versions are then taken away by the MERGEs, which delete the counts that reach zero.
  */
-export async function applyDailyDeltas(tx: Db, orgId: string, stage: string, someExisted: boolean, column: BatchColumn): Promise<void> {
+export async function applyDailyDeltas(
+  tx: Db,
+  orgId: string,
+  stage: string,
+  someExisted: boolean,
+  counts: ValueCounts | null,
+): Promise<void> {
   if (!keepsRollups(tx.dialect)) return;
+  if (!counts) throw new Error('applyDailyDeltas: this engine keeps rollups, the batch needs its value counts');
   const fresh = `SELECT 1 AS sign, ${ROLLUP_SOURCE_COLUMNS} FROM ${stage}`;
   const replaced = `SELECT -1 AS sign, ${ROLLUP_SOURCE_COLUMNS} FROM calls
     WHERE org_id = $1 AND call_sid IN (SELECT call_sid FROM ${stage})`;
   for (const sql of deltaStatements(someExisted ? `${fresh} UNION ALL ${replaced}` : fresh, ['call_days'])) {
     await tx.run(sql, someExisted ? [orgId] : []);
   }
-  await addValueCounts(tx, orgId, column);
+  await tx.run(ADD_VALUE_COUNTS, [orgId, ...counts.durations, ...counts.asks, ...counts.labels]);
   if (someExisted) for (const sql of deltaStatements(replaced, COUNT_TABLES)) await tx.run(sql, [orgId]);
 }
 
 const COUNT_TABLES = ['duration_counts', 'ask_counts', 'label_counts'] as const;
+
+/** Adds counts to a value-count table from unnest's arrays ($first onwards); $1 is the org. */
+const upsertCounts = (table: string, keys: string[], types: string[], count: string, first: number) =>
+  `INSERT INTO ${table} AS t (org_id, ${keys.join(', ')}, ${count})
+   SELECT $1, * FROM unnest(${[...types, 'bigint'].map((type, i) => `CAST($${first + i} AS ${type}[])`).join(', ')})
+   ON CONFLICT (org_id, ${keys.join(', ')}) DO UPDATE SET ${count} = t.${count} + excluded.${count}`;
+
+/** The three tables in one statement: durations $2–$5, asks $6–$9, labels $10–$15. */
+const ADD_VALUE_COUNTS = `WITH durations AS (
+    ${upsertCounts('duration_counts', ['period_days', 'period_start', 'duration_sec'], ['smallint', 'bigint', 'integer'], 'calls', 2)}
+  ), asks AS (
+    ${upsertCounts('ask_counts', ['period_days', 'period_start', 'amount'], ['smallint', 'bigint', 'double precision'], 'asks', 6)}
+  )
+  ${upsertCounts('label_counts', ['dim', 'period_days', 'period_start', 'label', 'detail'], ['text', 'smallint', 'bigint', 'text', 'text'], 'calls', 10)}`;
 
 /** The start (epoch ms) of the period of `days` days holding `ms`: periodStartSql in JavaScript. */
 const periodStart = (ms: number, days: number) => {
@@ -166,58 +195,72 @@ const periodStart = (ms: number, days: number) => {
   return ms - (((ms % len) + len) % len);
 };
 
-/** Counts by key, keeping each key's values: one row of a value-count table per key. */
+/** Counts by key; each new key's parts (period_days, period_start, then `values`) become a row. */
 class Counts {
-  readonly rows = new Map<string, { values: unknown[]; n: number }>();
-  add(values: unknown[]): void {
-    const key = values.join('\u0000'); // the text of every key part is free of U+0000 (ingest rejects it)
-    const row = this.rows.get(key);
-    if (row) row.n++;
-    else this.rows.set(key, { values, n: 1 });
+  private readonly index = new Map<string, number>();
+  private readonly parts: unknown[][];
+  private readonly counts: number[] = [];
+  constructor(values: number) {
+    this.parts = Array.from({ length: values + 2 }, () => []);
   }
-  /** One array per key part, then the counts: unnest's parameters. */
-  columns(parts: number): unknown[][] {
-    const out: unknown[][] = Array.from({ length: parts + 1 }, () => []);
-    for (const { values, n } of this.rows.values()) {
-      for (let i = 0; i < parts; i++) out[i].push(values[i]);
-      out[parts].push(n);
+  /** `key` tells the values apart (they hold no U+0000, which ingest rejects). */
+  add(days: number, start: number, key: string, values: readonly unknown[], n = 1): void {
+    const fullKey = `${days}\u0000${start}\u0000${key}`;
+    const i = this.index.get(fullKey);
+    if (i !== undefined) {
+      this.counts[i] += n;
+      return;
     }
-    return out;
+    this.index.set(fullKey, this.counts.length);
+    this.counts.push(n);
+    this.parts[0].push(days);
+    this.parts[1].push(start);
+    for (let v = 0; v < values.length; v++) this.parts[v + 2].push(values[v]);
+  }
+  /** Each day's counts added to its longer periods' too (the calls are read once, like day_rows in SQL). */
+  addLongerPeriods(): void {
+    const days = this.counts.length;
+    for (const period of COUNT_PERIODS) {
+      if (period === 1) continue;
+      for (let i = 0; i < days; i++) {
+        const values = this.parts.slice(2).map((p) => p[i]);
+        this.add(period, periodStart(this.parts[1][i] as number, period), values.join('\u0000'), values, this.counts[i]);
+      }
+    }
+  }
+  /** unnest's arrays: the key columns as the table orders them (`order` indexes into period_days, period_start, values…), then the counts. */
+  columns(order: number[]): unknown[][] {
+    return [...order.map((i) => this.parts[i]), this.counts];
   }
 }
 
-/** Adds the batch's calls to duration_counts, ask_counts and label_counts, in one statement. */
-async function addValueCounts(tx: Db, orgId: string, column: BatchColumn): Promise<void> {
+/**
+ * Adds up a batch's value counts, per UTC day and per longer period: the rows its calls add to
+ * duration_counts, ask_counts and label_counts. Pure JavaScript, so it runs outside the transaction.
+ */
+export function valueCounts(column: BatchColumn): ValueCounts {
   const [started, duration, dollarAsks, areaCode] = (['started_at', 'duration_sec', 'dollar_asks', 'caller_area_code'] as const).map(
     column,
   );
   const labelled = LABEL_COLUMNS.map((dim) => ({ dim, values: column(dim) }));
-  const durations = new Counts();
-  const asks = new Counts();
-  const labels = new Counts();
+  const durations = new Counts(1);
+  const asks = new Counts(1);
+  const labels = new Counts(3);
   for (let i = 0; i < started.length; i++) {
-    for (const days of COUNT_PERIODS) {
-      const start = periodStart(started[i] as number, days);
-      durations.add([days, start, duration[i]]);
-      for (const amount of dollarAsks[i] as number[]) asks.add([days, start, amount]);
-      for (const { dim, values } of labelled) {
-        const label = values[i];
-        if (label === null) continue;
-        labels.add([dim, days, start, label, dim === 'caller_state' ? (areaCode[i] ?? '') : '']);
-      }
+    const day = periodStart(started[i] as number, 1);
+    durations.add(1, day, String(duration[i]), [duration[i]]);
+    for (const amount of dollarAsks[i] as number[]) asks.add(1, day, String(amount), [amount]);
+    for (const { dim, values } of labelled) {
+      const label = values[i] as string | null;
+      if (label === null) continue;
+      const detail = dim === 'caller_state' ? ((areaCode[i] as string | null) ?? '') : '';
+      labels.add(1, day, `${dim}\u0000${label}\u0000${detail}`, [dim, label, detail]);
     }
   }
-  const upsert = (table: string, keys: string[], types: string[], count: string, first: number) =>
-    `INSERT INTO ${table} AS t (org_id, ${keys.join(', ')}, ${count})
-     SELECT $1, * FROM unnest(${[...types, 'bigint'].map((type, i) => `CAST($${first + i} AS ${type}[])`).join(', ')})
-     ON CONFLICT (org_id, ${keys.join(', ')}) DO UPDATE SET ${count} = t.${count} + excluded.${count}`;
-  const d = durations.columns(3);
-  const a = asks.columns(3);
-  const l = labels.columns(5);
-  await tx.run(
-    `WITH durations AS (${upsert('duration_counts', ['period_days', 'period_start', 'duration_sec'], ['smallint', 'bigint', 'integer'], 'calls', 2)}),
-     asks AS (${upsert('ask_counts', ['period_days', 'period_start', 'amount'], ['smallint', 'bigint', 'double precision'], 'asks', 6)})
-     ${upsert('label_counts', ['dim', 'period_days', 'period_start', 'label', 'detail'], ['text', 'smallint', 'bigint', 'text', 'text'], 'calls', 10)}`,
-    [orgId, ...d, ...a, ...l],
-  );
+  for (const c of [durations, asks, labels]) c.addLongerPeriods();
+  return {
+    durations: durations.columns([0, 1, 2]),
+    asks: asks.columns([0, 1, 2]),
+    labels: labels.columns([2, 0, 1, 3, 4]),
+  };
 }
