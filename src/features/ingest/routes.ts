@@ -2,8 +2,9 @@
 // length. Records are validated one by one; valid ones are stored in batches and the
 // response is sent only after every batch has committed.
 
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { CALL_SID_PATTERN } from '../../domain/call.js';
 import { CallRecordSchema } from '../../domain/ingestRecord.js';
@@ -33,6 +34,8 @@ const IngestResult = Type.Object({
   ),
 });
 
+/** Plain JSON Schema (what Type.Null() writes): the reply has no body to type. */
+const NO_CONTENT = { 204: { type: 'null' } };
 const SessionParams = Type.Object({ call_sid: Type.String({ pattern: CALL_SID_PATTERN }) });
 const Text = (max = 512) => Type.String({ maxLength: max });
 const SessionBody = Type.Object(
@@ -47,7 +50,8 @@ const SessionBody = Type.Object(
   { additionalProperties: false },
 );
 
-export async function ingestRoutes(app: FastifyInstance): Promise<void> {
+export async function ingestRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
   declareAccess(app, INGEST);
   const { storage, metrics, now } = app.deps;
   const base = { tags: ['ingest'] };
@@ -62,13 +66,15 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
   // A JSON body of calls is kept as text and read record by record (jsonRecords.ts).
   const parseJson = jsonBodyParser(app);
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (req.routeOptions.url !== CALLS_URL || body === '') return parseJson(req, body as string, done);
+  app.addContentTypeParser<string>('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (req.routeOptions.url !== CALLS_URL || body === '') return parseJson(req, body, done);
+    let parsed: JsonBody;
     try {
-      done(null, new JsonBody(body as string, MAX_ARRAY));
+      parsed = new JsonBody(body, MAX_ARRAY);
     } catch (err) {
-      done(err as Error);
+      return done(err instanceof Error ? err : new Error(String(err)));
     }
+    done(null, parsed);
   });
 
   app.post(
@@ -99,8 +105,9 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
           records.map((r) => r.call_sid),
         ),
       );
-      const body = req.body as unknown;
-      if (isStream(body)) {
+      // The body is what the content-type parsers above made of it, not the documented schema.
+      const body: unknown = req.body;
+      if (body instanceof Readable) {
         await run.addNdjson(body);
       } else if (body instanceof JsonBody) {
         if (body.scan.more) {
@@ -134,13 +141,13 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Create or replace a live session (refreshes its heartbeat)',
         params: SessionParams,
         body: SessionBody,
-        response: { 204: Type.Null() },
+        response: NO_CONTENT,
       },
     },
     async (req, reply) => {
       const principal = principalOf(req);
-      const { call_sid } = req.params as { call_sid: string };
-      const body = req.body as typeof SessionBody.static;
+      const { call_sid } = req.params;
+      const body = req.body;
       const started = parseRfc3339(body.started_at);
       if (!started) {
         throw validationFailed('started_at must be an RFC 3339 timestamp.', [
@@ -174,13 +181,13 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
         params: SessionParams,
         // The body is optional: none at all (validated as null) is a plain heartbeat.
         body: Type.Union([Type.Object({ state: Type.Optional(Text(64)) }, { additionalProperties: false }), Type.Null()]),
-        response: { 204: Type.Null() },
+        response: NO_CONTENT,
       },
     },
     async (req, reply) => {
       const principal = principalOf(req);
-      const { call_sid } = req.params as { call_sid: string };
-      const state = (req.body as { state?: string } | undefined)?.state?.trim();
+      const { call_sid } = req.params;
+      const state = req.body?.state?.trim();
       if (!(await storage.sessions.heartbeat(principal.orgId, call_sid, state, now().getTime()))) {
         throw notFound('No active session with this call_sid.');
       }
@@ -190,15 +197,11 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete(
     '/api/ingest/sessions/:call_sid',
-    { schema: { ...base, summary: 'End a live session', params: SessionParams, response: { 204: Type.Null() } } },
+    { schema: { ...base, summary: 'End a live session', params: SessionParams, response: NO_CONTENT } },
     async (req, reply) => {
       const principal = principalOf(req);
-      await storage.sessions.end(principal.orgId, [(req.params as { call_sid: string }).call_sid]);
+      await storage.sessions.end(principal.orgId, [req.params.call_sid]);
       return reply.code(204).send();
     },
   );
-}
-
-function isStream(body: unknown): body is Readable {
-  return !!body && typeof (body as Readable).pipe === 'function' && typeof (body as Readable).on === 'function';
 }
