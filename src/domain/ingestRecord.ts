@@ -107,6 +107,15 @@ function unstorableStrings(v: unknown, path: string, errors: FieldError[]): void
   }
 }
 
+/** Whether any string in `v` is unstorable: the cheap check every record gets, building no paths. */
+function anyUnstorable(v: unknown): boolean {
+  if (typeof v === 'string') return v.includes('\u0000') || !isWellFormed(v);
+  if (v === null || typeof v !== 'object') return false;
+  if (Array.isArray(v)) return v.some(anyUnstorable);
+  for (const k in v) if (anyUnstorable((v as Record<string, unknown>)[k])) return true;
+  return false;
+}
+
 // Trimmed; empty → null; over 512 characters is an error.
 function cleanString(v: string | null | undefined, path: string, errors: FieldError[]): string | null {
   if (v === null || v === undefined) return null;
@@ -114,6 +123,8 @@ function cleanString(v: string | null | undefined, path: string, errors: FieldEr
   if (t.length > MAX_STRING) errors.push({ path, message: `must be at most ${MAX_STRING} characters` });
   return t === '' ? null : t;
 }
+
+const INTEL_PATHS = INTEL_FIELDS.map((f) => `extraction.${f}`);
 
 const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 const SCHEMA_KIND: Record<string, string> = {
@@ -159,14 +170,15 @@ export function validateCallRecord(raw: unknown): RecordResult {
   }
   const r = raw as CallRecordJson;
   const errors: FieldError[] = [];
-  unstorableStrings(r, '', errors);
+  if (anyUnstorable(r)) unstorableStrings(r, '', errors);
   const started = parseRfc3339(r.started_at);
   if (!started) errors.push({ path: 'started_at', message: 'must be an RFC 3339 timestamp with Z or an offset' });
   let extraction: Extraction | null = null;
   if (r.extraction) {
     const e = r.extraction as Record<string, unknown>;
     const intel = {} as Record<IntelField, string | null>;
-    for (const f of INTEL_FIELDS) intel[f] = cleanString(e[f] as string | null, `extraction.${f}`, errors);
+    for (let i = 0; i < INTEL_FIELDS.length; i++)
+      intel[INTEL_FIELDS[i]] = cleanString(e[INTEL_FIELDS[i]] as string | null, INTEL_PATHS[i], errors);
     // One spelling per bank ("Chase" → "JPMorgan Chase"), so every figure counts a bank once.
     if (intel.mule_bank_name !== null) intel.mule_bank_name = normaliseBankName(intel.mule_bank_name);
     if (intel.lure_category !== null && !/^[A-Z0-9_]+$/.test(intel.lure_category)) {
