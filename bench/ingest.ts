@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
 import { generateCalls } from '../src/demo/generate.js';
@@ -96,6 +96,7 @@ export async function benchIngest(total = 1_000_000): Promise<void> {
   try {
     const org = await postJson(base, '/api/admin/orgs', { name: 'bench', tier: 'pro' });
     const key = await postJson(base, `/api/admin/orgs/${org.id}/keys`, { name: 'ingest', role: 'ingest' });
+    const load0 = loadavg()[0];
     const cpu0 = cpuSeconds(child.pid!);
     const t0 = performance.now();
     const res = await request(`${base}/api/ingest/calls`, {
@@ -111,6 +112,8 @@ export async function benchIngest(total = 1_000_000): Promise<void> {
     const rss = peakRssMiB(child.pid!);
     if (res.statusCode !== 200) throw new Error(`ingest → ${res.statusCode}`);
     console.log(`\n## Ingest (HTTP NDJSON, one request, ${database.label})\n`);
+    // The machine's 1-minute load average before and after: the rate depends on what else runs.
+    console.log(`machine load average ${load0.toFixed(1)} -> ${loadavg()[0].toFixed(1)}\n`);
     console.log('| calls | accepted | rejected | seconds | calls/s | server CPU s | server peak RSS |');
     console.log('|---:|---:|---:|---:|---:|---:|---:|');
     console.log(
