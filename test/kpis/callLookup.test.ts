@@ -1,5 +1,5 @@
-// Call detail by call_sid (issue 16): DuckDB finds the row by sid_hash (eight bytes a call)
-// instead of comparing every stored call_sid, and re-ingest finds stored calls by it too.
+// Call detail by call_sid (issue 16): DuckDB reads the row through its index on call_sid
+// (migration 12) instead of scanning every call, and re-ingest finds stored calls by sid_hash.
 // The answers stay those of the contract: the org's own call, within the key's scope, 404
 // otherwise, and a re-ingested call replaced, never doubled.
 
@@ -62,17 +62,24 @@ describe('call detail by call_sid', () => {
     assert.equal((await get(t.app, b.read, '/api/calls/CA0007')).json().duration_sec, 999);
   });
 
-  it('DuckDB: finds the row by sid_hash, and keeps sid_hash for every call', { skip: TEST_ENGINE !== 'duckdb' }, async () => {
-    const p = new Params();
-    const principal = { orgId: a.orgId, tier: 'pro' as const, keyId: 'k', role: 'read' as const, scope: null };
-    const plan = await t.db.all<{ explain_value: string }>(`EXPLAIN ANALYZE ${callDetailSql('duckdb', principal, 'CA0042', p)}`, p.values);
-    const text = plan.map((r) => r.explain_value).join('\n');
-    // The scan's filters hold the hash, so only rows of the same hash have their call_sid compared.
-    assert.match(text, /sid_hash/);
-    const [h] = await t.db.all<{ missing: number; wrong: number }>(
-      `SELECT count(*) FILTER (WHERE sid_hash IS NULL) AS missing,
+  it(
+    'DuckDB: reads the row through the call_sid index, and keeps sid_hash for every call',
+    { skip: TEST_ENGINE !== 'duckdb' },
+    async () => {
+      const p = new Params();
+      const principal = { orgId: a.orgId, tier: 'pro' as const, keyId: 'k', role: 'read' as const, scope: null };
+      const plan = await t.db.all<{ explain_value: string }>(
+        `EXPLAIN ANALYZE ${callDetailSql('duckdb', principal, 'CA0042', p)}`,
+        p.values,
+      );
+      const text = plan.map((r) => r.explain_value).join('\n');
+      assert.match(text, /Index Scan/);
+      assert.doesNotMatch(text, /Sequential Scan/);
+      const [h] = await t.db.all<{ missing: number; wrong: number }>(
+        `SELECT count(*) FILTER (WHERE sid_hash IS NULL) AS missing,
          count(*) FILTER (WHERE sid_hash <> md5_number_lower(call_sid)) AS wrong FROM calls`,
-    );
-    assert.deepEqual([h.missing, h.wrong], [0, 0]);
-  });
+      );
+      assert.deepEqual([h.missing, h.wrong], [0, 0]);
+    },
+  );
 });
