@@ -143,8 +143,8 @@ export interface ValueCounts {
 }
 
 /**
- * Inside the ingest transaction, before the batch in `stage` replaces stored calls: adds the
- * batch and, when some of its calls were stored before, takes the stored versions away.
+ * Inside the ingest transaction, before the batch in `stage` (call_sids `sids`) replaces stored
+ * calls: adds the batch and, when some of its calls were stored before, takes the stored versions away.
  * The caller must be the org's only writer for the transaction (DuckDB's single writer, or
  * PostgreSQL's per-org advisory lock), so the stored versions read here are the replaced ones.
  *
@@ -160,17 +160,18 @@ export async function applyDailyDeltas(
   stage: string,
   someExisted: boolean,
   counts: ValueCounts | null,
+  sids: string[],
 ): Promise<void> {
   if (!keepsRollups(tx.dialect)) return;
   if (!counts) throw new Error('applyDailyDeltas: this engine keeps rollups, the batch needs its value counts');
   const fresh = `SELECT 1 AS sign, ${ROLLUP_SOURCE_COLUMNS} FROM ${stage}`;
-  const replaced = `SELECT -1 AS sign, ${ROLLUP_SOURCE_COLUMNS} FROM calls
-    WHERE org_id = $1 AND call_sid IN (SELECT call_sid FROM ${stage})`;
+  // The stored versions by the primary key, with the batch's call_sids as one array (see countStored).
+  const replaced = `SELECT -1 AS sign, ${ROLLUP_SOURCE_COLUMNS} FROM calls WHERE org_id = $1 AND call_sid = ANY(CAST($2 AS TEXT[]))`;
   for (const sql of deltaStatements(someExisted ? `${fresh} UNION ALL ${replaced}` : fresh, ['call_days'])) {
-    await tx.run(sql, someExisted ? [orgId] : []);
+    await tx.run(sql, someExisted ? [orgId, sids] : []);
   }
   await tx.run(ADD_VALUE_COUNTS, [orgId, ...counts.durations, ...counts.asks, ...counts.labels]);
-  if (someExisted) for (const sql of deltaStatements(replaced, COUNT_TABLES)) await tx.run(sql, [orgId]);
+  if (someExisted) for (const sql of deltaStatements(replaced, COUNT_TABLES)) await tx.run(sql, [orgId, sids]);
 }
 
 const COUNT_TABLES = ['duration_counts', 'ask_counts', 'label_counts'] as const;
