@@ -29,7 +29,7 @@ const tooBig = (p: JsonPart) => p.depth > RECORD_LIMITS.depth || p.containers > 
  */
 export function jsonRecords(body: JsonBody): Iterable<{ value: unknown } | { error: string }> {
   const { text, scan } = body;
-  const parse = (p: JsonPart) => JSON.parse(text.slice(p.start, p.end)) as unknown;
+  const parse = (p: JsonPart): unknown => JSON.parse(text.slice(p.start, p.end));
   if (!scan.array) {
     const part = scan.parts[0];
     if (tooBig(part)) return [{ error: TOO_BIG }];
