@@ -2,6 +2,7 @@
 // call_sid in code-point order; any row field may be the sort (see keyset.ts). The JSON table
 // reads one keyset page; the CSV export reads every row in pages, in the default order.
 
+import { TIER1_FIELDS } from '../../domain/call.js';
 import { indicatorValidity, type IndicatorValidity } from '../../domain/indicators/validity.js';
 import type { Principal } from '../../domain/principal.js';
 import { formatUtc, type Window } from '../../domain/window.js';
@@ -13,19 +14,7 @@ import { CALL_DAYS, unionOverWindow } from '../rollups/window.js';
 import { afterSql, orderBySql, pageOf, sortOrders, type KeyValue, type SortColumn, type SortOrder } from './keyset.js';
 
 /** The row fields, in the seed's order (also the CSV header, which has no validity column). */
-export const TIER1_ROW_FIELDS = [
-  'call_sid',
-  'call_started_at',
-  'auditor_confidence',
-  'mule_bank_name',
-  'mule_bank_routing_number',
-  'mule_bank_account_number',
-  'mule_account_holder_name',
-  'crypto_wallet_address',
-  'crypto_chain',
-  'gift_card_brand',
-  'physical_mule_drop_address',
-] as const;
+export const TIER1_ROW_FIELDS = ['call_sid', 'call_started_at', 'auditor_confidence', ...TIER1_FIELDS] as const;
 
 export interface Tier1Row {
   call_sid: string;
