@@ -407,6 +407,9 @@ function unnested(schema: Schema): Schema {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
+/** A security scheme of the Authorization header. */
+const httpAuth = (scheme: 'bearer' | 'basic', description: string) => ({ type: 'http' as const, scheme, description });
+
 /** Options of the @fastify/swagger registration in app.ts. */
 export function openapiOptions(): FastifyDynamicSwaggerOptions {
   return {
@@ -422,15 +425,13 @@ export function openapiOptions(): FastifyDynamicSwaggerOptions {
       },
       components: {
         securitySchemes: {
-          apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (hpk_…)' },
-          adminToken: { type: 'http', scheme: 'bearer', description: 'HONEYPOT_ADMIN_TOKEN' },
-          metricsToken: { type: 'http', scheme: 'bearer', description: 'HONEYPOT_METRICS_TOKEN, when it is set' },
-          basicKey: {
-            type: 'http',
-            scheme: 'basic',
-            description:
-              'TAXII 2.1 only: a read API key as the password of HTTP Basic (any user name), for clients that send Basic credentials',
-          },
+          apiKey: httpAuth('bearer', 'An API key (hpk_…)'),
+          adminToken: httpAuth('bearer', 'HONEYPOT_ADMIN_TOKEN'),
+          metricsToken: httpAuth('bearer', 'HONEYPOT_METRICS_TOKEN, when it is set'),
+          basicKey: httpAuth(
+            'basic',
+            'TAXII 2.1 only: a read API key as the password of HTTP Basic (any user name), for clients that send Basic credentials',
+          ),
           sessionCookie: {
             type: 'apiKey',
             in: 'cookie',
