@@ -13,8 +13,7 @@ import {
   fmtKind,
   fmtPct,
   plural,
-  SERIES_KIND,
-  SERIES_LABELS,
+  SERIES_METRICS,
   SUMMARY_METRICS,
   type SummaryMetric,
 } from './answer.js';
@@ -69,7 +68,11 @@ export async function trend(tools: ToolRunner, metric: SummaryMetric, spec: Wind
   const kind = info.kind;
   const f = (v: number | null) => (v === null ? 'none (no calls)' : fmtKind(kind, v));
   const what =
-    series === 'hook_rate' ? 'hook rate' : series === 'avg_duration_sec' ? 'average call length' : `${SERIES_LABELS[series]} (total)`;
+    series === 'hook_rate'
+      ? 'hook rate'
+      : series === 'avg_duration_sec'
+        ? 'average call length'
+        : `${SERIES_METRICS[series].label} (total)`;
   const pl = (s: string) => (bucket === 'day' || bucket === 'week' ? fmtDay(s) : fmtWhen(s, false));
   const answer =
     `${cap(agree(info.label))} ${direction(halves.first, halves.second)} ${inline}, comparing the first half of the ${bucket} buckets with the second half: ` +
@@ -87,8 +90,7 @@ export async function busiest(tools: ToolRunner, intent: Busiest, spec: WindowSp
   const rec = await tools.call('get_timeseries', { metric, bucket, ...windowArgs(spec, now), ...filterArgs(filters) });
   if (!rec.ok) return errorAnswer(rec);
   const r = rec.result as { range: RangeObject; points: TimeseriesPoint[] };
-  const kind = SERIES_KIND[metric];
-  const label = SERIES_LABELS[metric];
+  const { kind, label } = SERIES_METRICS[metric];
   const inline = windowInline(spec, r.range) + forCalls(filterText(filters));
   const groups: Array<{ name: string; value: number }> = [];
   if (intent.unit === 'day' || intent.unit === 'hour') {

@@ -52,24 +52,15 @@ export const SUMMARY_METRICS: Record<SummaryMetric, MetricInfo> = {
   total_dollars_dangled: { label: 'total dollars dangled', kind: 'usd' },
 };
 
-export const SERIES_LABELS: Record<TimeseriesMetric, string> = {
-  calls: 'calls',
-  hooked_calls: 'hooked calls',
-  hook_rate: 'hook rate',
-  tier1_calls: 'tier-1 calls',
-  total_dollars_asked: 'dollars asked',
-  avg_duration_sec: 'average call length',
-  high_confidence_insights: 'high-confidence insights',
-};
-
-export const SERIES_KIND: Record<TimeseriesMetric, Kind> = {
-  calls: 'count',
-  hooked_calls: 'count',
-  hook_rate: 'ratio',
-  tier1_calls: 'count',
-  total_dollars_asked: 'usd',
-  avg_duration_sec: 'seconds',
-  high_confidence_insights: 'count',
+/** Label and kind of each time-series metric, as SUMMARY_METRICS gives them for the summary's figures. */
+export const SERIES_METRICS: Record<TimeseriesMetric, { label: string; kind: Kind }> = {
+  calls: { label: 'calls', kind: 'count' },
+  hooked_calls: { label: 'hooked calls', kind: 'count' },
+  hook_rate: { label: 'hook rate', kind: 'ratio' },
+  tier1_calls: { label: 'tier-1 calls', kind: 'count' },
+  total_dollars_asked: { label: 'dollars asked', kind: 'usd' },
+  avg_duration_sec: { label: 'average call length', kind: 'seconds' },
+  high_confidence_insights: { label: 'high-confidence insights', kind: 'count' },
 };
 
 export function fmtKind(kind: Kind, v: number): string {

@@ -17,8 +17,7 @@ import {
   fmtPct,
   metricClause,
   plural,
-  SERIES_KIND,
-  SERIES_LABELS,
+  SERIES_METRICS,
   SUMMARY_METRICS,
   type SummaryMetric,
 } from './answer.js';
@@ -208,8 +207,8 @@ const MAX_POINTS_LISTED = 48;
 
 export function composeSeries(spec: WindowSpec, metric: TimeseriesMetric, rec: ToolCallRecord, qual = '', explain = false): Composed {
   const r = rec.result as { bucket: string; range: RangeObject; points: TimeseriesPoint[] };
-  const kind = SERIES_KIND[metric];
-  const label = cap(SERIES_LABELS[metric]);
+  const { kind } = SERIES_METRICS[metric];
+  const label = cap(SERIES_METRICS[metric].label);
   const inline = windowInline(spec, r.range) + forCalls(qual);
   const pts = r.points;
   const additive = kind === 'count' || kind === 'usd';
