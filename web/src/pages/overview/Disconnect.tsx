@@ -6,13 +6,14 @@ import { fmtInt, fmtPct } from '../../lib/format';
 import { useKpi } from '../../lib/kpi';
 import { DISCONNECT_REASONS, reasonLabel } from '../../lib/labels';
 import type { DisconnectBreakdown } from '../../lib/types';
+import { explainedPanel } from './explained';
 
 const KNOWN = Object.keys(DISCONNECT_REASONS).filter((k) => k !== 'none');
 
 export const DisconnectPanel = memo(function DisconnectPanel() {
   const q = useKpi<DisconnectBreakdown>('/api/kpis/disconnect-breakdown');
   return (
-    <Panel title="Why calls ended" testId="disconnect" explain="disconnect" className="w-2" subtitle="Disconnect reasons">
+    <Panel title="Why calls ended" {...explainedPanel('disconnect')} className="w-2" subtitle="Disconnect reasons">
       <QueryBody q={q} feature="Disconnect reasons" height={260} isEmpty={(d) => Object.entries(d).every(([k, v]) => k === 'range' || !v)}>
         {(d) => {
           const keys = [...KNOWN, ...Object.keys(d).filter((k) => k !== 'range' && !KNOWN.includes(k) && typeof d[k] === 'number')];

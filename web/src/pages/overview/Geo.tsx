@@ -11,6 +11,7 @@ import { Link, navigate } from '../../lib/router';
 import { stateName } from '../../lib/states';
 import type { Geo } from '../../lib/types';
 import { useWindow } from '../../lib/window';
+import { explainedPanel } from './explained';
 
 // Fetched as soon as the overview's code runs, not when the geography data arrives.
 const usMapModule = import('../../charts/UsMap');
@@ -25,8 +26,7 @@ export const GeoPanel = memo(function GeoPanel() {
   return (
     <Panel
       title="Attacker geography"
-      testId="geo"
-      explain="geo"
+      {...explainedPanel('geo')}
       className="w-3"
       subtitle="Calls by caller-ID area code, mapped to US states and territories; select one to list its calls"
     >

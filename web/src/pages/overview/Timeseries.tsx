@@ -9,6 +9,7 @@ import { fmtDateTime, tzLabel } from '../../lib/format';
 import { useFirstFiguresIn, useKpi } from '../../lib/kpi';
 import type { Timeseries } from '../../lib/types';
 import { spanMs, useWindow, windowDays, type Span } from '../../lib/window';
+import { explainedPanel } from './explained';
 import { ViewSelect } from './ViewSelect';
 import { BUCKET_WIDTH_MS, BUCKETS, bucketPoints, effectiveBucket, MAX_POINTS, METRICS, useView } from './view';
 
@@ -37,8 +38,7 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
   return (
     <Panel
       title="Over time"
-      testId="timeseries"
-      explain={`timeseries:${m.value}`}
+      {...explainedPanel('timeseries', m.value)}
       className="w-4"
       subtitle={`${m.label} per ${BUCKET_WORDS[bucket]} (${tzLabel()}) · dashed grey: the previous period`}
       actions={

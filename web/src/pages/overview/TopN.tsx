@@ -11,6 +11,7 @@ import { valueLabel } from '../../lib/labels';
 import { Link, navigate } from '../../lib/router';
 import type { TopN } from '../../lib/types';
 import { useWindow } from '../../lib/window';
+import { explainedPanel } from './explained';
 import { ViewSelect } from './ViewSelect';
 import { TOPN_API_MAX, TOPN_FIELDS, TOPN_INPUT_MAX, useView } from './view';
 
@@ -38,8 +39,7 @@ export const TopNPanel = memo(function TopNPanel() {
   return (
     <Panel
       title="Top values"
-      testId="topn"
-      explain={`topn:${f.value}`}
+      {...explainedPanel('topn', f.value)}
       className="w-3"
       subtitle={`${f.label}, by number of calls`}
       actions={
