@@ -11,7 +11,7 @@ import { notFound } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
 import { CALL_SORTS, getCall, listCalls } from '../../storage/queries/calls.js';
 import { getSavedSearch } from '../../storage/queries/savedSearches.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { nextCursor, pageAsked } from './keysetPage.js';
 import { CallDetailOut, CallListOut, CallParams, CallsQuery } from './schemas.js';
 import { READ, declareAccess } from '../../http/access.js';
 
@@ -40,8 +40,7 @@ export async function callRoutes(instance: FastifyInstance): Promise<void> {
     async (req) => {
       const query = req.query;
       const principal = principalOf(req);
-      const sort = CALL_SORTS.get(query.sort)!; // the schema admits only these names
-      const after = query.cursor !== undefined ? decodeCursor(query.cursor, sort) : null;
+      const { sort, after } = pageAsked(CALL_SORTS, query);
       let filters = pickFilters(query);
       let savedScope: Scope | null = null;
       if (query.saved_search_id !== undefined) {
@@ -56,7 +55,7 @@ export async function callRoutes(instance: FastifyInstance): Promise<void> {
         range: rangeObject(filter.window),
         total: page.total!, // asked for above (total: true)
         items: page.items.map((item) => ({ ...item, snippet: item.snippet ?? null })),
-        next_cursor: page.next ? encodeCursor(sort, page.next) : null,
+        next_cursor: nextCursor(sort, page.next),
       };
     },
   );

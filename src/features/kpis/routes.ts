@@ -31,7 +31,8 @@ import {
 } from './schemas.js';
 import { WindowQuery, windowOf } from './window.js';
 import { READ, declareAccess } from '../../http/access.js';
-import { MAX_CURSOR_LENGTH, decodeCursor, encodeCursor } from '../calls/cursor.js';
+import { MAX_CURSOR_LENGTH } from '../calls/cursor.js';
+import { nextCursor, pageAsked } from '../calls/keysetPage.js';
 
 const WINDOW_DOC = 'Window params: range (<N>h|<N>d|<N>w, default 7d), start, end; a call counts when start <= started_at < end.';
 
@@ -198,10 +199,9 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
     async (req) => {
       const q = req.query;
       const w = windowOf(app, q);
-      const sort = TIER1_SORTS.get(q.sort)!; // the schema admits only these names
-      const after = q.cursor !== undefined ? decodeCursor(q.cursor, sort) : null;
+      const { sort, after } = pageAsked(TIER1_SORTS, q);
       const { total, items, next } = await tier1Table(db, principalOf(req), w, q.limit, { sort, after });
-      return { range: rangeObject(w), total, items, next_cursor: next ? encodeCursor(sort, next) : null };
+      return { range: rangeObject(w), total, items, next_cursor: nextCursor(sort, next) };
     },
   );
 
