@@ -71,26 +71,22 @@ export const ArrivalsOut = Windowed({
   }),
 });
 
-export const DurationHistogramOut = Windowed({
-  buckets: Type.Array(
-    Type.Object({
-      label: Type.String({ description: 'Whole seconds held: "0–14s", "15–29s", "30–59s", "1m–1m59s", …, "30m+"' }),
-      min_sec: Type.Integer({ description: 'Inclusive' }),
-      max_sec: Type.Union([Type.Integer(), Type.Null()], { description: 'Exclusive; null for the open last bucket' }),
-      count: Type.Integer(),
-    }),
-  ),
+/** A histogram's answer: all its buckets, each with its edges (the last one open) and count. */
+const HistogramOut = <T extends TProperties>(bucket: T) => Windowed({ buckets: Type.Array(Type.Object(bucket)) });
+const OPEN_LAST = 'Exclusive; null for the open last bucket';
+
+export const DurationHistogramOut = HistogramOut({
+  label: Type.String({ description: 'Whole seconds held: "0–14s", "15–29s", "30–59s", "1m–1m59s", …, "30m+"' }),
+  min_sec: Type.Integer({ description: 'Inclusive' }),
+  max_sec: Type.Union([Type.Integer(), Type.Null()], { description: OPEN_LAST }),
+  count: Type.Integer(),
 });
 
-export const AskHistogramOut = Windowed({
-  buckets: Type.Array(
-    Type.Object({
-      label: Type.String({ description: '"$0–$99", "$100–$499", …, "$10,000+" ("$0–$99" holds every ask below $100)' }),
-      min: Type.Number({ description: 'Inclusive, dollars' }),
-      max: Type.Union([Type.Number(), Type.Null()], { description: 'Exclusive; null for the open last bucket' }),
-      count: Type.Integer({ description: 'Individual asks (elements of dollar_asks)' }),
-    }),
-  ),
+export const AskHistogramOut = HistogramOut({
+  label: Type.String({ description: '"$0–$99", "$100–$499", …, "$10,000+" ("$0–$99" holds every ask below $100)' }),
+  min: Type.Number({ description: 'Inclusive, dollars' }),
+  max: Type.Union([Type.Number(), Type.Null()], { description: OPEN_LAST }),
+  count: Type.Integer({ description: 'Individual asks (elements of dollar_asks)' }),
 });
 
 const Judged = (what: string) =>
