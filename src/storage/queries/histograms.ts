@@ -96,14 +96,10 @@ export async function durationHistogram(db: Db, principal: Principal, w: Window)
   return DURATIONS.buckets.map((b, i) => ({ label: b.label, min_sec: b.min, max_sec: b.max, count: counts[i] }));
 }
 
-export interface AskBucket {
-  label: string;
-  min: number;
-  max: number | null;
-  count: number;
-}
+/** An ask bucket as answered: its edges in dollars, as ASKS has them, and how many asks it holds. */
+export type AskBucket = Edge & { count: number };
 
 export async function askHistogram(db: Db, principal: Principal, w: Window): Promise<AskBucket[]> {
   const counts = await bucketCounts(db, principal, w, ASKS);
-  return ASKS.buckets.map((b, i) => ({ label: b.label, min: b.min, max: b.max, count: counts[i] }));
+  return ASKS.buckets.map((b, i) => ({ ...b, count: counts[i] }));
 }
