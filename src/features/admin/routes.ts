@@ -1,6 +1,5 @@
 // Admin API (CONTRACT §1): organisations and keys, behind HONEYPOT_ADMIN_TOKEN.
 
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { parseKeyScope, ScopeSchema } from '../../domain/scope.js';
@@ -8,7 +7,8 @@ import { notFound } from '../../errors.js';
 import { createKey, createOrg, getOrg, listKeys, listOrgs, revokeKey, setOrgTier } from '../../storage/queries/orgs.js';
 import { formatUtc } from '../../domain/window.js';
 import type { ApiKeyRecord, Org } from '../../storage/queries/orgs.js';
-import { ADMIN, declareAccess } from '../../http/access.js';
+import { ADMIN } from '../../http/access.js';
+import { featureApp } from '../../http/feature.js';
 
 const Tier = Type.Union([Type.Literal('free'), Type.Literal('pro')]);
 const Role = Type.Union([Type.Literal('read'), Type.Literal('ingest')]);
@@ -37,16 +37,13 @@ export const keyJson = (k: ApiKeyRecord) => ({
 });
 
 export async function adminRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-  declareAccess(app, ADMIN);
+  const app = featureApp(instance, ADMIN, { tags: ['admin'], security: [{ adminToken: [] }] });
   const { db } = app.deps.storage;
-  const base = { tags: ['admin'], security: [{ adminToken: [] }] };
 
   app.post(
     '/api/admin/orgs',
     {
       schema: {
-        ...base,
         summary: 'Create an organisation',
         body: Type.Object({ name: Name, tier: Tier }, { additionalProperties: false }),
         response: { 201: OrgOut },
@@ -61,7 +58,7 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/admin/orgs',
-    { schema: { ...base, summary: 'List organisations', response: { 200: Type.Object({ items: Type.Array(OrgOut) }) } } },
+    { schema: { summary: 'List organisations', response: { 200: Type.Object({ items: Type.Array(OrgOut) }) } } },
     async () => ({
       items: (await listOrgs(db)).map(orgJson),
     }),
@@ -71,7 +68,6 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     '/api/admin/orgs/:org_id',
     {
       schema: {
-        ...base,
         summary: "Change an organisation's tier (effective on the next request)",
         params: OrgParams,
         body: Type.Object({ tier: Tier }, { additionalProperties: false }),
@@ -91,7 +87,6 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     '/api/admin/orgs/:org_id/keys',
     {
       schema: {
-        ...base,
         summary: 'Create an API key (the secret is shown only in this response)',
         description: 'A scope is for read keys only: an ingest key with a scope is 400 validation_failed (body.scope).',
         params: OrgParams,
@@ -115,7 +110,6 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     '/api/admin/orgs/:org_id/keys',
     {
       schema: {
-        ...base,
         summary: "List an organisation's keys (never the secrets)",
         params: OrgParams,
         response: { 200: Type.Object({ items: Type.Array(KeyOut) }) },
@@ -132,7 +126,6 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     '/api/admin/keys/:key_id',
     {
       schema: {
-        ...base,
         summary: 'Revoke a key (refused from the next request on)',
         params: Type.Object({ key_id: Type.String({ maxLength: 100 }) }),
       },

@@ -2,7 +2,6 @@
 // conversation sessions. Pro tier is enforced by the auth hook; both ask routes share the
 // agent rate budget, separate from the general one.
 
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AgentEvent } from '../../agent/agent.js';
 import { agentFor, ask, precheck } from '../../agent/service.js';
@@ -11,7 +10,8 @@ import { ApiError, notFound } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
 import { agentRateLimit } from '../../http/rateLimit.js';
 import { AnswerOut, AskBody, SessionOut, SessionParams, StreamOut } from './schemas.js';
-import { READ_PRO, declareAccess } from '../../http/access.js';
+import { READ_PRO } from '../../http/access.js';
+import { featureApp } from '../../http/feature.js';
 
 /**
  * Server-sent events when Accept names text/event-stream with a q above 0 and at least the q
@@ -37,11 +37,9 @@ function errorEvent(err: unknown, req: FastifyRequest): AgentEvent {
 }
 
 export async function agentRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-  declareAccess(app, READ_PRO);
+  const app = featureApp(instance, READ_PRO, { tags: ['agent'] });
   const { config, storage, now } = app.deps;
   const deps = { storage, now, agent: agentFor(config) };
-  const base = { tags: ['agent'] };
   // One limiter instance on both ask routes: @fastify/rate-limit gives every route that has
   // its own `config.rateLimit` a store of its own (in memory, and per route URL in Redis), so
   // the same groupId on two routes would still count them apart. `rateLimit: false` keeps the
@@ -58,7 +56,6 @@ export async function agentRoutes(instance: FastifyInstance): Promise<void> {
     {
       ...limited,
       schema: {
-        ...base,
         summary: 'Ask the agent a question (synchronous)',
         description:
           'Answers from the caller’s own data (org and slice) through the agent tools. Every number in `answer` comes from a ' +
@@ -81,7 +78,6 @@ export async function agentRoutes(instance: FastifyInstance): Promise<void> {
     {
       ...limited,
       schema: {
-        ...base,
         summary: 'Ask the agent, with the tool calls and the answer as events',
         description:
           'Returns {events}: tool_call {name, args, result_preview}, answer_delta {text}, answer {answer}, error {code, detail}; ' +
@@ -111,7 +107,6 @@ export async function agentRoutes(instance: FastifyInstance): Promise<void> {
     '/api/agent/session/:session_id/v2',
     {
       schema: {
-        ...base,
         summary: 'The stored turns of a conversation (404 when none in this org and slice)',
         params: SessionParams,
         response: { 200: SessionOut },
@@ -129,7 +124,6 @@ export async function agentRoutes(instance: FastifyInstance): Promise<void> {
     '/api/agent/session/:session_id/v2',
     {
       schema: {
-        ...base,
         summary: 'Clear a conversation',
         params: SessionParams,
         response: { 204: { type: 'null', description: 'Cleared (also when there was nothing to clear)' } },

@@ -3,7 +3,6 @@
 // with the rule's secret, and their attempts appear in /api/webhooks/deliveries. A rule may be
 // paused and edited; the preview computes a metric as the evaluation would, in the caller's slice.
 
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ALERT_METRICS, alertMetric, createRule, previewMetric } from '../../delivery/alerts.js';
@@ -26,7 +25,8 @@ import { notFound } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
 import { LimitQuery } from '../webhooks/schemas.js';
 import { targetUrl } from '../webhooks/routes.js';
-import { READ_PRO, declareAccess } from '../../http/access.js';
+import { READ_PRO } from '../../http/access.js';
+import { featureApp } from '../../http/feature.js';
 import {
   CatalogOut,
   FiringOut,
@@ -62,17 +62,14 @@ const firingJson = (f: Firing) => ({
 });
 
 export async function alertRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-  declareAccess(app, READ_PRO);
+  const app = featureApp(instance, READ_PRO, { tags: ['alerts'] });
   const { db } = app.deps.storage;
   const pipeline = pipelineOf(app); // evaluation runs on the shared timer and after every ingest
-  const base = { tags: ['alerts'] };
 
   app.get(
     '/api/alerts/catalog',
     {
       schema: {
-        ...base,
         summary: 'Metrics (with their unit), channels and operators a rule may use',
         response: { 200: CatalogOut },
       },
@@ -88,7 +85,6 @@ export async function alertRoutes(instance: FastifyInstance): Promise<void> {
     '/api/alerts/rules',
     {
       schema: {
-        ...base,
         summary: 'Create an alert rule (the signing secret is shown only here)',
         description:
           'The rule is evaluated after every ingest and every HONEYPOT_ALERT_EVAL_SEC over [now - window_min, now) in ' +
@@ -118,7 +114,6 @@ export async function alertRoutes(instance: FastifyInstance): Promise<void> {
     '/api/alerts/rules',
     {
       schema: {
-        ...base,
         summary: "List the organisation's rules (never the secrets)",
         response: { 200: Type.Object({ items: Type.Array(RuleOut) }) },
       },
@@ -130,7 +125,6 @@ export async function alertRoutes(instance: FastifyInstance): Promise<void> {
     '/api/alerts/rules/:rule_id',
     {
       schema: {
-        ...base,
         summary: 'Edit, pause or resume a rule',
         description:
           'Any of name, threshold, window_min, operator, target, enabled (at least one), with the bounds of creation. ' +
@@ -162,7 +156,7 @@ export async function alertRoutes(instance: FastifyInstance): Promise<void> {
 
   app.delete(
     '/api/alerts/rules/:rule_id',
-    { schema: { ...base, summary: 'Delete a rule (its firings stay listed)', params: RuleParams } },
+    { schema: { summary: 'Delete a rule (its firings stay listed)', params: RuleParams } },
     async (req, reply) => {
       const { rule_id } = req.params;
       if (!(await deleteRule(db, principalOf(req), rule_id, app.deps.now().getTime()))) throw notFound('No such rule.');
@@ -174,7 +168,6 @@ export async function alertRoutes(instance: FastifyInstance): Promise<void> {
     '/api/alerts/preview',
     {
       schema: {
-        ...base,
         summary: "A metric's current value, as a rule would see it",
         description:
           "The metric over [now - window_min, now) in the caller's slice, computed exactly as the evaluation computes " +
@@ -194,7 +187,6 @@ export async function alertRoutes(instance: FastifyInstance): Promise<void> {
     '/api/alerts/firings',
     {
       schema: {
-        ...base,
         summary: 'Recent firings, newest first',
         querystring: LimitQuery,
         response: { 200: Type.Object({ items: Type.Array(FiringOut) }) },

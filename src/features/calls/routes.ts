@@ -1,7 +1,6 @@
 // Call search and call detail (CONTRACT §7). The list walks: query → (saved search merged
 // in) → parsed filter → keyset page in the caller's org and slice → response shape.
 
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { mergeFilters, parseCallFilters, pickFilters } from '../../domain/callFilters.js';
 import { indicatorValidity } from '../../domain/indicators/validity.js';
@@ -13,19 +12,17 @@ import { CALL_SORTS, getCall, listCalls } from '../../storage/queries/calls.js';
 import { getSavedSearch } from '../../storage/queries/savedSearches.js';
 import { nextCursor, pageAsked } from './keysetPage.js';
 import { CallDetailOut, CallListOut, CallParams, CallsQuery } from './schemas.js';
-import { READ, declareAccess } from '../../http/access.js';
+import { READ } from '../../http/access.js';
+import { featureApp } from '../../http/feature.js';
 
 export async function callRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-  declareAccess(app, READ);
+  const app = featureApp(instance, READ, { tags: ['calls'] });
   const { db } = app.deps.storage;
-  const base = { tags: ['calls'] };
 
   app.get(
     '/api/calls',
     {
       schema: {
-        ...base,
         summary: 'Search calls',
         description:
           'Calls of the window (default 7d) in the caller’s slice, in the order of sort (default newest first; ties by ' +
@@ -64,7 +61,6 @@ export async function callRoutes(instance: FastifyInstance): Promise<void> {
     '/api/calls/:call_sid',
     {
       schema: {
-        ...base,
         summary: 'One call with its transcript and extraction',
         description:
           'extraction.validity tells whether the routing number and wallet address pass their checksums. 404 when the ' +

@@ -4,7 +4,6 @@
 
 import { Readable } from 'node:stream';
 import { Type } from '@sinclair/typebox';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { CALL_SID_PATTERN } from '../../domain/call.js';
 import { CallRecordSchema } from '../../domain/ingestRecord.js';
@@ -15,7 +14,8 @@ import { afterIngest } from '../../delivery/pipeline.js';
 import { IngestRun } from './ingestRun.js';
 import { JsonBody, jsonRecords } from './jsonRecords.js';
 import { jsonBodyParser } from '../../http/validation.js';
-import { INGEST, declareAccess } from '../../http/access.js';
+import { INGEST } from '../../http/access.js';
+import { featureApp } from '../../http/feature.js';
 
 const MiB = 1024 * 1024;
 const MAX_ARRAY = 10_000;
@@ -51,10 +51,8 @@ const SessionBody = Type.Object(
 );
 
 export async function ingestRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-  declareAccess(app, INGEST);
+  const app = featureApp(instance, INGEST, { tags: ['ingest'] });
   const { storage, metrics, now } = app.deps;
-  const base = { tags: ['ingest'] };
 
   // NDJSON is handed to the route as the raw stream: it is read line by line, never whole.
   // Only the calls route takes it: the session routes validate JSON, and a stream handed to
@@ -82,7 +80,6 @@ export async function ingestRoutes(instance: FastifyInstance): Promise<void> {
     {
       bodyLimit: 64 * MiB,
       schema: {
-        ...base,
         summary: 'Ingest calls: one JSON object, a JSON array (≤ 10,000) or NDJSON (application/x-ndjson, streamed)',
         description:
           'Each record is validated alone; valid records are stored (insert or replace on call_sid) and invalid ones are ' +
@@ -137,7 +134,6 @@ export async function ingestRoutes(instance: FastifyInstance): Promise<void> {
     '/api/ingest/sessions/:call_sid',
     {
       schema: {
-        ...base,
         summary: 'Create or replace a live session (refreshes its heartbeat)',
         params: SessionParams,
         body: SessionBody,
@@ -176,7 +172,6 @@ export async function ingestRoutes(instance: FastifyInstance): Promise<void> {
     '/api/ingest/sessions/:call_sid/heartbeat',
     {
       schema: {
-        ...base,
         summary: 'Refresh a live session (404 when unknown or expired)',
         params: SessionParams,
         // The body is optional: none at all (validated as null) is a plain heartbeat.
@@ -197,7 +192,7 @@ export async function ingestRoutes(instance: FastifyInstance): Promise<void> {
 
   app.delete(
     '/api/ingest/sessions/:call_sid',
-    { schema: { ...base, summary: 'End a live session', params: SessionParams, response: NO_CONTENT } },
+    { schema: { summary: 'End a live session', params: SessionParams, response: NO_CONTENT } },
     async (req, reply) => {
       const principal = principalOf(req);
       await storage.sessions.end(principal.orgId, [req.params.call_sid]);

@@ -1,7 +1,6 @@
 // Overview KPIs (seed §4.2, CONTRACT §4 and §6). Every handler walks the same line:
 // window → storage query with the principal → response shape.
 
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { StringEnum } from '../../domain/enumSchemas.js';
@@ -30,7 +29,8 @@ import {
   TopnOut,
 } from './schemas.js';
 import { WindowQuery, windowOf } from './window.js';
-import { READ, declareAccess } from '../../http/access.js';
+import { READ } from '../../http/access.js';
+import { featureApp } from '../../http/feature.js';
 import { MAX_CURSOR_LENGTH } from '../calls/cursor.js';
 import { nextCursor, pageAsked } from '../calls/keysetPage.js';
 
@@ -74,10 +74,8 @@ const Tier1Query = Type.Object({
 });
 
 export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-  declareAccess(app, READ);
+  const app = featureApp(instance, READ, { tags: ['kpis'] });
   const { db, sessions } = app.deps.storage;
-  const base = { tags: ['kpis'] };
 
   /** A route with the window params only, answering `{ range, ...figures }`. */
   const windowRoute = (
@@ -86,7 +84,7 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
     figures: (w: Window, principal: Principal) => Promise<object>,
     defaultRange?: string,
   ) =>
-    app.get(path, { schema: { ...base, ...schema, querystring: WindowQuery } }, async (req) => {
+    app.get(path, { schema: { ...schema, querystring: WindowQuery } }, async (req) => {
       const w = windowOf(app, req.query, defaultRange);
       return { range: rangeObject(w), ...(await figures(w, principalOf(req))) };
     });
@@ -99,7 +97,6 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
     '/api/kpis/timeseries/:metric',
     {
       schema: {
-        ...base,
         summary: 'One figure per time bucket',
         description:
           `${WINDOW_DOC} One point per bucket from the bucket containing start to the bucket containing end − 1 ms, ` +
@@ -124,7 +121,6 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
     '/api/kpis/topn/:field',
     {
       schema: {
-        ...base,
         summary: 'Most frequent values of an intel field',
         description:
           `${WINDOW_DOC} Distinct non-null values with their call counts, count descending then label ascending by ` +
@@ -184,7 +180,6 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
     '/api/kpis/tier1',
     {
       schema: {
-        ...base,
         summary: 'Tier-1 calls: mule-bank, crypto and gift-card extractions',
         description:
           `${WINDOW_DOC} In the order of sort (default newest started_at first, ties by call_sid ascending by code ` +
@@ -232,7 +227,6 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
     '/api/kpis/active-calls',
     {
       schema: {
-        ...base,
         summary: 'Calls in progress, from the live session store',
         description:
           'Sessions not ended whose last heartbeat is younger than HONEYPOT_SESSION_TTL_SEC, oldest started_at first. ' +

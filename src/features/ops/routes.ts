@@ -1,19 +1,17 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../errors.js';
-import { METRICS, PUBLIC, declareAccess } from '../../http/access.js';
+import { METRICS, PUBLIC } from '../../http/access.js';
+import { featureApp } from '../../http/feature.js';
 
 const Health = Type.Object({ status: Type.String() });
 
 export async function opsRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-  declareAccess(app, PUBLIC);
-  const ops = { tags: ['operations'], security: [] };
-  app.get('/healthz', { schema: { ...ops, summary: 'The process is up', response: { 200: Health } } }, async () => ({
+  const app = featureApp(instance, PUBLIC, { tags: ['operations'], security: [] });
+  app.get('/healthz', { schema: { summary: 'The process is up', response: { 200: Health } } }, async () => ({
     status: 'ok',
   }));
-  app.get('/readyz', { schema: { ...ops, summary: 'Storage is reachable', response: { 200: Health } } }, async () => {
+  app.get('/readyz', { schema: { summary: 'Storage is reachable', response: { 200: Health } } }, async () => {
     try {
       await app.deps.storage.db.ping();
     } catch {
@@ -26,7 +24,6 @@ export async function opsRoutes(instance: FastifyInstance): Promise<void> {
     {
       config: { access: METRICS },
       schema: {
-        ...ops,
         summary: 'Prometheus metrics (text format)',
         description:
           'Open to anyone unless HONEYPOT_METRICS_TOKEN is set; then it needs "Authorization: Bearer <that token>" (401 otherwise).',
@@ -38,5 +35,5 @@ export async function opsRoutes(instance: FastifyInstance): Promise<void> {
       return registry.metrics();
     },
   );
-  app.get('/openapi.json', { schema: { ...ops, summary: 'This API as OpenAPI 3.1' } }, async () => app.swagger());
+  app.get('/openapi.json', { schema: { summary: 'This API as OpenAPI 3.1' } }, async () => app.swagger());
 }

@@ -5,7 +5,6 @@
 // saved_search_id=) is limited to the caller's slice AND the kept scope, so a search never
 // widens what a key sees.
 
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { canonicalFilters, parseCallFilters } from '../../domain/callFilters.js';
 import { formatUtc } from '../../domain/window.js';
@@ -20,7 +19,8 @@ import {
   type SavedSearch,
 } from '../../storage/queries/savedSearches.js';
 import { SavedSearchBody, SavedSearchListOut, SavedSearchOut, SavedSearchParams } from './schemas.js';
-import { READ, declareAccess } from '../../http/access.js';
+import { READ } from '../../http/access.js';
+import { featureApp } from '../../http/feature.js';
 
 const savedSearchJson = (s: SavedSearch) => ({
   id: s.id,
@@ -41,16 +41,13 @@ function dropNulls(body: unknown): void {
 }
 
 export async function savedSearchRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-  declareAccess(app, READ);
+  const app = featureApp(instance, READ, { tags: ['saved-searches'] });
   const { db } = app.deps.storage;
-  const base = { tags: ['saved-searches'] };
 
   app.get(
     '/api/saved-searches',
     {
       schema: {
-        ...base,
         summary: "List the organisation's saved searches",
         description:
           'The saved searches the key sees, newest updated_at first: for an unscoped key every one of the org, for a ' +
@@ -65,7 +62,6 @@ export async function savedSearchRoutes(instance: FastifyInstance): Promise<void
     '/api/saved-searches',
     {
       schema: {
-        ...base,
         summary: 'Create or replace a saved search',
         description:
           'Upsert keyed by (org, id): no id → 201 with a generated id; an id of the org → 200, replaced (created_at ' +
@@ -111,7 +107,6 @@ export async function savedSearchRoutes(instance: FastifyInstance): Promise<void
     '/api/saved-searches/:search_id',
     {
       schema: {
-        ...base,
         summary: 'Delete a saved search',
         description:
           '204 when deleted; 404 when the org has no saved search with that id, or (scoped key) it was created with ' + 'another scope.',

@@ -3,12 +3,12 @@
 // script can read the key. Signing out forgets the session on the server, ending it in every
 // tab. GET /api/me tells any client (bearer or session) who it is: org, tier, role, scope.
 
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ScopeSchema } from '../../domain/scope.js';
 import { ApiError } from '../../errors.js';
-import { declareAccess, READ, SIGN_IN } from '../../http/access.js';
+import { READ, SIGN_IN } from '../../http/access.js';
+import { featureApp } from '../../http/feature.js';
 import { CSRF_HEADER, principalOf, SESSION_COOKIE, unauthorized } from '../../http/auth.js';
 import type { Principal } from '../../domain/principal.js';
 import { getKey, getOrg } from '../../storage/queries/orgs.js';
@@ -31,13 +31,11 @@ const SignInBody = Type.Object(
 );
 
 export async function sessionRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-  declareAccess(app, READ);
+  const app = featureApp(instance, READ, { tags: ['session'] });
   // Signing in and out takes no key: open to anyone, counted per client address.
   const signIn = { config: { access: SIGN_IN } };
   const { db } = app.deps.storage;
   const { keys } = app.deps;
-  const base = { tags: ['session'] };
 
   async function me(principal: Principal, auth: 'bearer' | 'session') {
     const [org, key] = await Promise.all([getOrg(db, principal.orgId), getKey(db, principal.keyId)]);
@@ -63,7 +61,6 @@ export async function sessionRoutes(instance: FastifyInstance): Promise<void> {
     {
       ...signIn,
       schema: {
-        ...base,
         security: [],
         summary: 'Sign in to the dashboard',
         description:
@@ -91,7 +88,6 @@ export async function sessionRoutes(instance: FastifyInstance): Promise<void> {
     {
       ...signIn,
       schema: {
-        ...base,
         security: [],
         summary: 'Sign out of the dashboard',
         description: 'Ends the session of the cookie on the server (in every tab) and clears the cookie. 204 also when there was none.',
@@ -110,7 +106,6 @@ export async function sessionRoutes(instance: FastifyInstance): Promise<void> {
     '/api/me',
     {
       schema: {
-        ...base,
         summary: 'Who am I',
         description: 'The organisation, plan, key, role and scope of this request.',
         response: { 200: Me },

@@ -2,7 +2,6 @@
 // and two debugging sends (a test ping, a redelivery). Subscriptions keep the creating key's
 // scope: they receive only events of calls inside it, and a scoped key sees only its own.
 
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { pipelineOf } from '../../delivery/pipeline.js';
 import { newSigningSecret } from '../../delivery/send.js';
@@ -34,7 +33,8 @@ import {
   SubscriptionListOut,
   SubscriptionParams,
 } from './schemas.js';
-import { READ_PRO, declareAccess } from '../../http/access.js';
+import { READ_PRO } from '../../http/access.js';
+import { featureApp } from '../../http/feature.js';
 
 const subscriptionJson = (s: Subscription) => ({
   id: s.id,
@@ -55,14 +55,12 @@ export function targetUrl(app: FastifyInstance, raw: string, path: string): stri
 }
 
 export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
-  const app = instance.withTypeProvider<TypeBoxTypeProvider>();
-  declareAccess(app, READ_PRO);
+  const app = featureApp(instance, READ_PRO, { tags: ['webhooks'] });
   const { db } = app.deps.storage;
   const pipeline = pipelineOf(app);
   const now = () => app.deps.now().getTime();
-  const base = { tags: ['webhooks'] };
 
-  app.get('/api/webhooks/events', { schema: { ...base, summary: 'Subscribable event types', response: { 200: EventsOut } } }, async () => ({
+  app.get('/api/webhooks/events', { schema: { summary: 'Subscribable event types', response: { 200: EventsOut } } }, async () => ({
     items: CALL_EVENTS.map((e) => ({ type: e.type, description: e.description })),
   }));
 
@@ -70,7 +68,6 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
     '/api/webhooks/subscriptions',
     {
       schema: {
-        ...base,
         summary: 'Subscribe a URL to one event type (the signing secret is shown only here)',
         description:
           'Deliveries are POSTed as JSON {id, type, created_at, data}, signed per Standard Webhooks (webhook-id, ' +
@@ -93,13 +90,13 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/webhooks/subscriptions',
-    { schema: { ...base, summary: "List the organisation's subscriptions (never the secrets)", response: { 200: SubscriptionListOut } } },
+    { schema: { summary: "List the organisation's subscriptions (never the secrets)", response: { 200: SubscriptionListOut } } },
     async (req) => ({ items: (await listSubscriptions(db, principalOf(req))).map(subscriptionJson) }),
   );
 
   app.delete(
     '/api/webhooks/subscriptions/:sub_id',
-    { schema: { ...base, summary: 'Delete a subscription (its queued deliveries are dropped)', params: SubscriptionParams } },
+    { schema: { summary: 'Delete a subscription (its queued deliveries are dropped)', params: SubscriptionParams } },
     async (req, reply) => {
       const { sub_id } = req.params;
       if (!(await deleteSubscription(db, principalOf(req), sub_id, now()))) throw notFound('No such subscription.');
@@ -111,7 +108,6 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
     '/api/webhooks/subscriptions/:sub_id/test',
     {
       schema: {
-        ...base,
         summary: 'Send a signed ping event to the subscription now',
         description: 'One attempt, no retries; answers with the attempt as it appears in the deliveries log.',
         params: SubscriptionParams,
@@ -131,7 +127,6 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
     '/api/webhooks/deliveries',
     {
       schema: {
-        ...base,
         summary: 'Recent delivery attempts, newest first',
         description: 'One item per attempt, for webhook subscriptions and alert rules alike.',
         querystring: LimitQuery,
@@ -148,7 +143,6 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
     '/api/webhooks/deliveries/:delivery_id/retry',
     {
       schema: {
-        ...base,
         summary: 'Redeliver the event of a delivery attempt now',
         description:
           'Sends the same event (same webhook-id) to the same target at once and answers with the new attempt. A ' +
