@@ -204,6 +204,11 @@ export class DuckDb implements Db {
     return this.tx((db) => db.appendRows(tempTable, rows));
   }
 
+  /** A connection of its own, outside the pool (the benchmarks' floor queries). */
+  connect(): Promise<DuckDBConnection> {
+    return this.instance.connect();
+  }
+
   async ping(): Promise<void> {
     await this.reader().all('SELECT 1 AS ok', []);
   }

@@ -36,6 +36,12 @@ const types: pg.CustomTypesConfig = {
 
 type Queryable = pg.Pool | pg.PoolClient;
 
+// JIT compilation costs tens of milliseconds per query and our queries are short scans.
+// Parallel workers too cost more than they give here: requests run several queries at
+// once (the summary three), and a dashboard several requests (bench: summary over 30 days
+// 54 → 33 ms, over 365 days 95 → 69 ms without them, on 2 CPUs).
+export const SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
+
 async function query(q: Queryable, sql: string, params: unknown[]): Promise<Row[]> {
   const res = await q.query(
     sql,
@@ -101,12 +107,7 @@ export class PgDb implements Db {
   private constructor(private readonly pool: pg.Pool) {}
 
   static async open(url: string, opts: { max?: number } = {}): Promise<PgDb> {
-    // JIT compilation costs tens of milliseconds per query and our queries are short scans.
-    // Parallel workers too cost more than they give here: requests run several queries at
-    // once (the summary three), and a dashboard several requests (bench: summary over 30 days
-    // 54 → 33 ms, over 365 days 95 → 69 ms without them, on 2 CPUs).
-    const options = '-c jit=off -c max_parallel_workers_per_gather=0';
-    const pool = new pg.Pool({ connectionString: url, types, max: opts.max ?? 10, idleTimeoutMillis: 10_000, options });
+    const pool = new pg.Pool({ connectionString: url, types, max: opts.max ?? 10, idleTimeoutMillis: 10_000, options: SESSION_OPTIONS });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
     const db = new PgDb(pool);
