@@ -2,7 +2,7 @@
 // window → storage query with the principal → response shape.
 
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { StringEnum } from '../../domain/enumSchemas.js';
 import type { Principal } from '../../domain/principal.js';
 import { BUCKETS, rangeObject, type Window } from '../../domain/window.js';
@@ -77,17 +77,23 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
   const app = featureApp(instance, READ, { tags: ['kpis'] });
   const { db, sessions } = app.deps.storage;
 
-  /** A route with the window params only, answering `{ range, ...figures }`. */
+  /** The answer of a windowed figure: `{ range, ...figures }` of the request's window. */
+  const inWindow = async <F extends object>(
+    req: FastifyRequest & { query: WindowQuery },
+    figures: (w: Window, principal: Principal) => Promise<F>,
+    defaultRange?: string,
+  ) => {
+    const w = windowOf(app, req.query, defaultRange);
+    return { range: rangeObject(w), ...(await figures(w, principalOf(req))) };
+  };
+
+  /** A route with the window params only. */
   const windowRoute = (
     path: string,
     schema: { summary: string; description?: string; response: { 200: TSchema } },
     figures: (w: Window, principal: Principal) => Promise<object>,
     defaultRange?: string,
-  ) =>
-    app.get(path, { schema: { ...schema, querystring: WindowQuery } }, async (req) => {
-      const w = windowOf(app, req.query, defaultRange);
-      return { range: rangeObject(w), ...(await figures(w, principalOf(req))) };
-    });
+  ) => app.get(path, { schema: { ...schema, querystring: WindowQuery } }, (req) => inWindow(req, figures, defaultRange));
 
   windowRoute('/api/kpis/summary', { summary: 'Headline figures of the window', response: { 200: SummaryOut } }, (w, p) =>
     summary(db, p, w),
@@ -108,12 +114,10 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: TimeseriesOut },
       },
     },
-    async (req) => {
+    (req) => {
       const { metric } = req.params;
-      const q = req.query;
-      const w = windowOf(app, q);
-      const points = await timeseries(db, principalOf(req), w, metric, q.bucket);
-      return { metric, bucket: q.bucket, range: rangeObject(w), points };
+      const { bucket } = req.query;
+      return inWindow(req, async (w, p) => ({ metric, bucket, points: await timeseries(db, p, w, metric, bucket) }));
     },
   );
 
@@ -130,11 +134,9 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: TopnOut },
       },
     },
-    async (req) => {
+    (req) => {
       const { field } = req.params;
-      const q = req.query;
-      const w = windowOf(app, q);
-      return { field, range: rangeObject(w), items: await topn(db, principalOf(req), w, field, q.n) };
+      return inWindow(req, async (w, p) => ({ field, items: await topn(db, p, w, field, req.query.n) }));
     },
   );
 
@@ -191,13 +193,12 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: Tier1Out },
       },
     },
-    async (req) => {
-      const q = req.query;
-      const w = windowOf(app, q);
-      const { sort, after } = pageAsked(TIER1_SORTS, q);
-      const { total, items, next } = await tier1Table(db, principalOf(req), w, q.limit, { sort, after });
-      return { range: rangeObject(w), total, items, next_cursor: nextCursor(sort, next) };
-    },
+    (req) =>
+      inWindow(req, async (w, p) => {
+        const { sort, after } = pageAsked(TIER1_SORTS, req.query);
+        const { total, items, next } = await tier1Table(db, p, w, req.query.limit, { sort, after });
+        return { total, items, next_cursor: nextCursor(sort, next) };
+      }),
   );
 
   windowRoute(
