@@ -12,6 +12,7 @@ import {
   type DuckDBPreparedStatement,
   JSDuckDBValueConverter,
   JSToDuckDBValueConverter,
+  type DuckDBType,
   type DuckDBValue,
 } from '@duckdb/node-api';
 import type { Db, LockName, Row } from '../db.js';
@@ -30,24 +31,27 @@ function bindable(params: unknown[]): DuckDBValue[] {
   });
 }
 
+/** A value as query code reads it: BIGINT as number; lists, decimals, timestamps… as the client's JS values. */
+const jsValue = (v: DuckDBValue, type: DuckDBType): unknown =>
+  typeof v === 'bigint' ? Number(v) : v !== null && typeof v === 'object' ? JSDuckDBValueConverter(v, type, JSDuckDBValueConverter) : v;
+
 /**
- * The rows of a materialized result as plain JS values (BIGINT as number), read where they
- * already are: the reader's fetchChunk awaits a worker-thread hop per chunk and one more for
- * the end, ~0.25 ms of a 1.5 ms query over a day of 1M calls.
+ * The rows of a materialized result, read where they already are and column by column: the
+ * reader's fetchChunk awaits a worker-thread hop per chunk and one more for the end (~0.25 ms
+ * of a 1.5 ms query over a day of 1M calls), and its row visitor with a converter for every
+ * value took twice as long as this for 2,880 arrival buckets.
  */
 function rowsOf(result: DuckDBMaterializedResult): Row[] {
   const names = result.deduplicatedColumnNames();
+  const types = result.columnTypes();
   const rows: Row[] = [];
   for (let c = 0; c < result.chunkCount; c++) {
     const chunk = result.getChunk(c);
-    for (let r = 0; r < chunk.rowCount; r++) {
-      const row: Row = {};
-      chunk.visitRowValues(r, (value, _r, col, type) => {
-        const v = JSDuckDBValueConverter(value, type, JSDuckDBValueConverter);
-        row[names[col]] = typeof v === 'bigint' ? Number(v) : v;
-      });
-      rows.push(row);
-    }
+    const first = rows.length;
+    for (let r = 0; r < chunk.rowCount; r++) rows.push({});
+    chunk.getColumns().forEach((values, k) => {
+      for (let r = 0; r < values.length; r++) rows[first + r][names[k]] = jsValue(values[r], types[k]);
+    });
   }
   return rows;
 }
