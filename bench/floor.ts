@@ -1,11 +1,11 @@
 // The floor's client: a hand-written query run by the engine client's own plain calls on a
-// connection of its own, never through src/storage, so the yardstick stays the same whatever
-// our storage code does. DuckDB: prepare, bind, runAndReadAll, rows as JS (what our reads did
+// connection of its own, never through src/storage's read path, so the yardstick stays the same
+// whatever that path does (only the parameters are bound alike). DuckDB: prepare, bind, runAndReadAll, rows as JS (what our reads did
 // until they began to keep prepared statements and read results in place); PostgreSQL:
 // pool.query with the session settings our pool uses.
 
 import pg from 'pg';
-import { DuckDb } from '../src/storage/duckdb/engine.js';
+import { DuckDb, bindable } from '../src/storage/duckdb/engine.js';
 import { SESSION_OPTIONS } from '../src/storage/postgres/engine.js';
 import type { Db } from '../src/storage/db.js';
 
@@ -21,8 +21,7 @@ export async function floorClient(db: Db, databaseUrl: string | undefined): Prom
       async all(sql, params) {
         const statement = await conn.prepare(sql);
         try {
-          // Whole numbers as BIGINT, as the columns are (zone maps prune the scan).
-          statement.bind(params.map((v) => (typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : (v as string))));
+          statement.bind(bindable(params)); // the values bound as our reads bind them
           return (await statement.runAndReadAll()).getRowObjectsJS();
         } finally {
           statement.destroySync();

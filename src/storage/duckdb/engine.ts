@@ -23,7 +23,7 @@ const CHECKPOINT_THRESHOLD = '64MB';
 const MAX_STATEMENTS = 256;
 
 // Whole numbers bind as BIGINT so comparisons with BIGINT columns keep zone-map pruning.
-function bindable(params: unknown[]): DuckDBValue[] {
+export function bindable(params: unknown[]): DuckDBValue[] {
   return params.map((v) => {
     if (typeof v === 'number' && Number.isSafeInteger(v)) return BigInt(v);
     if (v === undefined) return null;
@@ -81,7 +81,7 @@ async function query(conn: DuckDBConnection, sql: string, params: unknown[]): Pr
  */
 class ReadConnection {
   private readonly idle = new Map<string, DuckDBPreparedStatement>();
-  constructor(readonly conn: DuckDBConnection) {}
+  constructor(private readonly conn: DuckDBConnection) {}
 
   async all(sql: string, params: unknown[]): Promise<Row[]> {
     let statement = this.idle.get(sql);
