@@ -1,12 +1,13 @@
 // The OpenAPI 3.1 document (GET /openapi.json, /docs). @fastify/swagger builds it from the
-// route schemas; this module adds what those schemas do not say: operationIds, security and
-// the problem+json error responses from each route's declared access, rate-limit headers, the
-// NDJSON and server-sent-event media types, 204 on DELETE. Each error response (TAXII's too) is
-// written once, under components.responses, and referenced by the operations. All of it is
-// documentation only: the route schemas also serialize replies, so error schemas there would
-// strip problem members.
+// route schemas, each of which names its operationId; this module adds what those schemas do
+// not say: security and the problem+json error responses from each route's declared access and
+// its own `config.errors`, rate-limit headers, the NDJSON and server-sent-event media types, 204
+// on DELETE. Each error response (TAXII's too) is written once, under components.responses, and
+// referenced by the operations. All of it is documentation only: the route schemas also
+// serialize replies, so error schemas there would strip problem members.
 
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import type { FastifyContextConfig } from 'fastify';
 import type { ErrorCode } from '../errors.js';
 import type { Access } from './access.js';
 
@@ -31,7 +32,7 @@ const CODES: Record<ErrorCode, string> = {
 };
 
 /** The problem+json errors by status; each becomes a response component under its name. */
-const ERRORS: Record<number, { name: string; description: string; codes: ErrorCode[] }> = {
+const ERRORS = {
   400: { name: 'InvalidRequest', description: 'Invalid request', codes: ['validation_failed', 'invalid_range'] },
   401: { name: 'Unauthorized', description: 'No valid credentials', codes: ['unauthorized'] },
   403: { name: 'Forbidden', description: 'Not allowed for this key', codes: ['forbidden'] },
@@ -48,86 +49,22 @@ const ERRORS: Record<number, { name: string; description: string; codes: ErrorCo
   500: { name: 'InternalError', description: 'Internal error', codes: ['internal'] },
   502: { name: 'AgentProviderError', description: 'The agent model provider failed', codes: ['agent_provider_error'] },
   503: { name: 'StorageUnavailable', description: 'Storage is not reachable', codes: ['internal'] },
-};
+} satisfies Record<number, { name: string; description: string; codes: ErrorCode[] }>;
 
-/** Stable operationIds, plus the errors particular to an operation. */
-const OPERATIONS: Record<string, { id: string; errors?: number[] }> = {
-  'GET /healthz': { id: 'getHealth' },
-  'GET /readyz': { id: 'getReadiness', errors: [503] },
-  'GET /metrics': { id: 'getMetrics' },
-  'GET /openapi.json': { id: 'getOpenapi' },
-  'POST /api/ingest/calls': { id: 'ingestCalls', errors: [422] },
-  'PUT /api/ingest/sessions/{call_sid}': { id: 'putSession' },
-  'DELETE /api/ingest/sessions/{call_sid}': { id: 'endSession' },
-  'POST /api/ingest/sessions/{call_sid}/heartbeat': { id: 'heartbeatSession' },
-  'GET /api/kpis/summary': { id: 'getSummary' },
-  'GET /api/kpis/timeseries/{metric}': { id: 'getTimeseries' },
-  'GET /api/kpis/topn/{field}': { id: 'getTopN' },
-  'GET /api/kpis/arrivals': { id: 'getArrivals' },
-  'GET /api/kpis/duration-histogram': { id: 'getDurationHistogram' },
-  'GET /api/kpis/ask-histogram': { id: 'getAskHistogram' },
-  'GET /api/kpis/tier1': { id: 'getTier1' },
-  'GET /api/kpis/attacker-geo': { id: 'getAttackerGeo' },
-  'GET /api/kpis/disconnect-breakdown': { id: 'getDisconnectBreakdown' },
-  'GET /api/kpis/active-calls': { id: 'getActiveCalls' },
-  'POST /api/agent/ask': { id: 'askAgent', errors: [502] },
-  'POST /api/agent/ask-stream': { id: 'askAgentStream', errors: [502] },
-  'GET /api/agent/session/{session_id}/v2': { id: 'getAgentSession' },
-  'DELETE /api/agent/session/{session_id}/v2': { id: 'deleteAgentSession' },
-  'GET /api/webhooks/events': { id: 'listWebhookEvents' },
-  'POST /api/webhooks/subscriptions': { id: 'createSubscription', errors: [409] },
-  'GET /api/webhooks/subscriptions': { id: 'listSubscriptions' },
-  'DELETE /api/webhooks/subscriptions/{sub_id}': { id: 'deleteSubscription' },
-  'POST /api/webhooks/subscriptions/{sub_id}/test': { id: 'testSubscription', errors: [409] },
-  'GET /api/webhooks/deliveries': { id: 'listDeliveries' },
-  'POST /api/webhooks/deliveries/{delivery_id}/retry': { id: 'retryDelivery', errors: [409] },
-  'GET /api/alerts/catalog': { id: 'getAlertCatalog' },
-  'POST /api/alerts/rules': { id: 'createAlertRule', errors: [409] },
-  'GET /api/alerts/rules': { id: 'listAlertRules' },
-  'DELETE /api/alerts/rules/{rule_id}': { id: 'deleteAlertRule' },
-  'PATCH /api/alerts/rules/{rule_id}': { id: 'updateAlertRule' },
-  'GET /api/alerts/preview': { id: 'previewAlertMetric' },
-  'GET /api/alerts/firings': { id: 'listAlertFirings' },
-  'GET /api/exports/tier1': { id: 'exportTier1' },
-  'GET /api/exports/stix': { id: 'exportStix' },
-  'GET /api/exports/misp': { id: 'exportMisp' },
-  'GET /taxii2/': { id: 'getTaxiiDiscovery' },
-  'GET /taxii2/api/': { id: 'getTaxiiApiRoot' },
-  'GET /taxii2/api/collections/': { id: 'listTaxiiCollections' },
-  'GET /taxii2/api/collections/{collection_id}/': { id: 'getTaxiiCollection' },
-  'GET /taxii2/api/collections/{collection_id}/objects/': { id: 'getTaxiiObjects' },
-  'GET /taxii2/api/collections/{collection_id}/objects/{object_id}/': { id: 'getTaxiiObject' },
-  'GET /taxii2/api/collections/{collection_id}/manifest/': { id: 'getTaxiiManifest' },
-  'GET /api/calls': { id: 'listCalls' },
-  'GET /api/calls/{call_sid}': { id: 'getCall' },
-  'GET /api/saved-searches': { id: 'listSavedSearches' },
-  'POST /api/saved-searches': { id: 'saveSearch', errors: [409] },
-  'DELETE /api/saved-searches/{search_id}': { id: 'deleteSavedSearch' },
-  'POST /api/session': { id: 'signIn' },
-  'DELETE /api/session': { id: 'signOut' },
-  'GET /api/me': { id: 'getMe' },
-  'POST /api/admin/orgs': { id: 'createOrg' },
-  'GET /api/admin/orgs': { id: 'listOrgs' },
-  'PATCH /api/admin/orgs/{org_id}': { id: 'setOrgTier' },
-  'POST /api/admin/orgs/{org_id}/keys': { id: 'createKey' },
-  'GET /api/admin/orgs/{org_id}/keys': { id: 'listKeys' },
-  'DELETE /api/admin/keys/{key_id}': { id: 'revokeKey' },
-};
+type ErrorStatus = keyof typeof ERRORS;
 
-/** A route missing from OPERATIONS still gets a stable id: method and path words, camelCase. */
-function derivedId(method: string, path: string): string {
-  const words = path
-    .split('/')
-    .filter((s) => s && s !== 'api')
-    .flatMap((s) => (s.startsWith('{') ? ['by', ...s.slice(1, -1).split(/[^A-Za-z0-9]+/)] : s.split(/[^A-Za-z0-9]+/)));
-  return [method, ...words]
-    .filter(Boolean)
-    .map((w, i) => (i === 0 ? w.toLowerCase() : w[0].toUpperCase() + w.slice(1)))
-    .join('');
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The errors particular to the route (a 409 conflict, 422, 502, 503), documented beside those
+     * that follow from its access, parameters and body.
+     */
+    errors?: readonly ErrorStatus[];
+  }
 }
 
-/** Carries a route's access from `transform` to `transformObject` (removed there). */
-const ACCESS = 'x-honeypot-access';
+/** Carries what a route's config tells the document from `transform` to `transformObject` (removed there). */
+const ROUTE = 'x-honeypot-route';
 
 // Loose shapes of the parts of the generated document this module edits.
 type Schema = Record<string, unknown>;
@@ -146,7 +83,7 @@ interface Operation {
   requestBody?: { description?: string; content: Record<string, Media> };
   responses: Record<string, Response | Ref>;
   security?: Security;
-  [ACCESS]?: Access | null;
+  [ROUTE]?: Pick<FastifyContextConfig, 'access' | 'errors'>;
 }
 interface Document {
   servers?: { url: string; description?: string }[];
@@ -222,7 +159,7 @@ const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit
  * that answers it. Its name says the status and, where they differ from the status's own, the
  * codes; `Keyed` ones also carry the RateLimit headers of keyed requests.
  */
-function errorResponse(doc: Document, status: number, codes: ErrorCode[], keyed: boolean): Ref {
+function errorResponse(doc: Document, status: ErrorStatus, codes: ErrorCode[], keyed: boolean): Ref {
   const own = ERRORS[status];
   const named = codes.join() === own.codes.join() ? own.name : codes.map(pascalCase).join('Or');
   const name = keyed ? `${named}Keyed` : named;
@@ -248,7 +185,7 @@ function withHeaders(status: number, response: Response, keyed: boolean | undefi
 type Security = Record<string, string[]>[];
 
 /** Who may call (as OpenAPI security) and the refusals that follow from it. */
-function accessDoc(access: Access | null | undefined): { security?: Security; refusals: [number, ErrorCode[]][]; keyed?: true } {
+function accessDoc(access: Access | undefined): { security?: Security; refusals: [ErrorStatus, ErrorCode[]][]; keyed?: true } {
   switch (access?.role) {
     case undefined: // no declared access: nothing to document (the route refuses everybody)
       return { refusals: [] };
@@ -291,9 +228,9 @@ function accessDoc(access: Access | null | undefined): { security?: Security; re
 }
 
 /** The error statuses of one operation, from who may call it and what it takes. */
-function errorsOf(refusals: [number, ErrorCode[]][], op: Operation, extra: number[]): Map<number, ErrorCode[]> {
-  const errors = new Map<number, ErrorCode[]>(refusals);
-  const add = (status: number) => errors.set(status, ERRORS[status].codes);
+function errorsOf(refusals: [ErrorStatus, ErrorCode[]][], op: Operation, extra: readonly ErrorStatus[]): Map<ErrorStatus, ErrorCode[]> {
+  const errors = new Map<ErrorStatus, ErrorCode[]>(refusals);
+  const add = (status: ErrorStatus) => errors.set(status, ERRORS[status].codes);
   if (op.parameters?.length || op.requestBody) add(400);
   add(404);
   if (op.requestBody) {
@@ -307,10 +244,9 @@ function errorsOf(refusals: [number, ErrorCode[]][], op: Operation, extra: numbe
 
 /** Adds everything the route schemas leave out to one operation. */
 function completeOperation(doc: Document, method: string, path: string, op: Operation): void {
-  const { security, refusals, keyed } = accessDoc(op[ACCESS]);
-  delete op[ACCESS];
-  const known = OPERATIONS[`${method.toUpperCase()} ${path}`];
-  op.operationId ??= known?.id ?? derivedId(method, path);
+  const { access, errors = [] } = op[ROUTE] ?? {};
+  delete op[ROUTE];
+  const { security, refusals, keyed } = accessDoc(access);
   if (security) op.security = security;
 
   // A parameter with a default is never missing: the server fills it in.
@@ -329,7 +265,7 @@ function completeOperation(doc: Document, method: string, path: string, op: Oper
     for (const media of Object.values(response.content ?? {})) if (media.schema) media.schema = unnested(media.schema);
   }
   if (path.startsWith('/taxii2/')) taxiiErrors(doc, op);
-  for (const [status, codes] of errorsOf(refusals, op, known?.errors ?? [])) {
+  for (const [status, codes] of errorsOf(refusals, op, errors)) {
     op.responses[status] ??= errorResponse(doc, status, codes, keyed ?? false);
   }
 }
@@ -449,7 +385,7 @@ export function openapiOptions(): FastifyDynamicSwaggerOptions {
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     // Only the documentation copy of the schema is changed, never the route's own.
     transform: ({ schema, url, route }) => ({
-      schema: { ...schema, response: named(schema.response), [ACCESS]: route.config?.access ?? null },
+      schema: { ...schema, response: named(schema.response), [ROUTE]: { access: route.config?.access, errors: route.config?.errors } },
       url,
     }),
     transformObject: (documentObject) => {

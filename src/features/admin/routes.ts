@@ -44,6 +44,7 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     '/api/admin/orgs',
     {
       schema: {
+        operationId: 'createOrg',
         summary: 'Create an organisation',
         body: Type.Object({ name: Name, tier: Tier }, { additionalProperties: false }),
         response: { 201: OrgOut },
@@ -58,7 +59,7 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/admin/orgs',
-    { schema: { summary: 'List organisations', response: { 200: Type.Object({ items: Type.Array(OrgOut) }) } } },
+    { schema: { operationId: 'listOrgs', summary: 'List organisations', response: { 200: Type.Object({ items: Type.Array(OrgOut) }) } } },
     async () => ({
       items: (await listOrgs(db)).map(orgJson),
     }),
@@ -68,6 +69,7 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     '/api/admin/orgs/:org_id',
     {
       schema: {
+        operationId: 'setOrgTier',
         summary: "Change an organisation's tier (effective on the next request)",
         params: OrgParams,
         body: Type.Object({ tier: Tier }, { additionalProperties: false }),
@@ -87,6 +89,7 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     '/api/admin/orgs/:org_id/keys',
     {
       schema: {
+        operationId: 'createKey',
         summary: 'Create an API key (the secret is shown only in this response)',
         description: 'A scope is for read keys only: an ingest key with a scope is 400 validation_failed (body.scope).',
         params: OrgParams,
@@ -110,6 +113,7 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     '/api/admin/orgs/:org_id/keys',
     {
       schema: {
+        operationId: 'listKeys',
         summary: "List an organisation's keys (never the secrets)",
         params: OrgParams,
         response: { 200: Type.Object({ items: Type.Array(KeyOut) }) },
@@ -126,6 +130,7 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     '/api/admin/keys/:key_id',
     {
       schema: {
+        operationId: 'revokeKey',
         summary: 'Revoke a key (refused from the next request on)',
         params: Type.Object({ key_id: Type.String({ maxLength: 100 }) }),
       },

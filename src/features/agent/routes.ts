@@ -43,19 +43,21 @@ export async function agentRoutes(instance: FastifyInstance): Promise<void> {
   // One limiter instance on both ask routes: @fastify/rate-limit gives every route that has
   // its own `config.rateLimit` a store of its own (in memory, and per route URL in Redis), so
   // the same groupId on two routes would still count them apart. `rateLimit: false` keeps the
-  // agent routes out of the general budget.
+  // agent routes out of the general budget. Both answer 502 agent_provider_error when the model
+  // provider fails.
   const { groupId, ...limits } = agentRateLimit(config);
   const agentLimiter = app.rateLimit({
     ...limits,
     keyGenerator: (req) => `${req.principal?.keyId ?? req.ip}${groupId}`,
   });
-  const limited = { config: { rateLimit: false as const }, onRequest: agentLimiter };
+  const asking = { config: { rateLimit: false, errors: [502] } as const, onRequest: agentLimiter };
 
   app.post(
     '/api/agent/ask',
     {
-      ...limited,
+      ...asking,
       schema: {
+        operationId: 'askAgent',
         summary: 'Ask the agent a question (synchronous)',
         description:
           'Answers from the caller’s own data (org and slice) through the agent tools. Every number in `answer` comes from a ' +
@@ -76,8 +78,9 @@ export async function agentRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/api/agent/ask-stream',
     {
-      ...limited,
+      ...asking,
       schema: {
+        operationId: 'askAgentStream',
         summary: 'Ask the agent, with the tool calls and the answer as events',
         description:
           'Returns {events}: tool_call {name, args, result_preview}, answer_delta {text}, answer {answer}, error {code, detail}; ' +
@@ -107,6 +110,7 @@ export async function agentRoutes(instance: FastifyInstance): Promise<void> {
     '/api/agent/session/:session_id/v2',
     {
       schema: {
+        operationId: 'getAgentSession',
         summary: 'The stored turns of a conversation (404 when none in this org and slice)',
         params: SessionParams,
         response: { 200: SessionOut },
@@ -124,6 +128,7 @@ export async function agentRoutes(instance: FastifyInstance): Promise<void> {
     '/api/agent/session/:session_id/v2',
     {
       schema: {
+        operationId: 'deleteAgentSession',
         summary: 'Clear a conversation',
         params: SessionParams,
         response: { 204: { type: 'null', description: 'Cleared (also when there was nothing to clear)' } },

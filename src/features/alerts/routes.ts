@@ -70,6 +70,7 @@ export async function alertRoutes(instance: FastifyInstance): Promise<void> {
     '/api/alerts/catalog',
     {
       schema: {
+        operationId: 'getAlertCatalog',
         summary: 'Metrics (with their unit), channels and operators a rule may use',
         response: { 200: CatalogOut },
       },
@@ -84,7 +85,9 @@ export async function alertRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/api/alerts/rules',
     {
+      config: { errors: [409] },
       schema: {
+        operationId: 'createAlertRule',
         summary: 'Create an alert rule (the signing secret is shown only here)',
         description:
           'The rule is evaluated after every ingest and every HONEYPOT_ALERT_EVAL_SEC over [now - window_min, now) in ' +
@@ -114,6 +117,7 @@ export async function alertRoutes(instance: FastifyInstance): Promise<void> {
     '/api/alerts/rules',
     {
       schema: {
+        operationId: 'listAlertRules',
         summary: "List the organisation's rules (never the secrets)",
         response: { 200: Type.Object({ items: Type.Array(RuleOut) }) },
       },
@@ -125,6 +129,7 @@ export async function alertRoutes(instance: FastifyInstance): Promise<void> {
     '/api/alerts/rules/:rule_id',
     {
       schema: {
+        operationId: 'updateAlertRule',
         summary: 'Edit, pause or resume a rule',
         description:
           'Any of name, threshold, window_min, operator, target, enabled (at least one), with the bounds of creation. ' +
@@ -156,7 +161,7 @@ export async function alertRoutes(instance: FastifyInstance): Promise<void> {
 
   app.delete(
     '/api/alerts/rules/:rule_id',
-    { schema: { summary: 'Delete a rule (its firings stay listed)', params: RuleParams } },
+    { schema: { operationId: 'deleteAlertRule', summary: 'Delete a rule (its firings stay listed)', params: RuleParams } },
     async (req, reply) => {
       const { rule_id } = req.params;
       if (!(await deleteRule(db, principalOf(req), rule_id, app.deps.now().getTime()))) throw notFound('No such rule.');
@@ -168,6 +173,7 @@ export async function alertRoutes(instance: FastifyInstance): Promise<void> {
     '/api/alerts/preview',
     {
       schema: {
+        operationId: 'previewAlertMetric',
         summary: "A metric's current value, as a rule would see it",
         description:
           "The metric over [now - window_min, now) in the caller's slice, computed exactly as the evaluation computes " +
@@ -187,6 +193,7 @@ export async function alertRoutes(instance: FastifyInstance): Promise<void> {
     '/api/alerts/firings',
     {
       schema: {
+        operationId: 'listAlertFirings',
         summary: 'Recent firings, newest first',
         querystring: LimitQuery,
         response: { 200: Type.Object({ items: Type.Array(FiringOut) }) },

@@ -23,6 +23,7 @@ export async function callRoutes(instance: FastifyInstance): Promise<void> {
     '/api/calls',
     {
       schema: {
+        operationId: 'listCalls',
         summary: 'Search calls',
         description:
           'Calls of the window (default 7d) in the caller’s slice, in the order of sort (default newest first; ties by ' +
@@ -61,6 +62,7 @@ export async function callRoutes(instance: FastifyInstance): Promise<void> {
     '/api/calls/:call_sid',
     {
       schema: {
+        operationId: 'getCall',
         summary: 'One call with its transcript and extraction',
         description:
           'extraction.validity tells whether the routing number and wallet address pass their checksums. 404 when the ' +

@@ -24,6 +24,7 @@ export interface FileExport {
   /** The file for the caller and the window; the first page read before it is returned (see startedPages). */
   file(db: Db, principal: Principal, w: Window, now: Date): Promise<Readable>;
   documented: { mediaType: string; description: string; schema: TSchema | { type: string } };
+  operationId: string;
   summary: string;
   description: string;
 }
@@ -49,6 +50,7 @@ export function fileExportRoute(instance: FastifyInstance, e: FileExport): void 
     `/api/exports/${e.kind}`,
     {
       schema: {
+        operationId: e.operationId,
         tags: ['exports'],
         summary: e.summary,
         description: e.description,

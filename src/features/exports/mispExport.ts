@@ -58,6 +58,7 @@ export const MISP_EXPORT: FileExport = {
   contentType: 'application/json; charset=utf-8',
   file: mispEventStream,
   documented: { mediaType: 'application/json', description: 'application/json; charset=utf-8: {"Event": {…}}', schema: MispExportDoc },
+  operationId: 'exportMisp',
   summary: 'Tier-1 indicators as a MISP event (pro)',
   description:
     'Every tier-1 call of the window (range, start, end as on the KPI endpoints; default 7d) as one MISP event in ' +

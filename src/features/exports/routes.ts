@@ -28,6 +28,7 @@ const TIER1_CSV: FileExport = {
     return Readable.from(lines(), { objectMode: false });
   },
   documented: { mediaType: 'text/csv', description: 'text/csv; charset=utf-8', schema: { type: 'string' } },
+  operationId: 'exportTier1',
   summary: 'The Tier-1 table as CSV (pro)',
   description:
     'Every tier-1 call of the window (range, start, end as on the KPI endpoints; default 7d), in the order and ' +

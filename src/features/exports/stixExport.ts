@@ -16,6 +16,7 @@ export const STIX_EXPORT: FileExport = {
     return Readable.from(stixBundleChunks(pages), { objectMode: false });
   },
   documented: { mediaType: STIX_MEDIA_TYPE, description: `${STIX_MEDIA_TYPE}: a STIX 2.1 bundle`, schema: { type: 'object' } },
+  operationId: 'exportStix',
   summary: 'Tier-1 intel as a STIX 2.1 bundle (pro)',
   description:
     'Every tier-1 call of the window (range, start, end as on the KPI endpoints; default 7d) as STIX 2.1 objects in ' +

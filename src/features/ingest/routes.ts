@@ -79,7 +79,9 @@ export async function ingestRoutes(instance: FastifyInstance): Promise<void> {
     CALLS_URL,
     {
       bodyLimit: 64 * MiB,
+      config: { errors: [422] },
       schema: {
+        operationId: 'ingestCalls',
         summary: 'Ingest calls: one JSON object, a JSON array (≤ 10,000) or NDJSON (application/x-ndjson, streamed)',
         description:
           'Each record is validated alone; valid records are stored (insert or replace on call_sid) and invalid ones are ' +
@@ -134,6 +136,7 @@ export async function ingestRoutes(instance: FastifyInstance): Promise<void> {
     '/api/ingest/sessions/:call_sid',
     {
       schema: {
+        operationId: 'putSession',
         summary: 'Create or replace a live session (refreshes its heartbeat)',
         params: SessionParams,
         body: SessionBody,
@@ -172,6 +175,7 @@ export async function ingestRoutes(instance: FastifyInstance): Promise<void> {
     '/api/ingest/sessions/:call_sid/heartbeat',
     {
       schema: {
+        operationId: 'heartbeatSession',
         summary: 'Refresh a live session (404 when unknown or expired)',
         params: SessionParams,
         // The body is optional: none at all (validated as null) is a plain heartbeat.
@@ -192,7 +196,7 @@ export async function ingestRoutes(instance: FastifyInstance): Promise<void> {
 
   app.delete(
     '/api/ingest/sessions/:call_sid',
-    { schema: { summary: 'End a live session', params: SessionParams, response: NO_CONTENT } },
+    { schema: { operationId: 'endSession', summary: 'End a live session', params: SessionParams, response: NO_CONTENT } },
     async (req, reply) => {
       const principal = principalOf(req);
       await storage.sessions.end(principal.orgId, [req.params.call_sid]);

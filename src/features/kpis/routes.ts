@@ -90,19 +90,22 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
   /** A route with the window params only. */
   const windowRoute = (
     path: string,
-    schema: { summary: string; description?: string; response: { 200: TSchema } },
+    schema: { operationId: string; summary: string; description?: string; response: { 200: TSchema } },
     figures: (w: Window, principal: Principal) => Promise<object>,
     defaultRange?: string,
   ) => app.get(path, { schema: { ...schema, querystring: WindowQuery } }, (req) => inWindow(req, figures, defaultRange));
 
-  windowRoute('/api/kpis/summary', { summary: 'Headline figures of the window', response: { 200: SummaryOut } }, (w, p) =>
-    summary(db, p, w),
+  windowRoute(
+    '/api/kpis/summary',
+    { operationId: 'getSummary', summary: 'Headline figures of the window', response: { 200: SummaryOut } },
+    (w, p) => summary(db, p, w),
   );
 
   app.get(
     '/api/kpis/timeseries/:metric',
     {
       schema: {
+        operationId: 'getTimeseries',
         summary: 'One figure per time bucket',
         description:
           `${WINDOW_DOC} One point per bucket from the bucket containing start to the bucket containing end − 1 ms, ` +
@@ -125,6 +128,7 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
     '/api/kpis/topn/:field',
     {
       schema: {
+        operationId: 'getTopN',
         summary: 'Most frequent values of an intel field',
         description:
           `${WINDOW_DOC} Distinct non-null values with their call counts, count descending then label ascending by ` +
@@ -143,6 +147,7 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
   windowRoute(
     '/api/kpis/arrivals',
     {
+      operationId: 'getArrivals',
       summary: 'Calls per 15 minutes',
       description: `${WINDOW_DOC} The default window here is 24h. Zero-filled 15-minute UTC buckets, oldest first.`,
       response: { 200: ArrivalsOut },
@@ -154,6 +159,7 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
   windowRoute(
     '/api/kpis/duration-histogram',
     {
+      operationId: 'getDurationHistogram',
       summary: 'Call-duration distribution',
       description:
         `${WINDOW_DOC} Nine buckets with edges 0, 15, 30, 60, 120, 300, 600, 1200, 1800 s and an open last bucket ` +
@@ -168,6 +174,7 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
   windowRoute(
     '/api/kpis/ask-histogram',
     {
+      operationId: 'getAskHistogram',
       summary: 'Distribution of individual dollar asks',
       description:
         `${WINDOW_DOC} Every element of every dollar_asks, in buckets with edges 0, 100, 500, 1000, 2500, 5000, ` +
@@ -182,6 +189,7 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
     '/api/kpis/tier1',
     {
       schema: {
+        operationId: 'getTier1',
         summary: 'Tier-1 calls: mule-bank, crypto and gift-card extractions',
         description:
           `${WINDOW_DOC} In the order of sort (default newest started_at first, ties by call_sid ascending by code ` +
@@ -204,6 +212,7 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
   windowRoute(
     '/api/kpis/attacker-geo',
     {
+      operationId: 'getAttackerGeo',
       summary: 'Calls per US state of the caller ID',
       description:
         `${WINDOW_DOC} NANP caller IDs mapped by area code to the US state, DC or territory; toll-free, Canadian, ` +
@@ -217,6 +226,7 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
   windowRoute(
     '/api/kpis/disconnect-breakdown',
     {
+      operationId: 'getDisconnectBreakdown',
       summary: 'Why calls ended',
       description: `${WINDOW_DOC} Calls per disconnect_reason; calls without a reason are in none.`,
       response: { 200: DisconnectBreakdownOut },
@@ -228,6 +238,7 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
     '/api/kpis/active-calls',
     {
       schema: {
+        operationId: 'getActiveCalls',
         summary: 'Calls in progress, from the live session store',
         description:
           'Sessions not ended whose last heartbeat is younger than HONEYPOT_SESSION_TTL_SEC, oldest started_at first. ' +

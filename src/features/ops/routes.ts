@@ -8,22 +8,27 @@ const Health = Type.Object({ status: Type.String() });
 
 export async function opsRoutes(instance: FastifyInstance): Promise<void> {
   const app = featureApp(instance, PUBLIC, { tags: ['operations'], security: [] });
-  app.get('/healthz', { schema: { summary: 'The process is up', response: { 200: Health } } }, async () => ({
+  app.get('/healthz', { schema: { operationId: 'getHealth', summary: 'The process is up', response: { 200: Health } } }, async () => ({
     status: 'ok',
   }));
-  app.get('/readyz', { schema: { summary: 'Storage is reachable', response: { 200: Health } } }, async () => {
-    try {
-      await app.deps.storage.db.ping();
-    } catch {
-      throw new ApiError(503 as number, 'internal', 'Storage is not reachable.');
-    }
-    return { status: 'ready' };
-  });
+  app.get(
+    '/readyz',
+    { config: { errors: [503] }, schema: { operationId: 'getReadiness', summary: 'Storage is reachable', response: { 200: Health } } },
+    async () => {
+      try {
+        await app.deps.storage.db.ping();
+      } catch {
+        throw new ApiError(503 as number, 'internal', 'Storage is not reachable.');
+      }
+      return { status: 'ready' };
+    },
+  );
   app.get(
     '/metrics',
     {
       config: { access: METRICS },
       schema: {
+        operationId: 'getMetrics',
         summary: 'Prometheus metrics (text format)',
         description:
           'Open to anyone unless HONEYPOT_METRICS_TOKEN is set; then it needs "Authorization: Bearer <that token>" (401 otherwise).',
@@ -35,5 +40,5 @@ export async function opsRoutes(instance: FastifyInstance): Promise<void> {
       return registry.metrics();
     },
   );
-  app.get('/openapi.json', { schema: { summary: 'This API as OpenAPI 3.1' } }, async () => app.swagger());
+  app.get('/openapi.json', { schema: { operationId: 'getOpenapi', summary: 'This API as OpenAPI 3.1' } }, async () => app.swagger());
 }

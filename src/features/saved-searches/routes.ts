@@ -48,6 +48,7 @@ export async function savedSearchRoutes(instance: FastifyInstance): Promise<void
     '/api/saved-searches',
     {
       schema: {
+        operationId: 'listSavedSearches',
         summary: "List the organisation's saved searches",
         description:
           'The saved searches the key sees, newest updated_at first: for an unscoped key every one of the org, for a ' +
@@ -61,7 +62,9 @@ export async function savedSearchRoutes(instance: FastifyInstance): Promise<void
   app.post(
     '/api/saved-searches',
     {
+      config: { errors: [409] },
       schema: {
+        operationId: 'saveSearch',
         summary: 'Create or replace a saved search',
         description:
           'Upsert keyed by (org, id): no id → 201 with a generated id; an id of the org → 200, replaced (created_at ' +
@@ -107,6 +110,7 @@ export async function savedSearchRoutes(instance: FastifyInstance): Promise<void
     '/api/saved-searches/:search_id',
     {
       schema: {
+        operationId: 'deleteSavedSearch',
         summary: 'Delete a saved search',
         description:
           '204 when deleted; 404 when the org has no saved search with that id, or (scoped key) it was created with ' + 'another scope.',

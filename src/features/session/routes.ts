@@ -61,6 +61,7 @@ export async function sessionRoutes(instance: FastifyInstance): Promise<void> {
     {
       ...signIn,
       schema: {
+        operationId: 'signIn',
         security: [],
         summary: 'Sign in to the dashboard',
         description:
@@ -88,6 +89,7 @@ export async function sessionRoutes(instance: FastifyInstance): Promise<void> {
     {
       ...signIn,
       schema: {
+        operationId: 'signOut',
         security: [],
         summary: 'Sign out of the dashboard',
         description: 'Ends the session of the cookie on the server (in every tab) and clears the cookie. 204 also when there was none.',
@@ -106,6 +108,7 @@ export async function sessionRoutes(instance: FastifyInstance): Promise<void> {
     '/api/me',
     {
       schema: {
+        operationId: 'getMe',
         summary: 'Who am I',
         description: 'The organisation, plan, key, role and scope of this request.',
         response: { 200: Me },

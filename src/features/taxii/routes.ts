@@ -113,7 +113,13 @@ async function taxiiApi(instance: FastifyInstance): Promise<void> {
     // Only /taxii2/: TAXII URLs end in a slash, and /taxii2 would be a second operation.
     {
       prefixTrailingSlash: 'slash',
-      schema: { tags: TAGS, summary: 'TAXII discovery', description: ERRORS_DOC, response: DiscoveryResponses },
+      schema: {
+        operationId: 'getTaxiiDiscovery',
+        tags: TAGS,
+        summary: 'TAXII discovery',
+        description: ERRORS_DOC,
+        response: DiscoveryResponses,
+      },
     },
     async (req, reply) => {
       const root = `${baseUrl(req)}/taxii2/api/`;
@@ -128,7 +134,15 @@ async function taxiiApi(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/',
-    { schema: { tags: TAGS, summary: 'TAXII API root', description: ERRORS_DOC, response: ApiRootResponses } },
+    {
+      schema: {
+        operationId: 'getTaxiiApiRoot',
+        tags: TAGS,
+        summary: 'TAXII API root',
+        description: ERRORS_DOC,
+        response: ApiRootResponses,
+      },
+    },
     async (_req, reply) =>
       send(reply, {
         title: 'Honeypot Intel',
@@ -142,6 +156,7 @@ async function taxiiApi(instance: FastifyInstance): Promise<void> {
     '/api/collections/',
     {
       schema: {
+        operationId: 'listTaxiiCollections',
         tags: TAGS,
         summary: 'TAXII collections: the one of this key (its org and scope)',
         description: ERRORS_DOC,
@@ -155,6 +170,7 @@ async function taxiiApi(instance: FastifyInstance): Promise<void> {
     '/api/collections/:collection_id/',
     {
       schema: {
+        operationId: 'getTaxiiCollection',
         tags: TAGS,
         summary: 'One TAXII collection',
         description: ERRORS_DOC,
@@ -214,6 +230,7 @@ async function taxiiApi(instance: FastifyInstance): Promise<void> {
     '/api/collections/:collection_id/objects/',
     {
       schema: {
+        operationId: 'getTaxiiObjects',
         tags: TAGS,
         summary: 'TAXII objects of the collection',
         description: pagingDoc,
@@ -232,6 +249,7 @@ async function taxiiApi(instance: FastifyInstance): Promise<void> {
     '/api/collections/:collection_id/objects/:object_id/',
     {
       schema: {
+        operationId: 'getTaxiiObject',
         tags: TAGS,
         summary: 'One object of the collection (every version in range)',
         description: `${pagingDoc} 404 when the collection has no such object.`,
@@ -255,6 +273,7 @@ async function taxiiApi(instance: FastifyInstance): Promise<void> {
     '/api/collections/:collection_id/manifest/',
     {
       schema: {
+        operationId: 'getTaxiiManifest',
         tags: TAGS,
         summary: 'TAXII manifest of the collection',
         description: `${pagingDoc} The same records, in the same pages, as the objects endpoint with the same parameters.`,

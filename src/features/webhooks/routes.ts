@@ -60,14 +60,20 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
   const pipeline = pipelineOf(app);
   const now = () => app.deps.now().getTime();
 
-  app.get('/api/webhooks/events', { schema: { summary: 'Subscribable event types', response: { 200: EventsOut } } }, async () => ({
-    items: CALL_EVENTS.map((e) => ({ type: e.type, description: e.description })),
-  }));
+  app.get(
+    '/api/webhooks/events',
+    { schema: { operationId: 'listWebhookEvents', summary: 'Subscribable event types', response: { 200: EventsOut } } },
+    async () => ({
+      items: CALL_EVENTS.map((e) => ({ type: e.type, description: e.description })),
+    }),
+  );
 
   app.post(
     '/api/webhooks/subscriptions',
     {
+      config: { errors: [409] },
       schema: {
+        operationId: 'createSubscription',
         summary: 'Subscribe a URL to one event type (the signing secret is shown only here)',
         description:
           'Deliveries are POSTed as JSON {id, type, created_at, data}, signed per Standard Webhooks (webhook-id, ' +
@@ -90,13 +96,25 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/webhooks/subscriptions',
-    { schema: { summary: "List the organisation's subscriptions (never the secrets)", response: { 200: SubscriptionListOut } } },
+    {
+      schema: {
+        operationId: 'listSubscriptions',
+        summary: "List the organisation's subscriptions (never the secrets)",
+        response: { 200: SubscriptionListOut },
+      },
+    },
     async (req) => ({ items: (await listSubscriptions(db, principalOf(req))).map(subscriptionJson) }),
   );
 
   app.delete(
     '/api/webhooks/subscriptions/:sub_id',
-    { schema: { summary: 'Delete a subscription (its queued deliveries are dropped)', params: SubscriptionParams } },
+    {
+      schema: {
+        operationId: 'deleteSubscription',
+        summary: 'Delete a subscription (its queued deliveries are dropped)',
+        params: SubscriptionParams,
+      },
+    },
     async (req, reply) => {
       const { sub_id } = req.params;
       if (!(await deleteSubscription(db, principalOf(req), sub_id, now()))) throw notFound('No such subscription.');
@@ -107,7 +125,9 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/api/webhooks/subscriptions/:sub_id/test',
     {
+      config: { errors: [409] },
       schema: {
+        operationId: 'testSubscription',
         summary: 'Send a signed ping event to the subscription now',
         description: 'One attempt, no retries; answers with the attempt as it appears in the deliveries log.',
         params: SubscriptionParams,
@@ -127,6 +147,7 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
     '/api/webhooks/deliveries',
     {
       schema: {
+        operationId: 'listDeliveries',
         summary: 'Recent delivery attempts, newest first',
         description: 'One item per attempt, for webhook subscriptions and alert rules alike.',
         querystring: LimitQuery,
@@ -142,7 +163,9 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/api/webhooks/deliveries/:delivery_id/retry',
     {
+      config: { errors: [409] },
       schema: {
+        operationId: 'retryDelivery',
         summary: 'Redeliver the event of a delivery attempt now',
         description:
           'Sends the same event (same webhook-id) to the same target at once and answers with the new attempt. A ' +
