@@ -9,6 +9,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { validationFailed } from '../errors.js';
 import type { Tier } from './call.js';
 import { bankNameMatches } from './indicators/bankNames.js';
+import { VALUE_FILTERS, type ValueFilter } from './valueFilters.js';
 import { parseWindow, type Window } from './window.js';
 
 const MAX_VALUES = 100;
@@ -82,26 +83,6 @@ type CallFilterName = keyof typeof CallFilterFields;
 
 const CALL_FILTER_NAMES = Object.keys(CallFilterFields) as CallFilterName[];
 const WINDOW_NAMES = ['range', 'start', 'end'] as const satisfies readonly CallFilterName[];
-
-/**
- * The filters that match a stored column by value, case-insensitively; column = filter name.
- * Every top-N field has one (its drill-down): mule_bank_routing → mule_bank_routing_number.
- */
-export const VALUE_FILTERS = [
-  'impersonated_brand',
-  'lure_category',
-  'payment_method',
-  'caller_state',
-  'impersonated_government_agency',
-  'mule_bank_name',
-  'mule_bank_routing_number',
-  'crypto_chain',
-  'gift_card_brand',
-  'remote_desktop_app',
-  'synthetic_org',
-  'fake_agent_name',
-] as const;
-type ValueFilter = (typeof VALUE_FILTERS)[number];
 
 /** A parsed filter: the window is resolved, values are trimmed, lower-cased and de-duplicated. */
 export interface CallFilter {

@@ -4,7 +4,7 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { VALUE_FILTERS } from '../../src/domain/callFilters.js';
+import { VALUE_FILTERS } from '../../src/domain/valueFilters.js';
 import { TOPN_COLUMNS } from '../../src/storage/queries/topn.js';
 import { get, ingest, newOrg, scopedKey, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
 import { assertProblem } from '../helpers/problem.js';

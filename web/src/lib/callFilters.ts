@@ -1,27 +1,19 @@
 // The call-list filters (GET /api/calls, CONTRACT §7) as the dashboard holds them: in the
 // /calls URL (shareable, back-button friendly) and in saved searches' `filters`.
 
+import { VALUE_FILTERS, type ValueFilter } from '../../../src/domain/valueFilters';
 import type { Query } from './api';
 import type { SavedFilters } from './types';
 
-/** Picked from the values seen in the window (multi-select). */
-const PICK_FILTERS = ['impersonated_brand', 'lure_category', 'payment_method', 'caller_state'] as const;
-/** Set by drill-down links from the overview's top-N panels; shown as removable chips. */
-const INTEL_FILTERS = [
-  'impersonated_government_agency',
-  'mule_bank_name',
-  'mule_bank_routing_number',
-  'crypto_chain',
-  'gift_card_brand',
-  'remote_desktop_app',
-  'synthetic_org',
-  'fake_agent_name',
-] as const;
-/** Every repeatable value filter (case-insensitive exact value on the server). */
-export const LIST_FILTERS = [...PICK_FILTERS, ...INTEL_FILTERS] as const;
-export type ListFilter = (typeof LIST_FILTERS)[number];
+/** Every repeatable filter: a value filter, matched by case-insensitive exact value on the server. */
+export { VALUE_FILTERS, type ValueFilter };
+/**
+ * Picked from the values seen in the window (multi-select); the others are set by drill-down
+ * links from the overview's top-N panels and shown as removable chips.
+ */
+export type PickedFilter = Extract<ValueFilter, 'impersonated_brand' | 'lure_category' | 'payment_method' | 'caller_state'>;
 
-export type CallFilters = Record<ListFilter, string[]> & {
+export type CallFilters = Record<ValueFilter, string[]> & {
   q: string;
   tier: number[];
   hooked: '' | 'true' | 'false';
@@ -29,7 +21,7 @@ export type CallFilters = Record<ListFilter, string[]> & {
   max_duration_sec: string;
 };
 
-const noValues = () => Object.fromEntries(LIST_FILTERS.map((k) => [k, [] as string[]])) as Record<ListFilter, string[]>;
+const noValues = () => Object.fromEntries(VALUE_FILTERS.map((k) => [k, [] as string[]])) as Record<ValueFilter, string[]>;
 
 export const EMPTY_FILTERS: CallFilters = {
   q: '',
@@ -66,7 +58,7 @@ const MAX_VALUES = 100;
 const MAX_VALUE = 512;
 
 /** Values of one filter: bounded, blank ones dropped, duplicates (case-insensitive) once. */
-function values(raw: string[], filter: ListFilter): string[] {
+function values(raw: string[], filter: ValueFilter): string[] {
   const out: string[] = [];
   for (const r of raw) {
     const v = filter === 'caller_state' ? r.trim().toUpperCase() : r;
@@ -83,7 +75,7 @@ export function filtersFromSearch(p: URLSearchParams): CallFilters {
   const hooked = p.get('hooked');
   return {
     q: (p.get('q') ?? '').slice(0, 500),
-    ...(Object.fromEntries(LIST_FILTERS.map((k) => [k, values(p.getAll(k), k)])) as Record<ListFilter, string[]>),
+    ...(Object.fromEntries(VALUE_FILTERS.map((k) => [k, values(p.getAll(k), k)])) as Record<ValueFilter, string[]>),
     tier: p
       .getAll('tier')
       .map(Number)
@@ -98,7 +90,7 @@ export function filtersFromSearch(p: URLSearchParams): CallFilters {
 export function filtersToQuery(f: CallFilters): Query {
   return {
     q: f.q || undefined,
-    ...Object.fromEntries(LIST_FILTERS.map((k) => [k, f[k]])),
+    ...Object.fromEntries(VALUE_FILTERS.map((k) => [k, f[k]])),
     tier: f.tier,
     hooked: f.hooked || undefined,
     min_duration_sec: f.min_duration_sec || undefined,
@@ -110,7 +102,7 @@ export function filtersToQuery(f: CallFilters): Query {
 export function filtersToSaved(f: CallFilters): SavedFilters {
   const out: SavedFilters = {};
   if (f.q) out.q = f.q;
-  for (const k of LIST_FILTERS) if (f[k].length) out[k] = f[k];
+  for (const k of VALUE_FILTERS) if (f[k].length) out[k] = f[k];
   if (f.tier.length) out.tier = [...f.tier].sort();
   if (f.hooked) out.hooked = f.hooked === 'true';
   if (f.min_duration_sec) out.min_duration_sec = Number(f.min_duration_sec);
@@ -124,7 +116,7 @@ export function filtersFromSaved(s: SavedFilters): CallFilters {
   const hooked = s.hooked === true || s.hooked === 'true' ? 'true' : s.hooked === false || s.hooked === 'false' ? 'false' : '';
   return {
     q: typeof s.q === 'string' ? s.q : '',
-    ...(Object.fromEntries(LIST_FILTERS.map((k) => [k, values(list(s[k]), k)])) as Record<ListFilter, string[]>),
+    ...(Object.fromEntries(VALUE_FILTERS.map((k) => [k, values(list(s[k]), k)])) as Record<ValueFilter, string[]>),
     tier: list(s.tier)
       .map(Number)
       .filter((t) => t >= 1 && t <= 3),
@@ -138,7 +130,7 @@ export function filtersFromSaved(s: SavedFilters): CallFilters {
 export function describeFilters(f: CallFilters): string {
   const parts: string[] = [];
   if (f.q) parts.push(`“${f.q}”`);
-  for (const k of LIST_FILTERS) if (f[k].length) parts.push(`${FILTER_LABELS[k]}: ${f[k].join(', ')}`);
+  for (const k of VALUE_FILTERS) if (f[k].length) parts.push(`${FILTER_LABELS[k]}: ${f[k].join(', ')}`);
   if (f.tier.length) parts.push(`Tier ${f.tier.join(', ')}`);
   if (f.hooked) parts.push(f.hooked === 'true' ? 'hooked' : 'not hooked');
   if (f.min_duration_sec && f.max_duration_sec) parts.push(`${f.min_duration_sec}–${f.max_duration_sec} s`);
@@ -167,7 +159,7 @@ const DEFAULT_SORT: CallSort = '-started_at';
 export const sortFromSearch = (p: URLSearchParams): CallSort => SORTS.find((s) => s.value === p.get('sort'))?.value ?? DEFAULT_SORT;
 
 /** Every query key the /calls URL owns; others (the window) are the window's. */
-const OWN_KEYS = ['q', ...LIST_FILTERS, 'tier', 'hooked', 'min_duration_sec', 'max_duration_sec', 'sort'] as const;
+const OWN_KEYS = ['q', ...VALUE_FILTERS, 'tier', 'hooked', 'min_duration_sec', 'max_duration_sec', 'sort'] as const;
 
 /** The /calls URL params of these filters and this order, as changes: null removes a param. */
 export function callsSearch(f: CallFilters, sort: CallSort): Query {

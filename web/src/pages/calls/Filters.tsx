@@ -6,17 +6,17 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ChoiceSelect, Field, FormError, type Choice } from '../../components/Field';
 import { MultiSelect, type Option } from '../../components/MultiSelect';
 import { api } from '../../lib/api';
-import { EMPTY_FILTERS, FILTER_LABELS, LIST_FILTERS, type CallFilters, type ListFilter } from '../../lib/callFilters';
+import { EMPTY_FILTERS, FILTER_LABELS, VALUE_FILTERS, type CallFilters, type ValueFilter, type PickedFilter } from '../../lib/callFilters';
 import { valueLabel } from '../../lib/labels';
 import { stateName } from '../../lib/states';
 import type { Geo, TopN } from '../../lib/types';
 import { useWindow } from '../../lib/window';
 
 /** A filter value in words: state names, lures and payment methods without their codes. */
-const filterValueText = (k: ListFilter, v: string) => (k === 'caller_state' ? stateName(v) : valueLabel(k, v));
+const filterValueText = (k: ValueFilter, v: string) => (k === 'caller_state' ? stateName(v) : valueLabel(k, v));
 
 /** The values seen in the window, most frequent first (the 50 of top-N; states from the geo panel). */
-function useOptions(field: 'impersonated_brand' | 'lure_category' | 'payment_method' | 'caller_state') {
+function useOptions(field: PickedFilter) {
   const w = useWindow();
   return useQuery({
     queryKey: ['options', field, w.key],
@@ -61,7 +61,7 @@ function Pick({
   filters,
   setFilters,
 }: {
-  field: 'impersonated_brand' | 'lure_category' | 'payment_method' | 'caller_state';
+  field: PickedFilter;
   label: string;
   filters: CallFilters;
   setFilters: (f: CallFilters) => void;
@@ -163,7 +163,7 @@ export function FiltersForm({ filters, setFilters }: { filters: CallFilters; set
 export function ActiveFilters({ filters, setFilters }: { filters: CallFilters; setFilters: (f: CallFilters) => void }) {
   const chips: { key: string; label: string; remove: () => void }[] = [];
   if (filters.q) chips.push({ key: 'q', label: `“${filters.q}”`, remove: () => setFilters({ ...filters, q: '' }) });
-  for (const k of LIST_FILTERS)
+  for (const k of VALUE_FILTERS)
     for (const v of filters[k])
       chips.push({
         key: `${k}=${v}`,
