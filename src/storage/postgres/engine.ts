@@ -2,6 +2,7 @@
 // anything that must happen once is decided by the database (row locks, SKIP LOCKED,
 // conditional UPDATEs, unique indexes), never by process memory.
 
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
@@ -42,12 +43,30 @@ type Queryable = pg.Pool | pg.PoolClient;
 // 54 → 33 ms, over 365 days 95 → 69 ms without them, on 2 CPUs).
 export const SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
 
-async function query(q: Queryable, sql: string, params: unknown[]): Promise<Row[]> {
-  const res = await q.query(
-    sql,
-    params.map((v) => (v === undefined ? null : v)),
-  );
+async function query(q: Queryable, sql: string, params: unknown[], name?: string): Promise<Row[]> {
+  const values = params.map((v) => (v === undefined ? null : v));
+  const res = name ? await q.query({ name, text: sql, values }) : await q.query(sql, values);
   return res.rows as Row[];
+}
+
+/**
+ * Reads run as named statements, so each connection parses (and, once PostgreSQL settles on a
+ * generic plan, plans) a text once: 0.15–0.4 ms of a 1–3 ms read over one day of 1M calls.
+ * A connection keeps at most this many; texts past that run unnamed. The pool closes idle
+ * connections, and their statements with them.
+ */
+const MAX_NAMED_PER_CONNECTION = 256;
+const namedOf = new WeakMap<pg.PoolClient, Set<string>>();
+
+/** The statement name of `sql` on `client`, or undefined when the client keeps enough already. */
+function statementName(client: pg.PoolClient, sql: string): string | undefined {
+  let names = namedOf.get(client);
+  if (!names) namedOf.set(client, (names = new Set()));
+  const name = `hp_${createHash('sha1').update(sql).digest('base64url')}`;
+  if (names.has(name)) return name;
+  if (names.size >= MAX_NAMED_PER_CONNECTION) return undefined;
+  names.add(name);
+  return name;
 }
 
 // COPY's text format: one line per row, tab between values, \N for null; backslash, tab,
@@ -115,8 +134,22 @@ export class PgDb implements Db {
     return db;
   }
 
-  all<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return query(this.pool, sql, params) as Promise<T[]>;
+  async all<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const client = await this.pool.connect();
+    try {
+      const rows = await query(client, sql, params, statementName(client, sql));
+      client.release();
+      return rows as T[];
+    } catch (err) {
+      // An error PostgreSQL answered leaves the connection usable; any other may not. When a
+      // table changed under a kept statement (another instance migrated), the connection goes
+      // with its statements and the read runs once more, unnamed.
+      const answered = err instanceof pg.DatabaseError;
+      const stale = answered && err.code === '0A000' && /cached plan/.test(err.message);
+      client.release(answered && !stale ? undefined : (err as Error));
+      if (stale) return query(this.pool, sql, params) as Promise<T[]>;
+      throw err;
+    }
   }
 
   async run(sql: string, params: unknown[] = []): Promise<void> {
