@@ -4,33 +4,23 @@
 
 import type { DisconnectReason } from '../domain/call.js';
 import {
-  AGENT_FIRST,
-  AGENT_LAST,
   BRAND_SLUGS,
-  DROP_CITIES,
   DURATION_SHAPES,
   GIFT_CARD_BRANDS,
-  HOLDER_BUSINESS_A,
-  HOLDER_BUSINESS_B,
-  HOLDER_BUSINESS_C,
-  HOLDER_FIRST,
-  HOLDER_LAST,
   MULE_BANKS,
   niceAmount,
   PAYLOAD_OF,
   PERSONAS,
   REMOTE_DESKTOP_APPS,
-  STREET_NAMES,
-  STREET_SUFFIXES,
   URL_PATHS,
   URL_TLDS,
-  URL_WORDS,
   type Chain,
   type PaymentMethod,
 } from './catalog.js';
 import { rfc3339 } from './arrivals.js';
 import { accountNumber, callSid, callerId, routingNumber, walletAddress } from './identifiers.js';
 import { LURES, type LureSpec } from './lures.js';
+import POOLS from './pools.json' with { type: 'json' };
 import { Rng, RotatingPool, WeightedTable } from './random.js';
 import type { IngestCallJson, IngestExtractionJson } from './records.js';
 import { TranscriptWriter, type CallFacts, type Outcome } from './transcripts.js';
@@ -148,7 +138,7 @@ export class CallFactory {
     // Spoofed caller IDs are mostly fresh, but centres reuse some lines for a while.
     this.callers = new RotatingPool(r, 300, 0.05, (g) => callerId(g));
     this.agents = new RotatingPool(r, 80, 0.02, (g) =>
-      g.chance(0.35) ? g.pick(AGENT_FIRST) : `${g.pick(AGENT_FIRST)} ${g.pick(AGENT_LAST)}`,
+      g.chance(0.35) ? g.pick(POOLS.agentFirst) : `${g.pick(POOLS.agentFirst)} ${g.pick(POOLS.agentLast)}`,
     );
     this.muleAccounts = new RotatingPool(r, 60, 0.03, (g) => {
       const bank = this.banks.pick(g);
@@ -164,12 +154,12 @@ export class CallFactory {
   }
 
   private personName(g: Rng): string {
-    return `${g.pick(HOLDER_FIRST)} ${g.pick(HOLDER_LAST)}`;
+    return `${g.pick(POOLS.holderFirst)} ${g.pick(POOLS.holderLast)}`;
   }
 
   private holderName(g: Rng): string {
     if (g.chance(0.75)) return this.personName(g);
-    return `${g.pick(HOLDER_BUSINESS_A)} ${g.pick(HOLDER_BUSINESS_B)} ${g.pick(HOLDER_BUSINESS_C)}`;
+    return `${g.pick(POOLS.holderBusinessA)} ${g.pick(POOLS.holderBusinessB)} ${g.pick(POOLS.holderBusinessC)}`;
   }
 
   private phishingUrl(lure: LureSpec, brand: string | null): string {
@@ -178,7 +168,7 @@ export class CallFactory {
     if (!pool) {
       const slugs = brand ? (BRAND_SLUGS[brand] ?? [brand.toLowerCase().replace(/[^a-z0-9]+/g, '')]) : lure.urlSlugs;
       pool = new RotatingPool(this.rng, 6, 0.05, (g) => {
-        const word = g.pick(URL_WORDS);
+        const word = g.pick(POOLS.urlWords);
         const domain = `${g.pick(slugs)}${g.chance(0.7) ? '-' : ''}${word}${g.chance(0.2) ? g.int(1, 99) : ''}.${this.tlds.pick(g)}`;
         return (g.chance(0.5) ? 'https://' : '') + domain + this.paths.pick(g);
       });
@@ -371,9 +361,9 @@ export class CallFactory {
 }
 
 function dropAddress(g: Rng): string {
-  const [city, state, zip] = g.pick(DROP_CITIES);
+  const { city, state, zip } = g.pick(POOLS.dropCities);
   const unit = g.chance(0.45)
     ? `, ${g.pick(['Apt', 'Unit', 'Suite'])} ${g.int(1, 40)}${g.chance(0.4) ? g.pick(['A', 'B', 'C', 'D']) : ''}`
     : '';
-  return `${g.int(100, 9899)} ${g.pick(STREET_NAMES)} ${g.pick(STREET_SUFFIXES)}${unit}, ${city}, ${state} ${zip}`;
+  return `${g.int(100, 9899)} ${g.pick(POOLS.streetNames)} ${g.pick(POOLS.streetSuffixes)}${unit}, ${city}, ${state} ${zip}`;
 }
