@@ -50,6 +50,10 @@ export function windowInline(spec: WindowSpec, r: RangeObject): string {
   return `${spec.kind === 'range' ? `in ${p}` : p} (${span})`;
 }
 
+/** A window as the object of "compared with" or "shorter than": "the period from Aug 1 to Sep 1, 2026", "last week (…)". */
+const periodNamed = (spec: WindowSpec, r: RangeObject) =>
+  spec.kind === 'span' ? `the period ${windowInline(spec, r)}` : windowInline(spec, r);
+
 /**
  * Windows of different lengths are not compared like with like ("yesterday vs last week" is
  * one day against seven): the totals are also given per day, and the answer says so.
@@ -64,14 +68,14 @@ function lengthNote(
   const len = (r: RangeObject) => Date.parse(r.end_utc) - Date.parse(r.start_utc);
   const [la, lb] = [len(a), len(b)];
   if (Math.min(la, lb) <= 0 || Math.max(la, lb) / Math.min(la, lb) < 1.15) return '';
-  const [short, long] = la < lb ? [specA, specB] : [specB, specA];
-  const name = (sp: WindowSpec, other: string) => (sp.kind === 'span' ? `the ${other} period` : windowPhrase(sp));
+  const [short, long] = la < lb ? [[specA, a] as const, [specB, b] as const] : [[specB, b] as const, [specA, a] as const];
+  const name = ([sp, r]: readonly [WindowSpec, RangeObject]) => (sp.kind === 'span' ? periodNamed(sp, r) : windowPhrase(sp));
   const days = (ms: number) => ms / DAY_MS;
   const rates = perDay.map(([label, kind, va, vb]) => {
     const f = (v: number) => (kind === 'usd' ? fmtKind('usd', v) : v.toLocaleString('en-US', { maximumFractionDigits: 2 }));
     return `${label} ${f(va / days(la))} vs ${f(vb / days(lb))} per day`;
   });
-  const lead = ` Note: ${name(short, 'shorter')} is shorter than ${name(long, 'longer')}, so totals are not like for like`;
+  const lead = ` Note: ${name(short)} is shorter than ${name(long)}, so totals are not like for like`;
   return rates.length && Math.max(la, lb) >= DAY_MS
     ? `${lead}; per day: ${rates.join('; ')}.`
     : `${lead}; rates such as the hook rate compare fairly.`;
@@ -136,12 +140,14 @@ export function composeCompare(
   const nameOf = (sp: WindowSpec, fallback: string) => (sp.kind === 'span' ? `the ${fallback} period` : windowPhrase(sp));
   const earlyName = nameOf(earlySpec, 'earlier');
   const lateName = nameOf(lateSpec, 'later');
+  // A rate of a window without calls is 0 in the API but no figure to compare with.
+  const valueOf = (s: Summary, m: SummaryMetric) =>
+    SUMMARY_METRICS[m].kind === 'ratio' && s.calls_received === 0 ? null : (s[m] as number | null);
   const clauses = metrics.map((m) => {
     const info = SUMMARY_METRICS[m];
-    const va = sa[m] as number | null;
-    const vb = sb[m] as number | null;
-    const f = (v: number | null) => (v === null ? 'none' : fmtKind(info.kind, v));
-    return `${info.label} ${f(va)} vs ${f(vb)} (change from ${earlyName} to ${lateName}: ${changeClause(info.kind, early[m] as number | null, late[m] as number | null)})`;
+    const none = info.kind === 'ratio' ? 'none (no calls)' : 'none';
+    const f = (v: number | null) => (v === null ? none : fmtKind(info.kind, v));
+    return `${info.label} ${f(valueOf(sa, m))} vs ${f(valueOf(sb, m))} (change from ${earlyName} to ${lateName}: ${changeClause(info.kind, valueOf(early, m), valueOf(late, m))})`;
   });
   if (share) {
     // "tier 1 share of calls": each count as a share of its window's calls.
@@ -162,7 +168,7 @@ export function composeCompare(
       ? [[info.label, info.kind, sa[m] as number, sb[m] as number]]
       : [];
   });
-  const answer = `${cap(windowInline(specA, sa.range))} compared with ${windowInline(specB, sb.range)}${forCalls(qual)}: ${clauses.join('; ')}.${lengthNote(sa.range, sb.range, specA, specB, perDay)}`;
+  const answer = `${cap(windowInline(specA, sa.range))} compared with ${periodNamed(specB, sb.range)}${forCalls(qual)}: ${clauses.join('; ')}.${lengthNote(sa.range, sb.range, specA, specB, perDay)}`;
   return { answer, sids: [], sources: [metricSource(a), metricSource(b)] };
 }
 
@@ -182,7 +188,7 @@ export function composeTopnCompare(
   // A list shorter than asked for is complete, so a value missing from it has no call.
   const count = (r: { items: TopnItem[] }, label: string): number | null =>
     r.items.find((i) => i.label === label)?.count ?? (r.items.length < LOOKUP_N ? 0 : null);
-  const head = `${cap(labels.plural)} ${windowInline(specA, ra.range)} compared with ${windowInline(specB, rb.range)}${forCalls(qual)}, in calls`;
+  const head = `${cap(labels.plural)} ${windowInline(specA, ra.range)} compared with ${periodNamed(specB, rb.range)}${forCalls(qual)}, in calls`;
   if (shown.length === 0)
     return { answer: `${head}: no call in either window has a ${labels.singular}.`, sids: [], sources: [metricSource(a), metricSource(b)] };
   const rows = shown.map((l) => {

@@ -291,11 +291,15 @@ const RULES: Rule[] = [
     },
   },
   {
-    re: new RegExp(`\\b(?:in|during|for) ${MONTH_RE}(?: (\\d{4}))?\\b`),
+    // "in august", "vs august" (the comparison word stays in the text), "august 2026".
+    re: new RegExp(
+      `(?:\\b(?:in|during|for) (?:the month of )?${MONTH_RE}(?: (\\d{4}))?|(?<=\\b(?:vs|versus|than|against|compared with|compared to|relative to) )(?:the month of )?${MONTH_RE}(?: (\\d{4}))?|\\b${MONTH_RE} (\\d{4}))\\b`,
+    ),
     spec: (m, now) => {
-      const month = monthIndex(m[1]);
-      let year = m[2] ? Number(m[2]) : now.getUTCFullYear();
-      if (!m[2] && Date.UTC(year, month, 1) > now.getTime()) year -= 1;
+      const month = monthIndex(m[1] ?? m[3] ?? m[5]);
+      const typedYear = m[2] ?? m[4] ?? m[6];
+      let year = typedYear ? Number(typedYear) : now.getUTCFullYear();
+      if (!typedYear && Date.UTC(year, month, 1) > now.getTime()) year -= 1;
       return { kind: 'span', start: formatUtc(new Date(Date.UTC(year, month, 1))), end: formatUtc(new Date(Date.UTC(year, month + 1, 1))) };
     },
   },

@@ -126,6 +126,24 @@ describe('issue 12 — the agent answers what was asked', () => {
     const c = await ask('calls yesterday vs last week');
     assert.match(c.answer, /per day/);
     assert.ok(c.answer.includes((lastWeek / 7).toLocaleString('en-US', { maximumFractionDigits: 2 })), c.answer);
+
+    // A month named after "vs" or with its year is the second window, not the period before.
+    const d = await ask('calls this month vs. october');
+    assert.deepEqual(
+      d.tool_calls.map((t) => [t.args.start, t.args.end]),
+      [
+        ['2026-11-01T00:00:00Z', undefined],
+        ['2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z'],
+      ],
+    );
+    assert.match(d.answer, new RegExp(`calls received ${calls(WINDOWS.thisMonth).length} vs ${calls(WINDOWS.lastMonth).length}\\b`));
+
+    // August 2026 has no calls (the fixture starts on Sep 20): its hook rate is none, not 0.0%.
+    const e = await ask('hook rate this month compared with August 2026');
+    assert.deepEqual(e.tool_calls[1]?.args, { start: '2026-08-01T00:00:00Z', end: '2026-09-01T00:00:00Z' });
+    assert.match(e.answer, /hook rate [\d.]+% vs none \(no calls\)/);
+    assert.match(e.answer, /no change can be computed/);
+    assert.ok(!/vs 0\.0%/.test(e.answer), e.answer);
   });
 
   it('4. time phrases: weekdays, a fortnight, "lately" said out loud, and an unknown phrase reported instead of a silent 7 days', async () => {
