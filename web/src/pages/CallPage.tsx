@@ -11,7 +11,7 @@ import { api, ApiError } from '../lib/api';
 import { fmtCallerId, fmtDateTime, fmtDuration, fmtPct, fmtUsd } from '../lib/format';
 import { personaLabel, reasonLabel, valueLabel } from '../lib/labels';
 import { lastCallsList } from '../lib/callFilters';
-import { TIER1_FIELDS } from '../lib/intel';
+import { TIER1_FIELDS } from '../../../src/domain/call';
 import { Link } from '../lib/router';
 import './pages.css';
 import { stateName } from '../lib/states';

@@ -5,7 +5,7 @@
 import { useMemo } from 'react';
 import type { Query } from '../../lib/api';
 import { fmtDuration, fmtDurationShort, fmtInt, fmtPct, fmtUsdCompact } from '../../lib/format';
-import { TIER1_FIELDS } from '../../lib/intel';
+import { TIER1_FIELDS } from '../../../../src/domain/call';
 import { useLocation } from '../../lib/router';
 import { oneOf, updateSearch } from '../../lib/urlState';
 import type { Span } from '../../lib/window';
