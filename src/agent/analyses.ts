@@ -217,3 +217,25 @@ export async function askCount(tools: ToolRunner, intent: AskCount, spec: Window
     `in ${fmtInt(s.calls_received)} calls in all; the largest single ask was ${s.max_single_ask === null ? 'none' : fmtKind('usd', s.max_single_ask)}.`;
   return { answer, sids: [], sources: [metricSource(rec)] };
 }
+
+/**
+ * The single dollar asks of the window: how many there were (get_summary counts the asks of at
+ * least $0, which is every ask), their mean (total dollars asked ÷ that count), median and
+ * largest. No tool gives a mean ask, so the answer says how it is computed.
+ */
+export async function askStats(tools: ToolRunner, spec: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
+  const rec = await tools.call('get_summary', { ...windowArgs(spec, now), ...filterArgs(filters), ask_threshold: 0 });
+  if (!rec.ok) return errorAnswer(rec);
+  const s = rec.result as Summary & { range: RangeObject; asks_at_least: number };
+  const inline = cap(windowInline(spec, s.range) + forCalls(filterText(filters)));
+  const n = s.asks_at_least;
+  const calls = `${fmtInt(s.calls_received)} ${plural(s.calls_received, 'call', 'calls')}`;
+  if (n === 0)
+    return { answer: `${inline}: no dollar asks in ${calls}, so there is no average ask.`, sids: [], sources: [metricSource(rec)] };
+  const f = (v: number | null) => (v === null ? 'none' : fmtKind('usd', v));
+  const answer =
+    `${inline}: ${fmtInt(n)} single dollar ${plural(n, 'ask', 'asks')} over ${calls}, totalling ${fmtKind('usd', s.total_dollars_asked)}; ` +
+    `the average (mean) ask was ${fmtKind('usd', s.total_dollars_asked / n)} (total dollars asked ÷ number of asks), ` +
+    `the median ask ${f(s.median_dollar_ask)} and the largest single ask ${f(s.max_single_ask)}.`;
+  return { answer, sids: [], sources: [metricSource(rec)] };
+}

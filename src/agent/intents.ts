@@ -53,6 +53,8 @@ export type Intent =
   | { kind: 'compareValues'; field: ValueField | 'caller_state'; values: Mention[]; metric: SummaryMetric }
   /** How many single dollar asks reach an amount: "how many individual asks were over 10k". */
   | { kind: 'askCount'; min: number }
+  /** The single dollar asks themselves: how many, their mean (total ÷ number of asks), median and largest. */
+  | { kind: 'askStats' }
   /** The newest (or oldest) calls of the filters: "when was the last tier 1 call", "first call today". */
   | { kind: 'latest'; limit: number; oldest: boolean }
   | { kind: 'tier1'; limit: number; only?: Tier1Filter }

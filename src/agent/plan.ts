@@ -72,6 +72,9 @@ import {
   finalFilters,
   LATEST_RE,
   LISTABLE,
+  ASK_COUNT_RE,
+  MEAN_ASK_RE,
+  PER_CALL_RE,
   OBEY_RE,
   rankable,
   RANKABLE_METRIC,
@@ -250,9 +253,18 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     };
   }
 
-  // A figure per call: "average dollars asked per tier 1 call".
+  // The single asks: "the average dollar ask" is their mean, "how many asks" their number — not the total asked.
+  // An amount left unread ("asks over 1k" that no threshold took) is not answered with every ask.
+  const asksOnly =
+    metrics.every((m) => m === 'calls_received' || /dollar|ask|tier1/.test(m)) &&
+    !/\b(?:over|above|under|below|than|least|most)\b \$?\d/.test(rest);
+  const meanAsk = asksOnly && MEAN_ASK_RE.test(rest);
+  if ((meanAsk && !PER_CALL_RE.test(rest)) || (asksOnly && ASK_COUNT_RE.test(rest)))
+    return data({ kind: 'askStats' }, window, metrics.includes('tier1_calls') ? { tier: [1] } : {});
+
+  // A figure per call: "average dollars asked per tier 1 call", "the average ask per call".
   if (/\b(?:per|each|every|an? average|on average|avg|average)\b.*\bcalls?\b/.test(rest) && /\b(?:per|each|every)\b/.test(rest)) {
-    const m = metrics.find((x) => SUMMARY_METRICS[x].kind === 'usd' && /^total_/.test(x));
+    const m = metrics.find((x) => SUMMARY_METRICS[x].kind === 'usd' && /^total_/.test(x)) ?? (meanAsk ? 'total_dollars_asked' : null);
     if (m) return data({ kind: 'perCall', metric: m }, window, metrics.includes('tier1_calls') ? { tier: [1] } : {});
   }
 

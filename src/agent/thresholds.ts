@@ -91,6 +91,14 @@ export function moneyBounds(st: { text: string }, out: Qualifiers): void {
     take(st, new RegExp(`\\b(?:more than|over|above|exceeding|greater than|bigger than|larger than|>|at least) (?:${MONEY})`), (m) => {
       out.minSingleAsk = money(m, 1) + (/at least/.test(m[0]) ? 0 : 0.01);
     });
+    // "individual asks over 1k", "single asks above 5000": asks are dollars, so a bare amount is one too.
+    take(
+      st,
+      /\b(?:more than|over|above|exceeding|greater than|bigger than|larger than|>|at least) (\d+(?:\.\d+)?) ?(k|thousand|m|million)?\b(?! ?(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|calls?|asks?|times?|%|percent))/,
+      (m) => {
+        out.minSingleAsk = money(m, 1) + (/at least/.test(m[0]) ? 0 : 0.01);
+      },
+    );
     take(st, /\b(?:in one go|in a single (?:ask|go|request)|at once)\b/, () => {});
   }
   take(st, new RegExp(`\\b(?:more than|over|above|exceeding|greater than|bigger than|larger than|>) (?:${MONEY})`), (m) => {

@@ -235,5 +235,33 @@ describe('issue 12 — the agent answers what was asked', () => {
   });
 });
 
+describe('issue 12 — classes found later', () => {
+  const asksOf = (cs: FixtureCall[]) => cs.flatMap((c) => c.extraction?.dollar_asks ?? []);
+  const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+  it('8. dollar asks: "the average ask" is the mean of the single asks, "how many asks" counts asks, "per call" divides by calls, and an amount without $ bounds single asks', async () => {
+    const gift = asksOf(calls(WINDOWS.d7, (c) => ex(c).payment_method === 'gift_card'));
+    const giftTotal = gift.reduce((a, b) => a + b, 0);
+    const a = await ask("What's the average dollar ask for gift card scams?");
+    assert.ok(a.answer.includes(money(giftTotal / gift.length)), a.answer);
+    assert.match(a.answer, /average \(mean\) ask/);
+
+    const month = asksOf(calls(WINDOWS.thisMonth));
+    const b = await ask('how much did they ask for on average this month');
+    assert.ok(b.answer.includes(money(month.reduce((x, y) => x + y, 0) / month.length)), b.answer);
+    const c = await ask('how many dollar asks this month');
+    assert.ok(hasNumber(c.answer, month.length) && /single dollar asks/.test(c.answer), c.answer);
+
+    // Per call: the total over every call of the window, asks or not.
+    const d = await ask("what's the average ask per call this month");
+    assert.ok(d.answer.includes(money(month.reduce((x, y) => x + y, 0) / calls(WINDOWS.thisMonth).length)), d.answer);
+
+    // "over 1k" after "individual asks" is a dollar amount.
+    const e = await ask('how many individual asks were over 1k this month');
+    assert.ok(hasNumber(e.answer, month.filter((x) => x > 1000).length), e.answer);
+    assert.equal(e.tool_calls[0]?.args.ask_threshold, 1000.01);
+  });
+});
+
 // NOW is exported for readers of this file: every window above is relative to it.
 void NOW;
