@@ -82,7 +82,42 @@ function weekdayOnOrBefore(now: Date, weekday: number): Date {
 /** A whole UTC day as a span. */
 const daySpan = (d: Date): WindowSpec => ({ kind: 'span', start: formatUtc(d), end: formatUtc(new Date(d.getTime() + DAY_MS)) });
 
+/** A whole calendar month (UTC); one still to come this year is last year's, and the current one ends now. */
+function monthSpan(name: string, typedYear: string | undefined, now: Date): WindowSpec {
+  const month = monthIndex(name);
+  let year = typedYear ? Number(typedYear) : now.getUTCFullYear();
+  if (!typedYear && Date.UTC(year, month, 1) > now.getTime()) year -= 1;
+  const end = Date.UTC(year, month + 1, 1);
+  return { kind: 'span', start: formatUtc(new Date(Date.UTC(year, month, 1))), end: end > now.getTime() ? null : formatUtc(new Date(end)) };
+}
+
+/** Month names that are seldom other words; "may" and "march" are read only beside another month. */
+const BARE_MONTH_RE = '(january|february|april|june|july|august|september|october|november|december|sept?|oct|nov|dec|aug|feb)';
+
 const RULES: Rule[] = [
+  {
+    // "the week of oct 5": the calendar week (Monday 00:00 UTC) holding that day; "the week starting oct 5": seven days from it.
+    re: new RegExp(`\\b(?:the |that )?week (of|starting(?: on| from)?|beginning|commencing) ${DATE}`),
+    spec: (m, now) => {
+      const d = parseDate(m[0].replace(/^.*?week (?:of|starting(?: on| from)?|beginning|commencing) /, ''), now);
+      if (!d) return null;
+      const start = m[1] === 'of' ? bucketStart(d, 'week') : d;
+      const end = new Date(start.getTime() + 7 * DAY_MS);
+      return { kind: 'span', start: formatUtc(start), end: end.getTime() >= now.getTime() ? null : formatUtc(end) };
+    },
+  },
+  {
+    // "between september and november", "from oct to nov": the first month's start to the second's end.
+    re: new RegExp(
+      `\\b(?:between|from) (?:the month of )?${MONTH_RE}(?: (\\d{4}))?(?! ?\\d) (?:and|to|through|till|until|-) ${MONTH_RE}(?: (\\d{4}))?\\b(?! ?\\d)`,
+    ),
+    spec: (m, now) => {
+      const a = monthSpan(m[1], m[2], now);
+      const b = monthSpan(m[3], m[4], now);
+      if (a.kind !== 'span' || b.kind !== 'span' || b.start < a.start) return null;
+      return { kind: 'span', start: a.start, end: b.end };
+    },
+  },
   {
     re: new RegExp(`\\bbetween ${DATE} and ${DATE}`),
     spec: (m, now) => span(m[0].replace(/^between /, '').split(/ and /), now),
@@ -295,13 +330,15 @@ const RULES: Rule[] = [
     re: new RegExp(
       `(?:\\b(?:in|during|for) (?:the month of )?${MONTH_RE}(?: (\\d{4}))?|(?<=\\b(?:vs|versus|than|against|compared with|compared to|relative to) )(?:the month of )?${MONTH_RE}(?: (\\d{4}))?|\\b${MONTH_RE} (\\d{4}))\\b`,
     ),
-    spec: (m, now) => {
-      const month = monthIndex(m[1] ?? m[3] ?? m[5]);
-      const typedYear = m[2] ?? m[4] ?? m[6];
-      let year = typedYear ? Number(typedYear) : now.getUTCFullYear();
-      if (!typedYear && Date.UTC(year, month, 1) > now.getTime()) year -= 1;
-      return { kind: 'span', start: formatUtc(new Date(Date.UTC(year, month, 1))), end: formatUtc(new Date(Date.UTC(year, month + 1, 1))) };
-    },
+    spec: (m, now) => monthSpan(m[1] ?? m[3] ?? m[5], m[2] ?? m[4] ?? m[6], now),
+  },
+  {
+    // A month named alone ("compare october and november", "how did september compare to october"), or
+    // "may"/"march" beside another month ("march vs april").
+    re: new RegExp(
+      `\\b${BARE_MONTH_RE}\\b(?! ?\\d)|\\b(may|march)\\b(?= (?:vs|versus|and|or|to|compared (?:to|with)) ${MONTH_RE}\\b)|(?<=\\b(?:compare|and|or|to|with) (?:${MONTH_RE}) (?:vs|versus|and|or|to|with) )(may|march)\\b`,
+    ),
+    spec: (m, now) => monthSpan(m[1] ?? m[2] ?? m[3], undefined, now),
   },
 ];
 

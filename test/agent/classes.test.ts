@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { NOW, ORG_A_CALLS, sid, tierOf, WINDOWS, type FixtureCall, type W } from './fixture.js';
+import { NOW, ORG_A_CALLS, sid, tierOf, win, WINDOWS, type FixtureCall, type W } from './fixture.js';
 import { agentWorld, askRaw, type AgentWorld } from './setup.js';
 
 interface Answer {
@@ -260,6 +260,31 @@ describe('issue 12 — classes found later', () => {
     const e = await ask('how many individual asks were over 1k this month');
     assert.ok(hasNumber(e.answer, month.filter((x) => x > 1000).length), e.answer);
     assert.equal(e.tool_calls[0]?.args.ask_threshold, 1000.01);
+  });
+
+  it('9. comparisons of named periods: two month names are the two windows (the current month up to now), and "the week of Oct 5" is that calendar week', async () => {
+    const oct = win('2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z');
+    const sep = win('2026-09-01T00:00:00Z', '2026-10-01T00:00:00Z');
+    for (const q of ['compare october and november', 'october vs november']) {
+      const a = await ask(q);
+      assert.deepEqual(
+        a.tool_calls.map((t) => [t.args.start, t.args.end]),
+        [
+          ['2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z'],
+          ['2026-11-01T00:00:00Z', undefined],
+        ],
+        q,
+      );
+      assert.match(a.answer, new RegExp(`calls received ${calls(oct).length} vs ${calls(WINDOWS.thisMonth).length}\\b`));
+    }
+    const b = await ask('how did september compare to october');
+    assert.match(b.answer, new RegExp(`calls received ${calls(sep).length} vs ${calls(oct).length}\\b`));
+
+    // Oct 5, 2026 is a Monday: its week runs to Oct 12.
+    const weekOf = win('2026-10-05T00:00:00Z', '2026-10-12T00:00:00Z');
+    const c = await ask('calls this week vs the week of Oct 5');
+    assert.deepEqual(c.tool_calls[1]?.args, { start: '2026-10-05T00:00:00Z', end: '2026-10-12T00:00:00Z' });
+    assert.match(c.answer, new RegExp(`calls received ${calls(WINDOWS.thisWeek).length} vs ${calls(weekOf).length}\\b`));
   });
 });
 
