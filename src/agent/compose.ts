@@ -278,6 +278,41 @@ export function composeTopn(spec: WindowSpec, rec: ToolCallRecord, qual = '', mi
   return { answer, sids: [], sources: [metricSource(rec)] };
 }
 
+/**
+ * The least frequent values of a ranking (read with n = LOOKUP_N), ties named together. When the
+ * field has more values than were read, the rarest may be among those not read: said so.
+ */
+export function composeLeast(spec: WindowSpec, rec: ToolCallRecord, qual = ''): Composed {
+  const r = rec.result as { field: RankField; range: RangeObject; items: TopnItem[]; distinct?: number };
+  const labels = FIELD_LABELS[r.field];
+  const inline = windowInline(spec, r.range) + forCalls(qual);
+  const sources = [metricSource(rec)];
+  if (r.items.length === 0) return { answer: `No call ${inline} has a ${labels.singular}.`, sids: [], sources };
+  const all = r.distinct ?? r.items.length;
+  if (all > r.items.length) {
+    return {
+      answer: `There are ${fmtInt(all)} ${labels.plural} ${inline}, more than the ${fmtInt(r.items.length)} most frequent I can read, so I can't say which is the least frequent; the least frequent of those read had ${fmtInt(r.items[r.items.length - 1].count)} calls.`,
+      sids: [],
+      sources,
+    };
+  }
+  const low = r.items[r.items.length - 1].count;
+  const rarest = r.items.filter((i) => i.count === low).map((i) => i.label);
+  const lead =
+    rarest.length > 1
+      ? `${rarest.slice(0, -1).join(', ')} and ${rarest[rarest.length - 1]} are tied for the least frequent ${labels.singular} ${inline}, with ${fmtInt(low)} ${plural(low, 'call', 'calls')} each`
+      : `The least frequent ${labels.singular} ${inline} is ${rarest[0]}, with ${fmtInt(low)} ${plural(low, 'call', 'calls')}`;
+  const list = [...r.items]
+    .reverse()
+    .map((i) => `${i.label} ${fmtInt(i.count)} (${fmtPct(i.pct_of_total)})`)
+    .join('; ');
+  return {
+    answer: `${lead}. All ${fmtInt(all)} ${plural(all, labels.singular, labels.plural)}, fewest calls first: ${list}.`,
+    sids: [],
+    sources,
+  };
+}
+
 /** Rows an "explain this panel" answer names. */
 const EXPLAIN_TOP = 5;
 

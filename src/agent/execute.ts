@@ -15,6 +15,7 @@ import {
   composeCompare,
   composeDisconnects,
   composeGeo,
+  composeLeast,
   composeSeries,
   composeSummary,
   composeTopn,
@@ -250,7 +251,8 @@ async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpec, now:
       const args: Record<string, unknown> = { field: intent.field, n: intent.n, ...w };
       if (intent.minCount !== undefined) args.min_count = intent.minCount;
       const rec = await tools.call('get_topn', args);
-      return rec.ok ? composeTopn(spec, rec, qual, intent.minCount, intent.explain) : errorAnswer(rec);
+      if (!rec.ok) return errorAnswer(rec);
+      return intent.least ? composeLeast(spec, rec, qual) : composeTopn(spec, rec, qual, intent.minCount, intent.explain);
     }
     case 'value': {
       const rec = await tools.call('get_topn', { field: intent.field, n: LOOKUP_N, ...w });

@@ -39,7 +39,8 @@ export type Intent =
   | { kind: 'timeseries'; metric: SummaryMetric; bucket: Bucket | null; explain?: boolean }
   | { kind: 'trend'; metric: SummaryMetric }
   | { kind: 'compare'; metrics: SummaryMetric[]; other: WindowSpec; field?: TopnField; share?: boolean }
-  | { kind: 'topn'; field: RankField; n: number; minCount?: number; explain?: boolean }
+  /** `least`: the least frequent values first ("the least common brand"). */
+  | { kind: 'topn'; field: RankField; n: number; minCount?: number; explain?: boolean; least?: boolean }
   | { kind: 'value'; field: TopnField; value: string }
   /** The busiest bucket of a window ("busiest day", "which hour"), or the busiest hour of the day / weekday over it. */
   | { kind: 'busiest'; metric: SummaryMetric; unit: 'day' | 'hour' | 'hour_of_day' | 'weekday'; least?: boolean }

@@ -115,6 +115,7 @@ spam robo robocall robocalls weird strange odd suspicious real fake legit legiti
 voice quick dropped failed successful engaged local domestic american usa recorded recording actual overall typical
 normal usual unusual interesting important serious major minor latest newest oldest earliest biggest smallest total
 please thanks hello sorry okay yes yeah nope agent honeypot dashboard bot system data figure figures chart panel
+weekday weekdays fewest lowest highest greatest slowest rarest busier quieter least-common
 `.split(/\s+/);
 
 /** The words of a pattern's source ("\\bhook(?:ed)?" → "hook", "ed"), escapes removed. */

@@ -19,6 +19,7 @@ import {
   type Intent,
   type Plan,
   type PlannerState,
+  type RankField,
 } from './intents.js';
 import { normalise } from './normalise.js';
 import {
@@ -71,6 +72,7 @@ import {
   DISTINCT_RE,
   finalFilters,
   LATEST_RE,
+  LEAST_RE,
   LISTABLE,
   ASK_COUNT_RE,
   MEAN_ASK_RE,
@@ -124,6 +126,11 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   const isList = LIST_VERB_RE.test(rest);
   const hasQual = mentions.length > 0 || Object.keys(own).length > 0;
   const explain = asksToExplain(rest);
+  // A field's values by calls; "the least common brand", "which persona had the fewest calls": every value read, the rarest first.
+  const ranking = (f: RankField): Intent =>
+    LEAST_RE.test(rest) && !explain
+      ? { kind: 'topn', field: f, n: LOOKUP_N, least: true }
+      : { kind: 'topn', field: f, n: explain ? LOOKUP_N : (topNumber(rest) ?? TOPN_DEFAULT), explain };
 
   // "which of those were tier 1?"
   const tf = TIER_FOLLOW_RE.exec(rest);
@@ -234,8 +241,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   }
 
   // Personas: calls per persona ("which persona gets the most calls", "persona breakdown").
-  if (PERSONA_RE.test(rest) && !metrics.some((m) => m !== 'calls_received'))
-    return data({ kind: 'topn', field: 'persona', n: topNumber(rest) ?? TOPN_DEFAULT, explain });
+  if (PERSONA_RE.test(rest) && !metrics.some((m) => m !== 'calls_received')) return data(ranking('persona'));
 
   // A figure broken down by something no tool breaks it down by ("hook rate by brand").
   const breakdown =
@@ -290,10 +296,10 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   if (GEO_RE.test(rest) && !field && !own.caller_origin) return data({ kind: 'geo', state: null, ...(explain ? { explain } : {}) });
 
   // Tier-1 listings (financial intel); a count alone is a summary figure.
-  const ranking = field !== null && /\b(?:top|most|common|frequent|rank|ranking|leading|popular)\b/.test(rest);
+  const ranked = field !== null && /\b(?:top|most|common|frequent|rank|ranking|leading|popular)\b/.test(rest);
   if (
     ((/\btier 1\b/.test(rest) && isList && !isCount) || (TIER_LIST_RE.test(rest) && !isCount && !metrics.length && !own.has)) &&
-    !ranking
+    !ranked
   ) {
     const only = tier1FilterIn(rest);
     return data({ kind: 'tier1', limit: only ? TIER1_SCAN : listLimit(rest, TIER1_LIMIT, 100), ...(only ? { only } : {}) });
@@ -338,7 +344,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     field &&
     !(metrics.length && !/\b(?:top|most|which|what|common|frequent|popular|rank|ranking|list|show|leading|main|by)\b/.test(rest))
   ) {
-    return data({ kind: 'topn', field, n: explain ? LOOKUP_N : (topNumber(rest) ?? TOPN_DEFAULT), explain });
+    return data(ranking(field));
   }
 
   if (NOT_HOOKED_RE.test(rest)) return data({ kind: 'summary', metrics: ['calls_received', 'hooked_calls'], notHooked: true });

@@ -129,6 +129,10 @@ export const ASK_COUNT_RE =
 /** A figure per call ("per call", "each call") rather than per ask. */
 export const PER_CALL_RE = /\b(?:per|each|every|a) (?:\w+ ){0,3}?calls?\b/;
 
+/** A ranking read from the bottom: "the least common brand", "rarest lure", "fewest calls". */
+export const LEAST_RE =
+  /\b(?:least|fewest|rarest|lowest|less) (?:common|frequent|popular|used|seen|often|calls?|times?|impersonated)\b|\brarest\b|\bleast\b/;
+
 export const SHARE_WORD_RE = /\b(?:share|percent(?:age)?|proportion|fraction)\b|(?:^|\s)%|%\s*(?:of|hooked|tier|high)/;
 
 /** Figures a ranking can be narrowed to: "which persona gets hooked the most" ranks hooked calls. */

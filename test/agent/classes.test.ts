@@ -286,6 +286,33 @@ describe('issue 12 — classes found later', () => {
     assert.deepEqual(c.tool_calls[1]?.args, { start: '2026-10-05T00:00:00Z', end: '2026-10-12T00:00:00Z' });
     assert.match(c.answer, new RegExp(`calls received ${calls(WINDOWS.thisWeek).length} vs ${calls(weekOf).length}\\b`));
   });
+
+  it('10. rankings from the bottom: "least common", "fewest" name the rarest values (ties together), and superlative words are never read as values or typos', async () => {
+    const tally = (win: W, field: string) => {
+      const m = new Map<string, number>();
+      for (const c of calls(win, (x) => typeof ex(x)[field] === 'string'))
+        m.set(String(ex(c)[field]), (m.get(String(ex(c)[field])) ?? 0) + 1);
+      const low = Math.min(...m.values());
+      return { low, rarest: [...m].filter(([, n]) => n === low).map(([v]) => v) };
+    };
+    const month = tally(WINDOWS.thisMonth, 'impersonated_brand');
+    assert.equal(month.rarest.length, 1);
+    const a = await ask('what was the least common brand this month');
+    assert.match(a.answer, new RegExp(`least frequent impersonated brand .* is ${month.rarest[0]}, with ${month.low} call`));
+
+    const week = tally(WINDOWS.lastWeek, 'impersonated_brand');
+    assert.ok(week.rarest.length > 1);
+    const b = await ask('which brand had the fewest calls last week');
+    assert.match(b.answer, /tied for the least frequent/);
+    for (const v of week.rarest) assert.ok(b.answer.split('.')[0].includes(v), b.answer);
+
+    // "fewest" is no brand, and "weekday" is no typo of "weekly".
+    const c = await ask('which day had the fewest calls this week');
+    assert.equal(c.tool_calls[0]?.name, 'get_timeseries');
+    assert.match(c.answer, /quietest day/);
+    const d = await ask('which weekday is busiest');
+    assert.match(d.answer, /busiest day of the week/);
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
