@@ -2,7 +2,7 @@
 // second half), the busiest bucket, hour of the day or weekday, and a share of calls. Every
 // figure printed is a value of the result or a sum, difference or ratio of its values.
 
-import type { RangeObject } from '../domain/window.js';
+import { DAY_MS, HOUR_MS, type RangeObject } from '../domain/window.js';
 import type { Summary } from '../storage/queries/summary.js';
 import type { TimeseriesMetric, TimeseriesPoint } from '../storage/queries/timeseries.js';
 import type { ToolRunner } from './agent.js';
@@ -237,5 +237,34 @@ export async function askStats(tools: ToolRunner, spec: WindowSpec, now: Date, f
     `${inline}: ${fmtInt(n)} single dollar ${plural(n, 'ask', 'asks')} over ${calls}, totalling ${fmtKind('usd', s.total_dollars_asked)}; ` +
     `the average (mean) ask was ${fmtKind('usd', s.total_dollars_asked / n)} (total dollars asked ÷ number of asks), ` +
     `the median ask ${f(s.median_dollar_ask)} and the largest single ask ${f(s.max_single_ask)}.`;
+  return { answer, sids: [], sources: [metricSource(rec)] };
+}
+
+type PerUnit = Extract<Intent, { kind: 'perUnit' }>;
+
+const UNIT_MS = { hour: HOUR_MS, day: DAY_MS, week: 7 * DAY_MS } as const;
+
+/** A window of part days ("this month" up to now) also averaged over the calendar days it touches. */
+function touched(total: number, units: number, unit: PerUnit['unit'], f: (v: number) => string): string {
+  if (unit !== 'day' || Number.isInteger(units)) return '';
+  const days = Math.ceil(units);
+  return ` (${f(total / days)} per calendar day over the ${days} days it touches, the part day counted whole)`;
+}
+
+/** A figure averaged per hour, day or week: the window's total over the window's length in that unit. */
+export async function perUnit(tools: ToolRunner, intent: PerUnit, spec: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
+  const rec = await tools.call('get_summary', { ...windowArgs(spec, now), ...filterArgs(filters) });
+  if (!rec.ok) return errorAnswer(rec);
+  const s = rec.result as Summary & { range: RangeObject };
+  const info = SUMMARY_METRICS[intent.metric];
+  const total = (s[intent.metric] as number | null) ?? 0;
+  const units = (Date.parse(s.range.end_utc) - Date.parse(s.range.start_utc)) / UNIT_MS[intent.unit];
+  const inline = cap(windowInline(spec, s.range) + forCalls(filterText(filters)));
+  const n = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  const f = (v: number) => (info.kind === 'usd' ? fmtKind('usd', v) : n(v));
+  const answer =
+    units > 0
+      ? `${inline}: ${info.label} ${fmtKind(info.kind, total)} over ${n(units)} ${plural(units, intent.unit, `${intent.unit}s`)}, an average of ${f(total / units)} per ${intent.unit}${touched(total, units, intent.unit, f)}.`
+      : `${inline}: the window is empty, so there is no average per ${intent.unit}.`;
   return { answer, sids: [], sources: [metricSource(rec)] };
 }

@@ -8,7 +8,7 @@ import type { Summary } from '../storage/queries/summary.js';
 import type { TopnField, TopnItem } from '../storage/queries/topn.js';
 import type { ToolRunner } from './agent.js';
 import { changeClause, fmtKind, SUMMARY_METRICS } from './answer.js';
-import { askCount, askStats, busiest, distinct, perCall, share, trend } from './analyses.js';
+import { askCount, askStats, busiest, distinct, perCall, perUnit, share, trend } from './analyses.js';
 import { extremeCalls, latestCalls } from './extremes.js';
 import {
   cap,
@@ -239,6 +239,8 @@ async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpec, now:
       return perCall(tools, intent, spec, now, filters);
     case 'askCount':
       return askCount(tools, intent, spec, now, filters);
+    case 'perUnit':
+      return perUnit(tools, intent, spec, now, filters);
     case 'askStats':
       return askStats(tools, spec, now, filters);
     case 'distinct':

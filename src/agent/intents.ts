@@ -54,6 +54,8 @@ export type Intent =
   | { kind: 'compareValues'; field: ValueField | 'caller_state'; values: Mention[]; metric: SummaryMetric }
   /** How many single dollar asks reach an amount: "how many individual asks were over 10k". */
   | { kind: 'askCount'; min: number }
+  /** A count or dollar figure averaged per day, week or hour of the window: "average calls per day". */
+  | { kind: 'perUnit'; metric: SummaryMetric; unit: 'hour' | 'day' | 'week' }
   /** The single dollar asks themselves: how many, their mean (total ÷ number of asks), median and largest. */
   | { kind: 'askStats' }
   /** The newest (or oldest) calls of the filters: "when was the last tier 1 call", "first call today". */

@@ -78,6 +78,7 @@ import {
   MEAN_ASK_RE,
   PER_CALL_RE,
   OBEY_RE,
+  perUnitIn,
   rankable,
   RANKABLE_METRIC,
   repeatedField,
@@ -214,6 +215,12 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
 
   const busiest = busiestIntent(rest, metrics, followUp ? (prev?.intent ?? null) : null);
   if (busiest) return data(busiest);
+
+  // "average calls per day": the window's total over its length, not the list of days.
+  const unit = perUnitIn(rest);
+  const additive = metrics.filter((m) => ['count', 'usd'].includes(SUMMARY_METRICS[m].kind));
+  if (unit && !field && !PERSONA_RE.test(rest) && additive.length === metrics.length)
+    return data({ kind: 'perUnit', metric: additive[0] ?? 'calls_received', unit });
 
   if (SERIES_RE.test(rest) && !PERSONA_RE.test(rest) && !field) {
     const metric = metrics.find((m) => seriesOf(m)) ?? (metrics.length ? null : 'calls_received');

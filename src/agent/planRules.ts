@@ -133,6 +133,14 @@ export const PER_CALL_RE = /\b(?:per|each|every|a) (?:\w+ ){0,3}?calls?\b/;
 export const LEAST_RE =
   /\b(?:least|fewest|rarest|lowest|less) (?:common|frequent|popular|used|seen|often|calls?|times?|impersonated)\b|\brarest\b|\bleast\b/;
 
+/** "average calls per day", "daily average", "how many a week on average": a figure per unit of time. */
+export function perUnitIn(rest: string): 'hour' | 'day' | 'week' | null {
+  if (!/\b(?:average|avg|mean|on average|typical(?:ly)?)\b/.test(rest)) return null;
+  const m = /\b(?:per|a|each|every) (day|week|hour)\b|\b(daily|weekly|hourly)\b/.exec(rest);
+  if (!m) return null;
+  return m[1] ? (m[1] as 'hour' | 'day' | 'week') : ({ daily: 'day', weekly: 'week', hourly: 'hour' } as const)[m[2] as 'daily'];
+}
+
 export const SHARE_WORD_RE = /\b(?:share|percent(?:age)?|proportion|fraction)\b|(?:^|\s)%|%\s*(?:of|hooked|tier|high)/;
 
 /** Figures a ranking can be narrowed to: "which persona gets hooked the most" ranks hooked calls. */

@@ -313,6 +313,22 @@ describe('issue 12 — classes found later', () => {
     const d = await ask('which weekday is busiest');
     assert.match(d.answer, /busiest day of the week/);
   });
+
+  it('11. averages per unit of time: "average calls per day" is the total over the days of the window, not the list of days', async () => {
+    const avg = (n: number, d: number) => (n / d).toLocaleString('en-US', { maximumFractionDigits: 2 });
+    const a = await ask('average calls per day last month');
+    assert.equal(a.tool_calls[0]?.name, 'get_summary');
+    assert.match(a.answer, new RegExp(`an average of ${avg(calls(WINDOWS.lastMonth).length, 31)} per day`));
+    const b = await ask('how many calls on average per day in the last 30 days');
+    assert.match(b.answer, new RegExp(`an average of ${avg(calls(WINDOWS.d30).length, 30)} per day`));
+    // This week so far: 4 days and 14 hours, and the 5 calendar days it touches.
+    const c = await ask("what's the daily average of calls this week");
+    const week = calls(WINDOWS.thisWeek).length;
+    assert.ok(
+      c.answer.includes(`an average of ${avg(week, 4 + 14 / 24)} per day`) && c.answer.includes(`${avg(week, 5)} per calendar day`),
+      c.answer,
+    );
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
