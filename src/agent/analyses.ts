@@ -119,12 +119,25 @@ export async function busiest(tools: ToolRunner, intent: Busiest, spec: WindowSp
     intent.unit === 'hour_of_day' || intent.unit === 'weekday'
       ? ` (${label} added up over every ${intent.unit === 'weekday' ? 'day' : 'hour'} of the window, UTC)`
       : '';
-  const next = ranked.slice(1, 3).map((g) => `${g.name} (${fmtKind(kind, g.value)})`);
+  const word = intent.least ? 'quietest' : 'busiest';
+  // Several buckets at the top value are a tie, not one busiest bucket followed by "next".
+  const tied = ranked.filter((g) => g.value === top.value);
+  const names = tied.slice(0, TIES_NAMED).map((g) => g.name);
+  const tiedText =
+    tied.length > TIES_NAMED
+      ? `${names.join(', ')} and ${fmtInt(tied.length - TIES_NAMED)} more`
+      : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  const next = ranked.slice(tied.length, tied.length + 2).map((g) => `${g.name} (${fmtKind(kind, g.value)})`);
   const answer =
-    `The ${intent.least ? 'quietest' : 'busiest'} ${unitName} ${inline} was ${top.name} with ${fmtKind(kind, top.value)} ${label}${summed}` +
+    (tied.length > 1
+      ? `The ${word} ${unitName} ${inline} is a tie between ${fmtInt(tied.length)}, with ${fmtKind(kind, top.value)} ${label} each${summed}: ${tiedText}`
+      : `The ${word} ${unitName} ${inline} was ${top.name} with ${fmtKind(kind, top.value)} ${label}${summed}`) +
     (next.length ? `; next: ${next.join(', ')}.` : '.');
   return { answer, sids: [], sources: [metricSource(rec)] };
 }
+
+/** Buckets named in a tie for the busiest (the rest counted). */
+const TIES_NAMED = 5;
 
 type Share = Extract<Intent, { kind: 'share' }>;
 

@@ -329,6 +329,17 @@ describe('issue 12 — classes found later', () => {
       c.answer,
     );
   });
+
+  it('12. ties: several busiest (or quietest) buckets are said to be tied, each named, not one of them as the busiest', async () => {
+    const perDay = new Map<string, number>();
+    for (const c of calls(WINDOWS.thisMonth)) perDay.set(c.started_at.slice(0, 10), (perDay.get(c.started_at.slice(0, 10)) ?? 0) + 1);
+    const most = Math.max(...perDay.values());
+    const top = [...perDay].filter(([, n]) => n === most).map(([d]) => d);
+    assert.ok(top.length > 1);
+    const a = await ask('What was the busiest day this month?');
+    assert.match(a.answer, new RegExp(`busiest day .* is a tie between ${top.length}, with ${most} calls each`));
+    for (const d of top) assert.ok(a.answer.includes(`Nov ${Number(d.slice(8))}, 2026`), a.answer);
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
