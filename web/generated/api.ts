@@ -294,7 +294,7 @@ export interface paths {
         };
         /**
          * Why calls ended
-         * @description Window params: range (<N>h|<N>d|<N>w, default 7d), start, end; a call counts when start <= started_at < end. Calls per disconnect_reason; calls without a reason are in none.
+         * @description Window params: range (<N>h|<N>d|<N>w, default 7d), start, end; a call counts when start <= started_at < end. Calls per disconnect_reason, the four reasons always present; a call without a reason (or with one outside the four) is counted in none of them.
          */
         get: operations["getDisconnectBreakdown"];
         put?: never;

@@ -228,7 +228,7 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
     {
       operationId: 'getDisconnectBreakdown',
       summary: 'Why calls ended',
-      description: `${WINDOW_DOC} Calls per disconnect_reason; calls without a reason are in none.`,
+      description: `${WINDOW_DOC} Calls per disconnect_reason, the four reasons always present; a call without a reason (or with one outside the four) is counted in none of them.`,
       response: { 200: DisconnectBreakdownOut },
     },
     (w, p) => disconnectBreakdown(db, p, w),
