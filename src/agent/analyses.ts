@@ -21,6 +21,8 @@ import { cap, errorAnswer, forCalls, metricSource, windowInline, type Composed }
 import { filterArgs, filterText } from './filters.js';
 import { agree, bucketFor, direction, halvesOf, windowSplit, type Halves } from './halves.js';
 import type { Filters, Intent } from './intents.js';
+import type { NegatedFigure } from './negation.js';
+import { VALUE_FIELD_NAMES, VALUE_FIELDS, type ValueField } from './values.js';
 import { windowArgs, type WindowSpec } from './windowSpec.js';
 import { fmtDay, fmtHourOfDay, fmtSpan, fmtWhen, WEEKDAY_NAMES } from './when.js';
 
@@ -280,4 +282,70 @@ export async function perUnit(tools: ToolRunner, intent: PerUnit, spec: WindowSp
       ? `${inline}: ${info.label} ${fmtKind(info.kind, total)} over ${n(units)} ${plural(units, intent.unit, `${intent.unit}s`)}, an average of ${f(total / units)} per ${intent.unit}${touched(total, units, intent.unit, f)}.`
       : `${inline}: the window is empty, so there is no average per ${intent.unit}.`;
   return { answer, sids: [], sources: [metricSource(rec)] };
+}
+
+type Complement = Extract<Intent, { kind: 'complement' }>;
+
+/** A negated figure: the calls lacking it, and those having it. */
+const FIGURE_TEXT: Record<NegatedFigure, { lacking: string; having: string }> = {
+  cleanly_closed: { lacking: 'were not closed cleanly', having: 'closed cleanly' },
+  insights_produced: { lacking: 'had no extraction (insight)', having: 'with an extraction' },
+  high_confidence_insights: { lacking: 'had no high-confidence insight', having: 'with a high-confidence insight' },
+  intel: { lacking: 'had no intel field (no tier)', having: 'with an intel field (a tier)' },
+};
+
+/** Who else lacks the property: calls that name no value of the field at all. */
+function lackingNote(part: Filters): string {
+  const fields = Object.keys(part).filter((k) => (VALUE_FIELDS as readonly string[]).includes(k)) as ValueField[];
+  const none = [
+    ...fields.map((f) => `no ${VALUE_FIELD_NAMES[f]}`),
+    ...(part.caller_state ? ['a number placed in no state'] : []),
+    ...(part.tier ? ['no tier'] : []),
+  ];
+  return none.length ? ` They include the calls with ${none.join(' or ')}.` : '';
+}
+
+/**
+ * Calls lacking a property: all calls of the filters minus those having it, both over the same
+ * window and filters, from one get_summary (a figure) or two (the property as filters).
+ */
+export async function complement(tools: ToolRunner, intent: Complement, spec: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
+  const w = windowArgs(spec, now);
+  const all = await tools.call('get_summary', { ...w, ...filterArgs(filters) });
+  if (!all.ok) return errorAnswer(all);
+  const s = all.result as Summary & { range: RangeObject };
+  const sources = [metricSource(all)];
+  const part = intent.part ?? {};
+  let having: number;
+  let what: { lacking: string; having: string };
+  if (intent.figure) {
+    having = intent.figure === 'intel' ? s.tier1_calls + s.tier2_calls + s.tier3_calls : s[intent.figure];
+    what = FIGURE_TEXT[intent.figure];
+  } else {
+    // One tool filter per field: the question's own value and the negated one can't both be given.
+    const clash = Object.keys(part).filter((k) => filters[k as keyof Filters] !== undefined);
+    if (clash.length)
+      return {
+        answer: `I can't count the calls ${intent.said} among calls that already have a ${clash.map((k) => k.replace(/_/g, ' ')).join(' and ')} filter: the tools take one value list per field.`,
+        sids: [],
+        sources,
+      };
+    const rec = await tools.call('get_summary', { ...w, ...filterArgs({ ...filters, ...part }) });
+    if (!rec.ok) return errorAnswer(rec);
+    sources.push(metricSource(rec));
+    having = (rec.result as Summary).calls_received;
+    const text = filterText(part).replace(/^that (?:are|were) /, '');
+    what = { lacking: `were not ${/^(?:with|whose)\b/.test(text) ? `calls ${text}` : text}`, having: filterText(part) };
+  }
+  const total = s.calls_received;
+  const lacking = total - having;
+  const cant = intent.asked
+    ? `I can't give ${intent.asked} for only the calls ${intent.said}: the tools select calls by what they have, not by what they lack, so I can only count them. `
+    : '';
+  const inline = cap(windowInline(spec, s.range) + forCalls(filterText(filters)));
+  const answer = total
+    ? `${cant}${inline}: ${fmtInt(lacking)} of the ${fmtInt(total)} ${plural(total, 'call', 'calls')} ${lacking === 1 ? what.lacking.replace(/^were\b/, 'was') : what.lacking} (${fmtPct(lacking / total)}), ` +
+      `that is all ${fmtInt(total)} ${plural(total, 'call', 'calls')} minus the ${fmtInt(having)} ${plural(having, 'call', 'calls')} ${what.having}, both counted over the same window and filters.${intent.figure ? '' : lackingNote(part)}`
+    : `${cant}${inline}: there were no calls, so none ${intent.said}.`;
+  return { answer, sids: [], sources };
 }

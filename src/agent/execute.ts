@@ -8,7 +8,7 @@ import type { Summary } from '../storage/queries/summary.js';
 import type { TopnField, TopnItem } from '../storage/queries/topn.js';
 import type { ToolRunner } from './agent.js';
 import { changeClause, fmtKind, SUMMARY_METRICS } from './answer.js';
-import { askCount, askStats, busiest, distinct, perCall, perUnit, share, trend } from './analyses.js';
+import { askCount, askStats, busiest, complement, distinct, perCall, perUnit, share, trend } from './analyses.js';
 import { extremeCalls, latestCalls } from './extremes.js';
 import {
   cap,
@@ -107,7 +107,19 @@ export async function runPlan(tools: ToolRunner, plan: DataPlan, now: Date): Pro
   }
   if (unknown.length) return { composed: await unknownAnswer(vocab, unknown), intent: plan.intent, filters };
 
-  const intent = plan.intent;
+  let intent = plan.intent;
+  // A negated value is matched strictly: a value read wrongly would count every call as lacking it.
+  if (intent.kind === 'complement' && intent.partMentions?.length) {
+    const part: Filters = { ...intent.part };
+    const missing: Mention[] = [];
+    for (const m of intent.partMentions) {
+      const r = await resolveValue(vocab, m.typed, m.fields[0] ?? null);
+      if (r) addValue(part, r.field, r.label);
+      else missing.push(m);
+    }
+    if (missing.length) return { composed: await unknownAnswer(vocab, missing), intent, filters };
+    intent = { ...intent, part, partMentions: undefined };
+  }
   if (intent.kind === 'value') {
     const v = await valueAnswer(tools, vocab, intent, plan.window, now, filters);
     return { ...v, composed: withNotes(v.composed, plan.notes) };
@@ -243,6 +255,8 @@ async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpec, now:
       return perUnit(tools, intent, spec, now, filters);
     case 'askStats':
       return askStats(tools, spec, now, filters);
+    case 'complement':
+      return complement(tools, intent, spec, now, filters);
     case 'distinct':
       return distinct(tools, intent, spec, now, filters);
     case 'compareValues':

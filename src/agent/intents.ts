@@ -6,6 +6,7 @@ import type { CallerOrigin } from '../domain/sliceFilter.js';
 import type { TopnField } from '../storage/queries/topn.js';
 import type { CountedColumn } from '../storage/queries/valueCounts.js';
 import type { SummaryMetric } from './answer.js';
+import type { NegatedFigure } from './negation.js';
 import type { Mention } from './qualifiers.js';
 import type { WindowSpec } from './windowSpec.js';
 import { VALUE_FIELDS, type ValueField } from './values.js';
@@ -67,7 +68,12 @@ export type Intent =
   | { kind: 'disconnects'; reason: DisconnectReason | null; explain?: boolean }
   | { kind: 'active' }
   | { kind: 'calls'; count: boolean; limit?: number }
-  | { kind: 'call'; sid: string };
+  | { kind: 'call'; sid: string }
+  /**
+   * Calls lacking a property ("not cleanly closed", "not about Amazon"): all calls of the filters
+   * minus those having it. `asked`: what else the question wanted, which no tool gives for them.
+   */
+  | { kind: 'complement'; said: string; figure?: NegatedFigure; part?: Filters; partMentions?: Mention[]; asked?: string };
 
 export type ChatReply =
   'greeting' | 'thanks' | 'help' | 'decline' | 'other_orgs' | 'future' | 'breakdown' | 'live_tier' | 'geo_outside' | 'which_call';

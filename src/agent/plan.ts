@@ -69,6 +69,7 @@ import {
   comparedMetrics,
   comparedValues,
   comparedWindows,
+  complementIntent,
   DISTINCT_RE,
   finalFilters,
   LATEST_RE,
@@ -125,6 +126,8 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   const field = fieldIn(rest) ?? (CALLER_ID_RE.test(rest) ? 'caller_id' : null);
   const isCount = COUNT_RE.test(rest);
   const isList = LIST_VERB_RE.test(rest);
+  // "not cleanly closed", "not about Amazon": the calls lacking a property, counted as a complement.
+  if (quals.negated) return data(complementIntent(quals.negated, rest, metrics, field, isList, isCount, windows.length));
   const hasQual = mentions.length > 0 || Object.keys(own).length > 0;
   const explain = asksToExplain(rest);
   // A field's values by calls; "the least common brand", "which persona had the fewest calls": every value read, the rarest first.

@@ -3,8 +3,9 @@
 // values named together for a side-by-side comparison. Used by plan.ts.
 
 import type { TopnField } from '../storage/queries/topn.js';
-import { SUMMARY_METRICS, type SummaryMetric } from './answer.js';
-import { COMPARE_RE } from './reading.js';
+import { FIELD_LABELS, SUMMARY_METRICS, type SummaryMetric } from './answer.js';
+import type { Negation } from './negation.js';
+import { COMPARE_RE, PERSONA_RE, TREND_RE } from './reading.js';
 import type { Filters, Intent, RankField } from './intents.js';
 import type { Mention, Qualifiers } from './qualifiers.js';
 import { shiftBack, type WindowSpec } from './windowSpec.js';
@@ -232,4 +233,41 @@ export function comparedMetrics(
   if (shareOf.length) return { basis: ['calls_received', ...shareOf], share: true };
   const basis = metrics.length ? metrics : (followed ?? (hasQual ? ['calls_received' as SummaryMetric] : fallback));
   return { basis, share: false };
+}
+
+/**
+ * A negated property as a count of the calls lacking it. What else the question asks (a figure,
+ * a ranking, a list, a comparison) no tool gives for only those calls: the answer says so.
+ */
+export function complementIntent(
+  n: Negation,
+  rest: string,
+  metrics: SummaryMetric[],
+  field: RankField | null,
+  list: boolean,
+  count: boolean,
+  windows: number,
+): Intent {
+  // Counts of calls a qualifier already narrows to ("tier 1 calls", "hooked calls") are the count asked.
+  const figures = metrics.filter((m) => !RANKABLE_METRIC[m]).map((m) => SUMMARY_METRICS[m].label);
+  const asked = field
+    ? `the ${FIELD_LABELS[field].plural}`
+    : PERSONA_RE.test(rest)
+      ? 'the personas'
+      : figures.length
+        ? `the ${figures.join(', ')}`
+        : windows >= 2 || COMPARE_RE.test(rest) || TREND_RE.test(rest)
+          ? 'a comparison over time'
+          : list && !count
+            ? 'a list'
+            : undefined;
+  const part = n.quals ? filtersOf(n.quals) : undefined;
+  return {
+    kind: 'complement',
+    said: n.said,
+    ...(n.figure ? { figure: n.figure } : {}),
+    ...(part ? { part } : {}),
+    ...(n.quals?.mentions.length ? { partMentions: n.quals.mentions } : {}),
+    ...(asked ? { asked } : {}),
+  };
 }

@@ -8,6 +8,7 @@ import type { IntelField } from '../domain/call.js';
 import { TOLL_FREE_AREA_CODES, type CallerOrigin } from '../domain/sliceFilter.js';
 import { hintsIn } from './hints.js';
 import type { ValueField } from './values.js';
+import { negationIn, type Negation } from './negation.js';
 import { isEveryday } from './normalise.js';
 import { blank, durations, moneyBounds, repeats, take } from './thresholds.js';
 import { transcriptTerms } from './transcriptTerms.js';
@@ -45,6 +46,8 @@ export interface Qualifiers {
   maxAsked?: number;
   minAsks?: number;
   minSingleAsk?: number;
+  /** A negated property ("not cleanly closed", "not about Amazon"): counted as a complement. */
+  negated?: Negation;
   /** The text with every qualifier phrase blanked, for reading what is asked. */
   rest: string;
 }
@@ -294,6 +297,8 @@ function hasFields(st: { text: string }, out: Qualifiers): void {
 export function qualifiersIn(text: string, question: string, capitalised: (w: string) => boolean): Qualifiers {
   const out: Qualifiers = { mentions: [], q: [], states: [], tiers: [], origins: [], areaCodes: [], has: [], rest: text };
   const st = { text };
+  const negated = negationIn(st, (phrase) => qualifiersIn(phrase, question, capitalised), out);
+  if (negated) out.negated = negated;
   transcriptTerms(st, question, out.q);
   moneyBounds(st, out);
   durations(st, out);

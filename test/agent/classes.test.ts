@@ -340,6 +340,35 @@ describe('issue 12 — classes found later', () => {
     assert.match(a.answer, new RegExp(`busiest day .* is a tie between ${top.length}, with ${most} calls each`));
     for (const d of top) assert.ok(a.answer.includes(`Nov ${Number(d.slice(8))}, 2026`), a.answer);
   });
+
+  it('13. negation: "not cleanly closed", "no extraction", "not tier 1", "not about Amazon", "didn\'t ask for gift cards" count the calls lacking the property (all minus those having it), never those having it', async () => {
+    const month = calls(WINDOWS.thisMonth);
+    const lacking = (keep: (c: FixtureCall) => boolean) => month.filter((c) => !keep(c)).length;
+    const cases: Array<[string, number]> = [
+      ['how many calls were not cleanly closed this month', lacking((c) => c.cleanly_closed === true)],
+      ['how many calls this month had no extraction', lacking((c) => c.extraction !== null)],
+      ['how many calls this month did not have a high confidence insight', lacking((c) => (c.extraction?.auditor_confidence ?? 0) >= 0.7)],
+      ['calls this month with no intel', lacking((c) => tierOf(c) !== null)],
+      ['how many calls this month were not tier 2', lacking((c) => tierOf(c) === 2)],
+      ['how many calls were not about Amazon this month', lacking((c) => ex(c).impersonated_brand === 'Amazon')],
+      ["how many calls didn't ask for gift cards this month", lacking((c) => ex(c).payment_method === 'gift_card')],
+      ['number of calls this month that were not from texas', lacking((c) => /^\+1(214|512)/.test(c.caller_id ?? ''))],
+    ];
+    for (const [q, n] of cases) {
+      const having = month.length - n;
+      assert.ok(n !== having, q);
+      const a = await ask(q);
+      assert.ok(a.answer.includes(`${n} of the ${month.length} calls`), `${q}: ${a.answer}`);
+      assert.ok(a.answer.includes(`minus the ${having} call`), `${q}: ${a.answer}`);
+    }
+    // "never" is a negation too: the not-hooked filter, not the hooked calls.
+    const b = await ask('how many calls never got hooked this month');
+    assert.equal(b.tool_calls[0]?.args.hooked, false);
+    assert.ok(hasNumber(b.answer, month.filter((c) => !(c.duration_sec >= 15 && tierOf(c) !== null)).length), b.answer);
+    // What no tool gives for the calls lacking a value is said to be out of reach, with their count.
+    const c = await ask('which brands were impersonated in calls not from texas this month');
+    assert.match(c.answer, /^I can't give the impersonated brands for only the calls not from texas/);
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
