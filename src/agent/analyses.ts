@@ -15,19 +15,32 @@ import {
   plural,
   SERIES_METRICS,
   SUMMARY_METRICS,
+  verdictWord,
   type SummaryMetric,
 } from './answer.js';
 import { cap, errorAnswer, forCalls, metricSource, windowInline, type Composed } from './compose.js';
 import { filterArgs, filterText } from './filters.js';
 import { agree, bucketFor, direction, halvesOf, windowSplit, type Halves } from './halves.js';
-import type { Filters, Intent } from './intents.js';
+import type { Filters, Intent, Verdict } from './intents.js';
 import type { NegatedFigure } from './negation.js';
 import { VALUE_FIELD_NAMES, VALUE_FIELDS, type ValueField } from './values.js';
 import { windowArgs, type WindowSpec } from './windowSpec.js';
 import { fmtDay, fmtHourOfDay, fmtSpan, fmtWhen, WEEKDAY_NAMES } from './when.js';
 
-export async function trend(tools: ToolRunner, metric: SummaryMetric, spec: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
+export async function trend(
+  tools: ToolRunner,
+  metric: SummaryMetric,
+  spec: WindowSpec,
+  now: Date,
+  filters: Filters,
+  verdict?: Verdict,
+): Promise<Composed> {
   const info = SUMMARY_METRICS[metric];
+  // "is it going up?": yes or no from the two halves shown.
+  const said = (first: number | null, second: number | null) => {
+    const word = verdict ? verdictWord(verdict.up, first, second) : null;
+    return word ? `${word}. ` : '';
+  };
   const w = { ...windowArgs(spec, now), ...filterArgs(filters) };
   const qual = forCalls(filterText(filters));
   const series = info.series;
@@ -44,7 +57,7 @@ export async function trend(tools: ToolRunner, metric: SummaryMetric, spec: Wind
     const vb = sb[metric] as number | null;
     const f = (v: number | null) => (v === null ? 'none' : fmtKind(info.kind, v));
     const answer =
-      `${cap(agree(info.label))} ${direction(va, vb)}${qual}: ${f(va)} in the first half (${fmtSpan(sa.range.start_utc, sa.range.end_utc)}) ` +
+      `${said(va, vb)}${cap(agree(info.label))} ${direction(va, vb)}${qual}: ${f(va)} in the first half (${fmtSpan(sa.range.start_utc, sa.range.end_utc)}) ` +
       `vs ${f(vb)} in the second half (${fmtSpan(sb.range.start_utc, sb.range.end_utc)}); change ${changeClause(info.kind, va, vb)}.`;
     return { answer, sids: [], sources: [metricSource(ra), metricSource(rb)] };
   }
@@ -77,7 +90,7 @@ export async function trend(tools: ToolRunner, metric: SummaryMetric, spec: Wind
         : `${SERIES_METRICS[series].label} (total)`;
   const pl = (s: string) => (bucket === 'day' || bucket === 'week' ? fmtDay(s) : fmtWhen(s, false));
   const answer =
-    `${cap(agree(info.label))} ${direction(halves.first, halves.second)} ${inline}, comparing the first half of the ${bucket} buckets with the second half: ` +
+    `${said(halves.first, halves.second)}${cap(agree(info.label))} ${direction(halves.first, halves.second)} ${inline}, comparing the first half of the ${bucket} buckets with the second half: ` +
     `${what} ${f(halves.first)} for the buckets ${pl(halves.firstFrom)} to ${pl(halves.firstTo)} vs ${f(halves.second)} for ${pl(halves.secondFrom)} to ${pl(halves.secondTo)}` +
     `; change ${changeClause(kind, halves.first, halves.second)}.`;
   return { answer, sids: [], sources };

@@ -107,6 +107,13 @@ export function changeClause(kind: Kind, before: number | null, after: number | 
   return `${sign}${absText}${pct}`;
 }
 
+/** The plain answer to "did it go up (or down)?" from the two values the answer shows; null when one is missing. */
+export function verdictWord(up: boolean, before: number | null, after: number | null): 'Yes' | 'No' | 'They were equal' | null {
+  if (before === null || after === null) return null;
+  if (after === before) return 'They were equal';
+  return after > before === up ? 'Yes' : 'No';
+}
+
 export const FIELD_LABELS: Record<RankField, { plural: string; singular: string; of: string }> = {
   impersonated_brand: { plural: 'impersonated brands', singular: 'impersonated brand', of: 'calls naming a brand' },
   lure_category: { plural: 'scam types (lure categories)', singular: 'scam type', of: 'calls with a lure category' },

@@ -10,6 +10,7 @@ import type { TimeseriesMetric, TimeseriesPoint } from '../storage/queries/times
 import type { TopnField, TopnItem } from '../storage/queries/topn.js';
 import {
   changeClause,
+  verdictWord,
   DISCONNECT_LABELS,
   FIELD_LABELS,
   fmtInt,
@@ -22,9 +23,10 @@ import {
   type SummaryMetric,
 } from './answer.js';
 import { direction, halvesOf } from './halves.js';
-import { LOOKUP_N, TOPN_DEFAULT, type RankField } from './intents.js';
+import { LOOKUP_N, TOPN_DEFAULT, type RankField, type Verdict } from './intents.js';
 import { windowPhrase, type WindowSpec } from './windowSpec.js';
 import { fmtSpan } from './when.js';
+import { matchValue } from './values.js';
 import type { ToolCallRecord, ToolName } from './tools.js';
 import type { AgentSource } from './turns.js';
 import { STATE_NAMES } from './vocabulary.js';
@@ -54,6 +56,30 @@ export function windowInline(spec: WindowSpec, r: RangeObject): string {
 const periodNamed = (spec: WindowSpec, r: RangeObject) =>
   spec.kind === 'span' ? `the period ${windowInline(spec, r)}` : windowInline(spec, r);
 
+const lengthOf = (r: RangeObject) => Date.parse(r.end_utc) - Date.parse(r.start_utc);
+/** Windows whose lengths differ by 15% or more: their totals are not like for like. */
+const unequal = (la: number, lb: number) => Math.min(la, lb) > 0 && Math.max(la, lb) / Math.min(la, lb) >= 1.15;
+
+/**
+ * "Yes. " / "No. " / "They were equal. " before a comparison, from the figures it shows: the first
+ * window against the second (`than`), else the earlier against the later. A total of windows of
+ * unequal lengths that goes the other way per day is said to.
+ */
+function verdictLead(v: Verdict, sa: Summary & { range: RangeObject }, sb: Summary & { range: RangeObject }, aLater: boolean): string {
+  const info = SUMMARY_METRICS[v.metric];
+  const valueOf = (s: Summary) => (info.kind === 'ratio' && s.calls_received === 0 ? null : (s[v.metric] as number | null));
+  const [before, after] = v.than || aLater ? [sb, sa] : [sa, sb];
+  const word = verdictWord(v.up, valueOf(before), valueOf(after));
+  if (!word) return `I can't tell whether the ${info.label} went ${v.up ? 'up' : 'down'}: a window has no calls. `;
+  const [lb, la] = [lengthOf(before.range), lengthOf(after.range)];
+  if ((info.kind === 'count' || info.kind === 'usd') && unequal(la, lb)) {
+    const perDay = verdictWord(v.up, (before[v.metric] as number) / lb, (after[v.metric] as number) / la);
+    if (perDay && perDay !== word)
+      return `${word}, by the totals (${info.label}); per day, ${perDay === 'They were equal' ? 'they were equal' : `the answer is ${perDay.toLowerCase()}`}. `;
+  }
+  return `${word} (${info.label}). `;
+}
+
 /**
  * Windows of different lengths are not compared like with like ("yesterday vs last week" is
  * one day against seven): the totals are also given per day, and the answer says so.
@@ -65,9 +91,8 @@ function lengthNote(
   specB: WindowSpec,
   perDay: Array<[string, 'count' | 'usd', number, number]> = [],
 ): string {
-  const len = (r: RangeObject) => Date.parse(r.end_utc) - Date.parse(r.start_utc);
-  const [la, lb] = [len(a), len(b)];
-  if (Math.min(la, lb) <= 0 || Math.max(la, lb) / Math.min(la, lb) < 1.15) return '';
+  const [la, lb] = [lengthOf(a), lengthOf(b)];
+  if (!unequal(la, lb)) return '';
   const [short, long] = la < lb ? [[specA, a] as const, [specB, b] as const] : [[specB, b] as const, [specA, a] as const];
   const name = ([sp, r]: readonly [WindowSpec, RangeObject]) => (sp.kind === 'span' ? periodNamed(sp, r) : windowPhrase(sp));
   const days = (ms: number) => ms / DAY_MS;
@@ -131,6 +156,7 @@ export function composeCompare(
   b: ToolCallRecord,
   qual = '',
   share = false,
+  verdict?: Verdict,
 ): Composed {
   const sa = a.result as Summary & { range: RangeObject };
   const sb = b.result as Summary & { range: RangeObject };
@@ -168,7 +194,8 @@ export function composeCompare(
       ? [[info.label, info.kind, sa[m] as number, sb[m] as number]]
       : [];
   });
-  const answer = `${cap(windowInline(specA, sa.range))} compared with ${periodNamed(specB, sb.range)}${forCalls(qual)}: ${clauses.join('; ')}.${lengthNote(sa.range, sb.range, specA, specB, perDay)}`;
+  const said = verdict ? verdictLead(verdict, sa, sb, early === sb) : '';
+  const answer = `${said}${cap(windowInline(specA, sa.range))} compared with ${periodNamed(specB, sb.range)}${forCalls(qual)}: ${clauses.join('; ')}.${lengthNote(sa.range, sb.range, specA, specB, perDay)}`;
   return { answer, sids: [], sources: [metricSource(a), metricSource(b)] };
 }
 
@@ -240,7 +267,35 @@ export function composeSeries(spec: WindowSpec, metric: TimeseriesMetric, rec: T
   return { answer, sids: [], sources: [metricSource(rec)] };
 }
 
-export function composeTopn(spec: WindowSpec, rec: ToolCallRecord, qual = '', minCount?: number, explain = false): Composed {
+/**
+ * "Yes. " / "No. " before a ranking asked about one value ("is Amazon the most impersonated
+ * brand?"): whether it holds the top (or bottom) count, tied or alone.
+ */
+function checkLead(items: TopnItem[], typed: string, least: boolean, singular: string, complete: boolean): string {
+  const hit = matchValue(
+    typed,
+    items.map((i) => i.label),
+  );
+  const item = hit ? items.find((i) => i.label === hit.label) : undefined;
+  if (!item) return complete ? `No: no call here has ${typed} as its ${singular}. ` : `No: ${typed} is not among the most frequent. `;
+  const edge = least ? items[items.length - 1].count : items[0].count;
+  const calls = (n: number) => `${fmtInt(n)} ${plural(n, 'call', 'calls')}`;
+  if (item.count !== edge)
+    return `No: ${item.label} has ${calls(item.count)}, against ${calls(edge)} for the ${least ? 'least' : 'most'} frequent. `;
+  const tied = items.filter((i) => i.count === edge && i !== item).map((i) => i.label);
+  return tied.length
+    ? `Yes, jointly: ${item.label} is tied with ${tied.join(', ')} at ${calls(edge)} each. `
+    : `Yes: ${item.label} has the ${least ? 'fewest' : 'most'}, ${calls(edge)}. `;
+}
+
+export function composeTopn(
+  spec: WindowSpec,
+  rec: ToolCallRecord,
+  qual = '',
+  minCount?: number,
+  explain = false,
+  check?: string,
+): Composed {
   const r = rec.result as { field: RankField; range: RangeObject; items: TopnItem[] };
   const labels = FIELD_LABELS[r.field];
   const inline = windowInline(spec, r.range) + forCalls(qual);
@@ -274,7 +329,8 @@ export function composeTopn(spec: WindowSpec, rec: ToolCallRecord, qual = '', mi
   const tail = explain
     ? ` ${shown.length < all ? `That is the top ${fmtInt(shown.length)} of ${fmtInt(all)} ${labels.plural}` : `${fmtInt(all)} ${plural(all, labels.singular, labels.plural)} in all`}${covered !== null ? `, named in ${fmtInt(covered)} calls in total` : ''}.`
     : '';
-  const answer = `${first}. ${cap(labels.plural)} by number of calls, with each one's share of ${labels.of}: ${list}.${tail}`;
+  const said = check ? checkLead(r.items, check, false, labels.singular, r.items.length < Number(rec.args.n ?? 10)) : '';
+  const answer = `${said}${first}. ${cap(labels.plural)} by number of calls, with each one's share of ${labels.of}: ${list}.${tail}`;
   return { answer, sids: [], sources: [metricSource(rec)] };
 }
 
@@ -282,7 +338,7 @@ export function composeTopn(spec: WindowSpec, rec: ToolCallRecord, qual = '', mi
  * The least frequent values of a ranking (read with n = LOOKUP_N), ties named together. When the
  * field has more values than were read, the rarest may be among those not read: said so.
  */
-export function composeLeast(spec: WindowSpec, rec: ToolCallRecord, qual = ''): Composed {
+export function composeLeast(spec: WindowSpec, rec: ToolCallRecord, qual = '', check?: string): Composed {
   const r = rec.result as { field: RankField; range: RangeObject; items: TopnItem[]; distinct?: number };
   const labels = FIELD_LABELS[r.field];
   const inline = windowInline(spec, r.range) + forCalls(qual);
@@ -306,8 +362,9 @@ export function composeLeast(spec: WindowSpec, rec: ToolCallRecord, qual = ''): 
     .reverse()
     .map((i) => `${i.label} ${fmtInt(i.count)} (${fmtPct(i.pct_of_total)})`)
     .join('; ');
+  const said = check ? checkLead(r.items, check, true, labels.singular, true) : '';
   return {
-    answer: `${lead}. All ${fmtInt(all)} ${plural(all, labels.singular, labels.plural)}, fewest calls first: ${list}.`,
+    answer: `${said}${lead}. All ${fmtInt(all)} ${plural(all, labels.singular, labels.plural)}, fewest calls first: ${list}.`,
     sids: [],
     sources,
   };

@@ -234,7 +234,7 @@ async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpec, now:
       if (!a.ok) return errorAnswer(a);
       const b = await tools.call('get_summary', other);
       if (!b.ok) return errorAnswer(b);
-      return composeCompare(spec, intent.other, intent.metrics, a, b, qual, intent.share);
+      return composeCompare(spec, intent.other, intent.metrics, a, b, qual, intent.share, intent.verdict);
     }
     case 'timeseries': {
       const metric = SUMMARY_METRICS[intent.metric].series ?? 'calls';
@@ -242,7 +242,7 @@ async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpec, now:
       return rec.ok ? composeSeries(spec, metric, rec, qual, intent.explain) : errorAnswer(rec);
     }
     case 'trend':
-      return trend(tools, intent.metric, spec, now, filters);
+      return trend(tools, intent.metric, spec, now, filters, intent.verdict);
     case 'busiest':
       return busiest(tools, intent, spec, now, filters);
     case 'share':
@@ -268,7 +268,9 @@ async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpec, now:
       if (intent.minCount !== undefined) args.min_count = intent.minCount;
       const rec = await tools.call('get_topn', args);
       if (!rec.ok) return errorAnswer(rec);
-      return intent.least ? composeLeast(spec, rec, qual) : composeTopn(spec, rec, qual, intent.minCount, intent.explain);
+      return intent.least
+        ? composeLeast(spec, rec, qual, intent.check)
+        : composeTopn(spec, rec, qual, intent.minCount, intent.explain, intent.check);
     }
     case 'value': {
       const rec = await tools.call('get_topn', { field: intent.field, n: LOOKUP_N, ...w });

@@ -38,10 +38,10 @@ export type Filters = { [F in ValueField | 'caller_state']?: string[] } & {
 export type Intent =
   | { kind: 'summary'; metrics: SummaryMetric[]; notHooked?: boolean }
   | { kind: 'timeseries'; metric: SummaryMetric; bucket: Bucket | null; explain?: boolean }
-  | { kind: 'trend'; metric: SummaryMetric }
-  | { kind: 'compare'; metrics: SummaryMetric[]; other: WindowSpec; field?: TopnField; share?: boolean }
-  /** `least`: the least frequent values first ("the least common brand"). */
-  | { kind: 'topn'; field: RankField; n: number; minCount?: number; explain?: boolean; least?: boolean }
+  | { kind: 'trend'; metric: SummaryMetric; verdict?: Verdict }
+  | { kind: 'compare'; metrics: SummaryMetric[]; other: WindowSpec; field?: TopnField; share?: boolean; verdict?: Verdict }
+  /** `least`: the least frequent values first ("the least common brand"); `check`: "is Amazon the top brand?". */
+  | { kind: 'topn'; field: RankField; n: number; minCount?: number; explain?: boolean; least?: boolean; check?: string }
   | { kind: 'value'; field: TopnField; value: string }
   /** The busiest bucket of a window ("busiest day", "which hour"), or the busiest hour of the day / weekday over it. */
   | { kind: 'busiest'; metric: SummaryMetric; unit: 'day' | 'hour' | 'hour_of_day' | 'weekday'; least?: boolean }
@@ -74,6 +74,17 @@ export type Intent =
    * minus those having it. `asked`: what else the question wanted, which no tool gives for them.
    */
   | { kind: 'complement'; said: string; figure?: NegatedFigure; part?: Filters; partMentions?: Mention[]; asked?: string };
+
+/**
+ * A yes/no question about a change ("were there more calls this week than last?", "did the hook
+ * rate go up?"): whether `metric` rose (`up`) or fell, from the second window to the first
+ * (`than`) or from the earlier window to the later.
+ */
+export interface Verdict {
+  metric: SummaryMetric;
+  up: boolean;
+  than: boolean;
+}
 
 export type ChatReply =
   'greeting' | 'thanks' | 'help' | 'decline' | 'other_orgs' | 'future' | 'breakdown' | 'live_tier' | 'geo_outside' | 'which_call';

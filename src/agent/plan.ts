@@ -88,7 +88,10 @@ import {
   SHARE_WORD_RE,
   subjectOf,
   THOSE_RE,
+  TOP_CHECK_RE,
   VALUE_FIELD_RANKABLE,
+  verdictOf,
+  YES_NO_RE,
 } from './planRules.js';
 
 export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: Date): Plan {
@@ -128,6 +131,15 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   const isList = LIST_VERB_RE.test(rest);
   // "not cleanly closed", "not about Amazon": the calls lacking a property, counted as a complement.
   if (quals.negated) return data(complementIntent(quals.negated, rest, metrics, field, isList, isCount, windows.length));
+  const verdict = verdictOf(text, rest, metrics);
+
+  // "is Amazon the most impersonated brand?": the whole ranking, the value checked in it (not a filter).
+  const checked = YES_NO_RE.test(text) && TOP_CHECK_RE.test(rest) && mentions.length === 1 && windows.length <= 1 ? mentions[0] : null;
+  const checkField = checked ? (field ?? rankable(checked.fields[0])) : null;
+  if (checked && checkField) {
+    mentions = [];
+    return data({ kind: 'topn', field: checkField, n: LOOKUP_N, check: checked.typed, ...(LEAST_RE.test(rest) ? { least: true } : {}) });
+  }
   const hasQual = mentions.length > 0 || Object.keys(own).length > 0;
   const explain = asksToExplain(rest);
   // A field's values by calls; "the least common brand", "which persona had the fewest calls": every value read, the rarest first.
@@ -193,7 +205,8 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
         return data({ kind: 'compare', metrics: [], other: b, field: cmpField as never }, a);
       const prevMetrics = prev?.intent.kind === 'summary' ? prev.intent.metrics : null;
       const { basis, share } = comparedMetrics(rest, metrics, followUp ? prevMetrics : null, hasQual, prevMetrics ?? COMPARE_DEFAULT);
-      return data({ kind: 'compare', metrics: basis, other: b, ...(share ? { share: true } : {}) }, a);
+      const shown = verdict && !basis.includes(verdict.metric) ? [verdict.metric, ...basis] : basis;
+      return data({ kind: 'compare', metrics: shown, other: b, ...(share ? { share: true } : {}), ...(verdict ? { verdict } : {}) }, a);
     }
   }
 
@@ -206,9 +219,13 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     return data({ kind: 'compare', metrics: COMPARE_DEFAULT, other: shiftBack(window, now) });
   }
 
+  // "did the hook rate go up this month?": the window against the one before it, answered yes or no.
+  if (verdict && !verdict.than && windows.length <= 1 && !field && !TREND_RE.test(rest))
+    return data({ kind: 'compare', metrics: [verdict.metric], other: shiftBack(window, now), verdict });
+
   if (TREND_RE.test(rest)) {
     const metric = metrics[0] ?? (prev && followUp && prev.intent.kind === 'trend' ? prev.intent.metric : 'calls_received');
-    return data({ kind: 'trend', metric });
+    return data({ kind: 'trend', metric, ...(verdict?.metric === metric ? { verdict } : {}) });
   }
 
   // "explain the hook rate chart": the figure's series over the window, summarised.

@@ -6,7 +6,7 @@ import type { TopnField } from '../storage/queries/topn.js';
 import { FIELD_LABELS, SUMMARY_METRICS, type SummaryMetric } from './answer.js';
 import type { Negation } from './negation.js';
 import { COMPARE_RE, PERSONA_RE, TREND_RE } from './reading.js';
-import type { Filters, Intent, RankField } from './intents.js';
+import type { Filters, Intent, RankField, Verdict } from './intents.js';
 import type { Mention, Qualifiers } from './qualifiers.js';
 import { shiftBack, type WindowSpec } from './windowSpec.js';
 import { VALUE_FIELDS, type ValueField } from './values.js';
@@ -271,3 +271,22 @@ export function complementIntent(
     ...(asked ? { asked } : {}),
   };
 }
+
+/** A question asking for yes or no: "were there …", "did …", "is …". */
+export const YES_NO_RE = /^(?:(?:and|so|but|ok|okay|also|then) )?(?:were|was|is|are|did|do|does|has|have|had)\b/;
+const UP_RE =
+  /\b(?:more|higher|up|increased?|increasing|rise|rose|risen|rising|grow|grew|grown|growing|better|improved?|bigger|larger|greater|climb(?:ed)?|jump(?:ed)?)\b/;
+const DOWN_RE =
+  /\b(?:fewer|less|lower|down|decreased?|decreasing|drop(?:ped)?|fall|fell|fallen|falling|declined?|declining|worse|worsen(?:ed)?|smaller|shr[iau]nk)\b/;
+
+/** The change a yes/no question asks about, on the figure it names ("more calls": calls received); null when it asks none. */
+export function verdictOf(text: string, rest: string, metrics: SummaryMetric[]): Verdict | null {
+  if (!YES_NO_RE.test(text)) return null;
+  const up = UP_RE.test(rest);
+  if (up === DOWN_RE.test(rest)) return null;
+  const metric = metrics[0] ?? (/\bcalls?\b/.test(rest) ? 'calls_received' : null);
+  return metric ? { metric, up, than: /\bthan\b/.test(rest) } : null;
+}
+
+/** "is Amazon the most impersonated brand?": the value whose place in a ranking is asked. */
+export const TOP_CHECK_RE = /\b(?:the )?(?:most|top|leading|biggest|main|number one|commonest|least|rarest)\b/;

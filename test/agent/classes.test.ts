@@ -369,6 +369,36 @@ describe('issue 12 — classes found later', () => {
     const c = await ask('which brands were impersonated in calls not from texas this month');
     assert.match(c.answer, /^I can't give the impersonated brands for only the calls not from texas/);
   });
+
+  it('14. yes/no questions start with a plain Yes, No or "They were equal", from the figures the answer shows', async () => {
+    const [week, last] = [calls(WINDOWS.thisWeek).length, calls(WINDOWS.lastWeek).length];
+    assert.notEqual(week, last);
+    const a = await ask('were there more calls this week than last week?');
+    assert.match(a.answer, week > last ? /^Yes\b/ : /^No\b/);
+    const b = await ask('were there fewer calls this week than last week?');
+    assert.match(b.answer, week < last ? /^Yes\b/ : /^No\b/);
+
+    // "did the hook rate go up?": this month against last month.
+    const rate = (win: W) => calls(win, (c) => c.duration_sec >= 15 && tierOf(c) !== null).length / calls(win).length;
+    assert.notEqual(rate(WINDOWS.thisMonth), rate(WINDOWS.lastMonth));
+    const c = await ask('did the hook rate go up this month?');
+    assert.deepEqual(
+      c.tool_calls.map((t) => t.args.start),
+      ['2026-11-01T00:00:00Z', '2026-10-01T00:00:00Z'],
+    );
+    assert.match(c.answer, rate(WINDOWS.thisMonth) > rate(WINDOWS.lastMonth) ? /^Yes\b/ : /^No\b/);
+
+    // "is Amazon the most impersonated brand?": the whole ranking, not the Amazon calls alone.
+    const brands = new Map<string, number>();
+    for (const x of calls(WINDOWS.thisMonth, (x) => typeof ex(x).impersonated_brand === 'string'))
+      brands.set(String(ex(x).impersonated_brand), (brands.get(String(ex(x).impersonated_brand)) ?? 0) + 1);
+    const top = Math.max(...brands.values());
+    const d = await ask('is Amazon the most impersonated brand this month?');
+    assert.equal(d.tool_calls[0]?.args.impersonated_brand, undefined);
+    assert.match(d.answer, brands.get('Amazon') === top ? /^Yes\b/ : /^No\b/);
+    const e = await ask('is PayPal the top brand this month?');
+    assert.match(e.answer, brands.get('PayPal') === top ? /^Yes\b/ : /^No\b/);
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
