@@ -8,10 +8,12 @@ import type { TimeseriesMetric, TimeseriesPoint } from '../storage/queries/times
 import type { ToolRunner } from './agent.js';
 import {
   changeClause,
+  countLabel,
   FIELD_LABELS,
   fmtInt,
   fmtKind,
   fmtPct,
+  nCalls,
   plural,
   SERIES_METRICS,
   SUMMARY_METRICS,
@@ -135,6 +137,7 @@ export async function busiest(tools: ToolRunner, intent: Busiest, spec: WindowSp
       ? ` (${label} added up over every ${intent.unit === 'weekday' ? 'day' : 'hour'} of the window, UTC)`
       : '';
   const word = intent.least ? 'quietest' : 'busiest';
+  const counted = kind === 'count' ? countLabel(top.value, label) : label;
   // Several buckets at the top value are a tie, not one busiest bucket followed by "next".
   const tied = ranked.filter((g) => g.value === top.value);
   const names = tied.slice(0, TIES_NAMED).map((g) => g.name);
@@ -145,8 +148,8 @@ export async function busiest(tools: ToolRunner, intent: Busiest, spec: WindowSp
   const next = ranked.slice(tied.length, tied.length + 2).map((g) => `${g.name} (${fmtKind(kind, g.value)})`);
   const answer =
     (tied.length > 1
-      ? `The ${word} ${unitName} ${inline} is a tie between ${fmtInt(tied.length)}, with ${fmtKind(kind, top.value)} ${label} each${summed}: ${tiedText}`
-      : `The ${word} ${unitName} ${inline} was ${top.name} with ${fmtKind(kind, top.value)} ${label}${summed}`) +
+      ? `The ${word} ${unitName} ${inline} is a tie between ${fmtInt(tied.length)}, with ${fmtKind(kind, top.value)} ${counted} each${summed}: ${tiedText}`
+      : `The ${word} ${unitName} ${inline} was ${top.name} with ${fmtKind(kind, top.value)} ${counted}${summed}`) +
     (next.length ? `; next: ${next.join(', ')}.` : '.');
   return { answer, sids: [], sources: [metricSource(rec)] };
 }
@@ -242,7 +245,7 @@ export async function askCount(tools: ToolRunner, intent: AskCount, spec: Window
   const inline = windowInline(spec, s.range) + forCalls(filterText(filters));
   const answer =
     `${cap(inline)}: ${fmtInt(s.asks_at_least)} single dollar ${plural(s.asks_at_least, 'ask was', 'asks were')} ${fmtKind('usd', intent.min)} or more, ` +
-    `in ${fmtInt(s.calls_received)} calls in all; the largest single ask was ${s.max_single_ask === null ? 'none' : fmtKind('usd', s.max_single_ask)}.`;
+    `in ${nCalls(s.calls_received)} in all; the largest single ask was ${s.max_single_ask === null ? 'none' : fmtKind('usd', s.max_single_ask)}.`;
   return { answer, sids: [], sources: [metricSource(rec)] };
 }
 

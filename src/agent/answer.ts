@@ -149,6 +149,15 @@ export const DISCONNECT_LABELS: Record<string, string> = {
 /** "calls" / "call" by count. */
 export const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
+/** "1 call", "2 calls". */
+export const nCalls = (n: number) => `${fmtInt(n)} ${plural(n, 'call', 'calls')}`;
+
+/** A counted label in the singular for one: "1 hooked call", "1 high-confidence insight". */
+export const countLabel = (n: number, label: string) => (n === 1 ? label.replace(/s$/, '') : label);
+
+/** "A", "A and B", "A, B and C". */
+export const andList = (xs: readonly string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+
 /**
  * Splits an answer into deltas for the stream: sentence by sentence, long sentences at their
  * clauses, and never a single delta for an answer of more than one word.

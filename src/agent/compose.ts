@@ -9,7 +9,9 @@ import type { Summary } from '../storage/queries/summary.js';
 import type { TimeseriesMetric, TimeseriesPoint } from '../storage/queries/timeseries.js';
 import type { TopnField, TopnItem } from '../storage/queries/topn.js';
 import {
+  andList,
   changeClause,
+  nCalls,
   verdictWord,
   DISCONNECT_LABELS,
   FIELD_LABELS,
@@ -303,7 +305,7 @@ export function composeTopn(
     // Values seen in several calls: each with its count.
     if (r.items.length === 0)
       return { answer: `No ${labels.singular} ${inline} was seen in ${minCount} or more calls.`, sids: [], sources: [metricSource(rec)] };
-    const list = r.items.map((i) => `${i.label} (${fmtInt(i.count)} calls)`).join('; ');
+    const list = r.items.map((i) => `${i.label} (${nCalls(i.count)})`).join('; ');
     const more = r.items.length >= Number(rec.args.n ?? 10) ? ' (the most frequent shown; there may be more)' : '';
     return {
       answer: `${fmtInt(r.items.length)} ${plural(r.items.length, labels.singular, labels.plural)} ${inline} ${plural(r.items.length, 'was', 'were')} seen in ${minCount} or more calls${more}: ${list}.`,
@@ -316,10 +318,7 @@ export function composeTopn(
   const tied = r.items.filter((i) => i.count === lead.count);
   const first =
     tied.length > 1
-      ? `${tied
-          .slice(0, -1)
-          .map((i) => i.label)
-          .join(', ')} and ${tied[tied.length - 1].label} are tied for the most frequent ${labels.singular} ${inline}`
+      ? `${andList(tied.map((i) => i.label))} are tied for the most frequent ${labels.singular} ${inline}, with ${nCalls(lead.count)} each`
       : `The most frequent ${labels.singular} ${inline} is ${lead.label}`;
   // Explaining a panel: the top five, how many values there are and how many calls they cover, not every row.
   const shown = explain ? r.items.slice(0, EXPLAIN_TOP) : r.items;
@@ -347,7 +346,7 @@ export function composeLeast(spec: WindowSpec, rec: ToolCallRecord, qual = '', c
   const all = r.distinct ?? r.items.length;
   if (all > r.items.length) {
     return {
-      answer: `There are ${fmtInt(all)} ${labels.plural} ${inline}, more than the ${fmtInt(r.items.length)} most frequent I can read, so I can't say which is the least frequent; the least frequent of those read had ${fmtInt(r.items[r.items.length - 1].count)} calls.`,
+      answer: `There are ${fmtInt(all)} ${labels.plural} ${inline}, more than the ${fmtInt(r.items.length)} most frequent I can read, so I can't say which is the least frequent; the least frequent of those read had ${nCalls(r.items[r.items.length - 1].count)}.`,
       sids: [],
       sources,
     };
@@ -356,8 +355,8 @@ export function composeLeast(spec: WindowSpec, rec: ToolCallRecord, qual = '', c
   const rarest = r.items.filter((i) => i.count === low).map((i) => i.label);
   const lead =
     rarest.length > 1
-      ? `${rarest.slice(0, -1).join(', ')} and ${rarest[rarest.length - 1]} are tied for the least frequent ${labels.singular} ${inline}, with ${fmtInt(low)} ${plural(low, 'call', 'calls')} each`
-      : `The least frequent ${labels.singular} ${inline} is ${rarest[0]}, with ${fmtInt(low)} ${plural(low, 'call', 'calls')}`;
+      ? `${andList(rarest)} are tied for the least frequent ${labels.singular} ${inline}, with ${nCalls(low)} each`
+      : `The least frequent ${labels.singular} ${inline} is ${rarest[0]}, with ${nCalls(low)}`;
   const list = [...r.items]
     .reverse()
     .map((i) => `${i.label} ${fmtInt(i.count)} (${fmtPct(i.pct_of_total)})`)
@@ -412,15 +411,22 @@ export function composeGeo(spec: WindowSpec, state: string | null, rec: ToolCall
     // Explaining the map: the top five states and how many calls it places, not every state.
     const total = r.items.reduce((a, g) => a + g.count, 0);
     answer =
-      `The map ${inline} places ${fmtInt(total)} calls in ${fmtInt(r.items.length)} ${plural(r.items.length, 'state', 'states')} by caller ID area code. ` +
+      `The map ${inline} places ${nCalls(total)} in ${fmtInt(r.items.length)} ${plural(r.items.length, 'state', 'states')} by caller ID area code. ` +
       `The top ${fmtInt(Math.min(EXPLAIN_TOP, r.items.length))}: ${r.items
         .slice(0, EXPLAIN_TOP)
         .map((g) => `${g.state} ${fmtInt(g.count)}`)
         .join('; ')}. ` +
       'Toll-free, Canadian and unrecognised numbers are not on it.';
   } else {
+    // The state(s) with the most calls first: several at the top count are a tie, not the first of them.
+    const top = r.items.filter((g) => g.count === r.items[0].count).map((g) => g.state);
+    const lead =
+      top.length > 1
+        ? `${andList(top)} are tied for the most calls ${inline}, with ${nCalls(r.items[0].count)} each. `
+        : `${top[0]} had the most calls ${inline}, ${nCalls(r.items[0].count)}. `;
     answer =
-      `Calls by the caller's state ${inline}, from the caller ID area code: ` +
+      lead +
+      `Calls by the caller's state, from the caller ID area code: ` +
       `${r.items.map((g) => `${g.state} ${fmtInt(g.count)} (${codes(g)})`).join('; ')}. ` +
       'Toll-free, Canadian and unrecognised numbers are not counted.';
   }
@@ -441,7 +447,8 @@ export function composeDisconnects(
   const lead = reason
     ? `${fmtInt(r[reason])} ${plural(r[reason], 'call', 'calls')} ${inline} ended because ${DISCONNECT_LABELS[reason]}. All reasons: `
     : `How calls ended ${inline}: `;
-  const total = explain ? ` ${fmtInt(reasons.reduce((a, k) => a + r[k], 0))} calls have a recorded reason in all.` : '';
+  const recorded = reasons.reduce((a, k) => a + r[k], 0);
+  const total = explain ? ` ${nCalls(recorded)} ${plural(recorded, 'has', 'have')} a recorded reason in all.` : '';
   return {
     answer: `${lead}${all}. Calls with no recorded reason are not counted.${total}`,
     sids: [],

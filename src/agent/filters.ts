@@ -2,7 +2,7 @@
 // answer, and how a follow-up's filters build on the previous turn's.
 
 import type { IntelField } from '../domain/call.js';
-import { DISCONNECT_LABELS, fmtInt, fmtUsd } from './answer.js';
+import { andList, DISCONNECT_LABELS, fmtInt, fmtUsd } from './answer.js';
 import type { Filters } from './intents.js';
 
 /** Filters as tool arguments: one transcript term is passed as a string, several as a list. */
@@ -23,7 +23,6 @@ export function carry(prev: Filters, next: Filters): Filters {
 }
 
 const or = (xs: readonly string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`);
-const and = (xs: readonly string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 
 const HAS_TEXT: Partial<Record<IntelField, string>> = {
   phishing_url: 'a phishing URL',
@@ -87,7 +86,7 @@ export function filterText(f: Filters): string {
   if (f.max_dollars_asked !== undefined) parts.push(`asking for at most ${fmtUsd(f.max_dollars_asked)} in all`);
   if (f.min_asks !== undefined) parts.push(`with ${fmtInt(f.min_asks)} or more separate dollar asks`);
   if (f.min_single_ask !== undefined) parts.push(`with a single ask of ${fmtUsd(f.min_single_ask)} or more`);
-  if (f.has?.length) parts.push(`with ${and(f.has.map((h) => HAS_TEXT[h] ?? h.replace(/_/g, ' ')))}`);
-  if (f.q?.length) parts.push(`whose transcript mentions ${and(f.q.map((q) => `"${q}"`))}`);
+  if (f.has?.length) parts.push(`with ${andList(f.has.map((h) => HAS_TEXT[h] ?? h.replace(/_/g, ' ')))}`);
+  if (f.q?.length) parts.push(`whose transcript mentions ${andList(f.q.map((q) => `"${q}"`))}`);
   return parts.join(', ');
 }

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { NOW, ORG_A_CALLS, sid, tierOf, win, WINDOWS, type FixtureCall, type W } from './fixture.js';
+import { NOW, ORG_A_CALLS, refGeo, sid, tierOf, win, WINDOWS, type FixtureCall, type W } from './fixture.js';
 import { agentWorld, askRaw, type AgentWorld } from './setup.js';
 
 interface Answer {
@@ -398,6 +398,26 @@ describe('issue 12 — classes found later', () => {
     assert.match(d.answer, brands.get('Amazon') === top ? /^Yes\b/ : /^No\b/);
     const e = await ask('is PayPal the top brand this month?');
     assert.match(e.answer, brands.get('PayPal') === top ? /^Yes\b/ : /^No\b/);
+  });
+
+  it('15. ties and grammar: a ranking of states says when several share the top count, and one call is "1 call", never "1 calls"', async () => {
+    const geo = refGeo(ORG_A_CALLS, WINDOWS.d14);
+    const top = geo.filter((g) => g.count === geo[0].count).map((g) => g.state);
+    assert.ok(top.length > 1);
+    const a = await ask('which state had the most calls in the last 14 days');
+    const lead = a.answer.split('. ')[0];
+    assert.match(lead, new RegExp(`tied for the most calls .*with ${geo[0].count} calls each`));
+    for (const st of top) assert.ok(lead.includes(st), a.answer);
+
+    const perHour = new Map<string, number>();
+    for (const c of calls(WINDOWS.today)) perHour.set(c.started_at.slice(0, 13), (perHour.get(c.started_at.slice(0, 13)) ?? 0) + 1);
+    assert.equal(Math.max(...perHour.values()), 1);
+    const b = await ask('what was the busiest hour today');
+    assert.match(b.answer, /with 1 call each/);
+    for (const q of ['what was the busiest hour today', 'busiest day last month', 'which state had the most calls today']) {
+      const c = await ask(q);
+      assert.ok(!/(?<![\d.,])1 (?:calls|hooked calls|tier-1 calls)\b/.test(c.answer), `${q}: ${c.answer}`);
+    }
   });
 });
 
