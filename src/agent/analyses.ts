@@ -254,21 +254,40 @@ export async function askCount(tools: ToolRunner, intent: AskCount, spec: Window
  * least $0, which is every ask), their mean (total dollars asked ÷ that count), median and
  * largest. No tool gives a mean ask, so the answer says how it is computed.
  */
-export async function askStats(tools: ToolRunner, spec: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
-  const rec = await tools.call('get_summary', { ...windowArgs(spec, now), ...filterArgs(filters), ask_threshold: 0 });
+export async function askStats(tools: ToolRunner, spec: WindowSpec, now: Date, filters: Filters, other?: WindowSpec): Promise<Composed> {
+  const read = (sp: WindowSpec) => tools.call('get_summary', { ...windowArgs(sp, now), ...filterArgs(filters), ask_threshold: 0 });
+  const rec = await read(spec);
   if (!rec.ok) return errorAnswer(rec);
-  const s = rec.result as Summary & { range: RangeObject; asks_at_least: number };
+  const s = rec.result as AskSummary;
+  if (!other) return { answer: askSentence(spec, s, filters), sids: [], sources: [metricSource(rec)] };
+  // Two windows: the mean asks compared, each window's asks as for one.
+  const rec2 = await read(other);
+  if (!rec2.ok) return errorAnswer(rec2);
+  const s2 = rec2.result as AskSummary;
+  const mean = (x: AskSummary) => (x.asks_at_least ? x.total_dollars_asked / x.asks_at_least : null);
+  const f = (v: number | null) => (v === null ? 'none (no asks)' : fmtKind('usd', v));
+  const aLater = Date.parse(s.range.end_utc) >= Date.parse(s2.range.end_utc);
+  const [before, after] = aLater ? [mean(s2), mean(s)] : [mean(s), mean(s2)];
+  const answer =
+    `Average (mean) single dollar ask ${windowInline(spec, s.range)} vs ${windowInline(other, s2.range)}: ${f(mean(s))} vs ${f(mean(s2))} ` +
+    `(change from the earlier to the later: ${changeClause('usd', before, after)}). ${askSentence(spec, s, filters)} ${askSentence(other, s2, filters)}`;
+  return { answer, sids: [], sources: [metricSource(rec), metricSource(rec2)] };
+}
+
+type AskSummary = Summary & { range: RangeObject; asks_at_least: number };
+
+/** One window's single asks: how many, their total, mean, median and largest. */
+function askSentence(spec: WindowSpec, s: AskSummary, filters: Filters): string {
   const inline = cap(windowInline(spec, s.range) + forCalls(filterText(filters)));
   const n = s.asks_at_least;
-  const calls = `${fmtInt(s.calls_received)} ${plural(s.calls_received, 'call', 'calls')}`;
-  if (n === 0)
-    return { answer: `${inline}: no dollar asks in ${calls}, so there is no average ask.`, sids: [], sources: [metricSource(rec)] };
+  const calls = nCalls(s.calls_received);
+  if (n === 0) return `${inline}: no dollar asks in ${calls}, so there is no average ask.`;
   const f = (v: number | null) => (v === null ? 'none' : fmtKind('usd', v));
-  const answer =
+  return (
     `${inline}: ${fmtInt(n)} single dollar ${plural(n, 'ask', 'asks')} over ${calls}, totalling ${fmtKind('usd', s.total_dollars_asked)}; ` +
     `the average (mean) ask was ${fmtKind('usd', s.total_dollars_asked / n)} (total dollars asked ÷ number of asks), ` +
-    `the median ask ${f(s.median_dollar_ask)} and the largest single ask ${f(s.max_single_ask)}.`;
-  return { answer, sids: [], sources: [metricSource(rec)] };
+    `the median ask ${f(s.median_dollar_ask)} and the largest single ask ${f(s.max_single_ask)}.`
+  );
 }
 
 type PerUnit = Extract<Intent, { kind: 'perUnit' }>;

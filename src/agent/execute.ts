@@ -254,7 +254,7 @@ async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpec, now:
     case 'perUnit':
       return perUnit(tools, intent, spec, now, filters);
     case 'askStats':
-      return askStats(tools, spec, now, filters);
+      return askStats(tools, spec, now, filters, intent.other);
     case 'complement':
       return complement(tools, intent, spec, now, filters);
     case 'distinct':

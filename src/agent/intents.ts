@@ -58,7 +58,7 @@ export type Intent =
   /** A count or dollar figure averaged per day, week or hour of the window: "average calls per day". */
   | { kind: 'perUnit'; metric: SummaryMetric; unit: 'hour' | 'day' | 'week' }
   /** The single dollar asks themselves: how many, their mean (total ÷ number of asks), median and largest. */
-  | { kind: 'askStats' }
+  | { kind: 'askStats'; other?: WindowSpec }
   /** The newest (or oldest) calls of the filters: "when was the last tier 1 call", "first call today". */
   | { kind: 'latest'; limit: number; oldest: boolean }
   | { kind: 'tier1'; limit: number; only?: Tier1Filter }

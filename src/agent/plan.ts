@@ -199,6 +199,8 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
       now,
     );
     if (a && b) {
+      // "average ask this month vs last month": the mean single ask of each window, not the totals.
+      if (MEAN_ASK_RE.test(rest) && !PER_CALL_RE.test(rest)) return data({ kind: 'askStats', other: b }, a);
       const prevField = prev && followUp && (prev.intent.kind === 'topn' || prev.intent.kind === 'value') ? prev.intent.field : undefined;
       const cmpField = metrics.length ? undefined : (field ?? prevField);
       if (cmpField && cmpField in VALUE_FIELD_RANKABLE)

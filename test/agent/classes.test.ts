@@ -419,6 +419,18 @@ describe('issue 12 — classes found later', () => {
       assert.ok(!/(?<![\d.,])1 (?:calls|hooked calls|tier-1 calls)\b/.test(c.answer), `${q}: ${c.answer}`);
     }
   });
+
+  it("16. the mean ask compared between windows: each window's mean single ask (total asked ÷ number of asks), not the totals", async () => {
+    const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const meanAsk = (win: W) => {
+      const asks = calls(win).flatMap((c) => c.extraction?.dollar_asks ?? []);
+      return asks.reduce((a, b) => a + b, 0) / asks.length;
+    };
+    const a = await ask('average ask this month vs last month');
+    assert.ok(a.answer.includes(`${usd(meanAsk(WINDOWS.thisMonth))} vs ${usd(meanAsk(WINDOWS.lastMonth))}`), a.answer);
+    const b = await ask('compare the mean dollar ask this week with last week');
+    assert.ok(b.answer.includes(`${usd(meanAsk(WINDOWS.thisWeek))} vs ${usd(meanAsk(WINDOWS.lastWeek))}`), b.answer);
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
