@@ -72,8 +72,9 @@ export function negationIn(st: { text: string }, parse: (phrase: string) => Qual
       continue;
     }
     const figure = FIGURES.find(([re]) => re.test(phrase) && !/\btier [123]\b/.test(phrase))?.[1];
-    const quals = figure ? undefined : parse(phrase);
-    if (!figure && !(quals && qualified(quals))) continue;
+    // "without a phishing link", "had no bank account": the intel named alone is had ("with …").
+    const quals = figure ? undefined : [parse(phrase), parse(`with ${phrase}`)].find(qualified);
+    if (!figure && !quals) continue;
     st.text = blank(st.text, cue.index, end - cue.index);
     return figure ? { said, figure } : { said, quals };
   }

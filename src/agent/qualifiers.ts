@@ -269,7 +269,10 @@ const HAS: Array<[RegExp, IntelField]> = [
   [/crypto wallets?|wallet address(?:es)?|(?:crypto )?wallets?/, 'crypto_wallet_address'],
   [/(?:mule )?drop address(?:es)?|mailing address(?:es)?|physical address(?:es)?/, 'physical_mule_drop_address'],
   [/routing numbers?/, 'mule_bank_routing_number'],
-  [/(?:bank |mule )?account numbers?/, 'mule_bank_account_number'],
+  [
+    /(?:(?:mule )?bank |mule )?account numbers?|(?:mule )?bank accounts?|mule accounts?|bank (?:account )?details/,
+    'mule_bank_account_number',
+  ],
   [/account holders?(?: names?)?/, 'mule_account_holder_name'],
   [/remote (?:desktop|access) (?:tools?|apps?)|remote (?:tools?|apps?)|screen ?sharing/, 'remote_desktop_app'],
   [/fake (?:company|companies|org(?:ani[sz]ation)?s?)(?: names?)?/, 'synthetic_org'],
@@ -284,7 +287,7 @@ function hasFields(st: { text: string }, out: Qualifiers): void {
     take(
       st,
       new RegExp(
-        `\\b(?:with|having|that (?:had|has|have|included?|gave|gave us|handed over|handed us|shared|provided|sent|used|named|mentioned)|which (?:had|has|have)|containing|including|where (?:they|the scammer|the caller) (?:gave|sent|shared|used|handed over|provided))\\s+(?:(?:a|an|any|some|the|their|his|her)\\s+)?(?:${re.source.replace(/ /g, '\\s+')})\\b`,
+        `(?:\\b(?:with|having|that (?:had|has|have|included?|gave|gave us|handed over|handed us|shared|provided|sent|used|named|mentioned)|which (?:had|has|have)|containing|including|where (?:they|the scammer|the caller) (?:gave|sent|shared|used|handed over|provided))|(?<=^|\\b(?:calls?|scammers?|callers?|they|ones) )(?:had|have|gave|give|gave us|shared|share|provided|provide|sent|send|included|include|mentioned|mention|handed over|hand over))\\s+(?:(?:a|an|any|some|the|their|his|her)\\s+)?(?:${re.source.replace(/ /g, '\\s+')})\\b`,
       ),
       () => {
         if (!out.has.includes(field)) out.has.push(field);
