@@ -8,6 +8,7 @@ import type { Summary } from '../storage/queries/summary.js';
 import type { TopnField, TopnItem } from '../storage/queries/topn.js';
 import type { ToolRunner } from './agent.js';
 import { changeClause, fmtKind, SUMMARY_METRICS } from './answer.js';
+import { withBar } from './bars.js';
 import { askCount, askStats, busiest, complement, distinct, perCall, perUnit, share, trend } from './analyses.js';
 import { extremeCalls, latestCalls } from './extremes.js';
 import {
@@ -120,11 +121,11 @@ export async function runPlan(tools: ToolRunner, plan: DataPlan, now: Date): Pro
     if (missing.length) return { composed: await unknownAnswer(vocab, missing), intent, filters };
     intent = { ...intent, part, partMentions: undefined };
   }
+  const before = tools.calls.length;
   if (intent.kind === 'value') {
     const v = await valueAnswer(tools, vocab, intent, plan.window, now, filters);
-    return { ...v, composed: withNotes(v.composed, plan.notes) };
+    return { ...v, composed: withNotes(withBar(v.composed, plan.bar, v.intent, tools.calls.slice(before)), plan.notes) };
   }
-  const before = tools.calls.length;
   let composed = await execute(tools, intent, plan.window, now, filters);
   // Transcript text found nowhere as typed: its words, each on its own ("police were coming" → "police", "coming").
   if (filters.q?.some((q) => q.includes(' ')) && isEmpty(tools.calls[before])) {
@@ -164,7 +165,7 @@ export async function runPlan(tools: ToolRunner, plan: DataPlan, now: Date): Pro
       composed = await execute(tools, intent, plan.window, now, filters);
     }
   }
-  return { composed: withNotes(composed, plan.notes), intent, filters };
+  return { composed: withNotes(withBar(composed, plan.bar, intent, tools.calls.slice(before)), plan.notes), intent, filters };
 }
 
 function withNotes(c: Composed, notes: string[]): Composed {

@@ -6,6 +6,7 @@ import type { CallerOrigin } from '../domain/sliceFilter.js';
 import type { TopnField } from '../storage/queries/topn.js';
 import type { CountedColumn } from '../storage/queries/valueCounts.js';
 import type { SummaryMetric } from './answer.js';
+import type { Bar } from './bars.js';
 import type { NegatedFigure } from './negation.js';
 import type { Mention } from './qualifiers.js';
 import type { WindowSpec } from './windowSpec.js';
@@ -105,6 +106,8 @@ export interface DataPlan {
   mentions: Mention[];
   /** Said with the answer: how a vague or unread time phrase was taken. */
   notes: string[];
+  /** A yes/no question against a number ("any tier 1 calls today?", "more than 5 calls?"): answered Yes or No first. */
+  bar?: Bar;
 }
 export type Plan = DataPlan | { kind: 'chat'; reply: ChatReply };
 

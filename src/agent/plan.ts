@@ -4,6 +4,7 @@
 // Pure: no tool runs here; values are matched against the org's data when the plan runs.
 
 import type { AgentRequest } from './agent.js';
+import { barMetric, type Bar } from './bars.js';
 import { SUMMARY_METRICS, type SummaryMetric } from './answer.js';
 import { carry } from './filters.js';
 import {
@@ -111,6 +112,9 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   const reading = readQuestion(req, prev, now, text);
   const { windows, named, window, shift, notes, quals, own, carried, base, followUp, refers, carries, rest } = reading;
   let mentions = reading.mentions;
+  // "did we get any tier 1 calls today?", "were there more than 5 calls?": Yes or No first, from the figure given.
+  const anyAsked = (YES_NO_RE.test(text) || /^any\b/.test(text)) && /\bany\b/.test(rest);
+  const bar: Bar | undefined = quals.bar ?? (anyAsked ? { op: 'gt', value: 0, percent: false, any: true } : undefined);
   const data = (intent: Intent, w: WindowSpec = window, extra: Filters = {}): Plan => ({
     kind: 'data',
     intent,
@@ -118,6 +122,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     filters: finalFilters(intent, { ...base, ...extra }),
     mentions,
     notes,
+    ...(bar ? { bar } : {}),
   });
 
   // One call.
@@ -132,6 +137,8 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   // "not cleanly closed", "not about Amazon": the calls lacking a property, counted as a complement.
   if (quals.negated) return data(complementIntent(quals.negated, rest, metrics, field, isList, isCount, windows.length));
   const verdict = verdictOf(text, rest, metrics);
+  const barOn = quals.bar ? barMetric(quals.bar, metrics) : null;
+  if (barOn) return data({ kind: 'summary', metrics: [barOn] });
 
   // "is Amazon the most impersonated brand?": the whole ranking, the value checked in it (not a filter).
   const checked = YES_NO_RE.test(text) && TOP_CHECK_RE.test(rest) && mentions.length === 1 && windows.length <= 1 ? mentions[0] : null;

@@ -6,10 +6,12 @@
 
 import type { IntelField } from '../domain/call.js';
 import { TOLL_FREE_AREA_CODES, type CallerOrigin } from '../domain/sliceFilter.js';
+import { barIn, type Bar } from './bars.js';
 import { hintsIn } from './hints.js';
 import type { ValueField } from './values.js';
 import { negationIn, type Negation } from './negation.js';
 import { isEveryday } from './normalise.js';
+import { YES_NO_RE } from './planRules.js';
 import { blank, durations, moneyBounds, repeats, take } from './thresholds.js';
 import { transcriptTerms } from './transcriptTerms.js';
 import { STATE_CODES, STATE_NAME_RE, STATES } from './vocabulary.js';
@@ -48,6 +50,8 @@ export interface Qualifiers {
   minSingleAsk?: number;
   /** A negated property ("not cleanly closed", "not about Amazon"): counted as a complement. */
   negated?: Negation;
+  /** "were there more than 5 calls?", "is the hook rate above 50%?": the number a yes/no question holds a figure against. */
+  bar?: Bar;
   /** The text with every qualifier phrase blanked, for reading what is asked. */
   rest: string;
 }
@@ -302,6 +306,8 @@ export function qualifiersIn(text: string, question: string, capitalised: (w: st
   const st = { text };
   const negated = negationIn(st, (phrase) => qualifiersIn(phrase, question, capitalised), out);
   if (negated) out.negated = negated;
+  const bar = YES_NO_RE.test(text) ? barIn(st) : null;
+  if (bar) out.bar = bar;
   transcriptTerms(st, question, out.q);
   moneyBounds(st, out);
   durations(st, out);

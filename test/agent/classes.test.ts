@@ -431,6 +431,41 @@ describe('issue 12 — classes found later', () => {
     const b = await ask('compare the mean dollar ask this week with last week');
     assert.ok(b.answer.includes(`${usd(meanAsk(WINDOWS.thisWeek))} vs ${usd(meanAsk(WINDOWS.lastWeek))}`), b.answer);
   });
+
+  it('17. yes/no against a number: "any …?" and "more than / at least / above N" start with Yes or No from the figure given, never a comparison with another window', async () => {
+    const hooked = (c: FixtureCall) => c.duration_sec >= 15 && tierOf(c) !== null;
+    const tx = (c: FixtureCall) => /^\+1(214|512)/.test(c.caller_id ?? '');
+    const yes = (b: boolean) => (b ? /^Yes\b/ : /^No\b/);
+
+    const t1 = calls(WINDOWS.today, (c) => tierOf(c) === 1).length;
+    const a = await ask('did we get any tier 1 calls today?');
+    assert.match(a.answer, yes(t1 > 0));
+    assert.ok(hasNumber(a.answer, t1), a.answer);
+    const b = await ask('were there any calls from texas yesterday?');
+    assert.match(b.answer, yes(calls(WINDOWS.yesterday, tx).length > 0));
+    const c = await ask('were there any calls over 5 minutes today?');
+    assert.match(c.answer, yes(calls(WINDOWS.today, (x) => x.duration_sec > 300).length > 0));
+
+    const today = calls(WINDOWS.today).length;
+    const d = await ask(`were there more than ${today + 2} calls today?`);
+    assert.match(d.answer, /^No\b/);
+    assert.ok(hasNumber(d.answer, today), d.answer);
+    assert.equal(d.tool_calls.length, 1, JSON.stringify(d.tool_calls));
+    const week1 = calls(WINDOWS.thisWeek, (x) => tierOf(x) === 1).length;
+    const e = await ask(`did we get at least ${week1} tier 1 calls this week?`);
+    assert.match(e.answer, /^Yes\b/);
+    const f = await ask(`did we get at least ${week1 + 1} tier 1 calls this week?`);
+    assert.match(f.answer, /^No\b/);
+    const hookedToday = calls(WINDOWS.today, hooked).length;
+    const g = await ask(`were there fewer than ${hookedToday + 1} hooked calls today?`);
+    assert.match(g.answer, /^Yes\b/);
+
+    const rate = calls(WINDOWS.d7, hooked).length / calls(WINDOWS.d7).length;
+    const h = await ask('is the hook rate above 50%?');
+    assert.match(h.answer, yes(rate > 0.5));
+    const i = await ask(`is the hook rate below ${Math.round(rate * 100) - 5}%?`);
+    assert.match(i.answer, /^No\b/);
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.

@@ -1,0 +1,84 @@
+// Yes/no questions against a number: "did we get any tier 1 calls today?", "were there more
+// than 5 calls today?", "is the hook rate above 50%?". The figure is fetched as for the plain
+// question; the answer starts with Yes or No from that same figure, then gives it.
+
+import type { Summary } from '../storage/queries/summary.js';
+import type { TopnItem } from '../storage/queries/topn.js';
+import { fmtKind, SUMMARY_METRICS, type SummaryMetric } from './answer.js';
+import type { Composed } from './compose.js';
+import type { Intent } from './intents.js';
+import { take } from './thresholds.js';
+import type { ToolCallRecord } from './tools.js';
+import { canon } from './values.js';
+import { NUMBER_WORDS, numberOf } from './vocabulary.js';
+
+/** The number a yes/no question holds a figure against; `any` is "any … at all" (more than 0). */
+export interface Bar {
+  op: 'gt' | 'ge' | 'lt' | 'le';
+  value: number;
+  percent: boolean;
+  any?: boolean;
+}
+
+const NUM = `(\\d[\\d,]*(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
+const OPS: Array<[RegExp, Bar['op']]> = [
+  [/^(?:at least|no fewer than|no less than)$/, 'ge'],
+  [/^(?:at most|no more than)$/, 'le'],
+  [/^(?:fewer than|less than|under|below|lower than)$/, 'lt'],
+];
+const OP =
+  '(more than|greater than|higher than|over|above|at least|no fewer than|no less than|at most|no more than|fewer than|less than|under|below|lower than)';
+
+/** "more than 5 calls", "at least 10 tier 1 calls", "above 50%": the bar, its words blanked (the figure's words stay). */
+export function barIn(st: { text: string }): Bar | null {
+  let bar: Bar | null = null;
+  const read = (m: RegExpExecArray, percent: boolean) => {
+    if (bar) return false;
+    const op = OPS.find(([re]) => re.test(m[1]))?.[1] ?? 'gt';
+    bar = { op, value: percent ? Number(m[2]) / 100 : numberOf(m[2].replace(/,/g, '')), percent };
+  };
+  take(st, new RegExp(`\\b${OP} ${NUM} ?(?:%|percent\\b)`), (m) => read(m, true));
+  // A count of calls, not a repeat ("seen in more than 2 calls") nor a duration or amount.
+  take(st, new RegExp(`(?<!\\b(?:in|on|across|seen|used) )\\b${OP} ${NUM}(?= (?:[a-z0-9-]+ ){0,3}calls?\\b)`), (m) => read(m, false));
+  return bar;
+}
+
+/** The figure a bar is held against: a rate for a percentage, else a count (calls when none is named). */
+export function barMetric(bar: Bar, metrics: SummaryMetric[]): SummaryMetric | null {
+  if (bar.percent) return metrics.find((m) => SUMMARY_METRICS[m].kind === 'ratio') ?? null;
+  return metrics.find((m) => SUMMARY_METRICS[m].kind === 'count') ?? (metrics.length ? null : 'calls_received');
+}
+
+/** The count an answer gave, read from its tool results (the last of each tool, as re-runs come last). */
+function figureOf(intent: Intent, recs: ToolCallRecord[]): { value: number; kind: 'count' | 'ratio' } | null {
+  const last = (name: string) => [...recs].reverse().find((r) => r.ok && r.name === name);
+  if (intent.kind === 'summary' || (intent.kind === 'calls' && intent.count)) {
+    const metric = intent.kind === 'summary' ? intent.metrics[0] : 'calls_received';
+    const kind = SUMMARY_METRICS[metric].kind;
+    const v = (last('get_summary')?.result as Summary | undefined)?.[metric];
+    return typeof v === 'number' && (kind === 'count' || kind === 'ratio') ? { value: v, kind } : null;
+  }
+  if (intent.kind === 'geo' && intent.state) {
+    const r = last('get_attacker_geo')?.result as { items: Array<{ state: string; count: number }> } | undefined;
+    return r ? { value: r.items.find((g) => g.state === intent.state)?.count ?? 0, kind: 'count' } : null;
+  }
+  if (intent.kind === 'value') {
+    const r = last('get_topn')?.result as { items: TopnItem[] } | undefined;
+    return r ? { value: r.items.find((i) => canon(i.label) === canon(intent.value))?.count ?? 0, kind: 'count' } : null;
+  }
+  return null;
+}
+
+/** "Yes. " / "No: 4 is fewer than 10. " before the answer, from the figure it gives; unchanged when it gives none. */
+export function withBar(c: Composed, bar: Bar | undefined, intent: Intent, recs: ToolCallRecord[]): Composed {
+  if (!bar) return c;
+  const fig = figureOf(intent, recs);
+  if (!fig || (fig.kind === 'ratio') !== bar.percent) return c;
+  const { value: v } = fig;
+  const yes = bar.op === 'gt' ? v > bar.value : bar.op === 'ge' ? v >= bar.value : bar.op === 'lt' ? v < bar.value : v <= bar.value;
+  if (bar.any) return { ...c, answer: `${yes ? 'Yes' : 'No'}. ${c.answer}` };
+  const f = (x: number) => fmtKind(fig.kind, x);
+  const [more, less] = fig.kind === 'ratio' ? ['above', 'below'] : ['more than', 'fewer than'];
+  const rel = v > bar.value ? more : v < bar.value ? less : 'exactly';
+  return { ...c, answer: `${yes ? 'Yes' : 'No'}: ${f(v)} is ${rel} ${f(bar.value)}. ${c.answer}` };
+}
