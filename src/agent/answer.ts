@@ -107,9 +107,13 @@ export function changeClause(kind: Kind, before: number | null, after: number | 
   return `${sign}${absText}${pct}`;
 }
 
-/** The plain answer to "did it go up (or down)?" from the two values the answer shows; null when one is missing. */
-export function verdictWord(up: boolean, before: number | null, after: number | null): 'Yes' | 'No' | 'They were equal' | null {
+/**
+ * The plain answer to "did it go up (or down)?" from the two values the answer shows; to "did it go
+ * up or down?" (`up` null), Up, Down or Unchanged. Null when a value is missing.
+ */
+export function verdictWord(up: boolean | null, before: number | null, after: number | null): string | null {
   if (before === null || after === null) return null;
+  if (up === null) return after > before ? 'Up' : after < before ? 'Down' : 'Unchanged';
   if (after === before) return 'They were equal';
   return after > before === up ? 'Yes' : 'No';
 }

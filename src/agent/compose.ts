@@ -72,12 +72,13 @@ function verdictLead(v: Verdict, sa: Summary & { range: RangeObject }, sb: Summa
   const valueOf = (s: Summary) => (info.kind === 'ratio' && s.calls_received === 0 ? null : (s[v.metric] as number | null));
   const [before, after] = v.than || aLater ? [sb, sa] : [sa, sb];
   const word = verdictWord(v.up, valueOf(before), valueOf(after));
-  if (!word) return `I can't tell whether the ${info.label} went ${v.up ? 'up' : 'down'}: a window has no calls. `;
+  if (!word)
+    return `I can't tell whether the ${info.label} went ${v.up === null ? 'up or down' : v.up ? 'up' : 'down'}: a window has no calls. `;
   const [lb, la] = [lengthOf(before.range), lengthOf(after.range)];
   if ((info.kind === 'count' || info.kind === 'usd') && unequal(la, lb)) {
     const perDay = verdictWord(v.up, (before[v.metric] as number) / lb, (after[v.metric] as number) / la);
     if (perDay && perDay !== word)
-      return `${word}, by the totals (${info.label}); per day, ${perDay === 'They were equal' ? 'they were equal' : `the answer is ${perDay.toLowerCase()}`}. `;
+      return `${word}, by the totals (${info.label}); per day, ${perDay === 'They were equal' ? 'they were equal' : v.up === null ? perDay.toLowerCase() : `the answer is ${perDay.toLowerCase()}`}. `;
   }
   return `${word} (${info.label}). `;
 }

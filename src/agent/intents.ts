@@ -83,7 +83,8 @@ export type Intent =
  */
 export interface Verdict {
   metric: SummaryMetric;
-  up: boolean;
+  /** Null for "did it go up or down?": answered Up, Down or Unchanged. */
+  up: boolean | null;
   than: boolean;
 }
 

@@ -72,6 +72,7 @@ import {
   comparedWindows,
   complementIntent,
   DISTINCT_RE,
+  EITHER_WAY_RE,
   finalFilters,
   LATEST_RE,
   LEAST_RE,
@@ -229,7 +230,14 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   }
 
   // "did the hook rate go up this month?": the window against the one before it, answered yes or no.
-  if (verdict && !verdict.than && windows.length <= 1 && !field && !TREND_RE.test(rest))
+  // "did calls go up or down this week?" is the same question either way, not a trend within the week.
+  if (
+    verdict &&
+    !verdict.than &&
+    windows.length <= 1 &&
+    !field &&
+    !TREND_RE.test(verdict.up === null ? rest.replace(EITHER_WAY_RE, ' ') : rest)
+  )
     return data({ kind: 'compare', metrics: [verdict.metric], other: shiftBack(window, now), verdict });
 
   if (TREND_RE.test(rest)) {

@@ -282,11 +282,16 @@ const DOWN_RE =
 /** The change a yes/no question asks about, on the figure it names ("more calls": calls received); null when it asks none. */
 export function verdictOf(text: string, rest: string, metrics: SummaryMetric[]): Verdict | null {
   if (!YES_NO_RE.test(text)) return null;
+  const either = EITHER_WAY_RE.test(rest);
   const up = UP_RE.test(rest);
-  if (up === DOWN_RE.test(rest)) return null;
+  if (!either && up === DOWN_RE.test(rest)) return null;
   const metric = metrics[0] ?? (/\bcalls?\b/.test(rest) ? 'calls_received' : null);
-  return metric ? { metric, up, than: /\bthan\b/.test(rest) } : null;
+  return metric ? { metric, up: either ? null : up, than: /\bthan\b/.test(rest) } : null;
 }
+
+/** "did calls go up or down?", "more or fewer", "rise or fall": either way asked, answered Up, Down or Unchanged. */
+export const EITHER_WAY_RE =
+  /\b(?:up or down|down or up|increased? or decreased?|decreased? or increased?|rise or fall|rose or fell|more or fewer|fewer or more|higher or lower|lower or higher)\b/;
 
 /** "is Amazon the most impersonated brand?": the value whose place in a ranking is asked. */
 export const TOP_CHECK_RE = /\b(?:the )?(?:most|top|leading|biggest|main|number one|commonest|least|rarest)\b/;

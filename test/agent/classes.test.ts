@@ -466,6 +466,24 @@ describe('issue 12 — classes found later', () => {
     const i = await ask(`is the hook rate below ${Math.round(rate * 100) - 5}%?`);
     assert.match(i.answer, /^No\b/);
   });
+
+  it('18. "did it go up or down?" starts with Up, Down or Unchanged from the two windows shown (the one named against the one before)', async () => {
+    const dir = (a: number, b: number) => (a > b ? /^Up\b/ : a < b ? /^Down\b/ : /^Unchanged\b/);
+    const week = calls(WINDOWS.thisWeek).length;
+    const last = calls(WINDOWS.lastWeek).length;
+    const a = await ask('did calls go up or down this week?');
+    assert.deepEqual(
+      a.tool_calls.map((t) => t.args.start),
+      ['2026-11-16T00:00:00Z', '2026-11-09T00:00:00Z'],
+    );
+    assert.match(a.answer, dir(week, last));
+    const rate = (win: W) => calls(win, (c) => c.duration_sec >= 15 && tierOf(c) !== null).length / calls(win).length;
+    const b = await ask('did the hook rate go up or down this month?');
+    assert.match(b.answer, dir(rate(WINDOWS.thisMonth), rate(WINDOWS.lastMonth)));
+    const t1 = (win: W) => calls(win, (c) => tierOf(c) === 1).length;
+    const c = await ask('did tier 1 calls rise or fall yesterday?');
+    assert.match(c.answer, dir(t1(WINDOWS.yesterday), t1(win('2026-11-18T00:00:00Z', '2026-11-19T00:00:00Z'))));
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
