@@ -298,9 +298,27 @@ export function composeTopn(
   minCount?: number,
   explain = false,
   check?: string,
+  apart?: string,
 ): Composed {
-  const r = rec.result as { field: RankField; range: RangeObject; items: TopnItem[] };
-  const labels = FIELD_LABELS[r.field];
+  const read = rec.result as { field: RankField; range: RangeObject; items: TopnItem[] };
+  const labels = FIELD_LABELS[read.field];
+  // "other than Amazon": the value left out (one more was read, so as many are still shown), and said so.
+  const gone = apart
+    ? matchValue(
+        apart,
+        read.items.map((i) => i.label),
+      )
+    : null;
+  const left = gone ? read.items.filter((i) => i.label !== gone.label) : read.items.slice(0, apart ? -1 : undefined);
+  const r = { ...read, items: apart ? left.slice(0, Number(rec.args.n ?? TOPN_DEFAULT) - 1) : read.items };
+  const goneItem = gone ? read.items.find((i) => i.label === gone.label) : undefined;
+  const apartNote = !apart
+    ? ''
+    : goneItem
+      ? ` ${goneItem.label} (${nCalls(goneItem.count)}) is left out, as asked; the shares are still of all ${labels.of}, ${goneItem.label} included.`
+      : read.items.length < Number(rec.args.n ?? TOPN_DEFAULT)
+        ? ` No call in this window names ${apart}, so nothing was left out.`
+        : ` ${apart} is not among the ${fmtInt(read.items.length)} most frequent ${labels.plural} read, so nothing was left out.`;
   const inline = windowInline(spec, r.range) + forCalls(qual);
   if (minCount !== undefined) {
     // Values seen in several calls: each with its count.
@@ -314,13 +332,19 @@ export function composeTopn(
       sources: [metricSource(rec)],
     };
   }
-  if (r.items.length === 0) return { answer: `No call ${inline} has a ${labels.singular}.`, sids: [], sources: [metricSource(rec)] };
+  if (r.items.length === 0)
+    return {
+      answer: `No call ${inline} has a ${labels.singular}${goneItem ? ` other than ${goneItem.label}` : ''}.${apartNote}`,
+      sids: [],
+      sources: [metricSource(rec)],
+    };
   const lead = r.items[0];
+  const most = goneItem ? `most frequent ${labels.singular} other than ${goneItem.label}` : `most frequent ${labels.singular}`;
   const tied = r.items.filter((i) => i.count === lead.count);
   const first =
     tied.length > 1
-      ? `${andList(tied.map((i) => i.label))} are tied for the most frequent ${labels.singular} ${inline}, with ${nCalls(lead.count)} each`
-      : `The most frequent ${labels.singular} ${inline} is ${lead.label}`;
+      ? `${andList(tied.map((i) => i.label))} are tied for the ${most} ${inline}, with ${nCalls(lead.count)} each`
+      : `The ${most} ${inline} is ${lead.label}`;
   // Explaining a panel: the top five, how many values there are and how many calls they cover, not every row.
   const shown = explain ? r.items.slice(0, EXPLAIN_TOP) : r.items;
   const list = shown.map((i) => `${i.label} ${fmtInt(i.count)} (${fmtPct(i.pct_of_total)})`).join('; ');
@@ -330,7 +354,7 @@ export function composeTopn(
     ? ` ${shown.length < all ? `That is the top ${fmtInt(shown.length)} of ${fmtInt(all)} ${labels.plural}` : `${fmtInt(all)} ${plural(all, labels.singular, labels.plural)} in all`}${covered !== null ? `, named in ${fmtInt(covered)} calls in total` : ''}.`
     : '';
   const said = check ? checkLead(r.items, check, false, labels.singular, r.items.length < Number(rec.args.n ?? 10)) : '';
-  const answer = `${said}${first}. ${cap(labels.plural)} by number of calls, with each one's share of ${labels.of}: ${list}.${tail}`;
+  const answer = `${said}${first}. ${cap(labels.plural)} by number of calls, with each one's share of ${labels.of}: ${list}.${tail}${apartNote}`;
   return { answer, sids: [], sources: [metricSource(rec)] };
 }
 

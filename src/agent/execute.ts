@@ -271,7 +271,7 @@ async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpec, now:
       if (!rec.ok) return errorAnswer(rec);
       return intent.least
         ? composeLeast(spec, rec, qual, intent.check)
-        : composeTopn(spec, rec, qual, intent.minCount, intent.explain, intent.check);
+        : composeTopn(spec, rec, qual, intent.minCount, intent.explain, intent.check, intent.apart);
     }
     case 'value': {
       const rec = await tools.call('get_topn', { field: intent.field, n: LOOKUP_N, ...w });

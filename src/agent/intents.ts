@@ -41,8 +41,11 @@ export type Intent =
   | { kind: 'timeseries'; metric: SummaryMetric; bucket: Bucket | null; explain?: boolean }
   | { kind: 'trend'; metric: SummaryMetric; verdict?: Verdict }
   | { kind: 'compare'; metrics: SummaryMetric[]; other: WindowSpec; field?: TopnField; share?: boolean; verdict?: Verdict }
-  /** `least`: the least frequent values first ("the least common brand"); `check`: "is Amazon the top brand?". */
-  | { kind: 'topn'; field: RankField; n: number; minCount?: number; explain?: boolean; least?: boolean; check?: string }
+  /**
+   * `least`: the least frequent values first ("the least common brand"); `check`: "is Amazon the top brand?";
+   * `apart`: a value left out of the ranking ("top brands other than Amazon").
+   */
+  | { kind: 'topn'; field: RankField; n: number; minCount?: number; explain?: boolean; least?: boolean; check?: string; apart?: string }
   | { kind: 'value'; field: TopnField; value: string }
   /** The busiest bucket of a window ("busiest day", "which hour"), or the busiest hour of the day / weekday over it. */
   | { kind: 'busiest'; metric: SummaryMetric; unit: 'day' | 'hour' | 'hour_of_day' | 'weekday'; least?: boolean }

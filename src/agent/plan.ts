@@ -64,6 +64,7 @@ import type { ValueField } from './values.js';
 import { chartIntent, countOf, explained, listingOf, tierFollowUp } from './followUps.js';
 import {
   asksSideBySide,
+  apartValue,
   asksToExplain,
   busiestIntent,
   CALLER_ID_RE,
@@ -136,6 +137,9 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   const isCount = COUNT_RE.test(rest);
   const isList = LIST_VERB_RE.test(rest);
   // "not cleanly closed", "not about Amazon": the calls lacking a property, counted as a complement.
+  // "top brands other than Amazon": the ranking with that value left out, not a count of the calls lacking it.
+  const apart = quals.negated ? apartValue(quals.negated, field) : null;
+  if (apart && field && !isCount) return data({ kind: 'topn', field, n: Math.min(LOOKUP_N, (topNumber(rest) ?? TOPN_DEFAULT) + 1), apart });
   if (quals.negated) return data(complementIntent(quals.negated, rest, metrics, field, isList, isCount, windows.length));
   const verdict = verdictOf(text, rest, metrics);
   const barOn = quals.bar ? barMetric(quals.bar, metrics) : null;

@@ -272,6 +272,17 @@ export function complementIntent(
   };
 }
 
+/**
+ * "top brands other than Amazon", "payment methods excluding gift cards": the one value a negation
+ * names in the field being ranked, to leave out of the ranking; null for anything else.
+ */
+export function apartValue(n: Negation, field: RankField | null): string | null {
+  const q = n.quals;
+  if (!q || !field || q.mentions.length !== 1 || Object.keys(filtersOf(q)).length) return null;
+  const m = q.mentions[0];
+  return !m.fields.length || m.fields.includes(field as ValueField) ? m.typed : null;
+}
+
 /** A question asking for yes or no: "were there …", "did …", "is …". */
 export const YES_NO_RE = /^(?:(?:and|so|but|ok|okay|also|then) )?(?:were|was|is|are|did|do|does|has|have|had)\b/;
 const UP_RE =

@@ -484,6 +484,35 @@ describe('issue 12 — classes found later', () => {
     const c = await ask('did tier 1 calls rise or fall yesterday?');
     assert.match(c.answer, dir(t1(WINDOWS.yesterday), t1(win('2026-11-18T00:00:00Z', '2026-11-19T00:00:00Z'))));
   });
+
+  it('19. a ranking "other than" a value: "top brands other than Amazon" ranks the rest of the field and leaves that value out, saying so', async () => {
+    const brands = new Map<string, number>();
+    for (const x of calls(WINDOWS.thisMonth, (x) => typeof ex(x).impersonated_brand === 'string'))
+      brands.set(String(ex(x).impersonated_brand), (brands.get(String(ex(x).impersonated_brand)) ?? 0) + 1);
+    const rest = [...brands].filter(([b]) => b !== 'Amazon').sort((a, b) => b[1] - a[1]);
+    assert.ok(rest.length >= 2 && rest[0][1] > rest[1][1]);
+    for (const q of ['top brands other than Amazon this month', 'which brands were impersonated most this month, excluding amazon']) {
+      const a = await ask(q);
+      assert.equal(a.tool_calls.length, 1, JSON.stringify(a.tool_calls));
+      assert.equal(a.tool_calls[0].name, 'get_topn');
+      const [lead, ...more] = a.answer.split('. ');
+      assert.match(lead, new RegExp(`other than Amazon .* is ${rest[0][0]}$`), a.answer);
+      const list = more.join('. ').split(': ')[1] ?? '';
+      assert.ok(
+        list.startsWith(
+          rest
+            .map(([b, n]) => `${b} ${n} `)
+            .join('')
+            .split(' ')
+            .slice(0, 2)
+            .join(' '),
+        ),
+        a.answer,
+      );
+      assert.ok(!/\bAmazon \d/.test(list.split('.')[0]), a.answer);
+      assert.match(a.answer, new RegExp(`Amazon \\(${brands.get('Amazon')} calls\\) is left out`));
+    }
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
