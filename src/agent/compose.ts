@@ -419,7 +419,14 @@ export function composeValue(spec: WindowSpec, field: TopnField, value: string, 
   return { answer, sids: [], sources: [metricSource(rec)] };
 }
 
-export function composeGeo(spec: WindowSpec, state: string | null, rec: ToolCallRecord, qual = '', explain = false): Composed {
+export function composeGeo(
+  spec: WindowSpec,
+  state: string | null,
+  rec: ToolCallRecord,
+  qual = '',
+  explain = false,
+  least = false,
+): Composed {
   const r = rec.result as { range: RangeObject; items: GeoItem[] };
   const inline = windowInline(spec, r.range) + forCalls(qual);
   const codes = (g: GeoItem) => `${plural(g.area_codes.length, 'area code', 'area codes')} ${g.area_codes.join(', ')}`;
@@ -443,14 +450,21 @@ export function composeGeo(spec: WindowSpec, state: string | null, rec: ToolCall
         .join('; ')}. ` +
       'Toll-free, Canadian and unrecognised numbers are not on it.';
   } else {
-    // The state(s) with the most calls first: several at the top count are a tie, not the first of them.
-    const top = r.items.filter((g) => g.count === r.items[0].count).map((g) => g.state);
+    // The state(s) with the most (or fewest) calls first: several at that count are a tie, not the first of them.
+    const end = least ? r.items[r.items.length - 1].count : r.items[0].count;
+    const top = r.items.filter((g) => g.count === end).map((g) => g.state);
+    const most = least ? 'fewest' : 'most';
     const lead =
       top.length > 1
-        ? `${andList(top)} are tied for the most calls ${inline}, with ${nCalls(r.items[0].count)} each. `
-        : `${top[0]} had the most calls ${inline}, ${nCalls(r.items[0].count)}. `;
+        ? `${andList(top)} are tied for the ${most} calls ${inline}, with ${nCalls(end)} each. `
+        : `${top[0]} had the ${most} calls ${inline}, ${nCalls(end)}. `;
+    // A state with no call is not in the data: the fewest is among the states with at least one.
+    const among = least
+      ? `That is among the ${fmtInt(r.items.length)} ${plural(r.items.length, 'state', 'states')} with at least one call; a state not listed had no call from a caller ID placed there. `
+      : '';
     answer =
       lead +
+      among +
       `Calls by the caller's state, from the caller ID area code: ` +
       `${r.items.map((g) => `${g.state} ${fmtInt(g.count)} (${codes(g)})`).join('; ')}. ` +
       'Toll-free, Canadian and unrecognised numbers are not counted.';

@@ -285,7 +285,7 @@ async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpec, now:
       return extremeCalls(tools, intent, spec, now, filters);
     case 'geo': {
       const rec = await tools.call('get_attacker_geo', w);
-      return rec.ok ? composeGeo(spec, intent.state, rec, qual, intent.explain) : errorAnswer(rec);
+      return rec.ok ? composeGeo(spec, intent.state, rec, qual, intent.explain, intent.least) : errorAnswer(rec);
     }
     case 'disconnects': {
       const rec = await tools.call('get_disconnect_breakdown', w);

@@ -68,7 +68,8 @@ export type Intent =
   | { kind: 'tier1'; limit: number; only?: Tier1Filter }
   /** The call(s) holding a window's extreme: the longest call, or the biggest single ask. */
   | { kind: 'longest'; by?: 'duration' | 'ask'; n?: number; shortest?: boolean }
-  | { kind: 'geo'; state: string | null; explain?: boolean }
+  /** `least`: "which state had the fewest calls", among the states with a call. */
+  | { kind: 'geo'; state: string | null; explain?: boolean; least?: boolean }
   | { kind: 'disconnects'; reason: DisconnectReason | null; explain?: boolean }
   | { kind: 'active' }
   | { kind: 'calls'; count: boolean; limit?: number }

@@ -341,7 +341,8 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   if (onlyState && (isCount || /\b(?:from|calls?)\b/.test(text)) && !isList && !field && metrics.every((m) => m === 'calls_received')) {
     return data({ kind: 'geo', state: own.caller_state![0] });
   }
-  if (GEO_RE.test(rest) && !field && !own.caller_origin) return data({ kind: 'geo', state: null, ...(explain ? { explain } : {}) });
+  if (GEO_RE.test(rest) && !field && !own.caller_origin)
+    return data({ kind: 'geo', state: null, ...(explain ? { explain } : LEAST_RE.test(rest) ? { least: true } : {}) });
 
   // Tier-1 listings (financial intel); a count alone is a summary figure.
   const ranked = field !== null && /\b(?:top|most|common|frequent|rank|ranking|leading|popular)\b/.test(rest);

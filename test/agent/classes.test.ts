@@ -513,6 +513,23 @@ describe('issue 12 — classes found later', () => {
       assert.match(a.answer, new RegExp(`Amazon \\(${brands.get('Amazon')} calls\\) is left out`));
     }
   });
+
+  it('20. states from the bottom: "which state had the fewest calls" names the state(s) with the fewest among those with a call, and says a state with none is not listed', async () => {
+    for (const [q, wnd] of [
+      ['which state had the fewest calls this month', WINDOWS.thisMonth],
+      ['least common state for callers in the last 30 days', WINDOWS.d30],
+    ] as const) {
+      const geo = refGeo(ORG_A_CALLS, wnd);
+      const low = Math.min(...geo.map((g) => g.count));
+      const bottom = geo.filter((g) => g.count === low).map((g) => g.state);
+      const a = await ask(q);
+      const lead = a.answer.split('. ')[0];
+      assert.match(lead, /fewest calls/, a.answer);
+      for (const st of bottom) assert.ok(lead.startsWith(st) || lead.includes(` ${st} `), a.answer);
+      assert.ok(lead.endsWith(`${low} ${low === 1 ? 'call' : 'calls'}`) || lead.includes(`with ${low} call`), a.answer);
+      assert.match(a.answer, /at least one call/);
+    }
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
