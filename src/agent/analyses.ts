@@ -183,7 +183,7 @@ export async function share(tools: ToolRunner, intent: Share, spec: WindowSpec, 
     }
     const pct = s.calls_received ? fmtPct(v / s.calls_received) : null;
     const answer = pct
-      ? `${cap(inline)}: ${fmtInt(v)} of ${fmtInt(s.calls_received)} ${plural(s.calls_received, 'call', 'calls')} were ${info.label.replace(/ calls$/, '').replace(/ insights$/, '')}, a share of ${pct}.`
+      ? `${cap(inline)}: ${fmtInt(v)} of ${fmtInt(s.calls_received)} ${plural(s.calls_received, 'call', 'calls')} ${plural(v, 'was', 'were')} ${info.label.replace(/ calls$/, '').replace(/ insights$/, '')}, a share of ${pct}.`
       : `${cap(inline)}: there were no calls, so there is no share to give.`;
     return { answer, sids: [], sources: [metricSource(rec)] };
   }
@@ -195,7 +195,7 @@ export async function share(tools: ToolRunner, intent: Share, spec: WindowSpec, 
   const a = all.result as Summary & { range: RangeObject };
   const inline = windowInline(spec, a.range);
   const answer = a.calls_received
-    ? `${cap(inline)}: ${fmtInt(p.calls_received)} of ${fmtInt(a.calls_received)} calls were calls ${qual}, a share of ${fmtPct(p.calls_received / a.calls_received)}.`
+    ? `${cap(inline)}: ${fmtInt(p.calls_received)} of ${nCalls(a.calls_received)} ${plural(p.calls_received, 'was a call', 'were calls')} ${qual}, a share of ${fmtPct(p.calls_received / a.calls_received)}.`
     : `${cap(inline)}: there were no calls, so there is no share to give.`;
   return { answer, sids: [], sources: [metricSource(part), metricSource(all)] };
 }

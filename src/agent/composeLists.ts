@@ -75,9 +75,10 @@ export function composeTier1(spec: WindowSpec, rec: ToolCallRecord, only?: Tier1
     const bank = only.value ? (rows.find((x) => x.mule_bank_name)?.mule_bank_name ?? only.value) : null;
     const what = bank ? `a ${bank} mule account` : TIER1_FILTER_TEXT[only.kind];
     const of = r.total > r.items.length ? `the newest ${fmtInt(r.items.length)} of the ${fmtInt(r.total)}` : `the ${fmtInt(r.total)}`;
+    const tier1 = plural(r.total, 'tier-1 call', 'tier-1 calls');
     const answer = rows.length
-      ? `${fmtInt(rows.length)} of ${of} tier-1 calls ${inline} ${rows.length === 1 ? 'has' : 'have'} ${what}, newest first: ${rows.map(rowText).join('; ')}.`
-      : `None of ${of} tier-1 calls ${inline} has ${what}.`;
+      ? `${fmtInt(rows.length)} of ${of} ${tier1} ${inline} ${rows.length === 1 ? 'has' : 'have'} ${what}, newest first: ${rows.map(rowText).join('; ')}.`
+      : `${r.total === 1 ? 'The only tier-1 call' : `None of ${of} tier-1 calls`} ${inline} ${r.total === 1 ? 'does not have' : 'has'} ${what}.`;
     const sids = rows.map((x) => x.call_sid);
     return { answer, sids, sources: listSources(rec, sids) };
   }

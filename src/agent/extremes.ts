@@ -140,6 +140,8 @@ export async function extremeCalls(tools: ToolRunner, intent: Extreme, spec: Win
   const answer =
     n === 1 && found.length
       ? `The ${what} call ${inline} lasted ${fmtSec(found[0].duration_sec)}: ${callRow(found[0])}.`
-      : `The ${fmtInt(found.length)} ${what} calls ${inline}, ${what} first: ${found.map(callRow).join('; ')}.`;
+      : found.length === 1
+        ? `There is only 1 call ${inline}, so it is the ${what}; it lasted ${fmtSec(found[0].duration_sec)}: ${callRow(found[0])}.`
+        : `The ${fmtInt(found.length)} ${what} calls ${inline}, ${what} first: ${found.map(callRow).join('; ')}.`;
   return { answer, sids, sources: [metricSource(sum), metricSource(last), ...sids.map(transcriptSource)] };
 }

@@ -530,6 +530,25 @@ describe('issue 12 — classes found later', () => {
       assert.match(a.answer, /at least one call/);
     }
   });
+
+  it('21. grammar of counts: one call is "was a call", "was tier-1", "only 1 call" in shares and listings, never "1 of N calls were" or "the 1 longest calls"', async () => {
+    const tx = (c: FixtureCall) => /^\+1(214|512)/.test(c.caller_id ?? '');
+    const txY = calls(WINDOWS.yesterday, tx).length;
+    const allY = calls(WINDOWS.yesterday).length;
+    assert.equal(txY, 1);
+    const a = await ask('what share of calls were from texas yesterday');
+    assert.ok(a.answer.includes(`1 of ${allY} calls was a call from TX`), a.answer);
+    const t1 = calls(WINDOWS.yesterday, (c) => tierOf(c) === 1).length;
+    assert.equal(t1, 1);
+    const b = await ask('what share of calls yesterday were tier 1');
+    assert.ok(b.answer.includes(`1 of ${allY} calls was tier-1`), b.answer);
+    const fl = calls(WINDOWS.thisMonth, (c) => /^\+1305/.test(c.caller_id ?? ''));
+    assert.equal(fl.length, 1);
+    const c = await ask('show the 3 longest calls from florida this month');
+    assert.ok(!/\b1 longest calls\b/.test(c.answer), c.answer);
+    assert.match(c.answer, /only 1 call\b/);
+    assert.deepEqual(c.referenced_call_sids, [fl[0].call_sid]);
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
