@@ -23,6 +23,8 @@ const monthIndex = (s: string) => MONTHS.findIndex((m) => m.startsWith(s.slice(0
 const ISO_DATE = '(\\d{4}-\\d{2}-\\d{2}(?:t\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?(?:z|[+-]\\d{2}:\\d{2}))?)';
 const NAMED_DATE = `(${MONTH_RE} (\\d{1,2})(?!\\d)(?:st|nd|rd|th)?(?:,? (\\d{4}))?)`;
 const DATE = `(?:${ISO_DATE}|${NAMED_DATE})`;
+const INCLUSIVE = '(?:,? (?:inclusive(?:ly)?|included|both (?:days|dates) included))?';
+const INCLUSIVE_RE = /,? (?:inclusive(?:ly)?|included|both (?:days|dates) included)$/;
 
 /** Parses one date as typed (lower-cased); null when it is not a real date. */
 function parseDate(text: string, now: Date): Date | null {
@@ -119,12 +121,35 @@ const RULES: Rule[] = [
     },
   },
   {
-    re: new RegExp(`\\bbetween ${DATE} and ${DATE}`),
-    spec: (m, now) => span(m[0].replace(/^between /, '').split(/ and /), now),
+    // "between oct 1 and oct 31" holds both days; "from oct 1 to oct 31" ends where the API's end does,
+    // at the start of the second day, unless it says "through" or "inclusive".
+    re: new RegExp(`\\bbetween ${DATE} and ${DATE}${INCLUSIVE}`),
+    spec: (m, now) =>
+      span(
+        m[0]
+          .replace(/^between /, '')
+          .replace(INCLUSIVE_RE, '')
+          .split(/ and /),
+        now,
+        true,
+      ),
   },
   {
-    re: new RegExp(`\\bfrom ${DATE} (?:to|until|till|through) ${DATE}`),
-    spec: (m, now) => span(m[0].replace(/^from /, '').split(/ (?:to|until|till|through) /), now),
+    re: new RegExp(`\\bfrom ${DATE} (?:to|until|till|through) ${DATE}${INCLUSIVE}`),
+    spec: (m, now) =>
+      span(
+        m[0]
+          .replace(/^from /, '')
+          .replace(INCLUSIVE_RE, '')
+          .split(/ (?:to|until|till|through) /),
+        now,
+        / through /.test(m[0]) || INCLUSIVE_RE.test(m[0]),
+      ),
+  },
+  {
+    // "oct 1 through oct 31", "thru" (normalised to "through").
+    re: new RegExp(`\\b${DATE} through ${DATE}${INCLUSIVE}`),
+    spec: (m, now) => span(m[0].replace(INCLUSIVE_RE, '').split(/ through /), now, true),
   },
   {
     re: new RegExp(`\\b(?:since|after|starting(?: from)?) ${DATE}`),
@@ -348,11 +373,13 @@ RULES.push({
   spec: (m) => ({ kind: 'range', range: `${m[1]}${m[2][0]}` }),
 });
 
-function span(parts: string[], now: Date): WindowSpec | null {
+/** Two dates as a window; `inclusive` takes in the whole second day (a date with a time ends at that time). */
+function span(parts: string[], now: Date, inclusive = false): WindowSpec | null {
   const a = parseDate(parts[0], now);
   const b = parseDate(parts[1], now);
   if (!a || !b) return null;
-  return { kind: 'span', start: formatUtc(a), end: formatUtc(b) };
+  const end = inclusive && !/\d{2}:\d{2}/.test(parts[1]) ? new Date(b.getTime() + DAY_MS) : b;
+  return { kind: 'span', start: formatUtc(a), end: inclusive && end.getTime() >= now.getTime() ? null : formatUtc(end) };
 }
 
 /** Every time phrase of the (lower-cased, normalised) text, in order of appearance. */

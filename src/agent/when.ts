@@ -21,10 +21,14 @@ export function fmtWhen(iso: string, weekday = true): string {
   return `${fmtDay(iso, weekday)} ${time} UTC`;
 }
 
-/** A window's bounds: "Nov 11, 2026 16:00 UTC to Nov 18, 2026 16:00 UTC", "Nov 16, 2026 to Nov 18, 2026 16:00 UTC". */
+/**
+ * A window's bounds: "Nov 11, 2026 16:00 UTC to Nov 18, 2026 16:00 UTC", "Nov 16, 2026 to Nov 18, 2026 16:00 UTC".
+ * A midnight end is not in the window (the API's end is exclusive), so it keeps its time: "Oct 1, 2026 to
+ * Nov 1, 2026 00:00 UTC" cannot be read as holding Nov 1. Only the results' own timestamps are written.
+ */
 export function fmtSpan(startIso: string, endIso: string): string {
   const bound = (iso: string) => (/T00:00:00Z$/.test(iso) ? fmtDay(iso) : fmtWhen(iso, false));
-  return `${bound(startIso)} to ${bound(endIso)}`;
+  return `${bound(startIso)} to ${fmtWhen(endIso, false)}`;
 }
 
 /** "14:00–15:00 UTC" for an hour of the day. */

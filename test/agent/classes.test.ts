@@ -549,6 +549,22 @@ describe('issue 12 — classes found later', () => {
     assert.match(c.answer, /only 1 call\b/);
     assert.deepEqual(c.referenced_call_sids, [fl[0].call_sid]);
   });
+
+  it('22. date ranges: "between" and "through" hold the end day, "from … to" keeps the API\'s exclusive end, and the answer\'s window gives its end as an instant (00:00 UTC), not a day it might hold', async () => {
+    const oct = calls(win('2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z')).length;
+    const toOct31 = calls(win('2026-10-01T00:00:00Z', '2026-10-31T00:00:00Z')).length;
+    assert.notEqual(oct, toOct31);
+    for (const q of ['how many calls between Oct 1 and Oct 31', 'how many calls from Oct 1 through Oct 31', 'calls oct 1 thru oct 31']) {
+      const a = await ask(q);
+      assert.ok(hasNumber(a.answer, oct), `${q}: ${a.answer}`);
+      assert.match(a.answer, /Oct 1, 2026 to Nov 1, 2026 00:00 UTC/);
+    }
+    const b = await ask('how many calls from Oct 1 to Oct 31');
+    assert.ok(hasNumber(b.answer, toOct31), b.answer);
+    assert.match(b.answer, /Oct 1, 2026 to Oct 31, 2026 00:00 UTC/);
+    const c = await ask('how many calls yesterday');
+    assert.match(c.answer, /\(Nov 19, 2026 to Nov 20, 2026 00:00 UTC\)/);
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.

@@ -281,7 +281,7 @@ function buildCases(): Case[] {
     {
       id: 'between-dates',
       category: 'windows',
-      question: 'How many calls were hooked between 2026-11-09 and 2026-11-16?',
+      question: 'How many calls were hooked between 2026-11-09 and 2026-11-15?',
       expect: { tools: [['get_summary', from(WINDOWS.lastWeek)]], numbers: [int(lw.hooked_calls)] },
     },
     {

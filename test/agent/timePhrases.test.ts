@@ -40,8 +40,13 @@ describe('time phrases', () => {
   it('reads dates', () => {
     assert.deepEqual(argsOf('since 2026-11-01'), { start: '2026-11-01T00:00:00Z' });
     assert.deepEqual(argsOf('since nov 5'), { start: '2026-11-05T00:00:00Z' });
-    assert.deepEqual(argsOf('between 2026-11-01 and 2026-11-10'), { start: '2026-11-01T00:00:00Z', end: '2026-11-10T00:00:00Z' });
+    // "between" and "through" hold the second day; "from … to" ends where the API's end does, at its start.
+    assert.deepEqual(argsOf('between 2026-11-01 and 2026-11-10'), { start: '2026-11-01T00:00:00Z', end: '2026-11-11T00:00:00Z' });
     assert.deepEqual(argsOf('from november 1 to november 3'), { start: '2026-11-01T00:00:00Z', end: '2026-11-03T00:00:00Z' });
+    assert.deepEqual(argsOf('from november 1 through november 3'), { start: '2026-11-01T00:00:00Z', end: '2026-11-04T00:00:00Z' });
+    assert.deepEqual(argsOf('from november 1 to november 3 inclusive'), { start: '2026-11-01T00:00:00Z', end: '2026-11-04T00:00:00Z' });
+    assert.deepEqual(argsOf('oct 1 through oct 31'), { start: '2026-10-01T00:00:00Z', end: '2026-11-01T00:00:00Z' });
+    assert.deepEqual(argsOf('between nov 10 and nov 20'), { start: '2026-11-10T00:00:00Z' });
     assert.deepEqual(argsOf('on 2026-11-05'), { start: '2026-11-05T00:00:00Z', end: '2026-11-06T00:00:00Z' });
     assert.deepEqual(argsOf('since 2026-11-19t12:00:00z'), { start: '2026-11-19T12:00:00Z' });
     assert.deepEqual(argsOf('in october'), { start: '2026-10-01T00:00:00Z', end: '2026-11-01T00:00:00Z' });
