@@ -99,6 +99,10 @@ export function moneyBounds(st: { text: string }, out: Qualifiers): void {
         out.minSingleAsk = money(m, 1) + (/at least/.test(m[0]) ? 0 : 0.01);
       },
     );
+    // "individual asks of $5k or more", "single asks $1,000 and up": the amount itself counts.
+    take(st, new RegExp(`(?:${MONEY}) (?:or (?:more|above|higher|bigger|over)|and (?:up|above|over)|plus|\\+)`), (m) => {
+      out.minSingleAsk = money(m, 1);
+    });
     take(st, /\b(?:in one go|in a single (?:ask|go|request)|at once)\b/, () => {});
   }
   take(st, new RegExp(`\\b(?:more than|over|above|exceeding|greater than|bigger than|larger than|>) (?:${MONEY})`), (m) => {

@@ -565,6 +565,23 @@ describe('issue 12 — classes found later', () => {
     const c = await ask('how many calls yesterday');
     assert.match(c.answer, /\(Nov 19, 2026 to Nov 20, 2026 00:00 UTC\)/);
   });
+
+  it('23. single asks of at least an amount: "individual asks were $1k or more", "single asks of 500 dollars or more" count the asks of that much, not the calls asking that much in all', async () => {
+    const asks = (wnd: W, min: number) =>
+      calls(wnd)
+        .flatMap((c) => c.extraction?.dollar_asks ?? [])
+        .filter((a) => a >= min).length;
+    for (const [q, wnd, min] of [
+      ['how many individual dollar asks were $1k or more this month', WINDOWS.thisMonth, 1000],
+      ['how many single asks of 500 dollars or more in the last 30 days', WINDOWS.d30, 500],
+    ] as const) {
+      const n = asks(wnd, min);
+      const a = await ask(q);
+      assert.equal(a.tool_calls[0]?.args.ask_threshold, min, JSON.stringify(a.tool_calls));
+      assert.ok(!a.tool_calls.some((t) => 'min_dollars_asked' in t.args), JSON.stringify(a.tool_calls));
+      assert.ok(hasNumber(a.answer, n), `${q}: ${a.answer}`);
+    }
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
