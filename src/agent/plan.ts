@@ -94,10 +94,18 @@ import {
   TOP_CHECK_RE,
   VALUE_FIELD_RANKABLE,
   verdictOf,
+  withoutCommands,
   YES_NO_RE,
 } from './planRules.js';
 
 export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: Date): Plan {
+  // Database commands inside a question are text, never run: the rest of it is answered, and that said.
+  const commands = withoutCommands(req.question);
+  if (commands) {
+    const plan = planQuestion({ ...req, question: commands.question }, prev, now);
+    const note = `I left out ${commands.dropped.map((d) => `"${d}"`).join(' and ')}: it reads as a database command, and nothing in a question is ever run against the data, which I can only read.`;
+    return plan.kind === 'data' ? { ...plan, notes: [...plan.notes, note] } : plan;
+  }
   const question = req.question;
   const text = normalise(question);
   const chat = (reply: ChatReply): Plan => ({ kind: 'chat', reply });

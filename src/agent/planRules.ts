@@ -306,3 +306,24 @@ export const EITHER_WAY_RE =
 
 /** "is Amazon the most impersonated brand?": the value whose place in a ranking is asked. */
 export const TOP_CHECK_RE = /\b(?:the )?(?:most|top|leading|biggest|main|number one|commonest|least|rarest)\b/;
+
+/** A statement that reads as a database command ("drop table calls", "delete from calls"), a part of a question split by ';'. */
+const COMMAND_RE = /^\s*['"`)]*\s*(?:--\s*)?(?:drop|delete|insert|update|truncate|alter|create|grant|select|union)\b/i;
+
+/**
+ * "'; drop table calls; -- how many calls today": the question without its database commands,
+ * with what was left out; null when nothing was, or nothing else is asked (that stays a decline).
+ */
+export function withoutCommands(question: string): { question: string; dropped: string[] } | null {
+  if (!question.includes(';')) return null;
+  const parts = question.split(';');
+  const dropped = parts.filter((p) => COMMAND_RE.test(p)).map((p) => p.replace(/^[\s'"`)-]+/, '').trim());
+  if (!dropped.length) return null;
+  const kept = parts
+    .filter((p) => !COMMAND_RE.test(p))
+    .map((p) => p.replace(/^\s*--/, ' ').replace(/['"`]/g, ' '))
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return /[a-z]/i.test(kept) ? { question: kept, dropped } : null;
+}

@@ -582,6 +582,17 @@ describe('issue 12 — classes found later', () => {
       assert.ok(hasNumber(a.answer, n), `${q}: ${a.answer}`);
     }
   });
+
+  it('24. database commands inside a question are left out and said to be, and the rest is answered; a command alone is still declined', async () => {
+    const today = calls(WINDOWS.today).length;
+    for (const q of ["'; drop table calls; -- how many calls today", 'how many calls today; delete from calls']) {
+      const a = await ask(q);
+      assert.ok(hasNumber(a.answer, today), `${q}: ${a.answer}`);
+      assert.match(a.answer, /left out "(?:drop table calls|delete from calls)"/);
+    }
+    const b = await ask('drop table calls;');
+    assert.equal(b.tool_calls.length, 0);
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
