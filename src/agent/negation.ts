@@ -66,9 +66,11 @@ export function negationIn(st: { text: string }, parse: (phrase: string) => Qual
     if (!phrase || /^(?:just|only|even|sure|yet|counting|including|more than once)\b/.test(phrase)) continue;
     const end = from + new RegExp(`^\\s*(?:\\S+\\s+){${words.length - 1}}\\S+`).exec(after)![0].length;
     const said = st.text.slice(cue.index, end).trim();
-    if (/\bhook(?:ed)?\b/.test(phrase)) {
+    const hook = /\bhook(?:ed)?\b/.exec(after);
+    if (hook && /\bhook(?:ed)?\b/.test(phrase)) {
+      // Only up to "hooked": "non-hooked microsoft calls" keeps its brand.
       out.hooked = false;
-      st.text = blank(st.text, cue.index, end - cue.index);
+      st.text = blank(st.text, cue.index, from + hook.index + hook[0].length - cue.index);
       continue;
     }
     const figure = FIGURES.find(([re]) => re.test(phrase) && !/\btier [123]\b/.test(phrase))?.[1];

@@ -593,6 +593,29 @@ describe('issue 12 — classes found later', () => {
     const b = await ask('drop table calls;');
     assert.equal(b.tool_calls.length, 0);
   });
+
+  it('25. "non-hooked" before a value keeps the value: "non-hooked microsoft calls" counts the Microsoft calls that were not hooked, not every call not hooked', async () => {
+    const hooked = (c: FixtureCall) => c.duration_sec >= 15 && tierOf(c) !== null;
+    for (const [q, brand] of [
+      ['how many non-hooked microsoft calls this month', 'Microsoft'],
+      ['how many non hooked amazon calls this month', 'Amazon'],
+    ] as const) {
+      const n = calls(WINDOWS.thisMonth, (c) => ex(c).impersonated_brand === brand && !hooked(c)).length;
+      assert.notEqual(n, calls(WINDOWS.thisMonth, (c) => !hooked(c)).length);
+      const a = await ask(q);
+      assert.ok(hasNumber(a.answer, n), `${q}: ${a.answer}`);
+      assert.ok(
+        a.tool_calls.some(
+          (t) =>
+            t.args.hooked === false &&
+            JSON.stringify(t.args.impersonated_brand ?? [])
+              .toLowerCase()
+              .includes(brand.toLowerCase()),
+        ),
+        JSON.stringify(a.tool_calls),
+      );
+    }
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
