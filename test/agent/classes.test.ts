@@ -616,6 +616,39 @@ describe('issue 12 — classes found later', () => {
       );
     }
   });
+
+  it('26. intel a call gave: "with a mule bank account", "gave a crypto wallet", "had a phishing url" filter on that intel; "did not give a crypto wallet", "had no mule bank account", "without a phishing link" count all calls minus those with it, never every call', async () => {
+    const having = (win: W, field: string) => calls(win, (c) => ex(c)[field] != null).length;
+    const hasArgs = (a: Answer) => a.tool_calls.map((t) => t.args.has ?? null);
+    const month = calls(WINDOWS.thisMonth).length;
+    const wallets = having(WINDOWS.thisMonth, 'crypto_wallet_address');
+    const accounts = having(WINDOWS.thisMonth, 'mule_bank_account_number');
+    assert.ok(wallets > 0 && accounts > 0 && wallets !== month);
+
+    const a = await ask('how many calls gave a crypto wallet this month');
+    assert.deepEqual(hasArgs(a)[0], ['crypto_wallet_address']);
+    assert.match(a.answer, new RegExp(`\\b${wallets} calls? with a crypto wallet\\b`));
+
+    const b = await ask('how many calls with a mule bank account this month');
+    assert.deepEqual(hasArgs(b)[0], ['mule_bank_account_number']);
+    assert.match(b.answer, new RegExp(`\\b${accounts} calls? with a mule account number\\b`));
+
+    const c = await ask('how many calls had a phishing url this week');
+    assert.deepEqual(hasArgs(c)[0], ['phishing_url']);
+
+    const d = await ask('how many calls did not give a crypto wallet this month');
+    assert.deepEqual(hasArgs(d), [null, ['crypto_wallet_address']]);
+    assert.match(d.answer, new RegExp(`\\b${month - wallets} of the ${month} calls were not calls with a crypto wallet\\b`));
+
+    const e = await ask('how many calls had no mule bank account this month');
+    assert.deepEqual(hasArgs(e), [null, ['mule_bank_account_number']]);
+    assert.match(e.answer, new RegExp(`\\b${month - accounts} of the ${month} calls\\b`));
+
+    const week = calls(WINDOWS.thisWeek).length;
+    const f = await ask('calls without a phishing link this week');
+    assert.deepEqual(hasArgs(f), [null, ['phishing_url']]);
+    assert.match(f.answer, new RegExp(`\\b${week - having(WINDOWS.thisWeek, 'phishing_url')} of the ${week} calls\\b`));
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
