@@ -176,14 +176,14 @@ export async function share(tools: ToolRunner, intent: Share, spec: WindowSpec, 
     const inline = windowInline(spec, s.range) + forCalls(qual);
     if (info.kind !== 'count' || v === null) {
       return {
-        answer: `${cap(inline)}: ${info.label} ${v === null ? 'none' : fmtKind(info.kind, v)} over ${fmtInt(s.calls_received)} ${plural(s.calls_received, 'call', 'calls')}.`,
+        answer: `${cap(inline)}: ${info.label} ${v === null ? 'none' : fmtKind(info.kind, v)} over ${nCalls(s.calls_received)}.`,
         sids: [],
         sources: [metricSource(rec)],
       };
     }
     const pct = s.calls_received ? fmtPct(v / s.calls_received) : null;
     const answer = pct
-      ? `${cap(inline)}: ${fmtInt(v)} of ${fmtInt(s.calls_received)} ${plural(s.calls_received, 'call', 'calls')} ${plural(v, 'was', 'were')} ${info.label.replace(/ calls$/, '').replace(/ insights$/, '')}, a share of ${pct}.`
+      ? `${cap(inline)}: ${fmtInt(v)} of ${nCalls(s.calls_received)} ${plural(v, 'was', 'were')} ${info.label.replace(/ calls$/, '').replace(/ insights$/, '')}, a share of ${pct}.`
       : `${cap(inline)}: there were no calls, so there is no share to give.`;
     return { answer, sids: [], sources: [metricSource(rec)] };
   }
@@ -211,7 +211,7 @@ export async function perCall(tools: ToolRunner, intent: PerCall, spec: WindowSp
   const total = s[intent.metric] as number;
   const inline = windowInline(spec, s.range) + forCalls(filterText(filters));
   const answer = s.calls_received
-    ? `${cap(inline)}: ${info.label} ${fmtKind(info.kind, total)} over ${fmtInt(s.calls_received)} ${plural(s.calls_received, 'call', 'calls')}, an average of ${fmtKind(info.kind, total / s.calls_received)} per call.`
+    ? `${cap(inline)}: ${info.label} ${fmtKind(info.kind, total)} over ${nCalls(s.calls_received)}, an average of ${fmtKind(info.kind, total / s.calls_received)} per call.`
     : `${cap(inline)}: there were no calls, so there is no average per call.`;
   return { answer, sids: [], sources: [metricSource(rec)] };
 }
@@ -228,7 +228,7 @@ export async function distinct(tools: ToolRunner, intent: Distinct, spec: Window
   const labels = FIELD_LABELS[intent.field];
   const inline = windowInline(spec, r.range) + forCalls(filterText(filters));
   const seen = intent.minCount !== undefined ? ` seen in ${fmtInt(intent.minCount)} or more calls` : '';
-  const top = r.items.slice(0, 5).map((i) => `${i.label}: ${fmtInt(i.count)} ${plural(i.count, 'call', 'calls')}`);
+  const top = r.items.slice(0, 5).map((i) => `${i.label}: ${nCalls(i.count)}`);
   const answer =
     `There ${r.distinct === 1 ? 'was' : 'were'} ${fmtInt(r.distinct)} different ${plural(r.distinct, labels.singular, labels.plural)}${seen} ${inline}` +
     (top.length ? `; the most frequent: ${top.join('; ')}.` : '.');
@@ -379,8 +379,8 @@ export async function complement(tools: ToolRunner, intent: Complement, spec: Wi
     : '';
   const inline = cap(windowInline(spec, s.range) + forCalls(filterText(filters)));
   const answer = total
-    ? `${cant}${inline}: ${fmtInt(lacking)} of the ${fmtInt(total)} ${plural(total, 'call', 'calls')} ${lacking === 1 ? what.lacking.replace(/^were\b/, 'was') : what.lacking} (${fmtPct(lacking / total)}), ` +
-      `that is all ${fmtInt(total)} ${plural(total, 'call', 'calls')} minus the ${fmtInt(having)} ${plural(having, 'call', 'calls')} ${what.having}, both counted over the same window and filters.${intent.figure ? '' : lackingNote(part)}`
+    ? `${cant}${inline}: ${fmtInt(lacking)} of the ${nCalls(total)} ${lacking === 1 ? what.lacking.replace(/^were\b/, 'was') : what.lacking} (${fmtPct(lacking / total)}), ` +
+      `that is all ${nCalls(total)} minus the ${nCalls(having)} ${what.having}, both counted over the same window and filters.${intent.figure ? '' : lackingNote(part)}`
     : `${cant}${inline}: there were no calls, so none ${intent.said}.`;
   return { answer, sids: [], sources };
 }

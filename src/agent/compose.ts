@@ -58,6 +58,10 @@ export function windowInline(spec: WindowSpec, r: RangeObject): string {
 const periodNamed = (spec: WindowSpec, r: RangeObject) =>
   spec.kind === 'span' ? `the period ${windowInline(spec, r)}` : windowInline(spec, r);
 
+/** A figure of a window to compare: a rate of a window without calls is 0 in the API but no figure. */
+const comparable = (s: Summary, m: SummaryMetric) =>
+  SUMMARY_METRICS[m].kind === 'ratio' && s.calls_received === 0 ? null : (s[m] as number | null);
+
 const lengthOf = (r: RangeObject) => Date.parse(r.end_utc) - Date.parse(r.start_utc);
 /** Windows whose lengths differ by 15% or more: their totals are not like for like. */
 const unequal = (la: number, lb: number) => Math.min(la, lb) > 0 && Math.max(la, lb) / Math.min(la, lb) >= 1.15;
@@ -69,7 +73,7 @@ const unequal = (la: number, lb: number) => Math.min(la, lb) > 0 && Math.max(la,
  */
 function verdictLead(v: Verdict, sa: Summary & { range: RangeObject }, sb: Summary & { range: RangeObject }, aLater: boolean): string {
   const info = SUMMARY_METRICS[v.metric];
-  const valueOf = (s: Summary) => (info.kind === 'ratio' && s.calls_received === 0 ? null : (s[v.metric] as number | null));
+  const valueOf = (s: Summary) => comparable(s, v.metric);
   const [before, after] = v.than || aLater ? [sb, sa] : [sa, sb];
   const word = verdictWord(v.up, valueOf(before), valueOf(after));
   if (!word)
@@ -142,7 +146,7 @@ export function composeSummary(spec: WindowSpec, metrics: SummaryMetric[], rec: 
   const s = rec.result as RangeObject & Summary & { range: RangeObject };
   const clauses = metrics.map((m) => {
     if (m === 'hook_rate') {
-      return `hook rate ${fmtPct(s.hook_rate)} (${fmtInt(s.hooked_calls)} of ${fmtInt(s.calls_received)} ${plural(s.calls_received, 'call', 'calls')} hooked)`;
+      return `hook rate ${fmtPct(s.hook_rate)} (${fmtInt(s.hooked_calls)} of ${nCalls(s.calls_received)} hooked)`;
     }
     return metricClause(m, s[m] as number | null);
   });
@@ -169,9 +173,7 @@ export function composeCompare(
   const nameOf = (sp: WindowSpec, fallback: string) => (sp.kind === 'span' ? `the ${fallback} period` : windowPhrase(sp));
   const earlyName = nameOf(earlySpec, 'earlier');
   const lateName = nameOf(lateSpec, 'later');
-  // A rate of a window without calls is 0 in the API but no figure to compare with.
-  const valueOf = (s: Summary, m: SummaryMetric) =>
-    SUMMARY_METRICS[m].kind === 'ratio' && s.calls_received === 0 ? null : (s[m] as number | null);
+  const valueOf = comparable;
   const clauses = metrics.map((m) => {
     const info = SUMMARY_METRICS[m];
     const none = info.kind === 'ratio' ? 'none (no calls)' : 'none';
@@ -282,13 +284,12 @@ function checkLead(items: TopnItem[], typed: string, least: boolean, singular: s
   const item = hit ? items.find((i) => i.label === hit.label) : undefined;
   if (!item) return complete ? `No: no call here has ${typed} as its ${singular}. ` : `No: ${typed} is not among the most frequent. `;
   const edge = least ? items[items.length - 1].count : items[0].count;
-  const calls = (n: number) => `${fmtInt(n)} ${plural(n, 'call', 'calls')}`;
   if (item.count !== edge)
-    return `No: ${item.label} has ${calls(item.count)}, against ${calls(edge)} for the ${least ? 'least' : 'most'} frequent. `;
+    return `No: ${item.label} has ${nCalls(item.count)}, against ${nCalls(edge)} for the ${least ? 'least' : 'most'} frequent. `;
   const tied = items.filter((i) => i.count === edge && i !== item).map((i) => i.label);
   return tied.length
-    ? `Yes, jointly: ${item.label} is tied with ${tied.join(', ')} at ${calls(edge)} each. `
-    : `Yes: ${item.label} has the ${least ? 'fewest' : 'most'}, ${calls(edge)}. `;
+    ? `Yes, jointly: ${item.label} is tied with ${tied.join(', ')} at ${nCalls(edge)} each. `
+    : `Yes: ${item.label} has the ${least ? 'fewest' : 'most'}, ${nCalls(edge)}. `;
 }
 
 export function composeTopn(
@@ -410,7 +411,7 @@ export function composeValue(spec: WindowSpec, field: TopnField, value: string, 
   const hit = r.items.find((i) => norm(i.label) === norm(value));
   let answer: string;
   if (hit) {
-    answer = `${hit.label} was the ${labels.singular} in ${fmtInt(hit.count)} ${plural(hit.count, 'call', 'calls')} ${inline}, ${fmtPct(hit.pct_of_total)} of ${labels.of}.`;
+    answer = `${hit.label} was the ${labels.singular} in ${nCalls(hit.count)} ${inline}, ${fmtPct(hit.pct_of_total)} of ${labels.of}.`;
   } else if (r.items.length < n) {
     answer = `No call ${inline} has ${value} as its ${labels.singular}.`;
   } else {
@@ -435,7 +436,7 @@ export function composeGeo(
     const name = STATE_NAMES[state] ?? state;
     const hit = r.items.find((g) => g.state === state);
     answer = hit
-      ? `${fmtInt(hit.count)} ${plural(hit.count, 'call', 'calls')} ${inline} came from ${name} (${state}), ${codes(hit)}.`
+      ? `${nCalls(hit.count)} ${inline} came from ${name} (${state}), ${codes(hit)}.`
       : `No call ${inline} came from a ${name} (${state}) caller ID.`;
   } else if (r.items.length === 0) {
     answer = `No call ${inline} came from a US caller ID whose area code places it in a state.`;
@@ -484,7 +485,7 @@ export function composeDisconnects(
   const reasons = Object.keys(DISCONNECT_LABELS) as DisconnectReason[];
   const all = reasons.map((k) => `${DISCONNECT_LABELS[k]}: ${fmtInt(r[k])}`).join('; ');
   const lead = reason
-    ? `${fmtInt(r[reason])} ${plural(r[reason], 'call', 'calls')} ${inline} ended because ${DISCONNECT_LABELS[reason]}. All reasons: `
+    ? `${nCalls(r[reason])} ${inline} ended because ${DISCONNECT_LABELS[reason]}. All reasons: `
     : `How calls ended ${inline}: `;
   const recorded = reasons.reduce((a, k) => a + r[k], 0);
   const total = explain ? ` ${nCalls(recorded)} ${plural(recorded, 'has', 'have')} a recorded reason in all.` : '';
