@@ -21,12 +21,21 @@ describe('windowParts', () => {
     windowParts(true, { scope }, { start: new Date(start), end: new Date(end) }, periods);
   const day = (s: string) => ({ periodDays: 1, from: t(`${s}T00:00:00Z`) });
 
-  it('reads whole UTC days from the rollups and the partial ends from the calls', () => {
+  it('reads whole UTC days from the rollups, then whole hours, and the partial hours from the calls', () => {
     assert.deepEqual(parts('2026-11-01T10:00:00Z', '2026-11-04T05:00:00Z'), {
       periods: [{ ...day('2026-11-02'), to: t('2026-11-04T00:00:00Z') }],
-      raw: [
+      hours: [
         [t('2026-11-01T10:00:00Z'), t('2026-11-02T00:00:00Z')],
         [t('2026-11-04T00:00:00Z'), t('2026-11-04T05:00:00Z')],
+      ],
+      raw: [],
+    });
+    assert.deepEqual(parts('2026-11-01T10:30:00Z', '2026-11-02T05:15:00Z'), {
+      periods: [],
+      hours: [[t('2026-11-01T11:00:00Z'), t('2026-11-02T05:00:00Z')]],
+      raw: [
+        [t('2026-11-01T10:30:00Z'), t('2026-11-01T11:00:00Z')],
+        [t('2026-11-02T05:00:00Z'), t('2026-11-02T05:15:00Z')],
       ],
     });
   });
@@ -34,6 +43,7 @@ describe('windowParts', () => {
   it('needs no calls for a window on day boundaries', () => {
     assert.deepEqual(parts('2026-11-01T00:00:00Z', '2026-11-03T00:00:00Z'), {
       periods: [{ ...day('2026-11-01'), to: t('2026-11-03T00:00:00Z') }],
+      hours: [],
       raw: [],
     });
   });
@@ -47,10 +57,11 @@ describe('windowParts', () => {
         { periodDays: 16, from: t('2026-10-26T00:00:00Z'), to: t('2026-11-11T00:00:00Z') },
         { ...day('2026-11-11'), to: t('2026-11-20T00:00:00Z') },
       ],
-      raw: [
+      hours: [
         [t('2026-10-20T06:00:00Z'), t('2026-10-21T00:00:00Z')],
         [t('2026-11-20T00:00:00Z'), t('2026-11-20T12:00:00Z')],
       ],
+      raw: [],
     });
     // No whole block inside: days only.
     assert.deepEqual(parts('2026-11-01T00:00:00Z', '2026-11-09T00:00:00Z', [16, 1]).periods, [
@@ -59,14 +70,15 @@ describe('windowParts', () => {
     // Whole blocks only.
     assert.deepEqual(parts('2026-10-26T00:00:00Z', '2026-11-27T00:00:00Z', [16, 1]), {
       periods: [{ periodDays: 16, from: t('2026-10-26T00:00:00Z'), to: t('2026-11-27T00:00:00Z') }],
+      hours: [],
       raw: [],
     });
   });
 
-  it('reads the calls alone when no whole day fits, for a slice, or without rollups', () => {
-    const raw = { periods: [], raw: [[t('2026-11-01T00:00:00.001Z'), t('2026-11-02T00:00:00Z')]] };
-    assert.deepEqual(parts('2026-11-01T00:00:00.001Z', '2026-11-02T00:00:00Z'), raw);
-    const whole = { periods: [], raw: [[t('2026-11-01T00:00:00Z'), t('2026-11-09T00:00:00Z')]] };
+  it('reads the calls alone when no whole hour fits, for a slice, or without rollups', () => {
+    const raw = { periods: [], hours: [], raw: [[t('2026-11-01T00:00:00.001Z'), t('2026-11-01T01:00:00Z')]] };
+    assert.deepEqual(parts('2026-11-01T00:00:00.001Z', '2026-11-01T01:00:00Z'), raw);
+    const whole = { periods: [], hours: [], raw: [[t('2026-11-01T00:00:00Z'), t('2026-11-09T00:00:00Z')]] };
     assert.deepEqual(parts('2026-11-01T00:00:00Z', '2026-11-09T00:00:00Z', [1], { impersonated_brand: ['amazon'] }), whole);
     const off = windowParts(false, { scope: null }, { start: new Date('2026-11-01T00:00:00Z'), end: new Date('2026-11-09T00:00:00Z') });
     assert.deepEqual(off, whole);

@@ -54,6 +54,12 @@ export async function refillRollups(db: Db): Promise<void> {
   if (db.dialect !== 'postgres') return;
   await db.run('LOCK TABLE calls IN SHARE MODE');
   for (const table of ['call_days', 'duration_counts', 'ask_counts', 'label_counts']) await db.run(`DELETE FROM ${table}`);
+  // The hourly rollups (migration 14), when this runs after it: emptied, reads fill them again.
+  const [{ hourly }] = await db.all<{ hourly: string | null }>("SELECT to_regclass('hour_fills') AS hourly");
+  if (hourly) {
+    await db.run('LOCK TABLE hour_fills IN SHARE MODE'); // waits for fills reading the calls before this change
+    for (const table of ['hour_fills', 'call_hours']) await db.run(`DELETE FROM ${table}`);
+  }
   for (const sql of FILL_ROLLUPS) await db.run(sql);
 }
 

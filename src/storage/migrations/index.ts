@@ -17,6 +17,7 @@ import { migration010 } from './010-web-sessions.js';
 import { migration011 } from './011-alert-rules-enabled.js';
 import { migration012 } from './012-calls-by-sid.js';
 import { migration013 } from './013-bank-name-spelling.js';
+import { migration014 } from './014-hourly-rollups.js';
 
 export const MIGRATIONS: Migration[] = [
   migration001,
@@ -32,6 +33,7 @@ export const MIGRATIONS: Migration[] = [
   migration011,
   migration012,
   migration013,
+  migration014,
 ];
 
 /**

@@ -16,7 +16,7 @@ export async function disconnectBreakdown(db: Db, principal: Principal, w: Windo
   // Read from the calls alone, one grouped query over them; else the value counts (src/storage/rollups/).
   const source = readsCallsOnly(db.dialect, principal, w)
     ? `SELECT disconnect_reason AS label, count(*) AS n FROM calls WHERE ${windowWhere(principal, w, p)} GROUP BY 1`
-    : `SELECT label, sum(n) AS n FROM (${labelCounts(db.dialect, principal, w, p, 'disconnect_reason')}) v GROUP BY 1`;
+    : `SELECT label, sum(n) AS n FROM (${labelCounts(db, principal, w, p, 'disconnect_reason')}) v GROUP BY 1`;
   const counts = new Map((await db.all(source, p.values)).map((r) => [r.label, num(r.n)]));
   // Reasons outside the list (and null) are in no bucket.
   return Object.fromEntries(DISCONNECT_REASONS.map((r) => [r, counts.get(r) ?? 0])) as DisconnectBreakdown;

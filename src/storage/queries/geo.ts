@@ -22,7 +22,7 @@ export async function attackerGeo(db: Db, principal: Principal, w: Window): Prom
   // Read from the calls alone, one grouped query over them; else the value counts (src/storage/rollups/).
   const source = readsCallsOnly(db.dialect, principal, w)
     ? `SELECT caller_state AS label, caller_area_code AS detail, 1 AS n FROM calls WHERE ${windowWhere(principal, w, p)} AND caller_state IS NOT NULL`
-    : labelCounts(db.dialect, principal, w, p, 'caller_state');
+    : labelCounts(db, principal, w, p, 'caller_state');
   const rows = await db.all(
     `SELECT label AS state, sum(n) AS count,
        array_agg(DISTINCT detail) FILTER (WHERE detail <> '') AS area_codes

@@ -72,7 +72,7 @@ async function bucketCounts(db: Db, principal: Principal, w: Window, h: Histogra
       const upper = b.max === null ? '' : ` AND x < ${edge(b.max)}`;
       return `coalesce(sum(c) FILTER (WHERE x >= ${edge(b.min)}${upper}), 0) AS b${i}`;
     });
-    const [row] = await db.all(`SELECT ${sums.join(', ')} FROM (${h.counts(db.dialect, principal, w, p)}) v`, p.values);
+    const [row] = await db.all(`SELECT ${sums.join(', ')} FROM (${h.counts(db, principal, w, p)}) v`, p.values);
     return buckets.map((_, i) => num(row[`b${i}`]));
   }
   // Buckets are contiguous from the first min (bucketsOf): a value below it is -1, in none.

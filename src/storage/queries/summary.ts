@@ -7,8 +7,7 @@ import { numOrNull, num, Params, type Db } from '../db.js';
 import { sliceWhere } from '../slice.js';
 import { flagsTierIs } from '../flags.js';
 import { askCounts, durationCounts } from '../rollups/counts.js';
-import { keepsRollups } from '../rollups/layout.js';
-import { CALL_DAYS, readsCallsOnly, unionOverWindow } from '../rollups/window.js';
+import { CALL_DAYS, callRollup, readsCallsOnly, unionOverWindow } from '../rollups/window.js';
 import { medianAndMaxSql } from './median.js';
 import { dollarsFromCents, sumCentsSql } from './money.js';
 
@@ -103,22 +102,22 @@ function rollupSql(db: Db, principal: Principal, w: Window, p: Params): string {
   const flag = (bit: number) => `sum(n) FILTER (WHERE (flags & ${bit}) <> 0)`;
   const tier = (t: number) => `sum(n) FILTER (WHERE ${flagsTierIs(t)})`;
   const groups = unionOverWindow(
-    keepsRollups(db.dialect),
+    db,
     principal,
     w,
     p,
     {
       ...CALL_DAYS,
-      select: (where) => `SELECT flags, calls AS n, duration_sum, confidence_sum, confidence_n,
-        round(asked * 100) AS asked_cents, round(dangled * 100) AS dangled_cents FROM call_days WHERE ${where}`,
+      select: (where, r) => `SELECT flags, calls AS n, duration_sum, confidence_sum, confidence_n,
+        round(asked * 100) AS asked_cents, round(dangled * 100) AS dangled_cents FROM ${callRollup(r).table} WHERE ${where}`,
     },
     (where) => `SELECT flags, count(*) AS n, sum(duration_sec) AS duration_sum,
         sum(auditor_confidence) AS confidence_sum, count(auditor_confidence) AS confidence_n,
         ${sumCentsSql('asks_total')} AS asked_cents, ${sumCentsSql('dollars_dangled')} AS dangled_cents
       FROM calls WHERE ${where} GROUP BY flags`,
   );
-  const durations = medianAndMaxSql(durationCounts(db.dialect, principal, w, p));
-  const asks = medianAndMaxSql(askCounts(db.dialect, principal, w, p));
+  const durations = medianAndMaxSql(durationCounts(db, principal, w, p));
+  const asks = medianAndMaxSql(askCounts(db, principal, w, p));
   return `WITH g AS (${groups}),
     f AS (
       SELECT coalesce(sum(n), 0) AS calls, ${flag(FLAG.cleanlyClosed)} AS cleanly_closed, ${flag(FLAG.hooked)} AS hooked,

@@ -9,8 +9,7 @@ import { formatUtc, type Window } from '../../domain/window.js';
 import { num, numOrNull, Params, type Db, type Row } from '../db.js';
 import { windowWhere } from './summary.js';
 import { flagsTierIs } from '../flags.js';
-import { keepsRollups } from '../rollups/layout.js';
-import { CALL_DAYS, unionOverWindow } from '../rollups/window.js';
+import { CALL_DAYS, callRollup, unionOverWindow } from '../rollups/window.js';
 import { afterSql, orderBySql, pageOf, sortOrders, type KeyValue, type SortColumn, type SortOrder } from './keyset.js';
 
 /** The row fields, in the seed's order (also the CSV header, which has no validity column). */
@@ -126,11 +125,11 @@ export async function tier1Table(
     );
   } else {
     const counts = unionOverWindow(
-      keepsRollups(db.dialect),
+      db,
       principal,
       w,
       p,
-      { ...CALL_DAYS, select: (where) => `SELECT sum(calls) AS n FROM call_days WHERE ${where} AND ${flagsTierIs(1)}` },
+      { ...CALL_DAYS, select: (where, r) => `SELECT sum(calls) AS n FROM ${callRollup(r).table} WHERE ${where} AND ${flagsTierIs(1)}` },
       (where) => `SELECT count(*) AS n FROM calls WHERE ${where} AND tier = 1`,
     );
     const rows = tier1RowsSql(principal, w, order, after, limit + 1, { columns: COLUMNS }, p);

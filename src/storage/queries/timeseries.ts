@@ -11,7 +11,7 @@ import { bucketStart, bucketWidthMs, ensureBucketCount, formatUtc, type Bucket, 
 import { num, numOrNull, Params, type Db } from '../db.js';
 import { flagsTierIs } from '../flags.js';
 import { keepsRollups } from '../rollups/layout.js';
-import { CALL_DAYS, readsCallsOnly, unionOverWindow } from '../rollups/window.js';
+import { CALL_DAYS, callRollup, readsCallsOnly, unionOverWindow } from '../rollups/window.js';
 import { windowWhere } from './summary.js';
 import { dollarsFromCents, sumCentsSql } from './money.js';
 
@@ -92,8 +92,8 @@ export async function timeseries(
     typed
       ? `CAST(${part.n} AS DOUBLE PRECISION) AS n, CAST(${part.d ?? 'NULL'} AS DOUBLE PRECISION) AS d`
       : `${part.n} AS n${part.d ? `, ${part.d} AS d` : ''}`;
-  // Whole UTC days come from the rollups only when buckets are made of whole days.
-  const useRollups = keepsRollups(db.dialect) && (bucket === 'day' || bucket === 'week');
+  // Whole UTC days and hours come from the rollups only when buckets are made of whole hours.
+  const useRollups = keepsRollups(db.dialect) && bucket !== '15min';
   const raw = (where: string, typed = true) =>
     `SELECT ${bucketOf('started_at')} AS bucket_ms, ${select(m.raw, typed)} FROM calls WHERE ${where} GROUP BY 1`;
   // Read from the calls alone, the plain grouped query is the whole answer.
@@ -101,13 +101,18 @@ export async function timeseries(
     !useRollups || readsCallsOnly(db.dialect, principal, w)
       ? raw(windowWhere(principal, w, p), false)
       : `SELECT bucket_ms, sum(n) AS n, sum(d) AS d FROM (${unionOverWindow(
-          true,
+          db,
           principal,
           w,
           p,
           {
             ...CALL_DAYS,
-            select: (where) => `SELECT ${bucketOf('day')} AS bucket_ms, ${select(m.rollup)} FROM call_days WHERE ${where} GROUP BY 1`,
+            // A day's rollup rows make no hour buckets: hour buckets read whole hours only.
+            periodDays: bucket === 'hour' ? [] : CALL_DAYS.periodDays,
+            select: (where, r) => {
+              const { table, time } = callRollup(r);
+              return `SELECT ${bucketOf(time)} AS bucket_ms, ${select(m.rollup)} FROM ${table} WHERE ${where} GROUP BY 1`;
+            },
           },
           (where) => raw(where),
         )}) g GROUP BY 1`;

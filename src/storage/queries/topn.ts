@@ -44,7 +44,7 @@ export async function topn(db: Db, principal: Principal, w: Window, field: TopnF
        ORDER BY count DESC, ${byCodePoint(column)}
        LIMIT ${p.p(n)}`
     : `WITH counted AS (
-         SELECT label, sum(n) AS count FROM (${labelCounts(db.dialect, principal, w, p, column)}) v GROUP BY label
+         SELECT label, sum(n) AS count FROM (${labelCounts(db, principal, w, p, column)}) v GROUP BY label
        )
        SELECT label, count, (SELECT CAST(sum(count) AS DOUBLE PRECISION) FROM counted) AS total
        FROM counted

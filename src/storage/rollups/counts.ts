@@ -3,33 +3,32 @@
 
 import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
-import type { Dialect, Params } from '../db.js';
-import { COUNT_PERIODS, keepsRollups, type LabelColumn } from './layout.js';
+import type { Db, Params } from '../db.js';
+import { COUNT_PERIODS, type LabelColumn } from './layout.js';
 import { unionOverWindow, type PeriodRange } from './window.js';
 
-const countsWhere = (r: PeriodRange, p: Params, orgId: string) =>
-  `org_id = ${p.p(orgId)} AND period_days = ${p.p(r.periodDays)} AND period_start >= ${p.p(r.from)} AND period_start < ${p.p(r.to)}`;
+/** How a value-count table is read (an hour's counts have period_days HOUR_PERIOD). */
+const COUNTS = {
+  periodDays: COUNT_PERIODS,
+  where: (r: PeriodRange, p: Params, orgId: string) =>
+    `org_id = ${p.p(orgId)} AND period_days = ${p.p(r.periodDays)} AND period_start >= ${p.p(r.from)} AND period_start < ${p.p(r.to)}`,
+  time: () => 'period_start',
+};
 
 /**
  * Rows `(label, detail, n)`: the calls in the window per value of `column` (never null) and,
  * for caller_state, per area code (`detail`, '' or null when unknown).
  */
-export function labelCounts(
-  dialect: Dialect,
-  principal: Principal,
-  w: Pick<Window, 'start' | 'end'>,
-  p: Params,
-  column: LabelColumn,
-): string {
+export function labelCounts(db: Db, principal: Principal, w: Pick<Window, 'start' | 'end'>, p: Params, column: LabelColumn): string {
   const detail = column === 'caller_state' ? 'caller_area_code' : 'CAST(NULL AS TEXT)';
   return unionOverWindow(
-    keepsRollups(dialect),
+    db,
     principal,
     w,
     p,
     {
-      periodDays: COUNT_PERIODS,
-      where: (r, q, orgId) => `${countsWhere(r, q, orgId)} AND dim = ${q.p(column)}`,
+      ...COUNTS,
+      where: (r, q, orgId) => `${COUNTS.where(r, q, orgId)} AND dim = ${q.p(column)}`,
       select: (where) => `SELECT label, detail, calls AS n FROM label_counts WHERE ${where}`,
     },
     // The column comes from LABEL_COLUMNS, never from request text.
@@ -39,29 +38,25 @@ export function labelCounts(
 }
 
 /** Rows `(x, c)`: each call duration (seconds) in the window and how many calls had it. */
-export function durationCounts(dialect: Dialect, principal: Principal, w: Pick<Window, 'start' | 'end'>, p: Params): string {
+export function durationCounts(db: Db, principal: Principal, w: Pick<Window, 'start' | 'end'>, p: Params): string {
   return unionOverWindow(
-    keepsRollups(dialect),
+    db,
     principal,
     w,
     p,
-    {
-      periodDays: COUNT_PERIODS,
-      where: countsWhere,
-      select: (where) => `SELECT duration_sec AS x, calls AS c FROM duration_counts WHERE ${where}`,
-    },
+    { ...COUNTS, select: (where) => `SELECT duration_sec AS x, calls AS c FROM duration_counts WHERE ${where}` },
     (where) => `SELECT duration_sec AS x, count(*) AS c FROM calls WHERE ${where} GROUP BY 1`,
   );
 }
 
 /** Rows `(x, c)`: each dollar amount asked in the window and how many asks named it. */
-export function askCounts(dialect: Dialect, principal: Principal, w: Pick<Window, 'start' | 'end'>, p: Params): string {
+export function askCounts(db: Db, principal: Principal, w: Pick<Window, 'start' | 'end'>, p: Params): string {
   return unionOverWindow(
-    keepsRollups(dialect),
+    db,
     principal,
     w,
     p,
-    { periodDays: COUNT_PERIODS, where: countsWhere, select: (where) => `SELECT amount AS x, asks AS c FROM ask_counts WHERE ${where}` },
+    { ...COUNTS, select: (where) => `SELECT amount AS x, asks AS c FROM ask_counts WHERE ${where}` },
     (where) =>
       `SELECT amount AS x, count(*) AS c FROM (SELECT unnest(dollar_asks) AS amount FROM calls WHERE ${where} AND asks_count > 0) u GROUP BY 1`,
   );

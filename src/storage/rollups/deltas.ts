@@ -3,8 +3,20 @@
 // them all.
 
 import type { Db } from '../db.js';
+import { dropHourFills } from './hourFills.js';
 import { centsSql } from '../queries/money.js';
-import { COUNT_PERIODS, DAY_MS, keepsRollups, LABEL_COLUMNS, periodStartSql, ROLLUP_TABLE_NAMES, type LabelColumn } from './layout.js';
+import {
+  COUNT_PERIODS,
+  DAY_MS,
+  HOUR_MS,
+  HOUR_PERIOD,
+  keepsRollups,
+  LABEL_COLUMNS,
+  periodStartSql,
+  ROLLUP_TABLE_NAMES,
+  startOfSql,
+  type LabelColumn,
+} from './layout.js';
 
 type RollupTable = (typeof ROLLUP_TABLE_NAMES)[number];
 
@@ -16,11 +28,21 @@ const moneySql = (expr: string) => `${decimalSql(centsSql(expr))} / 100`;
 /**
  * One MERGE per rollup table, adding the signed contribution of the calls in `source` (a
  * relation with the calls' columns plus `sign`: 1 to add a call, -1 to take it away). A row
- * whose count reaches zero is deleted, so max() never sees a value no call holds.
+ * whose count reaches zero is deleted, so max() never sees a value no call holds. With
+ * `period` hours, the hourly rollups of emptied hours are filled instead (hourFills.ts).
  */
-function deltaStatements(source: string, tables: readonly RollupTable[] = ROLLUP_TABLE_NAMES): string[] {
+export function deltaStatements(
+  source: string,
+  tables: readonly RollupTable[] = ROLLUP_TABLE_NAMES,
+  period: 'days' | 'hours' = 'days',
+): string[] {
+  // Hours go to call_hours and to the value counts with period_days HOUR_PERIOD (hourFills.ts).
+  const hours = period === 'hours';
   const merge = (table: string, keys: string[], count: string, sums: string[], delta: string) => {
     const cols = [...keys, count, ...sums];
+    // Hours are filled after their rows are deleted: plain INSERTs, in key order, so the rows a
+    // window reads (one column, consecutive hours) share a few pages instead of one page each.
+    if (hours) return `INSERT INTO ${table} (${cols.join(', ')}) SELECT ${cols.join(', ')} FROM (${delta}) d ORDER BY ${keys.join(', ')}`;
     return `MERGE INTO ${table} t USING (${delta}) d ON ${keys.map((k) => `t.${k} = d.${k}`).join(' AND ')}
      WHEN MATCHED AND t.${count} + d.${count} = 0 THEN DELETE
      WHEN MATCHED THEN UPDATE SET ${[count, ...sums].map((c) => `${c} = t.${c} + d.${c}`).join(', ')}
@@ -33,27 +55,29 @@ function deltaStatements(source: string, tables: readonly RollupTable[] = ROLLUP
    */
   const countsDelta = (keys: string[], count: string, dayRows: string) => {
     const k = keys.join(', ');
-    const periods = COUNT_PERIODS.map((days) =>
-      days === 1
-        ? `SELECT org_id, CAST(1 AS SMALLINT) AS period_days, period_start, ${k}, ${count} FROM day_rows`
+    const periods = (hours ? [HOUR_PERIOD] : COUNT_PERIODS).map((days) =>
+      days === 1 || days === HOUR_PERIOD
+        ? `SELECT org_id, CAST(${days} AS SMALLINT) AS period_days, period_start, ${k}, ${count} FROM day_rows`
         : `SELECT org_id, CAST(${days} AS SMALLINT) AS period_days, ${periodStartSql('period_start', days)} AS period_start, ${k},
              sum(${count}) AS ${count}
            FROM day_rows GROUP BY org_id, ${periodStartSql('period_start', days)}, ${k}`,
     );
     return `WITH day_rows AS (${dayRows} HAVING sum(sign) <> 0)\n${periods.join('\nUNION ALL\n')}`;
   };
-  const day = periodStartSql('started_at', 1);
+  // The period start of a call: its UTC day, or its hour.
+  const startOf = (col: string) => (hours ? startOfSql(col, HOUR_MS) : periodStartSql(col, 1));
+  const day = startOf('started_at');
   // One row per call and labelled column that has a value (PostgreSQL's VALUES unpivot).
   const labels = LABEL_COLUMNS.map(
     (c) => `(CAST('${c}' AS TEXT), s.${c}, ${c === 'caller_state' ? "coalesce(s.caller_area_code, '')" : "''"})`,
   ).join(', ');
   const statements: Record<RollupTable, string> = {
     call_days: merge(
-      'call_days',
-      ['org_id', 'day', 'flags'],
+      hours ? 'call_hours' : 'call_days',
+      ['org_id', hours ? 'hour' : 'day', 'flags'],
       'calls',
       ['duration_sum', 'confidence_sum', 'confidence_n', 'asked', 'dangled'],
-      `SELECT org_id, ${day} AS day, flags, sum(sign) AS calls, sum(sign * duration_sec) AS duration_sum,
+      `SELECT org_id, ${day} AS ${hours ? 'hour' : 'day'}, flags, sum(sign) AS calls, sum(sign * duration_sec) AS duration_sum,
          coalesce(sum(sign * ${decimalSql('auditor_confidence')}), 0) AS confidence_sum,
          sum(CASE WHEN auditor_confidence IS NULL THEN 0 ELSE sign END) AS confidence_n,
          coalesce(sum(sign * ${moneySql('asks_total')}), 0) AS asked,
@@ -92,7 +116,7 @@ function deltaStatements(source: string, tables: readonly RollupTable[] = ROLLUP
       countsDelta(
         ['dim', 'label', 'detail'],
         'calls',
-        `SELECT s.org_id, ${periodStartSql('s.started_at', 1)} AS period_start, u.dim, u.label, u.detail, sum(s.sign) AS calls
+        `SELECT s.org_id, ${startOf('s.started_at')} AS period_start, u.dim, u.label, u.detail, sum(s.sign) AS calls
          FROM (${source}) s CROSS JOIN LATERAL (VALUES ${labels}) AS u(dim, label, detail) WHERE u.label IS NOT NULL
          GROUP BY 1, 2, 3, 4, 5`,
       ),
@@ -101,7 +125,8 @@ function deltaStatements(source: string, tables: readonly RollupTable[] = ROLLUP
   return tables.map((t) => statements[t]);
 }
 
-const ROLLUP_SOURCE_COLUMNS = [
+/** The columns of calls the rollups read. */
+export const ROLLUP_SOURCE_COLUMNS = [
   'org_id',
   'started_at',
   'flags',
@@ -125,7 +150,10 @@ export async function rebuildRollups(db: Db): Promise<boolean> {
   if (!keepsRollups(db.dialect)) return false;
   await db.tx(async (tx) => {
     await tx.run('LOCK TABLE calls IN SHARE MODE');
-    for (const table of ROLLUP_TABLE_NAMES) await tx.run(`DELETE FROM ${table}`);
+    // The hourly rollups are emptied too (hourFills.ts): reads fill them again. The lock waits
+    // for fills that read the calls before this, and holds back those after it.
+    await tx.run('LOCK TABLE hour_fills IN SHARE MODE');
+    for (const table of [...ROLLUP_TABLE_NAMES, 'call_hours', 'hour_fills']) await tx.run(`DELETE FROM ${table}`);
     for (const sql of deltaStatements(`SELECT 1 AS sign, ${ROLLUP_SOURCE_COLUMNS} FROM calls`)) await tx.run(sql);
   });
   return true;
@@ -164,6 +192,7 @@ export async function applyDailyDeltas(
 ): Promise<void> {
   if (!keepsRollups(tx.dialect)) return;
   if (!counts) throw new Error('applyDailyDeltas: this engine keeps rollups, the batch needs its value counts');
+  await dropHourFills(tx, orgId, stage, someExisted ? sids : null);
   const fresh = `SELECT 1 AS sign, ${ROLLUP_SOURCE_COLUMNS} FROM ${stage}`;
   // The stored versions by the primary key, with the batch's call_sids as one array (see countStored).
   const replaced = `SELECT -1 AS sign, ${ROLLUP_SOURCE_COLUMNS} FROM calls WHERE org_id = $1 AND call_sid = ANY(CAST($2 AS TEXT[]))`;

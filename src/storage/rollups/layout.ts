@@ -12,6 +12,9 @@
 //                    top-N, disconnect reasons, attacker geography (LABEL_COLUMNS)
 //
 // The tables are created by migration 6 (src/storage/migrations/006-daily-rollups.ts).
+// Hours are rolled up too, but lazily: call_hours (call_days per hour) and value counts with
+// period_days 0, filled by reads and dropped by ingest (hourFills.ts, migration 14), so a
+// 24-hour window reads a few rows per hour without ingest paying for them.
 // A period is a UTC day or a 16-day block (aligned on 1970-01-01): value counts repeat little
 // from day to day (a year of 1M calls holds 295k (day, duration) pairs but 45k (block,
 // duration) pairs), so a long window reads whole blocks, then whole days, then raw calls.
@@ -22,6 +25,9 @@ import { RANKED_FIELDS } from '../../domain/call.js';
 import type { Dialect } from '../db.js';
 
 export const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
+/** period_days of an hour's value counts (filled by reads, see hourFills.ts). */
+export const HOUR_PERIOD = 0;
 
 /** Whether an engine keeps (and reads) the rollups. */
 export const keepsRollups = (dialect: Dialect): boolean => dialect === 'postgres';
@@ -35,8 +41,8 @@ export const COUNT_PERIODS = [16, 1] as const;
 
 export const ROLLUP_TABLE_NAMES = ['call_days', 'duration_counts', 'ask_counts', 'label_counts'] as const;
 
+/** The start (epoch ms) of the `ms`-long period holding an epoch-ms column, also before 1970. */
+export const startOfSql = (col: string, ms: number) => `(${col} - ((${col} % ${ms}) + ${ms}) % ${ms})`;
+
 /** The start (epoch ms) of the period of `days` days holding an epoch-ms column, also before 1970. */
-export const periodStartSql = (col: string, days: number) => {
-  const ms = days * DAY_MS;
-  return `(${col} - ((${col} % ${ms}) + ${ms}) % ${ms})`;
-};
+export const periodStartSql = (col: string, days: number) => startOfSql(col, days * DAY_MS);
