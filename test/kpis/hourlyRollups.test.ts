@@ -53,14 +53,10 @@ const EXPECTED_HOURLY = {
   call_hours: `SELECT ${HOUR_OF} AS hour, flags, count(*) AS calls, sum(duration_sec) AS duration_sum,
       count(auditor_confidence) AS confidence_n
     FROM calls WHERE org_id = $1 GROUP BY 1, 2`,
-  duration_counts: `SELECT ${HOUR_OF}, duration_sec, count(*) FROM calls WHERE org_id = $1 GROUP BY 1, 2`,
-  ask_counts: `SELECT ${HOUR_OF}, amount, count(*) FROM (SELECT started_at, unnest(dollar_asks) AS amount FROM calls WHERE org_id = $1) a GROUP BY 1, 2`,
   disconnects: `SELECT ${HOUR_OF}, disconnect_reason, count(*) FROM calls WHERE org_id = $1 AND disconnect_reason IS NOT NULL GROUP BY 1, 2`,
 };
 const ACTUAL_HOURLY = {
   call_hours: 'SELECT hour, flags, calls, duration_sum, confidence_n FROM call_hours WHERE org_id = $1',
-  duration_counts: 'SELECT period_start, duration_sec, calls FROM duration_counts WHERE org_id = $1 AND period_days = 0',
-  ask_counts: 'SELECT period_start, amount, asks FROM ask_counts WHERE org_id = $1 AND period_days = 0',
   disconnects: `SELECT period_start, label, calls FROM label_counts WHERE org_id = $1 AND period_days = 0 AND dim = 'disconnect_reason'`,
 };
 

@@ -5,7 +5,7 @@ export const migration014: Migration = {
   name: 'hourly rollups, filled by reads',
   // PostgreSQL only, like the daily rollups (src/storage/rollups/hourFills.ts says how they
   // are kept). hour_fills lists the hours whose rollup rows are complete; ingest deletes the
-  // hours it touches. The value counts of an hour go in the daily tables with period_days 0.
+  // hours it touches. The label counts of an hour go in label_counts with period_days 0.
   sql: (dialect) =>
     dialect === 'postgres'
       ? [

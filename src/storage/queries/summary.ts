@@ -52,7 +52,8 @@ const tierCount = (t: number) => `sum(CASE WHEN ${flagsTierIs(t)} THEN 1 ELSE 0 
  */
 export async function summary(db: Db, principal: Principal, w: Window): Promise<Summary> {
   const p = new Params();
-  const sql = readsCallsOnly(db.dialect, principal, w) ? scanSql(principal, w, p) : rollupSql(db, principal, w, p);
+  // Whole hours alone do not help: its medians read durations and asks, which have no hourly rows.
+  const sql = readsCallsOnly(db.dialect, principal, w, false) ? scanSql(principal, w, p) : rollupSql(db, principal, w, p);
   const [r] = await db.all(sql, p.values);
   const n = num(r.calls);
   const nOrZero = (v: unknown) => numOrNull(v) ?? 0;

@@ -7,9 +7,10 @@ import type { Db, Params } from '../db.js';
 import { COUNT_PERIODS, type LabelColumn } from './layout.js';
 import { unionOverWindow, type PeriodRange } from './window.js';
 
-/** How a value-count table is read (an hour's counts have period_days HOUR_PERIOD). */
+/** How a value-count table is read (label_counts' hours have period_days HOUR_PERIOD). */
 const COUNTS = {
   periodDays: COUNT_PERIODS,
+  hours: false,
   where: (r: PeriodRange, p: Params, orgId: string) =>
     `org_id = ${p.p(orgId)} AND period_days = ${p.p(r.periodDays)} AND period_start >= ${p.p(r.from)} AND period_start < ${p.p(r.to)}`,
   time: () => 'period_start',
@@ -28,6 +29,7 @@ export function labelCounts(db: Db, principal: Principal, w: Pick<Window, 'start
     p,
     {
       ...COUNTS,
+      hours: true,
       where: (r, q, orgId) => `${COUNTS.where(r, q, orgId)} AND dim = ${q.p(column)}`,
       select: (where) => `SELECT label, detail, calls AS n FROM label_counts WHERE ${where}`,
     },

@@ -1,5 +1,5 @@
 // Hourly rollups, kept lazily (PostgreSQL). A window's whole hours read the hourly rollups
-// (call_hours, and the value counts with period_days HOUR_PERIOD) where hour_fills lists the
+// (call_hours, and label_counts with period_days HOUR_PERIOD) where hour_fills lists the
 // hour, and the calls where not (window.ts); hours read unfilled are filled in the background.
 //
 // Exact because an hour is listed only while its rows equal its calls: ingest deletes the
@@ -11,6 +11,9 @@
 import { LOCK_KEYS, type Db } from '../db.js';
 import { deltaStatements, ROLLUP_SOURCE_COLUMNS } from './deltas.js';
 import { HOUR_MS, HOUR_PERIOD, startOfSql } from './layout.js';
+
+/** The rollups with hourly rows (window.ts RollupRead.hours says why not the other two). */
+const HOURLY_TABLES = ['call_days', 'label_counts'] as const;
 
 /** How long a filled (or just tried) hour is not asked for again by this process. */
 const RECHECK_MS = 60_000;
@@ -108,16 +111,14 @@ async function fillHours(db: Db, orgId: string, hours: number[]): Promise<number
     if (missing.length === 0) return 0;
     const params = [orgId, missing];
     await tx.run('DELETE FROM call_hours WHERE org_id = $1 AND hour = ANY(CAST($2 AS BIGINT[]))', params);
-    for (const table of ['duration_counts', 'ask_counts', 'label_counts']) {
-      await tx.run(
-        `DELETE FROM ${table} WHERE org_id = $1 AND period_days = ${HOUR_PERIOD} AND period_start = ANY(CAST($2 AS BIGINT[]))`,
-        params,
-      );
-    }
+    await tx.run(
+      `DELETE FROM label_counts WHERE org_id = $1 AND period_days = ${HOUR_PERIOD} AND period_start = ANY(CAST($2 AS BIGINT[]))`,
+      params,
+    );
     const source = `SELECT 1 AS sign, ${ROLLUP_SOURCE_COLUMNS} FROM calls WHERE org_id = $1
       AND ${startOfSql('started_at', HOUR_MS)} = ANY(CAST($2 AS BIGINT[])) AND started_at >= $3 AND started_at < $4`;
     const range = [orgId, missing, missing[0], missing[missing.length - 1] + HOUR_MS];
-    for (const sql of deltaStatements(source, undefined, 'hours')) await tx.run(sql, range);
+    for (const sql of deltaStatements(source, HOURLY_TABLES, 'hours')) await tx.run(sql, range);
     await tx.run('INSERT INTO hour_fills (org_id, hour) SELECT $1, unnest(CAST($2 AS BIGINT[]))', params);
     return missing.length;
   });

@@ -12,7 +12,7 @@
 //                    top-N, disconnect reasons, attacker geography (LABEL_COLUMNS)
 //
 // The tables are created by migration 6 (src/storage/migrations/006-daily-rollups.ts).
-// Hours are rolled up too, but lazily: call_hours (call_days per hour) and value counts with
+// Hours are rolled up too, but lazily: call_hours (call_days per hour) and label_counts with
 // period_days 0, filled by reads and dropped by ingest (hourFills.ts, migration 14), so a
 // 24-hour window reads a few rows per hour without ingest paying for them.
 // A period is a UTC day or a 16-day block (aligned on 1970-01-01): value counts repeat little
