@@ -168,6 +168,8 @@ export interface ValueCounts {
   durations: unknown[][];
   asks: unknown[][];
   labels: unknown[][];
+  /** The hours (their starts) the batch's calls fall in: ingest unlists them (hourFills.ts). */
+  hours: number[];
 }
 
 /**
@@ -192,7 +194,7 @@ export async function applyDailyDeltas(
 ): Promise<void> {
   if (!keepsRollups(tx.dialect)) return;
   if (!counts) throw new Error('applyDailyDeltas: this engine keeps rollups, the batch needs its value counts');
-  await dropHourFills(tx, orgId, stage, someExisted ? sids : null);
+  await dropHourFills(tx, orgId, counts.hours, someExisted ? sids : null);
   const fresh = `SELECT 1 AS sign, ${ROLLUP_SOURCE_COLUMNS} FROM ${stage}`;
   // The stored versions by the primary key, with the batch's call_sids as one array (see countStored).
   const replaced = `SELECT -1 AS sign, ${ROLLUP_SOURCE_COLUMNS} FROM calls WHERE org_id = $1 AND call_sid = ANY(CAST($2 AS TEXT[]))`;
@@ -276,8 +278,10 @@ export function valueCounts(column: BatchColumn): ValueCounts {
   const durations = new Counts(1);
   const asks = new Counts(1);
   const labels = new Counts(3);
+  const hours = new Set<number>();
   for (let i = 0; i < started.length; i++) {
     const day = periodStart(started[i] as number, 1);
+    hours.add((started[i] as number) - ((((started[i] as number) % HOUR_MS) + HOUR_MS) % HOUR_MS));
     durations.add(1, day, String(duration[i]), [duration[i]]);
     for (const amount of dollarAsks[i] as number[]) asks.add(1, day, String(amount), [amount]);
     for (const { dim, values } of labelled) {
@@ -292,5 +296,6 @@ export function valueCounts(column: BatchColumn): ValueCounts {
     durations: durations.columns([0, 1, 2]),
     asks: asks.columns([0, 1, 2]),
     labels: labels.columns([2, 0, 1, 3, 4]),
+    hours: [...hours],
   };
 }

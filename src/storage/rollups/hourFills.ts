@@ -126,16 +126,17 @@ async function fillHours(db: Db, orgId: string, hours: number[]): Promise<number
 
 /**
  * Inside the ingest transaction (holding the org's lock), before replaced calls are deleted:
- * unlists the hours of the calls staged in `stage` and, when some were stored before, of the
- * stored calls they replace (`replacedSids`), so reads take those hours from the calls until
- * they are filled again.
+ * unlists `hours` (those of the batch's calls) and, when some were stored before, the hours of
+ * the stored calls they replace (`replacedSids`), so reads take those hours from the calls
+ * until they are filled again.
  */
-export async function dropHourFills(tx: Db, orgId: string, stage: string, replacedSids: string[] | null): Promise<void> {
-  const hour = startOfSql('started_at', HOUR_MS);
-  const replaced = replacedSids ? ` UNION SELECT ${hour} FROM calls WHERE org_id = $1 AND call_sid = ANY(CAST($2 AS TEXT[]))` : '';
+export async function dropHourFills(tx: Db, orgId: string, hours: number[], replacedSids: string[] | null): Promise<void> {
+  const replaced = replacedSids
+    ? ` OR hour IN (SELECT ${startOfSql('started_at', HOUR_MS)} FROM calls WHERE org_id = $1 AND call_sid = ANY(CAST($3 AS TEXT[])))`
+    : '';
   const dropped = await tx.all<{ hour: string | number }>(
-    `DELETE FROM hour_fills WHERE org_id = $1 AND hour IN (SELECT ${hour} FROM ${stage}${replaced}) RETURNING hour`,
-    replacedSids ? [orgId, replacedSids] : [orgId],
+    `DELETE FROM hour_fills WHERE org_id = $1 AND (hour = ANY(CAST($2 AS BIGINT[]))${replaced}) RETURNING hour`,
+    replacedSids ? [orgId, hours, replacedSids] : [orgId, hours],
   );
   for (const r of dropped) asked.delete(`${orgId} ${Number(r.hour)}`);
 }
