@@ -145,7 +145,12 @@ export async function busiest(tools: ToolRunner, intent: Busiest, spec: WindowSp
     tied.length > TIES_NAMED
       ? `${names.join(', ')} and ${fmtInt(tied.length - TIES_NAMED)} more`
       : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  const next = ranked.slice(tied.length, tied.length + 2).map((g) => `${g.name} (${fmtKind(kind, g.value)})`);
+  // The runners-up of a busiest bucket have something in them: an empty hour is never "next".
+  const next = ranked
+    .slice(tied.length)
+    .filter((g) => intent.least || g.value > 0)
+    .slice(0, 2)
+    .map((g) => `${g.name} (${fmtKind(kind, g.value)})`);
   const answer =
     (tied.length > 1
       ? `The ${word} ${unitName} ${inline} is a tie between ${fmtInt(tied.length)}, with ${fmtKind(kind, top.value)} ${counted} each${summed}: ${tiedText}`

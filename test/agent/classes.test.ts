@@ -649,6 +649,22 @@ describe('issue 12 — classes found later', () => {
     assert.deepEqual(hasArgs(f), [null, ['phishing_url']]);
     assert.match(f.answer, new RegExp(`\\b${week - having(WINDOWS.thisWeek, 'phishing_url')} of the ${week} calls\\b`));
   });
+
+  it('27. the runners-up of a busiest hour or day have calls: an empty hour is never named "next"', async () => {
+    for (const [q, win] of [
+      ['what was the busiest hour today', WINDOWS.today],
+      ['busiest hour in the last 7 days', WINDOWS.d7],
+      ['which day this month was busiest', WINDOWS.thisMonth],
+    ] as const) {
+      const a = await ask(q);
+      assert.match(a.answer, /busiest/, `${q}: ${a.answer}`);
+      const next = /; next: (.*)\.$/.exec(a.answer)?.[1] ?? '';
+      assert.ok(!/\(0\)/.test(next), `${q}: ${a.answer}`);
+      // Each runner-up named has calls in the window (its count is a positive number).
+      for (const m of next.matchAll(/\((\d[\d,]*)\)/g)) assert.ok(Number(m[1].replace(/,/g, '')) > 0, `${q}: ${a.answer}`);
+      assert.ok(calls(win).length > 0);
+    }
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
