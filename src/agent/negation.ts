@@ -75,7 +75,14 @@ export function negationIn(st: { text: string }, parse: (phrase: string) => Qual
     }
     const figure = FIGURES.find(([re]) => re.test(phrase) && !/\btier [123]\b/.test(phrase))?.[1];
     // "without a phishing link", "had no bank account": the intel named alone is had ("with …").
-    const quals = figure ? undefined : [parse(phrase), parse(`with ${phrase}`)].find(qualified);
+    // "payment methods other than gift cards": the words before the cue tell what a bare value
+    // is, so the phrase is read after them too (the cue left out), keeping its own values only.
+    const inContext = () => {
+      const own = parse(phrase);
+      const mentions = parse(`${st.text.slice(0, cue.index)} ${phrase}`).mentions.filter((m) => phrase.includes(m.surface));
+      return { ...own, mentions };
+    };
+    const quals = figure ? undefined : [parse(phrase), parse(`with ${phrase}`), inContext()].find(qualified);
     if (!figure && !quals) continue;
     st.text = blank(st.text, cue.index, end - cue.index);
     return figure ? { said, figure } : { said, quals };

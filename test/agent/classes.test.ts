@@ -665,6 +665,32 @@ describe('issue 12 — classes found later', () => {
       assert.ok(calls(win).length > 0);
     }
   });
+
+  it('28. a value the field before it explains: "payment methods other than gift cards", "excluding gift cards" rank payment methods with gift cards left out, never gift card brands or only gift cards', async () => {
+    const byMethod = new Map<string, number>();
+    for (const c of calls(WINDOWS.thisMonth)) {
+      const m = ex(c).payment_method as string | undefined;
+      if (m && m !== 'gift_card') byMethod.set(m, (byMethod.get(m) ?? 0) + 1);
+    }
+    const top = Math.max(...byMethod.values());
+    const leaders = [...byMethod].filter(([, n]) => n === top).map(([m]) => m);
+    assert.ok(leaders.length >= 1 && top > 0);
+    for (const q of [
+      'which payment methods other than gift cards were used this month',
+      'top payment methods this month excluding gift cards',
+      'payment methods except gift cards this month',
+    ]) {
+      const a = await ask(q);
+      const topn = a.tool_calls.find((t) => t.name === 'get_topn');
+      assert.equal(topn?.args.field, 'payment_method', `${q}: ${JSON.stringify(a.tool_calls)}`);
+      assert.ok(!a.tool_calls.some((t) => t.args.payment_method), `${q}: ${JSON.stringify(a.tool_calls)}`);
+      assert.match(a.answer, /other than gift_card/, `${q}: ${a.answer}`);
+      assert.ok(
+        leaders.some((m) => a.answer.includes(`${m} ${top} (`)),
+        `${q}: ${a.answer}`,
+      );
+    }
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
