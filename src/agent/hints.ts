@@ -160,7 +160,7 @@ const WEAK = new Set([
 ]);
 
 const CUE =
-  /\b(?:scams?|scammers?|calls?|callers?|lures?|impersonat\w*|pretend\w*|claim\w*|posing|posed|gift|cards?|bank|banks|accounts?|paid|pay|payments?|via|using|through|persona|from|about|mentioning|scheme|schemes|fraud|ones|fake|asked|asking|ask|wanted|demanded|requested|buy|bought|send|sent|wallets?|chain|coins?|address(?:es)?|handed|gave|shared)\b/;
+  /\b(?:scams?|scammers?|calls?|callers?|lures?|impersonat\w*|pretend\w*|claim\w*|posing|posed|gift|cards?|bank|banks|accounts?|paid|pay|payments?|via|using|through|persona|from|about|mentioning|scheme|schemes|fraud|ones|fake|asked|asking|ask|wanted|demanded|requested|buy|bought|send|sent|wallets?|chain|coins?|tokens?|usdt|usdc|tether|stablecoins?|trc-?20|erc-?20|address(?:es)?|handed|gave|shared)\b/;
 
 export interface HintHit {
   index: number;

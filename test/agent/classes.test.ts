@@ -691,6 +691,23 @@ describe('issue 12 — classes found later', () => {
       );
     }
   });
+
+  it('29. a token named with its chain: "usdt on tron", "tether on tron" filter on the TRON chain (they were declined)', async () => {
+    const tron = calls(WINDOWS.d30, (c) => String(ex(c).crypto_chain ?? '').toUpperCase() === 'TRON').length;
+    assert.ok(tron > 0);
+    for (const q of [
+      'did any scammer ask for usdt on tron in the last 30 days?',
+      'how many calls asked for tether on tron in the last 30 days',
+    ]) {
+      const a = await ask(q);
+      assert.ok(
+        a.tool_calls.some((t) => JSON.stringify(t.args.crypto_chain) === '["tron"]' || t.args.field === 'crypto_chain'),
+        `${q}: ${JSON.stringify(a.tool_calls)}`,
+      );
+      assert.ok(hasNumber(a.answer, tron), `${q}: ${a.answer}`);
+    }
+    assert.match((await ask('did any scammer ask for usdt on tron in the last 30 days?')).answer, /^Yes\b/);
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
