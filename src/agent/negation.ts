@@ -77,12 +77,12 @@ export function negationIn(st: { text: string }, parse: (phrase: string) => Qual
     // "without a phishing link", "had no bank account": the intel named alone is had ("with …").
     // "payment methods other than gift cards": the words before the cue tell what a bare value
     // is, so the phrase is read after them too (the cue left out), keeping its own values only.
-    const inContext = () => {
-      const own = parse(phrase);
-      const mentions = parse(`${st.text.slice(0, cue.index)} ${phrase}`).mentions.filter((m) => phrase.includes(m.surface));
-      return { ...own, mentions };
+    const inContext = (own: Qualifiers): Qualifiers => {
+      const before = parse(`${st.text.slice(0, cue.index)} ${phrase}`);
+      return { ...own, mentions: before.mentions.filter((m) => m.surface !== undefined && phrase.includes(m.surface)) };
     };
-    const quals = figure ? undefined : [parse(phrase), parse(`with ${phrase}`), inContext()].find(qualified);
+    const own = figure ? undefined : parse(phrase);
+    const quals = own && ([own, parse(`with ${phrase}`)].find(qualified) ?? [inContext(own)].find(qualified));
     if (!figure && !quals) continue;
     st.text = blank(st.text, cue.index, end - cue.index);
     return figure ? { said, figure } : { said, quals };
