@@ -14,18 +14,10 @@ export const migration014: Migration = {
             hour BIGINT NOT NULL,
             PRIMARY KEY (org_id, hour)
           )`,
-          `CREATE TABLE call_hours (
-            org_id TEXT NOT NULL,
-            hour BIGINT NOT NULL,
-            flags SMALLINT NOT NULL,
-            calls BIGINT NOT NULL,
-            duration_sum BIGINT NOT NULL,
-            confidence_sum DECIMAL(38, 9) NOT NULL,
-            confidence_n BIGINT NOT NULL,
-            asked DECIMAL(38, 9) NOT NULL,
-            dangled DECIMAL(38, 9) NOT NULL,
-            PRIMARY KEY (org_id, hour, flags)
-          )`,
+          // call_days per hour: the same columns, `hour` for `day`.
+          'CREATE TABLE call_hours (LIKE call_days)',
+          'ALTER TABLE call_hours RENAME COLUMN day TO hour',
+          'ALTER TABLE call_hours ADD PRIMARY KEY (org_id, hour, flags)',
         ]
       : [],
 };
