@@ -149,8 +149,8 @@ describe('hourly rollups', { skip: TEST_ENGINE === 'postgres' ? false : 'kept on
     await assertFigures('unfilled');
     await hourFillsIdle(h.db);
     const filled = await filledHours();
-    // The windows' whole hours: from 2026-11-18 00:00 to 13:00 on the 20th (the current hour is left out).
-    assert.ok(filled.has(Date.parse('2026-11-18T00:00:00Z')) && filled.has(Date.parse('2026-11-20T12:00:00Z')), 'hours filled');
+    // The whole hours of the windows' partial days: from 15:00 on the 19th to 13:00 on the 20th.
+    assert.ok(filled.has(Date.parse('2026-11-19T15:00:00Z')) && filled.has(Date.parse('2026-11-20T12:00:00Z')), 'hours filled');
     assert.ok(!filled.has(Date.parse('2026-11-20T14:00:00Z')) || Date.now() > NOW + HOUR, 'the current hour is not filled');
     await assertFilledRowsMatchCalls();
     await assertFigures('filled');

@@ -92,8 +92,10 @@ export async function timeseries(
     typed
       ? `CAST(${part.n} AS DOUBLE PRECISION) AS n, CAST(${part.d ?? 'NULL'} AS DOUBLE PRECISION) AS d`
       : `${part.n} AS n${part.d ? `, ${part.d} AS d` : ''}`;
-  // Whole UTC days and hours come from the rollups only when buckets are made of whole hours.
-  const useRollups = keepsRollups(db.dialect) && bucket !== '15min';
+  // Whole UTC days (and the whole hours at a window's ends) come from the rollups only when
+  // buckets are made of whole days. Hour buckets read the calls: over a long window their hours
+  // would be thousands of hours to read one by one and to fill.
+  const useRollups = keepsRollups(db.dialect) && (bucket === 'day' || bucket === 'week');
   const raw = (where: string, typed = true) =>
     `SELECT ${bucketOf('started_at')} AS bucket_ms, ${select(m.raw, typed)} FROM calls WHERE ${where} GROUP BY 1`;
   // Read from the calls alone, the plain grouped query is the whole answer.
@@ -107,8 +109,6 @@ export async function timeseries(
           p,
           {
             ...CALL_DAYS,
-            // A day's rollup rows make no hour buckets: hour buckets read whole hours only.
-            periodDays: bucket === 'hour' ? [] : CALL_DAYS.periodDays,
             select: (where, r) => {
               const { table, time } = callRollup(r);
               return `SELECT ${bucketOf(time)} AS bucket_ms, ${select(m.rollup)} FROM ${table} WHERE ${where} GROUP BY 1`;
