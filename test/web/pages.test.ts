@@ -170,8 +170,11 @@ describe('dashboard pages in a browser (issue 13)', { skip, timeout: 600_000 }, 
       headers: { authorization: `Bearer ${ADMIN}` },
     });
     assert.equal(revoked.status, 204);
-    await nav(p, 'Alerts').click();
-    await p.locator('#api-key').waitFor();
+    // Opening Alerts asks the API; a poll of the calls page may meet the 401 first and take
+    // the navigation away before the click lands, so either one may end the session.
+    const signInForm = p.locator('#api-key');
+    await Promise.race([nav(p, 'Alerts').click(), signInForm.waitFor()]);
+    await signInForm.waitFor();
     assert.match(await p.getByTestId('signin-notice').innerText(), /^Signed out: /);
     await c.close();
   });
