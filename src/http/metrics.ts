@@ -1,4 +1,4 @@
-// Prometheus metrics: request counts and latency by route, ingest counts.
+// Prometheus metrics: request counts and latency by route, ingest counts, failed hourly fills.
 
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -22,6 +22,12 @@ export class Metrics {
     name: 'honeypot_ingest_records_total',
     help: 'Ingested call records by outcome (created, updated, rejected)',
     labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+
+  readonly hourFillFailures = new Counter({
+    name: 'honeypot_hour_fill_failures_total',
+    help: 'Background fills of hourly rollups that failed (PostgreSQL; those hours are read from the calls)',
     registers: [this.registry],
   });
 

@@ -182,4 +182,27 @@ describe('hourly rollups', { skip: TEST_ENGINE === 'postgres' ? false : 'kept on
     assert.equal(Number(n), 0, 'org b read nothing, so nothing of it is filled');
     await assertFigures('org b beside');
   });
+
+  it('a fill that fails is counted in the metrics, lists nothing, and the reads still answer', async () => {
+    await hourFillsIdle(h.db);
+    const failures = async () => (await h.app.deps.metrics.hourFillFailures.get()).values[0]?.value ?? 0;
+    const before = await failures();
+    // Org b's hourly rows cannot be written while the trigger is there.
+    await h.db.run(`CREATE FUNCTION refuse_hour_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused by the test'; END $$`);
+    await h.db.run(`CREATE TRIGGER refuse_hour_rows BEFORE INSERT ON call_hours FOR EACH ROW
+      WHEN (NEW.org_id = '${b.orgId}') EXECUTE FUNCTION refuse_hour_rows()`);
+    try {
+      const res = await get(h.app, b.read, '/api/kpis/disconnect-breakdown?range=24h');
+      assert.equal(res.statusCode, 200, res.body);
+      await hourFillsIdle(h.db);
+      assert.ok((await failures()) > before, 'the failed fill is counted');
+      const [{ n }] = await h.db.all('SELECT count(*) AS n FROM hour_fills WHERE org_id = $1', [b.orgId]);
+      assert.equal(Number(n), 0, 'a failed fill lists no hour');
+      assert.equal((await get(h.app, b.read, '/api/kpis/disconnect-breakdown?range=24h')).body, res.body, 'the same answer, from the calls');
+    } finally {
+      await h.db.run('DROP TRIGGER refuse_hour_rows ON call_hours');
+      await h.db.run('DROP FUNCTION refuse_hour_rows()');
+    }
+  });
 });

@@ -26,10 +26,14 @@ const HOURS_PER_FILL = 48;
  */
 const asked = new Map<string, number>();
 
+/** Told of a fill that failed (the app logs it and counts it in /metrics). */
+export type FillFailureReporter = (err: unknown, orgId: string, hours: number) => void;
+
 class HourFiller {
   /** org → hours to fill. */
   private readonly pending = new Map<string, Set<number>>();
   private running: Promise<void> | null = null;
+  report: FillFailureReporter = () => {};
 
   constructor(private readonly db: Db) {}
 
@@ -62,8 +66,9 @@ class HourFiller {
       this.pending.delete(orgId);
       const hours = [...set].sort((a, b) => a - b);
       for (let i = 0; i < hours.length; i += HOURS_PER_FILL) {
-        // A fill is only a shortcut for later reads: one that fails leaves the hour to the calls.
-        await fillHours(this.db, orgId, hours.slice(i, i + HOURS_PER_FILL)).catch(() => undefined);
+        // A fill is only a shortcut for later reads: one that fails leaves the hours to the calls.
+        const some = hours.slice(i, i + HOURS_PER_FILL);
+        await fillHours(this.db, orgId, some).catch((err: unknown) => this.report(err, orgId, some.length));
       }
     }
   }
@@ -80,6 +85,11 @@ const fillerOf = (db: Db): HourFiller => {
 /** Asks for the hours `[from, to)` of an org to be filled, in the background. */
 export function wantHours(db: Db, orgId: string, from: number, to: number): void {
   fillerOf(db).want(orgId, from, to);
+}
+
+/** Sends the failed background fills on `db` to `report` (they are otherwise silent). */
+export function reportHourFillFailures(db: Db, report: FillFailureReporter): void {
+  fillerOf(db).report = report;
 }
 
 /** Resolves once the background fills asked for on `db` are done. */
