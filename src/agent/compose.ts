@@ -211,9 +211,11 @@ export function composeTopnCompare(
   a: ToolCallRecord,
   b: ToolCallRecord,
   qual = '',
+  movers?: { falling: boolean; n: number },
 ): Composed {
   const ra = a.result as { range: RangeObject; items: TopnItem[] };
   const rb = b.result as { range: RangeObject; items: TopnItem[] };
+  if (movers) return composeMovers(specA, specB, field, a, b, qual, movers);
   const labels = FIELD_LABELS[field];
   const aLater = Date.parse(ra.range.end_utc) >= Date.parse(rb.range.end_utc);
   const shown = [...new Set([...ra.items.slice(0, TOPN_DEFAULT), ...rb.items.slice(0, TOPN_DEFAULT)].map((i) => i.label))];
@@ -234,6 +236,62 @@ export function composeTopnCompare(
     answer: `${head}: ${rows.join('; ')}.${lengthNote(ra.range, rb.range, specA, specB)}`,
     sids: [],
     sources: [metricSource(a), metricSource(b)],
+  };
+}
+
+/** A list shorter than asked for is complete, so a value missing from it has no call; else its count is unknown. */
+const countIn = (r: { items: TopnItem[] }, label: string): number | null =>
+  r.items.find((i) => i.label === label)?.count ?? (r.items.length < LOOKUP_N ? 0 : null);
+
+/** The values whose calls rose (or fell) most from the earlier window to the later one, biggest change first. */
+const windowPhraseOf = (sp: WindowSpec, r: RangeObject) => (sp.kind === 'span' ? periodNamed(sp, r) : windowPhrase(sp));
+
+function composeMovers(
+  specA: WindowSpec,
+  specB: WindowSpec,
+  field: TopnField,
+  a: ToolCallRecord,
+  b: ToolCallRecord,
+  qual: string,
+  movers: { falling: boolean; n: number },
+): Composed {
+  const ra = a.result as { range: RangeObject; items: TopnItem[] };
+  const rb = b.result as { range: RangeObject; items: TopnItem[] };
+  const labels = FIELD_LABELS[field];
+  const aLater = Date.parse(ra.range.end_utc) >= Date.parse(rb.range.end_utc);
+  const [early, late] = aLater ? [rb, ra] : [ra, rb];
+  const [earlySpec, lateSpec] = aLater ? [specB, specA] : [specA, specB];
+  // Windows of different lengths are ranked by calls per day, so the longer one does not win by its length.
+  const [le, ll] = [lengthOf(early.range), lengthOf(late.range)];
+  const perDay = unequal(le, ll) && Math.max(le, ll) >= DAY_MS;
+  const [de, dl] = perDay ? [le / DAY_MS, ll / DAY_MS] : [1, 1];
+  const rows = [...new Set([...late.items, ...early.items].map((i) => i.label))]
+    .map((label) => ({ label, before: countIn(early, label), after: countIn(late, label) }))
+    .filter((r): r is { label: string; before: number; after: number } => r.before !== null && r.after !== null)
+    .map((r) => ({ ...r, change: r.after / dl - r.before / de }))
+    .filter((r) => (movers.falling ? r.change < 0 : r.change > 0))
+    .sort((x, y) => Math.abs(y.change) - Math.abs(x.change) || x.label.localeCompare(y.label))
+    .slice(0, movers.n);
+  const direction = movers.falling ? 'falling' : 'rising';
+  const periods = `${windowInline(lateSpec, late.range)} compared with ${periodNamed(earlySpec, early.range)}${forCalls(qual)}`;
+  const sources = [metricSource(a), metricSource(b)];
+  const note = perDay
+    ? ` ${cap(windowPhraseOf(lateSpec, late.range))} and ${windowPhraseOf(earlySpec, early.range)} differ in length, so values are ranked by calls per day.`
+    : lengthNote(late.range, early.range, lateSpec, earlySpec);
+  if (rows.length === 0) {
+    const none = `No ${labels.singular} had ${movers.falling ? 'fewer' : 'more'} calls ${periods}.`;
+    return { answer: `${none}${note}`, sids: [], sources };
+  }
+  const rate = (v: number, days: number) => (v / days).toLocaleString('en-US', { maximumFractionDigits: 2 });
+  const listed = rows.map((r) =>
+    perDay
+      ? `${r.label} ${changeClause('count', r.before / de, r.after / dl)} per day, ${rate(r.after, dl)} vs ${rate(r.before, de)} calls per day (${fmtInt(r.after)} vs ${fmtInt(r.before)} calls)`
+      : `${r.label} ${changeClause('count', r.before, r.after)}, ${fmtInt(r.after)} vs ${fmtInt(r.before)}`,
+  );
+  return {
+    answer: `${cap(labels.plural)} ${direction} most ${periods}, by the change in calls${perDay ? ' per day' : ''}: ${listed.join('; ')}.${note}`,
+    sids: [],
+    sources,
   };
 }
 

@@ -229,7 +229,7 @@ async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpec, now:
         if (!a.ok) return errorAnswer(a);
         const b = await tools.call('get_topn', { field: intent.field, n: LOOKUP_N, ...other });
         if (!b.ok) return errorAnswer(b);
-        return composeTopnCompare(spec, intent.other, intent.field, a, b, qual);
+        return composeTopnCompare(spec, intent.other, intent.field, a, b, qual, intent.movers);
       }
       const a = await tools.call('get_summary', w);
       if (!a.ok) return errorAnswer(a);

@@ -40,7 +40,16 @@ export type Intent =
   | { kind: 'summary'; metrics: SummaryMetric[]; notHooked?: boolean }
   | { kind: 'timeseries'; metric: SummaryMetric; bucket: Bucket | null; explain?: boolean }
   | { kind: 'trend'; metric: SummaryMetric; verdict?: Verdict }
-  | { kind: 'compare'; metrics: SummaryMetric[]; other: WindowSpec; field?: TopnField; share?: boolean; verdict?: Verdict }
+  /** `movers`: the values ranked by their change in calls, those rising (or falling) most first ("which brands are rising fastest"). */
+  | {
+      kind: 'compare';
+      metrics: SummaryMetric[];
+      other: WindowSpec;
+      field?: TopnField;
+      share?: boolean;
+      verdict?: Verdict;
+      movers?: { falling: boolean; n: number };
+    }
   /**
    * `least`: the least frequent values first ("the least common brand"); `check`: "is Amazon the top brand?";
    * `apart`: a value left out of the ranking ("top brands other than Amazon").

@@ -58,7 +58,7 @@ import {
   WHICH_CALL_RE,
 } from './reading.js';
 import { readQuestion } from './questionReading.js';
-import { shiftBack, type WindowSpec } from './windowSpec.js';
+import { precedingSpan, shiftBack, type WindowSpec } from './windowSpec.js';
 import type { TopnField } from '../storage/queries/topn.js';
 import type { ValueField } from './values.js';
 import { chartIntent, countOf, explained, listingOf, tierFollowUp } from './followUps.js';
@@ -78,6 +78,7 @@ import {
   LATEST_RE,
   LEAST_RE,
   LISTABLE,
+  moversIn,
   ASK_COUNT_RE,
   MEAN_ASK_RE,
   PER_CALL_RE,
@@ -223,14 +224,28 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
       if (MEAN_ASK_RE.test(rest) && !PER_CALL_RE.test(rest)) return data({ kind: 'askStats', other: b }, a);
       const prevField = prev && followUp && (prev.intent.kind === 'topn' || prev.intent.kind === 'value') ? prev.intent.field : undefined;
       const cmpField = metrics.length ? undefined : (field ?? prevField);
-      if (cmpField && cmpField in VALUE_FIELD_RANKABLE)
-        return data({ kind: 'compare', metrics: [], other: b, field: cmpField as never }, a);
+      if (cmpField && cmpField in VALUE_FIELD_RANKABLE) {
+        const m = moversIn(rest);
+        const movers = m ? { movers: { ...m, n: topNumber(rest) ?? TOPN_DEFAULT } } : {};
+        return data({ kind: 'compare', metrics: [], other: b, field: cmpField as never, ...movers }, a);
+      }
       const prevMetrics = prev?.intent.kind === 'summary' ? prev.intent.metrics : null;
       const { basis, share } = comparedMetrics(rest, metrics, followUp ? prevMetrics : null, hasQual, prevMetrics ?? COMPARE_DEFAULT);
       const shown = verdict && !basis.includes(verdict.metric) ? [verdict.metric, ...basis] : basis;
       return data({ kind: 'compare', metrics: shown, other: b, ...(share ? { share: true } : {}), ...(verdict ? { verdict } : {}) }, a);
     }
   }
+
+  // "which brands are rising fastest": each value's calls against the span just before, of the same length.
+  const movers = field && field in VALUE_FIELD_RANKABLE && windows.length <= 1 && !metrics.length ? moversIn(rest) : null;
+  if (movers && field)
+    return data({
+      kind: 'compare',
+      metrics: [],
+      other: precedingSpan(window, now),
+      field: field as TopnField,
+      movers: { ...movers, n: topNumber(rest) ?? TOPN_DEFAULT },
+    });
 
   // "anything unusual today?": the window against the one before it.
   if (

@@ -327,3 +327,16 @@ export function withoutCommands(question: string): { question: string; dropped: 
     .trim();
   return /[a-z]/i.test(kept) ? { question: kept, dropped } : null;
 }
+
+/** "which brands are rising fastest", "biggest drops by payment method": values ranked by their change. */
+const RISING_RE =
+  /\b(?:ris(?:e|es|ing)|rose|grow(?:s|ing|n)?|grew|growth|increas(?:e|es|ed|ing)|gain(?:s|ed|ing)?|climb(?:s|ed|ing)?|surg(?:e|es|ed|ing)|jump(?:s|ed|ing)?|spik(?:e|es|ed|ing)|trending(?: up)?|on the rise|up the most|movers?|moving up|picking up|heating up)\b/;
+const FALLING_RE =
+  /\b(?:fall(?:s|ing)?|fell|declin(?:e|es|ed|ing)|decreas(?:e|es|ed|ing)|drop(?:s|ped|ping)?|shr(?:ink|inks|inking|ank|unk)|trending down|down the most|cooling|dying (?:out|down)|los(?:e|es|ing|t) (?:ground|steam))\b/;
+
+/** The direction of a "movers" question about a field's values, or null when it asks none. */
+export function moversIn(rest: string): { falling: boolean } | null {
+  const falling = FALLING_RE.test(rest);
+  if (!falling && !RISING_RE.test(rest)) return null;
+  return { falling };
+}

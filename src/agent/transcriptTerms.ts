@@ -18,7 +18,7 @@ function terms(s: string): string[] {
 }
 
 const CONTENT_END =
-  '(?=\\s+(?:in the (?:last|past)|this|last|today|yesterday|since|during|over the|from the|by|per|and how|how many|count|number of|total number|please)\\b|$)';
+  '(?=\\s+(?:in the (?:last|past)|this|last|today|yesterday|since|during|over the|from the|by|per|vs|versus|compared (?:to|with)|against|than|and how|how many|count|number of|total number|please)\\b|$)';
 
 /** Transcript searches: "mentioning X", "that say X", "talked about X", "told the victim to X", quoted text. */
 export function transcriptTerms(st: { text: string }, question: string, out: string[]): void {

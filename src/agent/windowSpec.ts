@@ -27,7 +27,11 @@ export function shiftBy(spec: WindowSpec, unit: 'week' | 'day' | 'month', now: D
 
 /** The window just before `spec`, of the same length (calendar periods step by one). */
 export function shiftBack(spec: WindowSpec, now: Date): WindowSpec {
-  if (spec.kind === 'calendar') return { ...spec, offset: spec.offset - 1 };
+  return spec.kind === 'calendar' ? { ...spec, offset: spec.offset - 1 } : precedingSpan(spec, now);
+}
+
+/** The span of the same length just before `spec` ("this week" so far: as many days before it, not all of last week). */
+export function precedingSpan(spec: WindowSpec, now: Date): WindowSpec {
   const r = resolve(spec, now);
   const len = r.end.getTime() - r.start.getTime();
   return { kind: 'span', start: formatUtc(new Date(r.start.getTime() - len)), end: formatUtc(r.start) };

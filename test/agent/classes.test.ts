@@ -708,6 +708,86 @@ describe('issue 12 — classes found later', () => {
     }
     assert.match((await ask('did any scammer ask for usdt on tron in the last 30 days?')).answer, /^Yes\b/);
   });
+
+  it('30. movers: "which brands are rising fastest", "which payment methods dropped the most" rank the values by their change in calls (per day when the windows differ in length), biggest first', async () => {
+    const countsIn = (x: W, field: string) => {
+      const m = new Map<string, number>();
+      for (const c of calls(x)) {
+        const v = ex(c)[field];
+        if (typeof v === 'string') m.set(v, (m.get(v) ?? 0) + 1);
+      }
+      return m;
+    };
+    const days = (x: W) => (x.end.getTime() - x.start.getTime()) / 86_400_000;
+    /** The values in order of their change from `early` to `late`, rising (or falling) only. */
+    const movers = (field: string, late: W, early: W, falling: boolean, perDay: boolean) => {
+      const [a, b] = [countsIn(late, field), countsIn(early, field)];
+      const [dl, de] = perDay ? [days(late), days(early)] : [1, 1];
+      return [...new Set([...a.keys(), ...b.keys()])]
+        .map((v) => ({ v, d: (a.get(v) ?? 0) / dl - (b.get(v) ?? 0) / de }))
+        .filter((r) => (falling ? r.d < 0 : r.d > 0))
+        .sort((x, y) => Math.abs(y.d) - Math.abs(x.d) || x.v.localeCompare(y.v))
+        .map((r) => r.v);
+    };
+    const order = (answer: string, values: string[], all: string[]) => {
+      const at = values.map((v) => answer.indexOf(`${v} ${answer.includes(`${v} -`) ? '-' : '+'}`));
+      assert.ok(
+        at.every((i) => i >= 0),
+        `${values.join(', ')}: ${answer}`,
+      );
+      assert.deepEqual(
+        at,
+        [...at].sort((x, y) => x - y),
+        `biggest change first: ${answer}`,
+      );
+      for (const v of all.filter((x) => !values.includes(x)))
+        assert.ok(!new RegExp(`\\b${v} [+-]`).test(answer), `${v} is not listed: ${answer}`);
+    };
+    const brands = ['Amazon', 'Microsoft', 'PayPal', 'Apple'];
+
+    // The last 7 days against the 7 days before them.
+    const prev7 = win(new Date(WINDOWS.d7.start.getTime() - 7 * 86_400_000).toISOString(), WINDOWS.d7.start);
+    const up = movers('impersonated_brand', WINDOWS.d7, prev7, false, false);
+    assert.ok(up.length >= 2 && up.length < brands.length, 'some brands rose, one did not');
+    const a = await ask('which brands are rising fastest?');
+    assert.deepEqual(
+      a.tool_calls.map((t) => t.name),
+      ['get_topn', 'get_topn'],
+    );
+    order(a.answer, up, brands);
+    assert.equal(movers('impersonated_brand', WINDOWS.d7, prev7, true, false).length, 0);
+    assert.match((await ask('which brands dropped the most in the last 7 days')).answer, /^No impersonated brand had fewer calls\b/);
+
+    // This week so far (4.6 days) against all of last week: by calls per day, not by totals.
+    const perDay = movers('impersonated_brand', WINDOWS.thisWeek, WINDOWS.lastWeek, false, true);
+    assert.notDeepEqual(
+      perDay,
+      movers('impersonated_brand', WINDOWS.thisWeek, WINDOWS.lastWeek, false, false),
+      'per day differs from totals',
+    );
+    const b = await ask('which brands grew the most from last week to this week');
+    order(b.answer, perDay, brands);
+    assert.match(b.answer, /per day/);
+
+    // Falling, over two named weeks.
+    const down = movers('payment_method', WINDOWS.lastWeek, WINDOWS.weekBeforeLast, true, false);
+    assert.ok(down.length > 0);
+    const c = await ask('which payment methods dropped the most last week compared with the week before last?');
+    order(c.answer, down, ['gift_card', 'zelle', 'wire', 'crypto']);
+  });
+
+  it('31. a transcript term compared between two windows: "how many calls mentioned zelle this week vs last week" counts the term in each window (the term was read as "zelle vs", over one window)', async () => {
+    const said = (c: FixtureCall) =>
+      JSON.stringify(c.transcript ?? [])
+        .toLowerCase()
+        .includes('zelle');
+    const [a, b] = [calls(WINDOWS.thisWeek, said).length, calls(WINDOWS.lastWeek, said).length];
+    assert.ok(a + b > 0 && a !== b);
+    const r = await ask('how many calls mentioned zelle this week vs last week');
+    const qs = r.tool_calls.filter((t) => t.name === 'get_summary').map((t) => t.args.q);
+    assert.deepEqual(qs, ['zelle', 'zelle'], JSON.stringify(r.tool_calls));
+    assert.ok(hasNumber(r.answer, a) && hasNumber(r.answer, b), r.answer);
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
