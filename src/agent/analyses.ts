@@ -20,7 +20,7 @@ import {
   verdictWord,
   type SummaryMetric,
 } from './answer.js';
-import { cap, errorAnswer, forCalls, metricSource, windowInline, type Composed } from './compose.js';
+import { cap, changeNames, errorAnswer, forCalls, metricSource, periodNamed, windowInline, type Composed } from './compose.js';
 import { filterArgs, filterText } from './filters.js';
 import { agree, bucketFor, direction, halvesOf, windowSplit, type Halves } from './halves.js';
 import type { Filters, Intent, Verdict } from './intents.js';
@@ -192,6 +192,7 @@ export async function share(tools: ToolRunner, intent: Share, spec: WindowSpec, 
       : `${cap(inline)}: there were no calls, so there is no share to give.`;
     return { answer, sids: [], sources: [metricSource(rec)] };
   }
+  if (intent.other) return shareCompared(tools, spec, intent.other, now, filters);
   const part = await tools.call('get_summary', { ...w, ...filterArgs(filters) });
   if (!part.ok) return errorAnswer(part);
   const all = await tools.call('get_summary', w);
@@ -203,6 +204,33 @@ export async function share(tools: ToolRunner, intent: Share, spec: WindowSpec, 
     ? `${cap(inline)}: ${fmtInt(p.calls_received)} of ${nCalls(a.calls_received)} ${plural(p.calls_received, 'was a call', 'were calls')} ${qual}, a share of ${fmtPct(p.calls_received / a.calls_received)}.`
     : `${cap(inline)}: there were no calls, so there is no share to give.`;
   return { answer, sids: [], sources: [metricSource(part), metricSource(all)] };
+}
+
+/** The filters' share of all calls in two windows: "what share of calls today vs this month were about Amazon". */
+async function shareCompared(tools: ToolRunner, specA: WindowSpec, specB: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
+  const shares: { part: number; all: number; range: RangeObject }[] = [];
+  const sources = [];
+  for (const spec of [specA, specB]) {
+    const w = windowArgs(spec, now);
+    const part = await tools.call('get_summary', { ...w, ...filterArgs(filters) });
+    if (!part.ok) return errorAnswer(part);
+    const all = await tools.call('get_summary', w);
+    if (!all.ok) return errorAnswer(all);
+    const a = all.result as Summary & { range: RangeObject };
+    shares.push({ part: (part.result as Summary).calls_received, all: a.calls_received, range: a.range });
+    sources.push(metricSource(part), metricSource(all));
+  }
+  const [sa, sb] = shares;
+  const pct = (s: (typeof shares)[number]) => (s.all ? s.part / s.all : null);
+  const said = (s: (typeof shares)[number]) =>
+    s.all ? `${fmtInt(s.part)} of ${nCalls(s.all)}, a share of ${fmtPct(s.part / s.all)}` : 'no calls, so no share';
+  const aLater = Date.parse(sa.range.end_utc) >= Date.parse(sb.range.end_utc);
+  const [earlyName, lateName] = aLater ? changeNames(specB, specA) : changeNames(specA, specB);
+  const [pe, pl] = aLater ? [pct(sb), pct(sa)] : [pct(sa), pct(sb)];
+  const answer =
+    `Calls ${filterText(filters)}: ${windowInline(specA, sa.range)} ${said(sa)}; ${periodNamed(specB, sb.range)} ${said(sb)} ` +
+    `(change from ${earlyName} to ${lateName}: ${changeClause('ratio', pe, pl)}).`;
+  return { answer, sids: [], sources };
 }
 
 type PerCall = Extract<Intent, { kind: 'perCall' }>;

@@ -55,8 +55,14 @@ export function windowInline(spec: WindowSpec, r: RangeObject): string {
 }
 
 /** A window as the object of "compared with" or "shorter than": "the period from Aug 1 to Sep 1, 2026", "last week (…)". */
-const periodNamed = (spec: WindowSpec, r: RangeObject) =>
+export const periodNamed = (spec: WindowSpec, r: RangeObject) =>
   spec.kind === 'span' ? `the period ${windowInline(spec, r)}` : windowInline(spec, r);
+
+/** The two windows as the ends of a change: "last week", "this week", or "the earlier period" for a span. */
+export const changeNames = (earlySpec: WindowSpec, lateSpec: WindowSpec): [string, string] => [
+  earlySpec.kind === 'span' ? 'the earlier period' : windowPhrase(earlySpec),
+  lateSpec.kind === 'span' ? 'the later period' : windowPhrase(lateSpec),
+];
 
 /** A figure of a window to compare: a rate of a window without calls is 0 in the API but no figure. */
 const comparable = (s: Summary, m: SummaryMetric) =>
@@ -170,9 +176,7 @@ export function composeCompare(
   // The change runs from the earlier window to the later one.
   const aLater = Date.parse(sa.range.end_utc) >= Date.parse(sb.range.end_utc);
   const [early, late, earlySpec, lateSpec] = aLater ? [sb, sa, specB, specA] : [sa, sb, specA, specB];
-  const nameOf = (sp: WindowSpec, fallback: string) => (sp.kind === 'span' ? `the ${fallback} period` : windowPhrase(sp));
-  const earlyName = nameOf(earlySpec, 'earlier');
-  const lateName = nameOf(lateSpec, 'later');
+  const [earlyName, lateName] = changeNames(earlySpec, lateSpec);
   const valueOf = comparable;
   const clauses = metrics.map((m) => {
     const info = SUMMARY_METRICS[m];

@@ -7,7 +7,7 @@ import type { RangeObject } from '../domain/window.js';
 import type { Summary } from '../storage/queries/summary.js';
 import type { TopnField, TopnItem } from '../storage/queries/topn.js';
 import type { ToolRunner } from './agent.js';
-import { changeClause, fmtKind, SUMMARY_METRICS } from './answer.js';
+import { changeClause, fmtKind, SUMMARY_METRICS, type SummaryMetric } from './answer.js';
 import { withBar } from './bars.js';
 import { askCount, askStats, busiest, complement, distinct, perCall, perUnit, share, trend } from './analyses.js';
 import { extremeCalls, latestCalls } from './extremes.js';
@@ -262,6 +262,8 @@ async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpec, now:
       return distinct(tools, intent, spec, now, filters);
     case 'compareValues':
       return compareValues(tools, new Vocabulary(tools), intent, spec, now, filters);
+    case 'compareGroups':
+      return compareGroups(tools, intent, spec, now, filters);
     case 'latest':
       return latestCalls(tools, intent, spec, now, filters);
     case 'topn': {
@@ -325,7 +327,6 @@ async function compareValues(
   filters: Filters,
 ): Promise<Composed> {
   const w = windowArgs(spec, now);
-  const info = SUMMARY_METRICS[intent.metric];
   const rows: Array<{ name: string; rec: ToolCallRecord; value: number | null }> = [];
   const unknown: Mention[] = [];
   for (const m of intent.values) {
@@ -350,6 +351,35 @@ async function compareValues(
     rows.push({ name, rec, value: (rec.result as Summary)[intent.metric] as number | null });
   }
   if (unknown.length) return unknownAnswer(vocab, unknown);
+  return sideBySide(rows, intent.metric, spec, filters);
+}
+
+/** Groups of calls side by side over one window: one summary per group. */
+async function compareGroups(
+  tools: ToolRunner,
+  intent: Extract<Intent, { kind: 'compareGroups' }>,
+  spec: WindowSpec,
+  now: Date,
+  filters: Filters,
+): Promise<Composed> {
+  const w = windowArgs(spec, now);
+  const rows: Array<{ name: string; plural: boolean; rec: ToolCallRecord; value: number | null }> = [];
+  for (const g of intent.groups) {
+    const rec = await tools.call('get_summary', { ...w, ...filterArgs({ ...filters, ...g.filters }) });
+    if (!rec.ok) return errorAnswer(rec);
+    rows.push({ name: g.name, plural: true, rec, value: (rec.result as Summary)[intent.metric] as number | null });
+  }
+  return sideBySide(rows, intent.metric, spec, filters);
+}
+
+/** "In the last 7 days, average call length: A 5 min (10 calls); B …. A is ahead of B: …" */
+function sideBySide(
+  rows: Array<{ name: string; plural?: boolean; rec: ToolCallRecord; value: number | null }>,
+  metric: SummaryMetric,
+  spec: WindowSpec,
+  filters: Filters,
+): Composed {
+  const info = SUMMARY_METRICS[metric];
   const r0 = rows[0].rec.result as { range: RangeObject };
   const inline = windowInline(spec, r0.range) + forCalls(filterText(filters));
   const f = (v: number | null) => (v === null ? 'none' : fmtKind(info.kind, v));
@@ -362,10 +392,10 @@ async function compareValues(
   let verdict = '';
   const [a, b] = rows;
   if (a && b && a.value !== null && b.value !== null) {
-    if (a.value === b.value) verdict = ` ${a.name} and ${b.name} are level.`;
+    if (a.value === b.value) verdict = ` ${cap(a.name)} and ${b.name} are level.`;
     else {
       const [hi, lo] = a.value > b.value ? [a, b] : [b, a];
-      verdict = ` ${hi.name} is ahead of ${lo.name}: ${changeClause(info.kind, lo.value, hi.value)}.`;
+      verdict = ` ${cap(hi.name)} ${hi.plural ? 'are' : 'is'} ahead of ${lo.name}: ${changeClause(info.kind, lo.value, hi.value)}.`;
     }
   }
   return { answer: `${cap(inline)}, ${info.label}: ${list}.${verdict}`, sids: [], sources: rows.map((x) => metricSource(x.rec)) };

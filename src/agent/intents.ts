@@ -59,13 +59,15 @@ export type Intent =
   /** The busiest bucket of a window ("busiest day", "which hour"), or the busiest hour of the day / weekday over it. */
   | { kind: 'busiest'; metric: SummaryMetric; unit: 'day' | 'hour' | 'hour_of_day' | 'weekday'; least?: boolean }
   /** What share of the calls (of the filters) a figure is: "what share were high-confidence". */
-  | { kind: 'share'; metric: SummaryMetric | null }
+  | { kind: 'share'; metric: SummaryMetric | null; other?: WindowSpec }
   /** A figure per call of the filters: "average dollars asked per tier 1 call". */
   | { kind: 'perCall'; metric: SummaryMetric }
   /** How many different values a field has: "how many distinct brands", "unique caller numbers". */
   | { kind: 'distinct'; field: RankField; minCount?: number }
   /** Two or more values side by side over one window: "Amazon vs Microsoft", "Texas vs Florida". */
   | { kind: 'compareValues'; field: ValueField | 'caller_state'; values: Mention[]; metric: SummaryMetric }
+  /** Groups of calls side by side over one window: "hooked vs not hooked", "tier 1 vs tier 2". */
+  | { kind: 'compareGroups'; groups: { name: string; filters: Filters }[]; metric: SummaryMetric }
   /** How many single dollar asks reach an amount: "how many individual asks were over 10k". */
   | { kind: 'askCount'; min: number }
   /** A count or dollar figure averaged per day, week or hour of the window: "average calls per day". */

@@ -70,6 +70,7 @@ import {
   CALLER_ID_RE,
   comparedMetrics,
   comparedValues,
+  comparedGroups,
   comparedWindows,
   complementIntent,
   DISTINCT_RE,
@@ -149,6 +150,16 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   // "top brands other than Amazon": the ranking with that value left out, not a count of the calls lacking it.
   const apart = quals.negated ? apartValue(quals.negated, field) : null;
   if (apart && field && !isCount) return data({ kind: 'topn', field, n: Math.min(LOOKUP_N, (topNumber(rest) ?? TOPN_DEFAULT) + 1), apart });
+  // "average call length of hooked vs not hooked calls", "tier 1 vs tier 2": one figure per group of calls.
+  const grouped = windows.length <= 1 ? comparedGroups(text) : null;
+  if (grouped) {
+    const metric = metrics.find((m) => m !== 'calls_received' && !grouped.implied.includes(m)) ?? 'calls_received';
+    const { hooked: _h, tier: _t, ...others } = base;
+    return {
+      ...(data({ kind: 'compareGroups', groups: grouped.groups, metric }) as DataPlan),
+      filters: finalFilters({ kind: 'summary', metrics: [metric] }, others),
+    };
+  }
   if (quals.negated) return data(complementIntent(quals.negated, rest, metrics, field, isList, isCount, windows.length));
   const verdict = verdictOf(text, rest, metrics);
   const barOn = quals.bar ? barMetric(quals.bar, metrics) : null;
@@ -229,6 +240,9 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
         const movers = m ? { movers: { ...m, n: topNumber(rest) ?? TOPN_DEFAULT } } : {};
         return data({ kind: 'compare', metrics: [], other: b, field: cmpField as never, ...movers }, a);
       }
+      // "what share of calls today vs this month were about Amazon": the filters' share of each window's calls.
+      if (SHARE_WORD_RE.test(rest) && hasQual && metrics.every((m) => m === 'calls_received'))
+        return data({ kind: 'share', metric: null, other: b }, a);
       const prevMetrics = prev?.intent.kind === 'summary' ? prev.intent.metrics : null;
       const { basis, share } = comparedMetrics(rest, metrics, followUp ? prevMetrics : null, hasQual, prevMetrics ?? COMPARE_DEFAULT);
       const shown = verdict && !basis.includes(verdict.metric) ? [verdict.metric, ...basis] : basis;

@@ -340,3 +340,37 @@ export function moversIn(rest: string): { falling: boolean } | null {
   if (!falling && !RISING_RE.test(rest)) return null;
   return { falling };
 }
+
+const VERSUS = String.raw`\b(?:vs\.?|versus|compared (?:to|with)|against|or|and)\b`;
+const NOT_HOOKED = String.raw`(?:not|un|non)[- ]?hooked`;
+const HOOKED_GROUPS: [RegExp, boolean][] = [
+  [new RegExp(String.raw`(?<!(?:not|un|non)[- ]?)\bhooked\b.*${VERSUS}.*\b${NOT_HOOKED}\b`), true],
+  [new RegExp(String.raw`\b${NOT_HOOKED}\b.*${VERSUS}.*(?<!(?:not|un|non)[- ]?)\bhooked\b`), false],
+];
+
+/**
+ * Groups of calls a question puts side by side: "hooked vs not hooked", "tier 1 vs tier 2 calls",
+ * in the order said, with the figures their own words would otherwise name (hooked calls, tier-1 calls).
+ */
+export function comparedGroups(rest: string): { groups: { name: string; filters: Filters }[]; implied: SummaryMetric[] } | null {
+  for (const [re, hookedFirst] of HOOKED_GROUPS) {
+    if (!re.test(rest)) continue;
+    const groups = [
+      { name: 'hooked calls', filters: { hooked: true } },
+      { name: 'calls not hooked', filters: { hooked: false } },
+    ];
+    return { groups: hookedFirst ? groups : groups.reverse(), implied: ['hooked_calls', 'hook_rate'] };
+  }
+  if (/\b(?:not|non|other than|except|excluding)[- ]tier\b/.test(rest)) return null;
+  const tiers = [...rest.matchAll(/\btier[- ]?([123])\b/g)].map((m) => Number(m[1]));
+  const distinct = [...new Set(tiers)];
+  // "tier 1 and tier 2 calls" alone is both together; side by side only when compared.
+  const compared = String.raw`\b(?:vs\.?|versus|compared (?:to|with)|against)\b|\bor\b.*\b(?:more|fewer|less|longer|shorter|bigger|higher|lower)\b|\b(?:more|fewer|less|longer|shorter|bigger|higher|lower)\b.*\bor\b`;
+  if (distinct.length >= 2 && new RegExp(compared).test(rest)) {
+    return {
+      groups: distinct.map((t) => ({ name: `tier-${t} calls`, filters: { tier: [t] } })),
+      implied: ['tier1_calls', 'tier2_calls', 'tier3_calls'],
+    };
+  }
+  return null;
+}

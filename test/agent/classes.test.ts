@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { NOW, ORG_A_CALLS, refGeo, sid, tierOf, win, WINDOWS, type FixtureCall, type W } from './fixture.js';
+import { isHooked, NOW, ORG_A_CALLS, pct, refGeo, sid, tierOf, win, WINDOWS, type FixtureCall, type W } from './fixture.js';
 import { agentWorld, askRaw, type AgentWorld } from './setup.js';
 
 interface Answer {
@@ -787,6 +787,49 @@ describe('issue 12 — classes found later', () => {
     const qs = r.tool_calls.filter((t) => t.name === 'get_summary').map((t) => t.args.q);
     assert.deepEqual(qs, ['zelle', 'zelle'], JSON.stringify(r.tool_calls));
     assert.ok(hasNumber(r.answer, a) && hasNumber(r.answer, b), r.answer);
+  });
+
+  it('32. groups side by side: "average call length of hooked vs not hooked calls", "tier 1 vs tier 2" give each group its figure (it filtered to not hooked and said "hooked calls 0")', async () => {
+    const d30 = calls(WINDOWS.d30);
+    const mean = (cs: FixtureCall[]) => cs.reduce((t, c) => t + c.duration_sec, 0) / cs.length;
+    const two = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+    const [yes, no] = [d30.filter(isHooked), d30.filter((c) => !isHooked(c))];
+    assert.ok(yes.length > 0 && no.length > 0);
+    for (const q of [
+      'average call length for hooked calls vs not hooked calls in the last 30 days',
+      'avg duration not hooked vs hooked, last 30 days',
+    ]) {
+      const a = await ask(q);
+      assert.deepEqual(
+        a.tool_calls.map((t) => t.args.hooked),
+        q.startsWith('avg') ? [false, true] : [true, false],
+        q,
+      );
+      assert.ok(a.answer.includes(`hooked calls ${two(mean(yes))} seconds (${yes.length} call`), `${q}: ${a.answer}`);
+      assert.ok(a.answer.includes(`calls not hooked ${two(mean(no))} seconds (${no.length} call`), `${q}: ${a.answer}`);
+      assert.ok(!/hooked calls 0\b/.test(a.answer), a.answer);
+    }
+    const [t1, t2] = [d30.filter((c) => tierOf(c) === 1).length, d30.filter((c) => tierOf(c) === 2).length];
+    assert.notEqual(t1, t2);
+    const b = await ask('tier 1 vs tier 2 calls in the last 30 days');
+    assert.deepEqual(
+      b.tool_calls.map((t) => t.args.tier),
+      [[1], [2]],
+    );
+    assert.ok(b.answer.includes(`tier-1 calls ${t1}`) && b.answer.includes(`tier-2 calls ${t2}`), b.answer);
+    // Both together, when nothing compares them: one filter, the sum.
+    const c = await ask('how many tier 1 or tier 2 calls in the last 30 days');
+    assert.ok(c.tool_calls.length === 1, JSON.stringify(c.tool_calls));
+  });
+
+  it('33. a filter\'s share compared between windows: "what share of calls this week vs last week were about Amazon" gives each window\'s share of its calls (it gave the Amazon counts only)', async () => {
+    const amazon = (c: FixtureCall) => ex(c).impersonated_brand === 'Amazon';
+    const shareIn = (x: W) => calls(x, amazon).length / calls(x).length;
+    const [a, b] = [shareIn(WINDOWS.thisWeek), shareIn(WINDOWS.lastWeek)];
+    assert.notEqual(pct(a), pct(b));
+    const r = await ask('what share of calls this week vs last week were about Amazon?');
+    assert.ok(r.answer.includes(`a share of ${pct(a)}`) && r.answer.includes(`a share of ${pct(b)}`), r.answer);
+    assert.match(r.answer, new RegExp(`change from last week to this week: [+-]${Math.abs((a - b) * 100).toFixed(1)} percentage points`));
   });
 });
 
