@@ -199,7 +199,11 @@ describe('hourly rollups', { skip: TEST_ENGINE === 'postgres' ? false : 'kept on
       assert.ok((await failures()) > before, 'the failed fill is counted');
       const [{ n }] = await h.db.all('SELECT count(*) AS n FROM hour_fills WHERE org_id = $1', [b.orgId]);
       assert.equal(Number(n), 0, 'a failed fill lists no hour');
-      assert.equal((await get(h.app, b.read, '/api/kpis/disconnect-breakdown?range=24h')).body, res.body, 'the same answer, from the calls');
+      assert.equal(
+        (await get(h.app, b.read, '/api/kpis/disconnect-breakdown?range=24h')).body,
+        res.body,
+        'the same answer, from the calls',
+      );
     } finally {
       await h.db.run('DROP TRIGGER refuse_hour_rows ON call_hours');
       await h.db.run('DROP FUNCTION refuse_hour_rows()');

@@ -270,18 +270,14 @@ describe('the overview: view in the URL, comparisons, tables, drill-down', { ski
     const p = await c.newPage();
     await open(p, '/?range=24h');
     const before = await shownSpan(p);
-    const next = p.waitForRequest(
-      (r) => r.url().includes('/api/kpis/summary') && new URL(r.url()).searchParams.get('end')! > before.end,
-      { timeout: 20_000 },
-    );
+    const next = p.waitForRequest((r) => r.url().includes('/api/kpis/summary') && new URL(r.url()).searchParams.get('end')! > before.end, {
+      timeout: 20_000,
+    });
     await p.getByTestId('refresh').selectOption('30s');
     assert.equal(param(p, 'refresh'), '30s');
     await p.clock.fastForward('00:31');
     await next;
-    await p.waitForFunction(
-      (end) => document.querySelector('[data-testid="summary-cards"]')!.getAttribute('data-end')! > end,
-      before.end,
-    );
+    await p.waitForFunction((end) => document.querySelector('[data-testid="summary-cards"]')!.getAttribute('data-end')! > end, before.end);
     await c.close();
   });
 

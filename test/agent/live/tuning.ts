@@ -1886,7 +1886,8 @@ const ANSWERS: LiveCase[] = [
     cls: 'answers',
     question: 'show the tier 1 calls that used a chase mule account this month',
     truth: async (api) => {
-      const rows = (await tier1All(api, thisMonth(api.now), api.now)).filter((r) => r.mule_bank_name === 'Chase');
+      // The demo's bank is "JPMorgan Chase": the truth matched 'Chase' exactly, found none and asked for a zero.
+      const rows = (await tier1All(api, thisMonth(api.now), api.now)).filter((r) => /\bchase\b/i.test(String(r.mule_bank_name ?? '')));
       return rows.length ? { sids: newest(rows, 3) } : { figures: [N(0)] };
     },
   },
