@@ -306,7 +306,11 @@ async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpec, now:
         return rec.ok ? composeCalls(spec, filters, true, rec, count) : errorAnswer(rec);
       }
       const rec = await tools.call('search_calls', { ...w, limit: intent.limit ?? (intent.count ? COUNT_LIMIT : SEARCH_LIMIT) });
-      return rec.ok ? composeCalls(spec, filters, intent.count, rec) : errorAnswer(rec);
+      if (!rec.ok) return errorAnswer(rec);
+      // More calls than listed: the exact number from the summary, never "more than 20".
+      if (!(rec.result as { has_more: boolean }).has_more) return composeCalls(spec, filters, intent.count, rec);
+      const count = await tools.call('get_summary', w);
+      return count.ok ? composeCalls(spec, filters, intent.count, rec, count) : errorAnswer(count);
     }
     case 'call': {
       const rec = await tools.call('get_call', { call_sid: intent.sid });

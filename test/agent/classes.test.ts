@@ -831,6 +831,26 @@ describe('issue 12 — classes found later', () => {
     assert.ok(r.answer.includes(`a share of ${pct(a)}`) && r.answer.includes(`a share of ${pct(b)}`), r.answer);
     assert.match(r.answer, new RegExp(`change from last week to this week: [+-]${Math.abs((a - b) * 100).toFixed(1)} percentage points`));
   });
+
+  it('34. "a Chase mule account" names the bank (not an account number too), and a list longer than shown says how many calls match, never "more than 20"', async () => {
+    const chase = calls(WINDOWS.w12, (c) => ex(c).mule_bank_name === 'Chase');
+    assert.ok(
+      chase.some((c) => !ex(c).mule_bank_account_number),
+      'a Chase call without an account number',
+    );
+    const a = await ask('show the tier 1 calls that used a chase mule account in the last 12 weeks');
+    assert.ok(
+      a.tool_calls.every((t) => t.args.has === undefined),
+      JSON.stringify(a.tool_calls),
+    );
+    assert.deepEqual(new Set(a.referenced_call_sids), new Set(chase.map((c) => c.call_sid)));
+
+    const all = calls(WINDOWS.d30).length;
+    assert.ok(all > 20);
+    const b = await ask('list the calls from the last 30 days');
+    assert.equal(b.referenced_call_sids.length, 20);
+    assert.ok(hasNumber(b.answer, all) && !/more than/.test(b.answer), b.answer);
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
