@@ -12,8 +12,11 @@ import { ndjsonLines } from './ndjsonLines.js';
 /**
  * A batch (at most ingestBatchSize records) is also written once its records hold this much
  * text: 5,000 records of up to 1 MiB (NDJSON lines) were held at once, more than the process's memory.
+ * Two batches are held at a time (one written, one prepared), with their lower-cased copies:
+ * at 32 MiB a stream of big records took a 256 MB heap to its limit. Demo records hold about
+ * 2 kB, so 5,000 of them (9 MB) stay below this and batch by count as before.
  */
-const BATCH_TEXT = 32 * 1024 * 1024;
+const BATCH_TEXT = 16 * 1024 * 1024;
 const MAX_REPORTED_REJECTIONS = 10_000;
 /**
  * Records validated between two turns of the event loop. The batch in flight is a chain of
