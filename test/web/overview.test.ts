@@ -12,6 +12,7 @@ import {
   PANELS,
   openDashboard,
   shownSpan,
+  waitForPanelData,
   skip,
   type Server,
   closeSignedIn,
@@ -380,13 +381,20 @@ describe('the overview: view in the URL, comparisons, tables, drill-down', { ski
       const shown = Number(/[\d,]+/.exec(await page.getByTestId('calls-count').innerText())![0].replace(/,/g, ''));
       assert.equal(shown, expected, `${filter}=${value}: the list counts the API's calls`);
     };
+    // One overview, its field picked from the panel; Back returns to it after each drill-down.
+    await open(page, '/?range=7d', ['topn']);
     for (const [field, filter] of TOPN) {
-      await open(page, `/?range=7d&topn=${field}`, ['topn']);
+      await page.getByTestId('topn-field').selectOption(field);
+      await page.waitForURL((u) => u.pathname === '/' && (u.searchParams.get('topn') ?? 'impersonated_brand') === field);
+      await waitForPanelData(page, 'topn');
       const span = await shownSpan(page);
       const top = await api<{ items: { label: string }[] }>(`/api/kpis/topn/${field}?${q(span)}&n=10`);
       assert.ok(top.items.length > 0, `${field} has values`);
-      await page.locator('[data-panel="topn"] .data-table summary').click();
+      const table = page.locator('[data-panel="topn"] details.data-table');
+      if (!(await table.evaluate((d) => (d as HTMLDetailsElement).open))) await table.locator('summary').click();
       await drill(filter, top.items[0].label, `[data-panel="topn"] a[data-drill="${top.items[0].label.replace(/"/g, '\\"')}"]`);
+      await page.goBack();
+      await page.waitForURL((u) => u.pathname === '/');
     }
     await open(page, '/?range=7d', ['geo']);
     const pr = Number(await page.locator('[data-territory="PR"]').getAttribute('data-count'));
