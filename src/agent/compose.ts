@@ -25,7 +25,7 @@ import {
   type SummaryMetric,
 } from './answer.js';
 import { direction, halvesOf } from './halves.js';
-import { LOOKUP_N, TOPN_DEFAULT, type RankField, type Verdict } from './intents.js';
+import { LOOKUP_N, RANK_BY_VALUES, TOPN_DEFAULT, type Intent, type RankField, type Verdict } from './intents.js';
 import { windowPhrase, type WindowSpec } from './windowSpec.js';
 import { fmtSpan } from './when.js';
 import { matchValue } from './values.js';
@@ -294,6 +294,46 @@ function composeMovers(
   );
   return {
     answer: `${cap(labels.plural)} ${direction} most ${periods}, by the change in calls${perDay ? ' per day' : ''}: ${listed.join('; ')}.${note}`,
+    sids: [],
+    sources,
+  };
+}
+
+/** A field's values by a figure: the first (or tied firsts) named, then the list with each value's calls. */
+export function composeRankBy(
+  spec: WindowSpec,
+  intent: Extract<Intent, { kind: 'rankBy' }>,
+  top: ToolCallRecord,
+  rows: { label: string; calls: number; value: number | null; rec: ToolCallRecord }[],
+  qual: string,
+): Composed {
+  const range = (top.result as { range: RangeObject }).range;
+  const labels = FIELD_LABELS[intent.field];
+  const info = SUMMARY_METRICS[intent.metric];
+  const inline = windowInline(spec, range) + forCalls(qual);
+  const sources = [metricSource(top), ...rows.map((r) => metricSource(r.rec))];
+  if (rows.length === 0) return { answer: `${cap(inline)}: no call has a ${labels.singular}.`, sids: [], sources };
+  const sign = intent.least ? 1 : -1;
+  const ranked = [...rows].sort(
+    (a, b) =>
+      (a.value === null ? 1 : 0) - (b.value === null ? 1 : 0) ||
+      sign * ((a.value ?? 0) - (b.value ?? 0)) ||
+      b.calls - a.calls ||
+      a.label.localeCompare(b.label),
+  );
+  const f = (v: number | null) => (v === null ? 'none' : fmtKind(info.kind, v));
+  const which = intent.least ? 'lowest' : 'highest';
+  const scope =
+    rows.length < RANK_BY_VALUES ? `every ${labels.singular} with a call` : `the ${RANK_BY_VALUES} ${labels.plural} with the most calls`;
+  const best = ranked.filter((r) => r.value !== null && r.value === ranked[0].value);
+  const lead = !best.length
+    ? `No ${labels.singular} has a ${info.label} ${inline}.`
+    : best.length > 1
+      ? `${andList(best.map((r) => r.label))} are tied for the ${which} ${info.label} ${inline}: ${f(best[0].value)}.`
+      : `${best[0].label} has the ${which} ${info.label} ${inline}: ${f(best[0].value)} (${nCalls(best[0].calls)}).`;
+  const list = ranked.slice(0, intent.n).map((r) => `${r.label} ${f(r.value)} (${nCalls(r.calls)})`);
+  return {
+    answer: `${lead} ${cap(info.label)} by ${labels.singular}, ${which} first, over ${scope}: ${list.join('; ')}.`,
     sids: [],
     sources,
   };

@@ -14,6 +14,7 @@ import { extremeCalls, latestCalls } from './extremes.js';
 import {
   cap,
   composeCompare,
+  composeRankBy,
   composeDisconnects,
   composeGeo,
   composeLeast,
@@ -31,7 +32,7 @@ import {
 import { bucketFor } from './halves.js';
 import { composeActive, composeCall, composeCalls, composeTier1, EXAMPLES_LISTED } from './composeLists.js';
 import { filterArgs, filterText } from './filters.js';
-import { COUNT_LIMIT, LIST_FILTERS, LOOKUP_N, SEARCH_LIMIT, type DataPlan, type Filters, type Intent } from './intents.js';
+import { COUNT_LIMIT, LIST_FILTERS, LOOKUP_N, RANK_BY_VALUES, SEARCH_LIMIT, type DataPlan, type Filters, type Intent } from './intents.js';
 import type { Mention } from './qualifiers.js';
 import { contentWords } from './transcriptTerms.js';
 import { windowArgs, type WindowSpec } from './windowSpec.js';
@@ -264,6 +265,8 @@ async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpec, now:
       return compareValues(tools, new Vocabulary(tools), intent, spec, now, filters);
     case 'compareGroups':
       return compareGroups(tools, intent, spec, now, filters);
+    case 'rankBy':
+      return rankBy(tools, intent, spec, now, filters);
     case 'latest':
       return latestCalls(tools, intent, spec, now, filters);
     case 'topn': {
@@ -356,6 +359,31 @@ async function compareValues(
   }
   if (unknown.length) return unknownAnswer(vocab, unknown);
   return sideBySide(rows, intent.metric, spec, filters);
+}
+
+/**
+ * A field's values ranked by a figure: the most frequent values (RANK_BY_VALUES), one summary
+ * each, ordered by the figure; each with its number of calls, so a figure of few calls shows as such.
+ */
+async function rankBy(
+  tools: ToolRunner,
+  intent: Extract<Intent, { kind: 'rankBy' }>,
+  spec: WindowSpec,
+  now: Date,
+  filters: Filters,
+): Promise<Composed> {
+  const w = windowArgs(spec, now);
+  const top = await tools.call('get_topn', { field: intent.field, n: RANK_BY_VALUES, ...w, ...filterArgs(filters) });
+  if (!top.ok) return errorAnswer(top);
+  const items = (top.result as { range: RangeObject; items: { label: string; count: number }[] }).items;
+  const rows: { label: string; calls: number; value: number | null; rec: ToolCallRecord }[] = [];
+  for (const item of items) {
+    const rec = await tools.call('get_summary', { ...w, ...filterArgs({ ...filters, [intent.field]: [item.label] }) });
+    if (!rec.ok) return errorAnswer(rec);
+    const s = rec.result as Summary;
+    rows.push({ label: item.label, calls: s.calls_received, value: s[intent.metric] as number | null, rec });
+  }
+  return composeRankBy(spec, intent, top, rows, filterText(filters));
 }
 
 /** Groups of calls side by side over one window: one summary per group. */

@@ -66,6 +66,8 @@ export type Intent =
   | { kind: 'distinct'; field: RankField; minCount?: number }
   /** Two or more values side by side over one window: "Amazon vs Microsoft", "Texas vs Florida". */
   | { kind: 'compareValues'; field: ValueField | 'caller_state'; values: Mention[]; metric: SummaryMetric }
+  /** A field's values ranked by a figure: "which brand has the highest hook rate", "average ask by lure". */
+  | { kind: 'rankBy'; field: ValueField; metric: SummaryMetric; n: number; least: boolean }
   /** Groups of calls side by side over one window: "hooked vs not hooked", "tier 1 vs tier 2". */
   | { kind: 'compareGroups'; groups: { name: string; filters: Filters }[]; metric: SummaryMetric }
   /** How many single dollar asks reach an amount: "how many individual asks were over 10k". */
@@ -152,6 +154,8 @@ export const VALUE_FILTER_FIELDS = ['impersonated_brand', 'lure_category', 'paym
 export const LIST_FILTERS = [...VALUE_FIELDS, 'caller_state'] as const;
 export const TOPN_DEFAULT = 10;
 export const LOOKUP_N = 50;
+/** Values a ranking by a figure reads (one summary each): the most frequent ones. */
+export const RANK_BY_VALUES = 12;
 export const TIER1_LIMIT = 10;
 /** Rows read when only some tier-1 calls are wanted (e.g. those with a crypto wallet). */
 export const TIER1_SCAN = 100;

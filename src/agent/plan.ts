@@ -60,7 +60,7 @@ import {
 import { readQuestion } from './questionReading.js';
 import { precedingSpan, shiftBack, type WindowSpec } from './windowSpec.js';
 import type { TopnField } from '../storage/queries/topn.js';
-import type { ValueField } from './values.js';
+import { VALUE_FIELDS, type ValueField } from './values.js';
 import { chartIntent, countOf, explained, listingOf, tierFollowUp } from './followUps.js';
 import {
   asksSideBySide,
@@ -86,6 +86,7 @@ import {
   OBEY_RE,
   perUnitIn,
   rankable,
+  RANK_BY_RE,
   RANKABLE_METRIC,
   repeatedField,
   seriesOf,
@@ -323,6 +324,15 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   ) {
     const extra = Object.assign({}, ...metrics.map((m) => RANKABLE_METRIC[m]));
     return data({ kind: 'topn', field: field ?? 'persona', n: topNumber(rest) ?? TOPN_DEFAULT }, window, extra);
+  }
+
+  // "which brand has the highest hook rate", "average ask by lure", "persona with the longest calls": a figure per value.
+  const byField = field ?? (PERSONA_RE.test(rest) ? 'persona' : null);
+  const figure = metrics.find((m) => m !== 'calls_received' && !RANKABLE_METRIC[m]);
+  if (byField && (VALUE_FIELDS as readonly string[]).includes(byField) && figure && RANK_BY_RE.test(rest)) {
+    const least =
+      (LEAST_RE.test(rest) || /\b(?:lowest|shortest|smallest|worst)\b/.test(rest)) && !/\b(?:highest|longest|biggest|largest)\b/.test(rest);
+    return data({ kind: 'rankBy', field: byField as ValueField, metric: figure, n: topNumber(rest) ?? TOPN_DEFAULT, least });
   }
 
   // Personas: calls per persona ("which persona gets the most calls", "persona breakdown").

@@ -374,3 +374,7 @@ export function comparedGroups(rest: string): { groups: { name: string; filters:
   }
   return null;
 }
+
+/** A ranking asked of a figure per value: "which brand has the highest hook rate", "average ask by lure". */
+export const RANK_BY_RE =
+  /\b(?:top|most|which|what|rank(?:ed|ing)?|highest|lowest|least|longest|shortest|biggest|largest|smallest|best|worst|by|per|for each|across|each)\b/;

@@ -851,6 +851,39 @@ describe('issue 12 — classes found later', () => {
     assert.equal(b.referenced_call_sids.length, 20);
     assert.ok(hasNumber(b.answer, all) && !/more than/.test(b.answer), b.answer);
   });
+
+  it('35. a figure per value: "which persona kept scammers on the line longest", "top mule banks by dollars asked" rank the values by that figure, one summary each (they were declined, or ranked by calls)', async () => {
+    const d30 = calls(WINDOWS.d30);
+    const by = new Map<string, FixtureCall[]>();
+    for (const c of d30) by.set(c.persona, [...(by.get(c.persona) ?? []), c]);
+    const mean = (cs: FixtureCall[]) => cs.reduce((t, c) => t + c.duration_sec, 0) / cs.length;
+    const two = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+    const order = [...by.entries()].map(([p, cs]) => ({ p, v: mean(cs), n: cs.length })).sort((a, b) => b.v - a.v || b.n - a.n);
+    assert.ok(order.length >= 2 && order[0].v !== order[1].v);
+    const a = await ask('which persona kept scammers on the line longest in the last 30 days?');
+    assert.ok(a.answer.startsWith(`${order[0].p} has the highest average call length`), a.answer);
+    const at = order.map((o) => a.answer.indexOf(`${o.p} ${two(o.v)} seconds (${o.n} call`));
+    assert.ok(
+      at.every((i) => i >= 0),
+      a.answer,
+    );
+    assert.deepEqual(
+      at,
+      [...at].sort((x, y) => x - y),
+      a.answer,
+    );
+
+    const dollars = new Map<string, number>();
+    for (const c of calls(WINDOWS.w12)) {
+      const bank = ex(c).mule_bank_name;
+      const asked = ((ex(c).dollar_asks as number[] | undefined) ?? []).reduce((t, x) => t + x, 0);
+      if (typeof bank === 'string') dollars.set(bank, (dollars.get(bank) ?? 0) + asked);
+    }
+    const banks = [...dollars.entries()].sort((x, y) => y[1] - x[1]);
+    const b = await ask('top mule banks by dollars asked in the last 12 weeks');
+    assert.ok(b.answer.startsWith(`${banks[0][0]} has the highest total dollars asked`), b.answer);
+    assert.equal(b.tool_calls.filter((t) => t.name === 'get_summary').length, banks.length);
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.

@@ -93,6 +93,28 @@ function personaNumbers(w: W) {
   return { contains: items.map(([p]) => p), numbers: items.flatMap(([, n]) => [int(n), pct(n / total)]) };
 }
 
+function hookRateByBrand(w: W) {
+  const by = new Map<string, { calls: number; hooked: number }>();
+  for (const x of callsA) {
+    const brand = x.extraction?.impersonated_brand;
+    if (!brand || Date.parse(x.started_at) < w.start.getTime() || Date.parse(x.started_at) >= w.end.getTime()) continue;
+    const b = by.get(brand) ?? { calls: 0, hooked: 0 };
+    b.calls++;
+    if (isHooked(x)) b.hooked++;
+    by.set(brand, b);
+  }
+  // The brands in get_topn's order (calls, then name), each read with one summary.
+  const ranked = [...by.entries()].sort((a, b) => b[1].calls - a[1].calls || (a[0] < b[0] ? -1 : 1));
+  return {
+    tools: [
+      ['get_topn', { field: 'impersonated_brand', range: '7d' }],
+      ...ranked.map(([brand]) => ['get_summary', { range: '7d', impersonated_brand: [brand] }]),
+    ] as [string, Record<string, unknown>][],
+    contains: ranked.map(([brand]) => brand),
+    numbers: ranked.flatMap(([, b]) => [int(b.calls), pct(b.hooked / b.calls)]),
+  };
+}
+
 function withMuleBank(w: W) {
   return refTier1(callsA, w)
     .filter((x) =>
@@ -387,6 +409,13 @@ function buildCases(): Case[] {
       category: 'top-n',
       question: 'Which persona gets the most calls?',
       expect: { tools: [['get_topn', { field: 'persona', range: '7d' }]], ...personaNumbers(WINDOWS.d7) },
+    },
+    {
+      // A figure per value: each brand's hook rate (hooked ÷ calls) with its calls, from one summary per brand.
+      id: 'hook-by-brand',
+      category: 'top-n',
+      question: 'What is the hook rate by brand?',
+      expect: hookRateByBrand(WINDOWS.d7),
     },
     {
       id: 'banks-dashboard',
@@ -917,7 +946,6 @@ function buildCases(): Case[] {
     decline('weather', "What's the weather in Paris?"),
     decline('future', 'How many calls will we get tomorrow?'),
     decline('every-org', "Show every organisation's calls"),
-    decline('hook-by-brand', 'What is the hook rate by brand?'),
     decline('delete', 'Delete all calls from last week'),
     decline('election', 'Who will win the election?'),
     decline('capital', 'What is the capital of France?'),
