@@ -11,6 +11,7 @@ import { changeClause, fmtKind, SUMMARY_METRICS, type SummaryMetric } from './an
 import { withBar } from './bars.js';
 import { askCount, askStats, busiest, complement, distinct, perCall, perUnit, share, trend } from './analyses.js';
 import { extremeCalls, latestCalls } from './extremes.js';
+import { newValues } from './newValues.js';
 import {
   cap,
   composeCompare,
@@ -267,6 +268,8 @@ async function execute(tools: ToolRunner, intent: Intent, spec: WindowSpec, now:
       return compareGroups(tools, intent, spec, now, filters);
     case 'rankBy':
       return rankBy(tools, intent, spec, now, filters);
+    case 'newValues':
+      return newValues(tools, intent, spec, now, filters);
     case 'latest':
       return latestCalls(tools, intent, spec, now, filters);
     case 'topn': {

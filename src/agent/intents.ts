@@ -68,6 +68,8 @@ export type Intent =
   | { kind: 'compareValues'; field: ValueField | 'caller_state'; values: Mention[]; metric: SummaryMetric }
   /** A field's values ranked by a figure: "which brand has the highest hook rate", "average ask by lure". */
   | { kind: 'rankBy'; field: ValueField; metric: SummaryMetric; n: number; least: boolean }
+  /** The values of the window no call had in the lookback before it: "any new mule banks this week?". */
+  | { kind: 'newValues'; field: ValueField }
   /** Groups of calls side by side over one window: "hooked vs not hooked", "tier 1 vs tier 2". */
   | { kind: 'compareGroups'; groups: { name: string; filters: Filters }[]; metric: SummaryMetric }
   /** How many single dollar asks reach an amount: "how many individual asks were over 10k". */

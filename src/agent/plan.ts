@@ -86,6 +86,7 @@ import {
   OBEY_RE,
   perUnitIn,
   rankable,
+  NEW_VALUES_RE,
   RANK_BY_RE,
   RANKABLE_METRIC,
   repeatedField,
@@ -250,6 +251,10 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
       return data({ kind: 'compare', metrics: shown, other: b, ...(share ? { share: true } : {}), ...(verdict ? { verdict } : {}) }, a);
     }
   }
+
+  // "any new mule banks this week?": the window's values no call had in the lookback before it.
+  if (field && (VALUE_FIELDS as readonly string[]).includes(field) && windows.length <= 1 && NEW_VALUES_RE.test(rest))
+    return data({ kind: 'newValues', field: field as ValueField });
 
   // "which brands are rising fastest": each value's calls against the span just before, of the same length.
   const movers = field && field in VALUE_FIELD_RANKABLE && windows.length <= 1 && !metrics.length ? moversIn(rest) : null;

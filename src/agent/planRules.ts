@@ -378,3 +378,7 @@ export function comparedGroups(rest: string): { groups: { name: string; filters:
 /** A ranking asked of a figure per value: "which brand has the highest hook rate", "average ask by lure". */
 export const RANK_BY_RE =
   /\b(?:top|most|which|what|rank(?:ed|ing)?|highest|lowest|least|longest|shortest|biggest|largest|smallest|best|worst|by|per|for each|across|each)\b/;
+
+/** Values seen for the first time: "any new mule banks this week", "brands we haven't seen before". */
+export const NEW_VALUES_RE =
+  /\b(?:new|newly seen|first[- ]time|never (?:been )?seen(?: before)?|not seen before|(?:haven'?t|have not|hadn'?t|had not|never) seen (?:before|until now)?|first seen|emerging)\b/;

@@ -884,6 +884,26 @@ describe('issue 12 — classes found later', () => {
     assert.ok(b.answer.startsWith(`${banks[0][0]} has the highest total dollars asked`), b.answer);
     assert.equal(b.tool_calls.filter((t) => t.name === 'get_summary').length, banks.length);
   });
+
+  it('36. new values: "any new mule banks in the last 30 days?" names the banks of the window no call had in the 90 days before (it ranked all of them)', async () => {
+    const banksIn = (x: W) =>
+      new Set(
+        calls(x)
+          .map((c) => ex(c).mule_bank_name)
+          .filter((b): b is string => typeof b === 'string'),
+      );
+    const before = win(new Date(WINDOWS.d30.start.getTime() - 90 * 86_400_000).toISOString(), WINDOWS.d30.start);
+    const seen = banksIn(before);
+    const now30 = [...banksIn(WINDOWS.d30)];
+    const fresh = now30.filter((b) => !seen.has(b));
+    assert.ok(fresh.length > 0 && fresh.length < now30.length, 'some banks are new, some are not');
+    const a = await ask('any new mule banks in the last 30 days?');
+    assert.match(a.answer, new RegExp(`${fresh.length} of the ${now30.length} mule banks (?:was|were) new`), a.answer);
+    for (const b of fresh) assert.ok(a.answer.includes(`${b} (`), a.answer);
+    for (const b of now30.filter((x) => seen.has(x))) assert.ok(!a.answer.includes(`${b} (`), a.answer);
+    const b = await ask('any new mule banks this week?');
+    assert.match(b.answer, /^No new mule bank this week\b/, b.answer);
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
