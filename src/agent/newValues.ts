@@ -13,7 +13,7 @@ import { resolve, windowArgs, type WindowSpec } from './windowSpec.js';
 import { fmtSpan } from './when.js';
 
 /** How far back a value must be absent to be new. */
-export const NEW_LOOKBACK_DAYS = 90;
+const NEW_LOOKBACK_DAYS = 90;
 
 type NewValues = Extract<Intent, { kind: 'newValues' }>;
 
