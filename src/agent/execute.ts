@@ -7,7 +7,7 @@ import type { RangeObject } from '../domain/window.js';
 import type { Summary } from '../storage/queries/summary.js';
 import type { TopnField, TopnItem } from '../storage/queries/topn.js';
 import type { ToolRunner } from './agent.js';
-import { changeClause, fmtKind, SUMMARY_METRICS, type SummaryMetric } from './answer.js';
+import { changeClause, fmtKind, SUMMARY_METRICS, verdictWord, type SummaryMetric } from './answer.js';
 import { withBar } from './bars.js';
 import { askCount, askStats, busiest, complement, distinct, perCall, perUnit, share, trend } from './analyses.js';
 import { extremeCalls, latestCalls } from './extremes.js';
@@ -361,7 +361,7 @@ async function compareValues(
     rows.push({ name, rec, value: (rec.result as Summary)[intent.metric] as number | null });
   }
   if (unknown.length) return unknownAnswer(vocab, unknown);
-  return sideBySide(rows, intent.metric, spec, filters);
+  return sideBySide(rows, intent.metric, spec, filters, intent.more);
 }
 
 /**
@@ -404,7 +404,7 @@ async function compareGroups(
     if (!rec.ok) return errorAnswer(rec);
     rows.push({ name: g.name, plural: true, rec, value: (rec.result as Summary)[intent.metric] as number | null });
   }
-  return sideBySide(rows, intent.metric, spec, filters);
+  return sideBySide(rows, intent.metric, spec, filters, intent.more);
 }
 
 /** "In the last 7 days, average call length: A 5 min (10 calls); B …. A is ahead of B: …" */
@@ -413,6 +413,7 @@ function sideBySide(
   metric: SummaryMetric,
   spec: WindowSpec,
   filters: Filters,
+  more?: boolean,
 ): Composed {
   const info = SUMMARY_METRICS[metric];
   const r0 = rows[0].rec.result as { range: RangeObject };
@@ -433,5 +434,8 @@ function sideBySide(
       verdict = ` ${cap(hi.name)} ${hi.plural ? 'are' : 'is'} ahead of ${lo.name}: ${changeClause(info.kind, lo.value, hi.value)}.`;
     }
   }
-  return { answer: `${cap(inline)}, ${info.label}: ${list}.${verdict}`, sids: [], sources: rows.map((x) => metricSource(x.rec)) };
+  // "is zelle more common than venmo?": Yes or No first, the first value against the second.
+  const word = more === undefined || !a || !b ? null : verdictWord(more, b.value, a.value);
+  const lead = word ? `${word}. ` : '';
+  return { answer: `${lead}${cap(inline)}, ${info.label}: ${list}.${verdict}`, sids: [], sources: rows.map((x) => metricSource(x.rec)) };
 }

@@ -169,6 +169,9 @@ export interface HintHit {
   fields: ValueField[];
 }
 
+/** "amazon more common than microsoft": the value after a comparison is compared with one before it. */
+export const COMPARED_TO = /\b(?:more|less|fewer|bigger|higher|lower|longer|shorter|busier|rarer)\b(?: [a-z]+)? than$/;
+
 function cueNear(text: string, index: number, length: number): boolean {
   const before = text.slice(0, index).trim().split(/\s+/).slice(-3).join(' ');
   const after = text
@@ -178,7 +181,7 @@ function cueNear(text: string, index: number, length: number): boolean {
     .slice(0, 3)
     .join(' ');
   // A value listed with another ("bank of america or chase") is a value too.
-  return CUE.test(before) || CUE.test(after) || /(?:,|\bor|\band|\bvs|\bversus|\bnor)$/.test(before);
+  return CUE.test(before) || CUE.test(after) || /(?:,|\bor|\band|\bvs|\bversus|\bnor)$/.test(before) || COMPARED_TO.test(before);
 }
 
 /**

@@ -65,13 +65,14 @@ export type Intent =
   /** How many different values a field has: "how many distinct brands", "unique caller numbers". */
   | { kind: 'distinct'; field: RankField; minCount?: number }
   /** Two or more values side by side over one window: "Amazon vs Microsoft", "Texas vs Florida". */
-  | { kind: 'compareValues'; field: ValueField | 'caller_state'; values: Mention[]; metric: SummaryMetric }
+  /** `more`: a yes/no question of whether the first value's figure is above (true) or below (false) the second's. */
+  | { kind: 'compareValues'; field: ValueField | 'caller_state'; values: Mention[]; metric: SummaryMetric; more?: boolean }
   /** A field's values ranked by a figure: "which brand has the highest hook rate", "average ask by lure". */
   | { kind: 'rankBy'; field: ValueField; metric: SummaryMetric; n: number; least: boolean }
   /** The values of the window no call had in the lookback before it: "any new mule banks this week?". */
   | { kind: 'newValues'; field: ValueField }
   /** Groups of calls side by side over one window: "hooked vs not hooked", "tier 1 vs tier 2". */
-  | { kind: 'compareGroups'; groups: { name: string; filters: Filters }[]; metric: SummaryMetric }
+  | { kind: 'compareGroups'; groups: { name: string; filters: Filters }[]; metric: SummaryMetric; more?: boolean }
   /** How many single dollar asks reach an amount: "how many individual asks were over 10k". */
   | { kind: 'askCount'; min: number }
   /** A count or dollar figure averaged per day, week or hour of the window: "average calls per day". */

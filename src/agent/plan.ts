@@ -71,6 +71,7 @@ import {
   comparedMetrics,
   comparedValues,
   comparedGroups,
+  sideBySideAsk,
   comparedWindows,
   complementIntent,
   DISTINCT_RE,
@@ -101,6 +102,8 @@ import {
   withoutCommands,
   YES_NO_RE,
 } from './planRules.js';
+
+const asked = (more: boolean | null) => (more === null ? {} : { more });
 
 export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: Date): Plan {
   // Database commands inside a question are text, never run: the rest of it is answered, and that said.
@@ -158,7 +161,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     const metric = metrics.find((m) => m !== 'calls_received' && !grouped.implied.includes(m)) ?? 'calls_received';
     const { hooked: _h, tier: _t, ...others } = base;
     return {
-      ...(data({ kind: 'compareGroups', groups: grouped.groups, metric }) as DataPlan),
+      ...(data({ kind: 'compareGroups', groups: grouped.groups, metric, ...asked(sideBySideAsk(text, rest)) }) as DataPlan),
       filters: finalFilters({ kind: 'summary', metrics: [metric] }, others),
     };
   }
@@ -218,7 +221,13 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     const rest2: Filters = { ...base };
     if (sameField.field === 'caller_state') delete rest2.caller_state;
     return {
-      ...(data({ kind: 'compareValues', field: sameField.field, values: sameField.values, metric }) as DataPlan),
+      ...(data({
+        kind: 'compareValues',
+        field: sameField.field,
+        values: sameField.values,
+        metric,
+        ...asked(sideBySideAsk(text, rest)),
+      }) as DataPlan),
       filters: finalFilters({ kind: 'summary', metrics: [metric] }, rest2),
     };
   }

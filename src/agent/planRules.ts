@@ -341,7 +341,7 @@ export function moversIn(rest: string): { falling: boolean } | null {
   return { falling };
 }
 
-const VERSUS = String.raw`\b(?:vs\.?|versus|compared (?:to|with)|against|or|and)\b`;
+const VERSUS = String.raw`\b(?:vs\.?|versus|compared (?:to|with)|against|or|and|than)\b`;
 const NOT_HOOKED = String.raw`(?:not|un|non)[- ]?hooked`;
 const HOOKED_GROUPS: [RegExp, boolean][] = [
   [new RegExp(String.raw`(?<!(?:not|un|non)[- ]?)\bhooked\b.*${VERSUS}.*\b${NOT_HOOKED}\b`), true],
@@ -365,7 +365,7 @@ export function comparedGroups(rest: string): { groups: { name: string; filters:
   const tiers = [...rest.matchAll(/\btier[- ]?([123])\b/g)].map((m) => Number(m[1]));
   const distinct = [...new Set(tiers)];
   // "tier 1 and tier 2 calls" alone is both together; side by side only when compared.
-  const compared = String.raw`\b(?:vs\.?|versus|compared (?:to|with)|against)\b|\bor\b.*\b(?:more|fewer|less|longer|shorter|bigger|higher|lower)\b|\b(?:more|fewer|less|longer|shorter|bigger|higher|lower)\b.*\bor\b`;
+  const compared = String.raw`\b(?:vs\.?|versus|compared (?:to|with)|against)\b|\bor\b.*\b(?:more|fewer|less|longer|shorter|bigger|higher|lower)\b|\b(?:more|fewer|less|longer|shorter|bigger|higher|lower)\b.*\b(?:or|than)\b`;
   if (distinct.length >= 2 && new RegExp(compared).test(rest)) {
     return {
       groups: distinct.map((t) => ({ name: `tier-${t} calls`, filters: { tier: [t] } })),
@@ -382,3 +382,11 @@ export const RANK_BY_RE =
 /** Values seen for the first time: "any new mule banks this week", "brands we haven't seen before". */
 export const NEW_VALUES_RE =
   /\b(?:new|newly seen|first[- ]time|never (?:been )?seen(?: before)?|not seen before|(?:haven'?t|have not|hadn'?t|had not|never) seen (?:before|until now)?|first seen|emerging)\b/;
+
+/** "is zelle more common than venmo?": true (the first is more), false (less), null when it asks no yes or no. */
+export function sideBySideAsk(text: string, rest: string): boolean | null {
+  if (!YES_NO_RE.test(text)) return null;
+  const up = UP_RE.test(rest) || /\b(?:common|frequent|popular|often|busier|longer)\b/.test(rest);
+  const down = DOWN_RE.test(rest) || /\b(?:rarer|less common|less often|shorter|quieter)\b/.test(rest);
+  return up === down ? null : up;
+}

@@ -7,7 +7,7 @@
 import type { IntelField } from '../domain/call.js';
 import { TOLL_FREE_AREA_CODES, type CallerOrigin } from '../domain/sliceFilter.js';
 import { barIn, type Bar } from './bars.js';
-import { hintsIn } from './hints.js';
+import { COMPARED_TO, hintsIn } from './hints.js';
 import type { ValueField } from './values.js';
 import { negationIn, type Negation } from './negation.js';
 import { isEveryday } from './normalise.js';
@@ -151,13 +151,16 @@ function values(st: { text: string }, capitalised: (w: string) => boolean, out: 
     let cued = post?.[1] ?? pre?.[1];
     // "Bank of America or Chase" after "impersonated": a value listed with another takes its cue.
     const prevMention = out.mentions[out.mentions.length - 1];
+    const gap = lastEnd >= 0 ? before.slice(lastEnd) : '';
     if (
       !cued &&
       prevMention &&
-      /(?:,|\bor|\band|\bnor|\bvs|\bversus)\s*$/.test(before) &&
       before.trim().length &&
       lastEnd >= 0 &&
-      before.slice(lastEnd).replace(/(?:,|\bor\b|\band\b|\bnor\b|\bvs\b|\bversus\b|\s)+/g, '') === ''
+      ((/(?:,|\bor|\band|\bnor|\bvs|\bversus)\s*$/.test(before) &&
+        gap.replace(/(?:,|\bor\b|\band\b|\bnor\b|\bvs\b|\bversus\b|\s)+/g, '') === '') ||
+        // "amazon more common than microsoft", "zelle calls fewer than venmo calls"
+        COMPARED_TO.test(gap.replace(/\s*\bcalls?\b\s*/g, ' ').trim()))
     ) {
       cued = prevMention.fields;
     }

@@ -46,7 +46,7 @@ export const METRIC_PATTERNS: Array<[SummaryMetric, RegExp]> = [
   ],
   [
     'avg_call_duration_sec',
-    /\b(?:average|avg|mean) (?:call )?(?:length|duration|call time|call|time on (?:the )?(?:call|phone|line))\b|\bhow long (?:do|did|are|were|does) (?:the )?(?:calls?|they) (?:last|take|go on)\b|\bcall (?:length|duration)s?\b|\b(?:kept|keeps|keep|keeping|held|holds|hold) (?:\w+ ){0,2}on the (?:line|phone)\b|\bon the (?:line|phone) (?:the )?longest\b/,
+    /\b(?:average|avg|mean) (?:call )?(?:length|duration|call time|call|time on (?:the )?(?:call|phone|line))\b|\bhow long (?:do|did|are|were|does) (?:the )?(?:calls?|they) (?:last|take|go on)\b|\bcall (?:length|duration)s?\b|\b(?:kept|keeps|keep|keeping|held|holds|hold) (?:\w+ ){0,2}on the (?:line|phone)\b|\bon the (?:line|phone) (?:the )?longest\b|\b(?:last|lasts|lasted|run|runs|ran) (?:longer|shorter)\b/,
   ],
   ['high_confidence_insights', /\bhigh[- ]?confidence\b|\bconfident (?:insights|extractions)\b/],
   [

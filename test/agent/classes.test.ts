@@ -904,6 +904,26 @@ describe('issue 12 — classes found later', () => {
     const b = await ask('any new mule banks this week?');
     assert.match(b.answer, /^No new mule bank this week\b/, b.answer);
   });
+
+  it('37. yes/no between values or groups: "is amazon more common than microsoft?", "do hooked calls last longer than calls not hooked?" start with Yes or No from the two figures shown', async () => {
+    const d30 = calls(WINDOWS.d30);
+    const brand = (m: string) => d30.filter((c) => ex(c).impersonated_brand === m).length;
+    const [amazon, microsoft] = [brand('Amazon'), brand('Microsoft')];
+    assert.notEqual(amazon, microsoft);
+    const a = await ask('is amazon more common than microsoft in the last 30 days?');
+    assert.ok(a.answer.startsWith(amazon > microsoft ? 'Yes.' : 'No.'), a.answer);
+    const b = await ask('were there fewer amazon calls than microsoft calls in the last 30 days?');
+    assert.ok(b.answer.startsWith(amazon < microsoft ? 'Yes.' : 'No.'), b.answer);
+
+    const mean = (cs: FixtureCall[]) => cs.reduce((t, c) => t + c.duration_sec, 0) / cs.length;
+    const longer = mean(d30.filter(isHooked)) > mean(d30.filter((c) => !isHooked(c)));
+    const c = await ask('do hooked calls last longer than calls not hooked, over the last 30 days?');
+    assert.deepEqual(
+      c.tool_calls.map((t) => t.args.hooked),
+      [true, false],
+    );
+    assert.ok(c.answer.startsWith(longer ? 'Yes.' : 'No.'), c.answer);
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
