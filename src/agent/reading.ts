@@ -129,7 +129,7 @@ export const ACTIVE_RE =
 export const GEO_RE =
   /\bwhere (?:are|were|do|did|is)\b.*\b(?:from|calling|located|based|coming)\b|\bwhich states?\b|\bwhat states?\b|\bstates?\b|\barea codes?\b|\bgeo(?:graph(?:y|ic|ical|ically))?\b|\blocations?\b|\bregions?\b|\bcalling from\b|\bcome from\b|\bcoming from\b|\bmap\b/;
 export const DISCONNECT_RE =
-  /\bdisconnect(?:s|ed|ion|ions)?\b|\bhung? ?up\b|\bhang ?ups?\b|\bwhy (?:did|do|are|were) (?:the |our )?calls? (?:end|drop|stop|get cut|ending|dropping)\b|\bhow (?:did|do) (?:the )?calls? end\b|\bcalls? (?:ended|dropped|got cut)\b|\bdropped\b|\bwebsocket\b|\bvoice engine\b|\bcapped\b|\bsession caps?\b|\bend(?:ing)? reasons?\b|\breasons? (?:calls|for calls)\b|\bwhy calls end\b/;
+  /\bdisconnect(?:s|ed|ion|ions)?\b|\bhung? ?up\b|\bhang ?ups?\b|\bwhy (?:did|do|are|were) (?:the |our )?calls? (?:end|drop|stop|get cut|ending|dropping)\b|\bhow (?:did|do) (?:the )?calls? end\b|\bcalls? (?:ended|dropped|got cut)\b|\bdropped\b|\bwebsocket\b|\bvoice engine\b|\bcapped\b|\bsession caps?\b|\bend(?:ing)? reasons?\b|\breasons? (?:calls|for calls)\b|\bwhy calls end\b|\b(?:cut off|ended|dropped|cut short) by the (?:scammer|caller)s?\b|\b(?:scammers?|callers?) (?:cut (?:off|short)|ended|dropped)\b/;
 export const TIER_LIST_RE =
   /\bmule accounts?\b|\baccounts?\b|\bbank accounts?\b|\baccount numbers?\b|\bcrypto wallets?\b|\bwallet addresses\b|\bwallets?\b|\bfinancial (?:extractions?|intel|data|details|rows)\b|\bdrop address(?:es)?\b|\bmule (?:drop )?address(?:es)?\b|\baccount holders?\b/;
 export const LIST_VERB_RE =

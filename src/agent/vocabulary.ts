@@ -114,7 +114,10 @@ export const FIELD_PATTERNS: Array<[TopnField, RegExp]> = [
 ];
 
 export const DISCONNECT_PATTERNS: Array<[DisconnectReason, RegExp]> = [
-  ['caller_hung_up_normal', /\bhung? ?up\b|\bhang ?ups?\b|\bhanging up\b|\bcaller ended\b/],
+  [
+    'caller_hung_up_normal',
+    /\bhung? ?up\b|\bhang ?ups?\b|\bhanging up\b|\bcaller ended\b|\b(?:cut off|ended|dropped|cut short) by the (?:scammer|caller)s?\b|\b(?:scammers?|callers?) (?:cut (?:off|short)|ended|dropped)\b/,
+  ],
   ['websocket_issue_our_side', /\bwebsockets?\b|\bconnection (?:problems?|issues?|errors?)\b|\bmedia\b|\bour side\b/],
   ['voice_engine_issue', /\bvoice(?: engine)?\b|\bpersona engine\b/],
   ['ai_session_capped', /\bcapped\b|\bcaps?\b|\bsession limits?\b|\btime ?limits?\b|\bhit (?:the|its|their) (?:cap|limit)\b/],

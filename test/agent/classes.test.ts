@@ -924,6 +924,34 @@ describe('issue 12 — classes found later', () => {
     );
     assert.ok(c.answer.startsWith(longer ? 'Yes.' : 'No.'), c.answer);
   });
+
+  it('38. "calls cut off by the scammer" counts the caller hang-ups; "when do most tier 1 calls happen?" names the busiest hour of the day for them (both answered the window\'s call count)', async () => {
+    const hungUp = calls(WINDOWS.d30, (c) => c.disconnect_reason === 'caller_hung_up_normal').length;
+    assert.ok(hungUp > 0);
+    const a = await ask('how many calls were cut off by the scammer in the last 30 days?');
+    assert.deepEqual(
+      a.tool_calls.map((t) => t.name),
+      ['get_disconnect_breakdown'],
+    );
+    assert.ok(a.answer.startsWith(`${hungUp} call`), a.answer);
+
+    const byHour = new Map<number, number>();
+    for (const c of calls(WINDOWS.d30, (c) => tierOf(c) === 1)) {
+      const h = new Date(c.started_at).getUTCHours();
+      byHour.set(h, (byHour.get(h) ?? 0) + 1);
+    }
+    const top = Math.max(...byHour.values());
+    const hours = [...byHour.entries()].filter(([, n]) => n === top).map(([h]) => `${String(h).padStart(2, '0')}:00`);
+    const b = await ask('when do most tier 1 calls happen, over the last 30 days?');
+    assert.ok(
+      b.tool_calls.some((t) => t.name === 'get_timeseries' && t.args.metric === 'tier1_calls' && t.args.bucket === 'hour'),
+      JSON.stringify(b.tool_calls),
+    );
+    assert.ok(
+      hours.some((h) => b.answer.includes(h)),
+      `${hours.join(', ')}: ${b.answer}`,
+    );
+  });
 });
 
 // NOW is exported for readers of this file: every window above is relative to it.
