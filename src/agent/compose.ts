@@ -58,6 +58,9 @@ export function windowInline(spec: WindowSpec, r: RangeObject): string {
 export const periodNamed = (spec: WindowSpec, r: RangeObject) =>
   spec.kind === 'span' ? `the period ${windowInline(spec, r)}` : windowInline(spec, r);
 
+/** A window as the subject of a note: "this week", or "the period from …" for a span. */
+const windowPhraseOf = (sp: WindowSpec, r: RangeObject) => (sp.kind === 'span' ? periodNamed(sp, r) : windowPhrase(sp));
+
 /** The two windows as the ends of a change: "last week", "this week", or "the earlier period" for a span. */
 export const changeNames = (earlySpec: WindowSpec, lateSpec: WindowSpec): [string, string] => [
   earlySpec.kind === 'span' ? 'the earlier period' : windowPhrase(earlySpec),
@@ -107,7 +110,7 @@ function lengthNote(
   const [la, lb] = [lengthOf(a), lengthOf(b)];
   if (!unequal(la, lb)) return '';
   const [short, long] = la < lb ? [[specA, a] as const, [specB, b] as const] : [[specB, b] as const, [specA, a] as const];
-  const name = ([sp, r]: readonly [WindowSpec, RangeObject]) => (sp.kind === 'span' ? periodNamed(sp, r) : windowPhrase(sp));
+  const name = ([sp, r]: readonly [WindowSpec, RangeObject]) => windowPhraseOf(sp, r);
   const days = (ms: number) => ms / DAY_MS;
   const rates = perDay.map(([label, kind, va, vb]) => {
     const f = (v: number) => (kind === 'usd' ? fmtKind('usd', v) : v.toLocaleString('en-US', { maximumFractionDigits: 2 }));
@@ -208,6 +211,10 @@ export function composeCompare(
   return { answer, sids: [], sources: [metricSource(a), metricSource(b)] };
 }
 
+/** A list shorter than asked for is complete, so a value missing from it has no call; else its count is unknown. */
+const countIn = (r: { items: TopnItem[] }, label: string): number | null =>
+  r.items.find((i) => i.label === label)?.count ?? (r.items.length < LOOKUP_N ? 0 : null);
+
 export function composeTopnCompare(
   specA: WindowSpec,
   specB: WindowSpec,
@@ -223,15 +230,12 @@ export function composeTopnCompare(
   const labels = FIELD_LABELS[field];
   const aLater = Date.parse(ra.range.end_utc) >= Date.parse(rb.range.end_utc);
   const shown = [...new Set([...ra.items.slice(0, TOPN_DEFAULT), ...rb.items.slice(0, TOPN_DEFAULT)].map((i) => i.label))];
-  // A list shorter than asked for is complete, so a value missing from it has no call.
-  const count = (r: { items: TopnItem[] }, label: string): number | null =>
-    r.items.find((i) => i.label === label)?.count ?? (r.items.length < LOOKUP_N ? 0 : null);
   const head = `${cap(labels.plural)} ${windowInline(specA, ra.range)} compared with ${periodNamed(specB, rb.range)}${forCalls(qual)}, in calls`;
   if (shown.length === 0)
     return { answer: `${head}: no call in either window has a ${labels.singular}.`, sids: [], sources: [metricSource(a), metricSource(b)] };
   const rows = shown.map((l) => {
-    const ca = count(ra, l);
-    const cb = count(rb, l);
+    const ca = countIn(ra, l);
+    const cb = countIn(rb, l);
     const [early, late] = aLater ? [cb, ca] : [ca, cb];
     const f = (v: number | null) => (v === null ? 'not among the most frequent' : fmtInt(v));
     return `${l} ${f(ca)} vs ${f(cb)} (${changeClause('count', early, late)})`;
@@ -243,13 +247,7 @@ export function composeTopnCompare(
   };
 }
 
-/** A list shorter than asked for is complete, so a value missing from it has no call; else its count is unknown. */
-const countIn = (r: { items: TopnItem[] }, label: string): number | null =>
-  r.items.find((i) => i.label === label)?.count ?? (r.items.length < LOOKUP_N ? 0 : null);
-
 /** The values whose calls rose (or fell) most from the earlier window to the later one, biggest change first. */
-const windowPhraseOf = (sp: WindowSpec, r: RangeObject) => (sp.kind === 'span' ? periodNamed(sp, r) : windowPhrase(sp));
-
 function composeMovers(
   specA: WindowSpec,
   specB: WindowSpec,
