@@ -25,7 +25,8 @@ import { filterArgs, filterText } from './filters.js';
 import { agree, bucketFor, direction, halvesOf, windowSplit, type Halves } from './halves.js';
 import type { Filters, Intent, Verdict } from './intents.js';
 import type { NegatedFigure } from './negation.js';
-import { VALUE_FIELD_NAMES, VALUE_FIELDS, type ValueField } from './values.js';
+import type { AgentSource } from './turns.js';
+import { isValueField, VALUE_FIELD_NAMES } from './values.js';
 import { windowArgs, type WindowSpec } from './windowSpec.js';
 import { fmtDay, fmtHourOfDay, fmtSpan, fmtWhen, WEEKDAY_NAMES } from './when.js';
 
@@ -193,36 +194,49 @@ export async function share(tools: ToolRunner, intent: Share, spec: WindowSpec, 
     return { answer, sids: [], sources: [metricSource(rec)] };
   }
   if (intent.other) return shareCompared(tools, spec, intent.other, now, filters);
+  const s = await partOfAll(tools, w, filters);
+  if ('answer' in s) return s;
+  const inline = windowInline(spec, s.range);
+  const answer = s.all
+    ? `${cap(inline)}: ${fmtInt(s.part)} of ${nCalls(s.all)} ${plural(s.part, 'was a call', 'were calls')} ${qual}, a share of ${fmtPct(s.part / s.all)}.`
+    : `${cap(inline)}: there were no calls, so there is no share to give.`;
+  return { answer, sids: [], sources: s.sources };
+}
+
+interface PartOfAll {
+  part: number;
+  all: number;
+  range: RangeObject;
+  sources: AgentSource[];
+}
+
+/** The calls of the filters and all calls of one window (two summaries), or the error answer. */
+async function partOfAll(tools: ToolRunner, w: ReturnType<typeof windowArgs>, filters: Filters): Promise<PartOfAll | Composed> {
   const part = await tools.call('get_summary', { ...w, ...filterArgs(filters) });
   if (!part.ok) return errorAnswer(part);
   const all = await tools.call('get_summary', w);
   if (!all.ok) return errorAnswer(all);
-  const p = part.result as Summary & { range: RangeObject };
   const a = all.result as Summary & { range: RangeObject };
-  const inline = windowInline(spec, a.range);
-  const answer = a.calls_received
-    ? `${cap(inline)}: ${fmtInt(p.calls_received)} of ${nCalls(a.calls_received)} ${plural(p.calls_received, 'was a call', 'were calls')} ${qual}, a share of ${fmtPct(p.calls_received / a.calls_received)}.`
-    : `${cap(inline)}: there were no calls, so there is no share to give.`;
-  return { answer, sids: [], sources: [metricSource(part), metricSource(all)] };
+  return {
+    part: (part.result as Summary).calls_received,
+    all: a.calls_received,
+    range: a.range,
+    sources: [metricSource(part), metricSource(all)],
+  };
 }
 
 /** The filters' share of all calls in two windows: "what share of calls today vs this month were about Amazon". */
 async function shareCompared(tools: ToolRunner, specA: WindowSpec, specB: WindowSpec, now: Date, filters: Filters): Promise<Composed> {
-  const shares: { part: number; all: number; range: RangeObject }[] = [];
-  const sources = [];
+  const shares: PartOfAll[] = [];
   for (const spec of [specA, specB]) {
-    const w = windowArgs(spec, now);
-    const part = await tools.call('get_summary', { ...w, ...filterArgs(filters) });
-    if (!part.ok) return errorAnswer(part);
-    const all = await tools.call('get_summary', w);
-    if (!all.ok) return errorAnswer(all);
-    const a = all.result as Summary & { range: RangeObject };
-    shares.push({ part: (part.result as Summary).calls_received, all: a.calls_received, range: a.range });
-    sources.push(metricSource(part), metricSource(all));
+    const s = await partOfAll(tools, windowArgs(spec, now), filters);
+    if ('answer' in s) return s;
+    shares.push(s);
   }
   const [sa, sb] = shares;
-  const pct = (s: (typeof shares)[number]) => (s.all ? s.part / s.all : null);
-  const said = (s: (typeof shares)[number]) =>
+  const sources = [...sa.sources, ...sb.sources];
+  const pct = (s: PartOfAll) => (s.all ? s.part / s.all : null);
+  const said = (s: PartOfAll) =>
     s.all ? `${fmtInt(s.part)} of ${nCalls(s.all)}, a share of ${fmtPct(s.part / s.all)}` : 'no calls, so no share';
   const aLater = Date.parse(sa.range.end_utc) >= Date.parse(sb.range.end_utc);
   const [earlyName, lateName] = aLater ? changeNames(specB, specA) : changeNames(specA, specB);
@@ -364,7 +378,7 @@ const FIGURE_TEXT: Record<NegatedFigure, { lacking: string; having: string }> = 
 
 /** Who else lacks the property: calls that name no value of the field at all. */
 function lackingNote(part: Filters): string {
-  const fields = Object.keys(part).filter((k) => (VALUE_FIELDS as readonly string[]).includes(k)) as ValueField[];
+  const fields = Object.keys(part).filter(isValueField);
   const none = [
     ...fields.map((f) => `no ${VALUE_FIELD_NAMES[f]}`),
     ...(part.caller_state ? ['a number placed in no state'] : []),

@@ -42,9 +42,9 @@ import {
   canon,
   closest,
   matchValue,
+  isValueField,
   resolveValue,
   VALUE_FIELD_NAMES,
-  VALUE_FIELDS,
   VOCAB_RANGE,
   Vocabulary,
   type ValueField,
@@ -200,7 +200,7 @@ async function valueAnswer(
     return { composed: composeValue(spec, intent.field, r.label, rec, LOOKUP_N, qual), intent: { ...intent, value: r.label }, filters };
   }
   // Named as one thing, held as another ("the IRS" is an agency, not a brand).
-  if ((VALUE_FIELDS as readonly string[]).includes(r.field) && r.field !== 'persona') {
+  if (isValueField(r.field) && r.field !== 'persona') {
     const moved: ValueIntent = { kind: 'value', field: r.field as TopnField, value: r.label };
     const again = await tools.call('get_topn', { field: moved.field, n: LOOKUP_N, ...w, ...filterArgs(filters) });
     if (!again.ok) return { composed: errorAnswer(again), intent, filters };
@@ -379,14 +379,34 @@ async function rankBy(
   const top = await tools.call('get_topn', { field: intent.field, n: RANK_BY_VALUES, ...w, ...filterArgs(filters) });
   if (!top.ok) return errorAnswer(top);
   const items = (top.result as { range: RangeObject; items: { label: string; count: number }[] }).items;
-  const rows: { label: string; calls: number; value: number | null; rec: ToolCallRecord }[] = [];
-  for (const item of items) {
-    const rec = await tools.call('get_summary', { ...w, ...filterArgs({ ...filters, [intent.field]: [item.label] }) });
-    if (!rec.ok) return errorAnswer(rec);
+  const recs = await summariesFor(
+    tools,
+    w,
+    filters,
+    items.map((item) => ({ [intent.field]: [item.label] })),
+  );
+  if (!Array.isArray(recs)) return recs;
+  const rows = recs.map((rec, i) => {
     const s = rec.result as Summary;
-    rows.push({ label: item.label, calls: s.calls_received, value: s[intent.metric] as number | null, rec });
-  }
+    return { label: items[i].label, calls: s.calls_received, value: s[intent.metric] as number | null, rec };
+  });
   return composeRankBy(spec, intent, top, rows, filterText(filters));
+}
+
+/** One summary per set of extra filters, in order; the first failure as its answer. */
+async function summariesFor(
+  tools: ToolRunner,
+  w: ReturnType<typeof windowArgs>,
+  filters: Filters,
+  sets: Filters[],
+): Promise<ToolCallRecord[] | Composed> {
+  const recs: ToolCallRecord[] = [];
+  for (const set of sets) {
+    const rec = await tools.call('get_summary', { ...w, ...filterArgs({ ...filters, ...set }) });
+    if (!rec.ok) return errorAnswer(rec);
+    recs.push(rec);
+  }
+  return recs;
 }
 
 /** Groups of calls side by side over one window: one summary per group. */
@@ -397,13 +417,19 @@ async function compareGroups(
   now: Date,
   filters: Filters,
 ): Promise<Composed> {
-  const w = windowArgs(spec, now);
-  const rows: Array<{ name: string; plural: boolean; rec: ToolCallRecord; value: number | null }> = [];
-  for (const g of intent.groups) {
-    const rec = await tools.call('get_summary', { ...w, ...filterArgs({ ...filters, ...g.filters }) });
-    if (!rec.ok) return errorAnswer(rec);
-    rows.push({ name: g.name, plural: true, rec, value: (rec.result as Summary)[intent.metric] as number | null });
-  }
+  const recs = await summariesFor(
+    tools,
+    windowArgs(spec, now),
+    filters,
+    intent.groups.map((g) => g.filters),
+  );
+  if (!Array.isArray(recs)) return recs;
+  const rows = recs.map((rec, i) => ({
+    name: intent.groups[i].name,
+    plural: true,
+    rec,
+    value: (rec.result as Summary)[intent.metric] as number | null,
+  }));
   return sideBySide(rows, intent.metric, spec, filters, intent.more);
 }
 

@@ -60,7 +60,7 @@ import {
 import { readQuestion } from './questionReading.js';
 import { precedingSpan, shiftBack, type WindowSpec } from './windowSpec.js';
 import type { TopnField } from '../storage/queries/topn.js';
-import { VALUE_FIELDS, type ValueField } from './values.js';
+import { isValueField, type ValueField } from './values.js';
 import { chartIntent, countOf, explained, listingOf, tierFollowUp } from './followUps.js';
 import {
   asksSideBySide,
@@ -247,9 +247,8 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
       const prevField = prev && followUp && (prev.intent.kind === 'topn' || prev.intent.kind === 'value') ? prev.intent.field : undefined;
       const cmpField = metrics.length ? undefined : (field ?? prevField);
       if (cmpField && cmpField in VALUE_FIELD_RANKABLE) {
-        const m = moversIn(rest);
-        const movers = m ? { movers: { ...m, n: topNumber(rest) ?? TOPN_DEFAULT } } : {};
-        return data({ kind: 'compare', metrics: [], other: b, field: cmpField as never, ...movers }, a);
+        const movers = moversIn(rest);
+        return data({ kind: 'compare', metrics: [], other: b, field: cmpField as never, ...(movers ? { movers } : {}) }, a);
       }
       // "what share of calls today vs this month were about Amazon": the filters' share of each window's calls.
       if (SHARE_WORD_RE.test(rest) && hasQual && metrics.every((m) => m === 'calls_received'))
@@ -262,8 +261,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   }
 
   // "any new mule banks this week?": the window's values no call had in the lookback before it.
-  if (field && (VALUE_FIELDS as readonly string[]).includes(field) && windows.length <= 1 && NEW_VALUES_RE.test(rest))
-    return data({ kind: 'newValues', field: field as ValueField });
+  if (field && isValueField(field) && windows.length <= 1 && NEW_VALUES_RE.test(rest)) return data({ kind: 'newValues', field });
 
   // "which brands are rising fastest": each value's calls against the span just before, of the same length.
   const movers = field && field in VALUE_FIELD_RANKABLE && windows.length <= 1 && !metrics.length ? moversIn(rest) : null;
@@ -273,7 +271,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
       metrics: [],
       other: precedingSpan(window, now),
       field: field as TopnField,
-      movers: { ...movers, n: topNumber(rest) ?? TOPN_DEFAULT },
+      movers,
     });
 
   // "anything unusual today?": the window against the one before it.
@@ -343,10 +341,10 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   // "which brand has the highest hook rate", "average ask by lure", "persona with the longest calls": a figure per value.
   const byField = field ?? (PERSONA_RE.test(rest) ? 'persona' : null);
   const figure = metrics.find((m) => m !== 'calls_received' && !RANKABLE_METRIC[m]);
-  if (byField && (VALUE_FIELDS as readonly string[]).includes(byField) && figure && RANK_BY_RE.test(rest)) {
+  if (byField && isValueField(byField) && figure && RANK_BY_RE.test(rest)) {
     const least =
       (LEAST_RE.test(rest) || /\b(?:lowest|shortest|smallest|worst)\b/.test(rest)) && !/\b(?:highest|longest|biggest|largest)\b/.test(rest);
-    return data({ kind: 'rankBy', field: byField as ValueField, metric: figure, n: topNumber(rest) ?? TOPN_DEFAULT, least });
+    return data({ kind: 'rankBy', field: byField, metric: figure, n: topNumber(rest) ?? TOPN_DEFAULT, least });
   }
 
   // Personas: calls per persona ("which persona gets the most calls", "persona breakdown").

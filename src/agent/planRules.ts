@@ -5,8 +5,8 @@
 import type { TopnField } from '../storage/queries/topn.js';
 import { FIELD_LABELS, SUMMARY_METRICS, type SummaryMetric } from './answer.js';
 import type { Negation } from './negation.js';
-import { COMPARE_RE, PERSONA_RE, TREND_RE } from './reading.js';
-import type { Filters, Intent, RankField, Verdict } from './intents.js';
+import { COMPARE_RE, PERSONA_RE, topNumber, TREND_RE } from './reading.js';
+import { TOPN_DEFAULT, type Filters, type Intent, type RankField, type Verdict } from './intents.js';
 import type { Mention, Qualifiers } from './qualifiers.js';
 import { shiftBack, type WindowSpec } from './windowSpec.js';
 import { VALUE_FIELDS, type ValueField } from './values.js';
@@ -334,11 +334,11 @@ const RISING_RE =
 const FALLING_RE =
   /\b(?:fall(?:s|ing)?|fell|declin(?:e|es|ed|ing)|decreas(?:e|es|ed|ing)|drop(?:s|ped|ping)?|shr(?:ink|inks|inking|ank|unk)|trending down|down the most|cooling|dying (?:out|down)|los(?:e|es|ing|t) (?:ground|steam))\b/;
 
-/** The direction of a "movers" question about a field's values, or null when it asks none. */
-export function moversIn(rest: string): { falling: boolean } | null {
+/** A "movers" question about a field's values: its direction and how many, or null when it asks none. */
+export function moversIn(rest: string): { falling: boolean; n: number } | null {
   const falling = FALLING_RE.test(rest);
   if (!falling && !RISING_RE.test(rest)) return null;
-  return { falling };
+  return { falling, n: topNumber(rest) ?? TOPN_DEFAULT };
 }
 
 const VERSUS = String.raw`\b(?:vs\.?|versus|compared (?:to|with)|against|or|and|than)\b`;

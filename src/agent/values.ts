@@ -20,6 +20,8 @@ export const VALUE_FIELDS = [
 ] as const;
 export type ValueField = (typeof VALUE_FIELDS)[number];
 
+export const isValueField = (f: string): f is ValueField => (VALUE_FIELDS as readonly string[]).includes(f);
+
 export const VALUE_FIELD_NAMES: Record<ValueField, string> = {
   impersonated_brand: 'brand',
   impersonated_government_agency: 'government agency',
