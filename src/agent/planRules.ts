@@ -386,7 +386,8 @@ export const NEW_VALUES_RE =
 /** "is zelle more common than venmo?": true (the first is more), false (less), null when it asks no yes or no. */
 export function sideBySideAsk(text: string, rest: string): boolean | null {
   if (!YES_NO_RE.test(text)) return null;
-  const up = UP_RE.test(rest) || /\b(?:common|frequent|popular|often|busier|longer)\b/.test(rest);
-  const down = DOWN_RE.test(rest) || /\b(?:rarer|less common|less often|shorter|quieter)\b/.test(rest);
+  // "less common" is the word "less", not "common": the bare adjective counts only without it.
+  const down = DOWN_RE.test(rest) || /\b(?:rarer|shorter|quieter)\b/.test(rest);
+  const up = UP_RE.test(rest) || (!down && /\b(?:common|frequent|popular|often|busier|longer)\b/.test(rest));
   return up === down ? null : up;
 }
