@@ -3,31 +3,15 @@
 // page (see storage/queries/keyset.ts). Only the exact encoding we issue is accepted, and only
 // with the sort it was issued for: anything else is 400 validation_failed.
 
-import { CALL_SID_RE } from '../../domain/call.js';
 import { validationFailed } from '../../errors.js';
-import type { KeyValue, SortOrder } from '../../storage/queries/keyset.js';
+import { keyValueFits, type KeyValue, type SortOrder } from '../../storage/queries/keyset.js';
 
-/** Stored text values are at most 512 UTF-16 units (CONTRACT §5). */
-const MAX_TEXT = 512;
 // A 512-unit text escaped at 6 bytes a unit, a sid, a timestamp and a sort name, in base64.
 export const MAX_CURSOR_LENGTH = 4400;
 
 export function encodeCursor(order: SortOrder, position: readonly KeyValue[]): string {
   return Buffer.from(JSON.stringify([order.name, ...position]), 'utf8').toString('base64url');
 }
-
-const fits = (kind: SortOrder['keys'][number]['kind'], v: unknown): boolean => {
-  switch (kind) {
-    case 'int':
-      return Number.isSafeInteger(v);
-    case 'float':
-      return typeof v === 'number' && Number.isFinite(v);
-    case 'text':
-      return typeof v === 'string' && v.length <= MAX_TEXT;
-    case 'sid':
-      return typeof v === 'string' && CALL_SID_RE.test(v);
-  }
-};
 
 /** The position a cursor holds, checked against the order the request asks for. */
 export function decodeCursor(raw: string, order: SortOrder): KeyValue[] {
@@ -43,12 +27,7 @@ export function decodeCursor(raw: string, order: SortOrder): KeyValue[] {
   if (!Array.isArray(value) || typeof value[0] !== 'string') throw bad();
   if (value[0] !== order.name) throw bad(`it was issued for another sort than ${order.name}; start again without a cursor`);
   const position = value.slice(1) as KeyValue[];
-  if (
-    position.length !== order.keys.length ||
-    !order.keys.every((k, i) => (position[i] === null ? k.nullable : fits(k.kind, position[i])))
-  ) {
-    throw bad();
-  }
+  if (position.length !== order.keys.length || !order.keys.every((k, i) => keyValueFits(k, position[i]))) throw bad();
   // Re-encoding must give the same text: rejects padding, stray bits and re-ordered JSON.
   if (encodeCursor(order, position) !== raw) throw bad();
   return position;

@@ -49,8 +49,8 @@ export interface CallDetail extends CallSummary {
 /** The orders of the list: each field ascending, or descending with a `-` prefix. */
 export const CALL_SORTS = sortOrders({
   started_at: { column: 'started_at', kind: 'int', nullable: false },
-  duration_sec: { column: 'duration_sec', kind: 'int', nullable: false },
-  auditor_confidence: { column: 'auditor_confidence', kind: 'float', nullable: true },
+  duration_sec: { column: 'duration_sec', kind: 'int', nullable: false, range: [0, 86_400] },
+  auditor_confidence: { column: 'auditor_confidence', kind: 'float', nullable: true, range: [0, 1] },
 });
 export const CALL_SORT_NAMES = [...CALL_SORTS.keys()];
 export const DEFAULT_CALL_SORT = '-started_at';

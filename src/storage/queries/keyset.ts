@@ -4,6 +4,7 @@
 // the position (the key values) of the previous page's last row: no row is read twice or
 // skipped however many rows share a value.
 
+import { CALL_SID_RE } from '../../domain/call.js';
 import { num, type Params, type Row } from '../db.js';
 import { byCodePoint } from './textOrder.js';
 
@@ -16,6 +17,11 @@ export interface SortColumn {
   column: string;
   kind: KeyKind;
   nullable: boolean;
+  /**
+   * The values a stored row can hold (inclusive), for numeric keys; without it, any safe
+   * integer (`int`, a BIGINT) or finite number (`float`).
+   */
+  range?: readonly [number, number];
 }
 
 interface SortKey extends SortColumn {
@@ -26,6 +32,29 @@ export interface SortOrder {
   /** The public name, e.g. `-auditor_confidence`; a cursor is bound to it. */
   name: string;
   keys: SortKey[];
+}
+
+/** Stored text values are at most 512 UTF-16 units (CONTRACT §5). */
+const MAX_TEXT = 512;
+
+/**
+ * Whether `v` is a value `key` can hold in a stored row. A cursor is input: a position the
+ * server never issued (a number past the column's type, NUL or a lone surrogate in text) must
+ * be refused before it reaches an engine that would fail on it.
+ */
+export function keyValueFits(key: SortColumn, v: unknown): boolean {
+  if (v === null) return key.nullable;
+  switch (key.kind) {
+    case 'int':
+    case 'float': {
+      const ok = key.kind === 'int' ? Number.isSafeInteger(v) : typeof v === 'number' && Number.isFinite(v);
+      return ok && (!key.range || ((v as number) >= key.range[0] && (v as number) <= key.range[1]));
+    }
+    case 'text':
+      return typeof v === 'string' && v.length <= MAX_TEXT && !v.includes('\0') && v.isWellFormed();
+    case 'sid':
+      return typeof v === 'string' && CALL_SID_RE.test(v);
+  }
 }
 
 const STARTED_AT: SortColumn = { column: 'started_at', kind: 'int', nullable: false };

@@ -42,7 +42,7 @@ const text = (column: string): SortColumn => ({ column, kind: 'text', nullable: 
 export const TIER1_SORTS = sortOrders({
   call_sid: { column: 'call_sid', kind: 'sid', nullable: false },
   call_started_at: { column: 'started_at', kind: 'int', nullable: false },
-  auditor_confidence: { column: 'auditor_confidence', kind: 'float', nullable: true },
+  auditor_confidence: { column: 'auditor_confidence', kind: 'float', nullable: true, range: [0, 1] },
   mule_bank_name: text('mule_bank_name'),
   mule_bank_routing_number: text('mule_bank_routing_number'),
   mule_bank_account_number: text('mule_bank_account_number'),
