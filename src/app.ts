@@ -12,6 +12,7 @@ import { taxiiRoutes } from './features/taxii/routes.js';
 import { ingestRoutes } from './features/ingest/routes.js';
 import { callRoutes } from './features/calls/routes.js';
 import { kpiRoutes } from './features/kpis/routes.js';
+import { queryRoutes } from './features/query/routes.js';
 import { agentRoutes } from './features/agent/routes.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
 import { alertRoutes } from './features/alerts/routes.js';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     opsRoutes,
     ingestRoutes,
     kpiRoutes,
+    queryRoutes,
     agentRoutes,
     webhookRoutes,
     alertRoutes,

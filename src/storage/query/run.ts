@@ -1,0 +1,305 @@
+// Run stage of the query pipeline (docs/query.md): the statement of a query over one window,
+// run, and its rows shaped into figures; with `compare`, the same query over the earlier
+// window, matched to the rows by their dimension values (by position for instants).
+
+import { validationFailed } from '../../errors.js';
+import { ABSOLUTE_TIME, QUERY_LIMITS, WEEKDAYS, isDimensionField, type BaseMetric, type Dimension } from '../../domain/query/catalog.js';
+import { readsAsks, type Metric, type OrderTerm, type Query } from '../../domain/query/parse.js';
+import { formatWithOffset, instantOfLocal, offsetIn } from '../../domain/query/zone.js';
+import type { Principal } from '../../domain/principal.js';
+import { DAY_MS, HOUR_MS, type Window } from '../../domain/window.js';
+import { num, numOrNull, Params, type Db, type Row } from '../db.js';
+import { dollarsFromCents } from '../queries/money.js';
+import { chooseSource } from './plan.js';
+import {
+  ASK_AGGREGATES,
+  CALL_AGGREGATES,
+  askConditionSql,
+  dimensionSql,
+  localTime,
+  orderSql,
+  whereSql,
+  type AskAggregate,
+  type CallAggregate,
+  type LocalTime,
+} from './sql.js';
+
+export type DimensionValue = string | number | boolean | null;
+
+export interface QueryRow {
+  dimensions: DimensionValue[];
+  metrics: (number | null)[];
+  comparison?: { metrics: (number | null)[]; change: (number | null)[] };
+}
+
+export interface QueryAnswer {
+  results: QueryRow[];
+  totalRows: number;
+}
+
+/** What each metric reads, and how it is written from a row of aggregates. */
+const METRIC_READS: Record<BaseMetric, { call?: CallAggregate[]; ask?: AskAggregate[] }> = {
+  calls_received: { call: ['n'] },
+  cleanly_closed: { call: ['cleanly'] },
+  hooked_calls: { call: ['hooked'] },
+  hook_rate: { call: ['n', 'hooked'] },
+  avg_call_duration_sec: { call: ['n', 'dur_sum'] },
+  median_call_duration_sec: { call: ['dur_median'] },
+  max_call_duration_sec: { call: ['dur_max'] },
+  p90_call_duration_sec: { call: ['dur_p90'] },
+  insights_produced: { call: ['insights'] },
+  high_confidence_insights: { call: ['high_conf'] },
+  avg_auditor_confidence: { call: ['conf_sum', 'conf_n'] },
+  tier1_calls: { call: ['t1'] },
+  tier2_calls: { call: ['t2'] },
+  tier3_calls: { call: ['t3'] },
+  total_dollars_dangled: { call: ['dangled_cents'] },
+  total_dollars_asked: { ask: ['asked_cents'] },
+  asks: { ask: ['asks'] },
+  mean_dollar_ask: { ask: ['asks', 'asked_cents'] },
+  median_dollar_ask: { ask: ['ask_median'] },
+  max_single_ask: { ask: ['ask_max'] },
+};
+
+const zero = (v: unknown) => numOrNull(v) ?? 0;
+const dbl = (e: string) => `CAST(${e} AS DOUBLE PRECISION)`;
+
+/** A metric's figure from a row of aggregates (absent aggregates: a group without calls). */
+function figure(m: Metric, r: Row, i: number): number | null {
+  if (m.kind === 'distinct') return zero(r[`distinct_${i}`]);
+  const n = zero(r.n);
+  switch (m.name) {
+    case 'calls_received':
+      return n;
+    case 'cleanly_closed':
+      return zero(r.cleanly);
+    case 'hooked_calls':
+      return zero(r.hooked);
+    case 'hook_rate':
+      return n === 0 ? 0 : zero(r.hooked) / n;
+    case 'avg_call_duration_sec':
+      return n === 0 ? null : zero(r.dur_sum) / n;
+    case 'median_call_duration_sec':
+      return numOrNull(r.dur_median);
+    case 'max_call_duration_sec':
+      return numOrNull(r.dur_max);
+    case 'p90_call_duration_sec':
+      return numOrNull(r.dur_p90);
+    case 'insights_produced':
+      return zero(r.insights);
+    case 'high_confidence_insights':
+      return zero(r.high_conf);
+    case 'avg_auditor_confidence':
+      return zero(r.conf_n) === 0 ? null : num(r.conf_sum) / num(r.conf_n);
+    case 'tier1_calls':
+      return zero(r.t1);
+    case 'tier2_calls':
+      return zero(r.t2);
+    case 'tier3_calls':
+      return zero(r.t3);
+    case 'total_dollars_dangled':
+      return dollarsFromCents(r.dangled_cents) ?? 0;
+    case 'total_dollars_asked':
+      return dollarsFromCents(r.asked_cents) ?? 0;
+    case 'asks':
+      return zero(r.asks);
+    case 'mean_dollar_ask':
+      return zero(r.asks) === 0 ? null : Number(r.asked_cents) / zero(r.asks) / 100;
+    case 'median_dollar_ask':
+      // The middle asks are amounts to the cent: twice their mean in cents is a whole number.
+      return r.ask_median === null || r.ask_median === undefined ? null : Math.round(num(r.ask_median) * 200) / 200;
+    case 'max_single_ask':
+      return r.ask_max === null || r.ask_max === undefined ? null : Math.round(num(r.ask_max) * 100) / 100;
+  }
+}
+
+/** SQL ordering a metric, over the aliases of the final SELECT. */
+function metricOrderExpr(m: Metric, i: number): string {
+  if (m.kind === 'distinct') return `distinct_${i}`;
+  switch (m.name) {
+    case 'calls_received':
+      return 'n';
+    case 'hook_rate':
+      return `${dbl('hooked')} / n`;
+    case 'avg_call_duration_sec':
+      return `${dbl('dur_sum')} / n`;
+    case 'avg_auditor_confidence':
+      return `conf_sum / NULLIF(conf_n, 0)`;
+    case 'total_dollars_asked':
+      return 'coalesce(asked_cents, 0)';
+    case 'asks':
+      return 'coalesce(asks, 0)';
+    case 'mean_dollar_ask':
+      return `${dbl('asked_cents')} / NULLIF(asks, 0)`;
+    default: {
+      const reads = METRIC_READS[m.name];
+      return (reads.call ?? reads.ask ?? [])[0];
+    }
+  }
+}
+
+/** The ORDER BY of a query: the asked terms, then the default (time asc, calls desc, fields asc). */
+function orderBySql(q: Query): string {
+  const terms: string[] = [];
+  const seen = new Set<string>();
+  const add = (key: string, sql: string) => {
+    if (seen.has(key)) return;
+    terms.push(sql);
+    seen.add(key);
+  };
+  const dim = (i: number, desc: boolean) => add(`d${i}`, orderSql(`d${i}`, q.dimensions[i], desc));
+  for (const t of q.orderBy as OrderTerm[]) {
+    if (t.kind === 'dimension') dim(t.index, t.desc);
+    else add(`m${t.index}`, `${metricOrderExpr(q.metrics[t.index], t.index)} ${t.desc ? 'DESC' : 'ASC'} NULLS LAST`);
+  }
+  q.dimensions.forEach((d, i) => {
+    if (!isDimensionField(d)) dim(i, false);
+  });
+  add('n', 'n DESC');
+  q.dimensions.forEach((d, i) => {
+    if (isDimensionField(d)) dim(i, false);
+  });
+  return terms.join(', ');
+}
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+  lt: LocalTime;
+}
+
+/** One statement: the groups of `w` with their aggregates, ordered, paged, with the group count. */
+function statement(principal: Principal, q: Query, w: Window, page: { limit: number; offset: number } | null): Statement {
+  const p = new Params();
+  const lt = localTime(q, w);
+  const dims = q.dimensions.map((d, i) => `${dimensionSql(d, lt, w, p)} AS d${i}`);
+  const dimAliases = q.dimensions.map((_, i) => `d${i}`);
+  const where = whereSql(principal, q, w, p);
+
+  const callAggs = new Set<CallAggregate>(['n']);
+  const askAggs = new Set<AskAggregate>();
+  for (const m of q.metrics) {
+    if (m.kind === 'distinct') continue;
+    METRIC_READS[m.name].call?.forEach((a) => callAggs.add(a));
+    METRIC_READS[m.name].ask?.forEach((a) => askAggs.add(a));
+  }
+  const distincts = q.metrics.flatMap((m, i) => (m.kind === 'distinct' ? [`count(DISTINCT ${m.field}) AS distinct_${i}`] : []));
+  const groupBy = dimAliases.length ? ` GROUP BY ${dimAliases.join(', ')}` : '';
+  const cols = [...dimAliases, ...[...callAggs].map((a) => `${CALL_AGGREGATES[a]} AS ${a}`), ...distincts];
+  const parts = [
+    `c AS (SELECT ${[...dims, '*'].join(', ')} FROM calls WHERE ${where})`,
+    `g AS (SELECT ${cols.join(', ')} FROM c${groupBy})`,
+  ];
+  let from = 'g';
+  if (readsAsks(q)) {
+    const askWhere = askConditionSql(q.filters, p, 'x');
+    const askCols = [...dimAliases, ...[...askAggs].map((a) => `${ASK_AGGREGATES[a]} AS ${a}`)];
+    parts.push(
+      `u AS (SELECT ${[...dimAliases, 'unnest(dollar_asks) AS x'].join(', ')} FROM c WHERE asks_count > 0)`,
+      `a AS (SELECT ${askCols.join(', ')} FROM u${askWhere ? ` WHERE ${askWhere}` : ''}${groupBy})`,
+    );
+    const on = dimAliases.length ? dimAliases.map((d) => `g.${d} IS NOT DISTINCT FROM a.${d}`).join(' AND ') : 'TRUE';
+    from = `g LEFT JOIN a ON ${on}`;
+  }
+  const select = [
+    ...dimAliases.map((d) => `g.${d} AS ${d}`),
+    ...[...callAggs].map((a) => `g.${a} AS ${a}`),
+    ...q.metrics.flatMap((m, i) => (m.kind === 'distinct' ? [`g.distinct_${i} AS distinct_${i}`] : [])),
+    ...(readsAsks(q) ? [...askAggs].map((a) => `a.${a} AS ${a}`) : []),
+    'count(*) OVER () AS total_rows',
+  ];
+  let sql = `WITH ${parts.join(',\n')}\nSELECT * FROM (SELECT ${select.join(', ')} FROM ${from}) r ORDER BY ${orderBySql(q)}`;
+  if (page) sql += ` LIMIT ${p.p(page.limit)} OFFSET ${p.p(page.offset)}`;
+  return { sql, params: p.values, lt };
+}
+
+/** A group's value as the API writes it, and its position among the window's buckets. */
+interface Group {
+  values: DimensionValue[];
+  /** Key for matching with the comparison window. */
+  key: string;
+}
+
+function groupOf(q: Query, r: Row, lt: LocalTime, w: Window): Group {
+  const values: DimensionValue[] = [];
+  const keys: string[] = [];
+  q.dimensions.forEach((d, i) => {
+    const raw = r[`d${i}`];
+    if (isDimensionField(d)) {
+      const v = raw === null || raw === undefined ? null : typeof raw === 'bigint' ? Number(raw) : (raw as DimensionValue);
+      values.push(v);
+      keys.push(JSON.stringify(v));
+      return;
+    }
+    const x = num(raw);
+    if (d === 'time:weekday') values.push(WEEKDAYS[Math.round(x / DAY_MS)]);
+    else if (d === 'time:hour_of_day') values.push(Math.round(x / HOUR_MS));
+    else {
+      const instant = d === 'time:hour' ? x : instantOfLocal(lt.segments, x);
+      values.push(formatWithOffset(instant, offsetIn(lt.segments, instant)));
+    }
+    keys.push((ABSOLUTE_TIME as readonly string[]).includes(d) ? String(position(d, x, lt, w)) : JSON.stringify(values[values.length - 1]));
+  });
+  return { values, key: keys.join('|') };
+}
+
+/** The bucket's index counted from the bucket holding the window's start. */
+function position(d: Dimension, x: number, lt: LocalTime, w: Window): number {
+  const start = w.start.getTime();
+  const localStart = start + offsetIn(lt.segments, start);
+  const floor = (v: number, m: number, at = 0) => v - ((((v - at) % m) + m) % m);
+  switch (d) {
+    case 'time:hour':
+      return Math.round((x - floor(start, HOUR_MS, start - localStart)) / HOUR_MS);
+    case 'time:day':
+      return Math.round((x - floor(localStart, DAY_MS)) / DAY_MS);
+    case 'time:week':
+      return Math.round((x - floor(localStart, 7 * DAY_MS, 4 * DAY_MS)) / (7 * DAY_MS));
+    default: {
+      const a = new Date(localStart);
+      const b = new Date(x);
+      return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
+    }
+  }
+}
+
+const EMPTY: Row = {};
+
+/** Runs a parsed query for a principal: the table decision, the statement, the figures. */
+export async function runQuery(db: Db, principal: Principal, q: Query): Promise<QueryAnswer> {
+  chooseSource(db.dialect, principal, q); // raw calls answer every query (see plan.ts)
+  const main = statement(principal, q, q.window, { limit: q.limit, offset: q.offset });
+  const rows = await db.all(main.sql, main.params);
+  let totalRows = rows.length ? num(rows[0].total_rows) : 0;
+  if (!rows.length && q.offset > 0) {
+    // Past the last page: count the groups without paging.
+    const all = statement(principal, q, q.window, { limit: 1, offset: 0 });
+    const first = await db.all(all.sql, all.params);
+    totalRows = first.length ? num(first[0].total_rows) : 0;
+  }
+  if (totalRows > QUERY_LIMITS.maxRows) {
+    throw validationFailed(
+      `The query has ${totalRows} groups; at most ${QUERY_LIMITS.maxRows}. Narrow it with filters, fewer dimensions or a shorter window.`,
+      [{ path: 'dimensions', message: `at most ${QUERY_LIMITS.maxRows} groups` }],
+    );
+  }
+  const results: QueryRow[] = rows.map((r) => {
+    const g = groupOf(q, r, main.lt, q.window);
+    return { dimensions: g.values, metrics: q.metrics.map((m, i) => figure(m, r, i)) };
+  });
+  if (q.compare) {
+    const cmp = statement(principal, q, q.compare, { limit: QUERY_LIMITS.maxRows + 1, offset: 0 });
+    const before = new Map<string, Row>();
+    for (const r of await db.all(cmp.sql, cmp.params)) before.set(groupOf(q, r, cmp.lt, q.compare).key, r);
+    rows.forEach((r, i) => {
+      const earlier = before.get(groupOf(q, r, main.lt, q.window).key) ?? EMPTY;
+      const metrics = q.metrics.map((m, j) => figure(m, earlier, j));
+      const change = results[i].metrics.map((v, j) => {
+        const e = metrics[j];
+        return v === null || e === null || e === 0 ? null : (v - e) / e;
+      });
+      results[i].comparison = { metrics, change };
+    });
+  }
+  return { results, totalRows };
+}

@@ -1,0 +1,178 @@
+// SQL stage of the query pipeline (docs/query.md): one statement per window over the calls,
+// the same text on both engines. Column names come from the catalog only; every value is a
+// parameter. Local time is `started_at + offset`, the offset a CASE over the zone's segments
+// (see domain/query/zone.ts), so buckets are integer arithmetic on either engine.
+
+import { bankNameMatches } from '../../domain/indicators/bankNames.js';
+import { DIMENSION_FIELDS, type Dimension } from '../../domain/query/catalog.js';
+import type { Condition, Query } from '../../domain/query/parse.js';
+import { localMonthStarts, offsetSegments, type OffsetSegment } from '../../domain/query/zone.js';
+import type { Principal } from '../../domain/principal.js';
+import { DAY_MS, HOUR_MS, type Window } from '../../domain/window.js';
+import type { Params } from '../db.js';
+import { sliceWhere } from '../slice.js';
+import { sumCentsSql } from '../queries/money.js';
+import { byCodePoint } from '../queries/textOrder.js';
+
+const WEEK_MS = 7 * DAY_MS;
+/** 1970-01-05, a Monday: weeks are counted from it. */
+const MONDAY_MS = 4 * DAY_MS;
+
+const big = (p: Params, v: number) => `CAST(${p.p(v)} AS BIGINT)`;
+const dbl = (p: Params, v: number) => `CAST(${p.p(v)} AS DOUBLE PRECISION)`;
+/** `x mod m` in [0, m), also for negative x. */
+const mod = (x: string, m: number) => `(((${x}) % ${m}) + ${m}) % ${m}`;
+
+/** The zone's reading of a window: offset segments, and SQL for local time. */
+export interface LocalTime {
+  segments: OffsetSegment[];
+  /** SQL: the local wall clock of `started_at`, as epoch ms read as UTC (its parameters added to `p`). */
+  local(p: Params): string;
+}
+
+export function localTime(q: Pick<Query, 'zone'>, w: Window): LocalTime {
+  const segments = offsetSegments(q.zone, w.start.getTime(), w.end.getTime());
+  const last = segments[segments.length - 1].offsetMs;
+  return {
+    segments,
+    local(p) {
+      if (segments.length === 1) return `(started_at + ${big(p, last)})`;
+      const whens = segments
+        .slice(1)
+        .map((s, i) => `WHEN started_at < ${big(p, s.from)} THEN ${big(p, segments[i].offsetMs)}`)
+        .join(' ');
+      return `(started_at + CASE ${whens} ELSE ${big(p, last)} END)`;
+    },
+  };
+}
+
+/** SQL of a dimension's group value: the column, or a time bucket (local epoch ms, or an instant for hours). */
+export function dimensionSql(d: Dimension, lt: LocalTime, w: Window, p: Params): string {
+  if (!d.startsWith('time:')) return d; // a column named in the catalog
+  const L = lt.local(p);
+  switch (d) {
+    case 'time:hour':
+      // Hours of absolute time that start on a whole local hour.
+      return `(started_at - ${mod(L, HOUR_MS)})`;
+    case 'time:day':
+      return `(${L} - ${mod(L, DAY_MS)})`;
+    case 'time:week':
+      return `(${L} - ${mod(`${L} - ${MONDAY_MS}`, WEEK_MS)})`;
+    case 'time:month': {
+      const first = w.start.getTime() + lt.segments[0].offsetMs - DAY_MS;
+      const starts = localMonthStarts(first, w.end.getTime() + DAY_MS * 2);
+      const whens = starts
+        .slice(1)
+        .map((s, i) => `WHEN ${L} < ${big(p, s)} THEN ${big(p, starts[i])}`)
+        .join(' ');
+      return `CASE ${whens} ELSE ${big(p, starts[starts.length - 1])} END`;
+    }
+    case 'time:weekday':
+      // Days since Monday, in ms: JavaScript names the day.
+      return `(${mod(`${L} - ${MONDAY_MS}`, WEEK_MS)} - ${mod(L, DAY_MS)})`;
+    default: // time:hour_of_day
+      return `(${mod(L, DAY_MS)} - ${mod(L, HOUR_MS)})`;
+  }
+}
+
+/** SQL of one condition; every leaf is true or false (never null), so `not` is the complement. */
+export function conditionSql(c: Condition, p: Params): string {
+  switch (c.op) {
+    case 'and':
+    case 'or':
+      return `(${c.conditions.map((x) => conditionSql(x, p)).join(c.op === 'and' ? ' AND ' : ' OR ')})`;
+    case 'not':
+      return `(NOT ${conditionSql(c.condition, p)})`;
+    case 'has':
+      if (c.field === 'dollar_ask') return '(asks_count > 0)';
+      if (c.field === 'transcript') return '(transcript_lower IS NOT NULL)';
+      return `(${c.field} IS NOT NULL)`;
+    case 'is':
+    case 'is_not': {
+      const kind = DIMENSION_FIELDS[c.field];
+      let inList: string;
+      if (kind === 'text') {
+        const values = c.values as string[];
+        const lowered = c.field === 'mule_bank_name' ? bankNameMatches(values) : [...new Set(values.map((v) => v.toLowerCase()))];
+        inList = `lower(${c.field}) IN (${p.list(lowered)})`;
+      } else if (kind === 'boolean') {
+        inList = `${c.field} IN (${c.values.map((v) => `CAST(${p.p(v)} AS BOOLEAN)`).join(', ')})`;
+      } else {
+        inList = `${c.field} IN (${c.values.map((v) => `CAST(${p.p(v)} AS INTEGER)`).join(', ')})`;
+      }
+      const is = `coalesce(${inList}, FALSE)`;
+      return c.op === 'is' ? `(${is})` : `(NOT ${is})`;
+    }
+    case 'contains': {
+      const col = c.field === 'transcript' ? 'transcript_lower' : `lower(${c.field})`;
+      const any = [...new Set(c.values.map((v) => v.toLowerCase()))].map((v) => `strpos(${col}, ${p.p(v)}) > 0`).join(' OR ');
+      return `coalesce(${any}, FALSE)`;
+    }
+    default: {
+      const test = (x: string) =>
+        c.op === 'between' ? `${x} >= ${dbl(p, c.min)} AND ${x} <= ${dbl(p, c.max)}` : `${x} ${OPS[c.op]} ${dbl(p, c.value)}`;
+      if (c.field === 'dollar_ask') return `EXISTS (SELECT 1 FROM unnest(dollar_asks) AS u(a) WHERE ${test('a')})`;
+      return `coalesce(${test(c.field)}, FALSE)`;
+    }
+  }
+}
+
+const OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+
+/**
+ * The single-ask conditions that narrow the ask metrics: the `dollar_ask` comparisons of the
+ * top-level list and of top-level `and`s (inside `or` and `not` they select calls only).
+ */
+export function askConditionSql(filters: readonly Condition[], p: Params, x: string): string | null {
+  const parts: string[] = [];
+  const visit = (c: Condition): void => {
+    if (c.op === 'and') return c.conditions.forEach(visit);
+    if (c.op === 'between' && c.field === 'dollar_ask') parts.push(`${x} >= ${dbl(p, c.min)} AND ${x} <= ${dbl(p, c.max)}`);
+    else if ((c.op === 'gt' || c.op === 'gte' || c.op === 'lt' || c.op === 'lte') && c.field === 'dollar_ask') {
+      parts.push(`${x} ${OPS[c.op]} ${dbl(p, c.value)}`);
+    }
+  };
+  filters.forEach(visit);
+  return parts.length ? parts.join(' AND ') : null;
+}
+
+/** The WHERE clause of a window: the org and slice (storage/slice.ts), the window, the filters. */
+export function whereSql(principal: Principal, q: Pick<Query, 'filters'>, w: Window, p: Params): string {
+  const parts = [sliceWhere(principal, p), `started_at >= ${big(p, w.start.getTime())}`, `started_at < ${big(p, w.end.getTime())}`];
+  for (const f of q.filters) parts.push(conditionSql(f, p));
+  return parts.join(' AND ');
+}
+
+/** The aggregates a metric needs, by alias, over the filtered calls `c` (group) or asks `u`. */
+export const CALL_AGGREGATES = {
+  n: 'count(*)',
+  cleanly: 'sum(CASE WHEN cleanly_closed THEN 1 ELSE 0 END)',
+  hooked: 'sum(CASE WHEN hooked THEN 1 ELSE 0 END)',
+  dur_sum: 'sum(duration_sec)',
+  dur_median: 'percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_sec)',
+  dur_p90: 'percentile_cont(0.9) WITHIN GROUP (ORDER BY duration_sec)',
+  dur_max: 'max(duration_sec)',
+  insights: 'sum(CASE WHEN has_extraction THEN 1 ELSE 0 END)',
+  high_conf: 'sum(CASE WHEN auditor_confidence >= 0.7 THEN 1 ELSE 0 END)',
+  conf_sum: 'sum(auditor_confidence)',
+  conf_n: 'count(auditor_confidence)',
+  t1: 'sum(CASE WHEN tier = 1 THEN 1 ELSE 0 END)',
+  t2: 'sum(CASE WHEN tier = 2 THEN 1 ELSE 0 END)',
+  t3: 'sum(CASE WHEN tier = 3 THEN 1 ELSE 0 END)',
+  dangled_cents: sumCentsSql('dollars_dangled'),
+} as const;
+export type CallAggregate = keyof typeof CALL_AGGREGATES;
+
+export const ASK_AGGREGATES = {
+  asks: 'count(*)',
+  asked_cents: sumCentsSql('x'),
+  ask_median: 'percentile_cont(0.5) WITHIN GROUP (ORDER BY x)',
+  ask_max: 'max(x)',
+} as const;
+export type AskAggregate = keyof typeof ASK_AGGREGATES;
+
+/** Text dimensions sort by code point, nulls last, on both engines. */
+export function orderSql(expr: string, dimension: Dimension | null, desc: boolean): string {
+  const textual = dimension !== null && (DIMENSION_FIELDS as Record<string, string>)[dimension] === 'text';
+  return `${textual ? byCodePoint(expr) : expr} ${desc ? 'DESC' : 'ASC'} NULLS LAST`;
+}
