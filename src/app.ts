@@ -27,7 +27,6 @@ import { AllowedMethods, problemServerOptions, registerProblemHandlers } from '.
 import { registerValidators } from './http/validation.js';
 import { registerRateLimit } from './http/rateLimit.js';
 import type { Storage } from './storage/index.js';
-import { reportHourFillFailures } from './storage/rollups/hourFills.js';
 
 const MiB = 1024 * 1024;
 
@@ -72,10 +71,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Bodies are JSON (and NDJSON on ingest); anything else is 415.
   app.removeContentTypeParser('text/plain');
   metrics.register(app);
-  reportHourFillFailures(storage.db, (err, orgId, hours) => {
-    metrics.hourFillFailures.inc();
-    app.log.warn({ err, org: orgId, hours }, 'filling hourly rollups failed: those hours are read from the calls');
-  });
+  // The filler of hourly rollups runs on the app's clock; a failed fill is logged and counted.
+  storage.hourFills?.attach(
+    () => now().getTime(),
+    (err, orgId, hours) => {
+      metrics.hourFillFailures.inc();
+      app.log.warn({ err, org: orgId, hours }, 'filling hourly rollups failed: those hours are read from the calls');
+    },
+  );
   await app.register(swagger, openapiOptions());
 
   await app.register(cookie); // parses Cookie before auth's onRequest reads the session

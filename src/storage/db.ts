@@ -25,6 +25,19 @@ export interface Db {
   appendRows(tempTable: string, rows: readonly unknown[][]): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The storage's background filler of hourly rollups (rollups/hourFills.ts), set by
+   * openStorage on an engine that keeps rollups; a transaction carries its engine's.
+   */
+  hourFills?: HourFillsHandle;
+}
+
+/** What reads and ingest tell the filler of hourly rollups (rollups/hourFills.ts). */
+export interface HourFillsHandle {
+  /** A read took the whole hours [from, to) of an org: fill those not filled, in the background. */
+  want(orgId: string, from: number, to: number): void;
+  /** Ingest unlisted these hours of an org: they may be asked for again at once. */
+  forget(orgId: string, hours: readonly number[]): void;
 }
 
 /**

@@ -11,6 +11,8 @@ import { MemorySessions, type LiveSessionStore } from './liveSessions.js';
 import { migrate } from './migrations/index.js';
 import { PgDb } from './postgres/engine.js';
 import { RedisSessions } from './redisSessions.js';
+import { HourFills } from './rollups/hourFills.js';
+import { keepsRollups } from './rollups/layout.js';
 
 export interface Storage {
   db: Db;
@@ -19,6 +21,9 @@ export interface Storage {
   redis: Redis | null;
   redisPrefix: string;
   keyEvents: KeyEvents;
+  /** The background filler of hourly rollups, on an engine that keeps rollups; the app gives it its clock. */
+  hourFills: HourFills | null;
+  /** Closes everything, the filler first: its pending fills are dropped and the running one awaited. */
   close(): Promise<void>;
 }
 
@@ -53,13 +58,17 @@ export async function openStorage(config: StorageConfig): Promise<Storage> {
     await db.close().catch(() => {});
     throw err;
   }
+  const hourFills = keepsRollups(db.dialect) ? new HourFills(db) : null;
+  db.hourFills = hourFills ?? undefined;
   return {
     db,
     sessions,
     redis,
     redisPrefix,
     keyEvents,
+    hourFills,
     async close() {
+      await hourFills?.close();
       await sessions.close();
       await keyEvents.close();
       if (redis) await redis.quit().catch(() => redis?.disconnect());

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { LOCK_KEYS, type Db, type LockName, type Row } from '../db.js';
+import { LOCK_KEYS, type Db, type HourFillsHandle, type LockName, type Row } from '../db.js';
 
 // BIGINT and COUNT come back as numbers, as on DuckDB, so query code reads one shape.
 // Epoch milliseconds and row counts stay far below 2^53. NUMERIC (sum/avg of integers) is a
@@ -98,7 +98,10 @@ function* copyChunks(rows: readonly unknown[][]): Generator<string> {
 /** One client inside BEGIN … COMMIT. */
 class PgTx implements Db {
   readonly dialect = 'postgres' as const;
-  constructor(private readonly client: pg.PoolClient) {}
+  constructor(
+    private readonly client: pg.PoolClient,
+    readonly hourFills: HourFillsHandle | undefined,
+  ) {}
   all<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
     return query(this.client, sql, params) as Promise<T[]>;
   }
@@ -123,6 +126,7 @@ class PgTx implements Db {
 
 export class PgDb implements Db {
   readonly dialect = 'postgres' as const;
+  hourFills?: HourFillsHandle;
   private constructor(private readonly pool: pg.Pool) {}
 
   static async open(url: string, opts: { max?: number } = {}): Promise<PgDb> {
@@ -161,7 +165,7 @@ export class PgDb implements Db {
     let broken = false;
     try {
       await client.query('BEGIN');
-      const out = await fn(new PgTx(client));
+      const out = await fn(new PgTx(client, this.hourFills));
       await client.query('COMMIT');
       return out;
     } catch (err) {

@@ -3,7 +3,6 @@
 // them all.
 
 import type { Db } from '../db.js';
-import { dropHourFills } from './hourFills.js';
 import { centsSql } from '../queries/money.js';
 import {
   COUNT_PERIODS,
@@ -194,7 +193,7 @@ export async function applyDailyDeltas(
 ): Promise<void> {
   if (!keepsRollups(tx.dialect)) return;
   if (!counts) throw new Error('applyDailyDeltas: this engine keeps rollups, the batch needs its value counts');
-  await dropHourFills(tx, orgId, counts.hours, someExisted ? sids : null);
+  await unlistHours(tx, orgId, counts.hours, someExisted ? sids : null);
   const fresh = `SELECT 1 AS sign, ${ROLLUP_SOURCE_COLUMNS} FROM ${stage}`;
   // The stored versions by the primary key, with the batch's call_sids as one array (see countStored).
   const replaced = `SELECT -1 AS sign, ${ROLLUP_SOURCE_COLUMNS} FROM calls WHERE org_id = $1 AND call_sid = ANY(CAST($2 AS TEXT[]))`;
@@ -206,6 +205,26 @@ export async function applyDailyDeltas(
 }
 
 const COUNT_TABLES = ['duration_counts', 'ask_counts', 'label_counts'] as const;
+
+/**
+ * Inside the ingest transaction (holding the org's lock), before replaced calls are deleted:
+ * unlists `hours` (those of the batch's calls) and, when some were stored before, the hours of
+ * the stored calls they replace (`replacedSids`), so reads take those hours from the calls
+ * until they are filled again (hourFills.ts); the filler may then be asked for them at once.
+ */
+async function unlistHours(tx: Db, orgId: string, hours: number[], replacedSids: string[] | null): Promise<void> {
+  const replaced = replacedSids
+    ? ` OR hour IN (SELECT ${startOfSql('started_at', HOUR_MS)} FROM calls WHERE org_id = $1 AND call_sid = ANY(CAST($3 AS TEXT[])))`
+    : '';
+  const dropped = await tx.all<{ hour: string | number }>(
+    `DELETE FROM hour_fills WHERE org_id = $1 AND (hour = ANY(CAST($2 AS BIGINT[]))${replaced}) RETURNING hour`,
+    replacedSids ? [orgId, hours, replacedSids] : [orgId, hours],
+  );
+  tx.hourFills?.forget(
+    orgId,
+    dropped.map((r) => Number(r.hour)),
+  );
+}
 
 /** Adds counts to a value-count table from unnest's arrays ($first onwards); $1 is the org. */
 const upsertCounts = (table: string, keys: string[], types: string[], count: string, first: number) =>

@@ -1,16 +1,21 @@
 // Hourly rollups, kept lazily (PostgreSQL). A window's whole hours read the hourly rollups
 // (call_hours, and label_counts with period_days HOUR_PERIOD) where hour_fills lists the
-// hour, and the calls where not (window.ts); hours read unfilled are filled in the background.
+// hour, and the calls where not (window.ts); hours read unfilled are filled in the background
+// by the storage's HourFills (storage.hourFills, reached from the engine as db.hourFills).
 //
 // Exact because an hour is listed only while its rows equal its calls: ingest deletes the
-// hours it touches from hour_fills in its own transaction, holding the org's ingest lock, and
-// a fill runs only while it holds that lock (and skips its turn when an ingest has it), so no
-// ingest commits between the calls it reads and the listing it writes. Kept at ingest instead,
-// hourly rows were about five times the daily rows' writes (docs/benchmarks.md).
+// hours it touches from hour_fills in its own transaction, holding the org's ingest lock
+// (deltas.ts), and a fill runs only while it holds that lock (and skips its turn when an
+// ingest has it), so no ingest commits between the calls it reads and the listing it writes.
+// Kept at ingest instead, hourly rows were about five times the daily rows' writes
+// (docs/benchmarks.md).
+//
+// Hours older than HOUR_RETENTION_MS are neither filled nor kept: every hour read would
+// otherwise add rows for good. Such hours are read from the calls, as before their fill.
 
-import { LOCK_KEYS, type Db } from '../db.js';
+import { LOCK_KEYS, type Db, type HourFillsHandle } from '../db.js';
 import { deltaStatements, ROLLUP_SOURCE_COLUMNS } from './deltas.js';
-import { HOUR_MS, HOUR_PERIOD, startOfSql } from './layout.js';
+import { DAY_MS, HOUR_MS, HOUR_PERIOD, startOfSql } from './layout.js';
 
 /** The rollups with hourly rows (window.ts RollupRead.hours says why not the other two). */
 const HOURLY_TABLES = ['call_days', 'label_counts'] as const;
@@ -19,53 +24,122 @@ const HOURLY_TABLES = ['call_days', 'label_counts'] as const;
 const RECHECK_MS = 60_000;
 /** Hours filled per transaction, so a long gap of unfilled hours never holds the lock long. */
 const HOURS_PER_FILL = 48;
-
 /**
- * `org hour` → when this process may ask for it again. Ingest here forgets the hours it
- * unlists; an ingest by another instance leaves them to the calls until the entry expires.
+ * How far back hours are filled and kept. The dashboard's longest window is 30 days and it
+ * compares with the 30 days before, so its reads of partial days reach 60 days back; older
+ * hours (custom windows) are read from the calls.
  */
-const asked = new Map<string, number>();
+export const HOUR_RETENTION_MS = 62 * DAY_MS;
+/** How often (by the app's clock) the rows of hours past retention are deleted. */
+const PRUNE_EVERY_MS = HOUR_MS;
+/**
+ * Memory bounds: hours remembered as asked (about 100 bytes each) and hours waiting for a
+ * fill. Past them the oldest are forgotten, or new asks dropped: a fill is only a shortcut.
+ */
+export const MAX_ASKED = 50_000;
+export const MAX_PENDING = 20_000;
 
 /** Told of a fill that failed (the app logs it and counts it in /metrics). */
 export type FillFailureReporter = (err: unknown, orgId: string, hours: number) => void;
 
-class HourFiller {
+/**
+ * The background filler of one storage: created by openStorage, given the app's clock by
+ * buildApp (it fills nothing before), closed with the storage (pending fills dropped, the
+ * one running awaited).
+ */
+export class HourFills implements HourFillsHandle {
+  /** `org hour` → when (app clock) it may be asked for again; in insertion order, oldest first. */
+  private readonly asked = new Map<string, number>();
   /** org → hours to fill. */
   private readonly pending = new Map<string, Set<number>>();
+  private pendingHours = 0;
   private running: Promise<void> | null = null;
-  report: FillFailureReporter = () => {};
+  private closed = false;
+  private now: (() => number) | null = null;
+  private report: FillFailureReporter = () => {};
+  /** When (app clock) hours past retention were last deleted; -Infinity: not yet. */
+  private prunedAt = -Infinity;
 
   constructor(private readonly db: Db) {}
 
-  want(orgId: string, from: number, to: number): void {
-    const now = Date.now();
-    // The current hour is left to the calls: it still changes with every call ingested.
-    const end = Math.min(to, Math.floor(now / HOUR_MS) * HOUR_MS);
-    for (let h = from; h < end; h += HOUR_MS) {
-      const key = `${orgId} ${h}`;
-      if ((asked.get(key) ?? 0) > now) continue;
-      asked.set(key, now + RECHECK_MS);
-      let hours = this.pending.get(orgId);
-      if (!hours) this.pending.set(orgId, (hours = new Set()));
-      hours.add(h);
-    }
-    if (asked.size > 100_000) for (const [k, t] of asked) if (t <= now) asked.delete(k);
-    if (this.pending.size > 0 && !this.running) {
-      this.running = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain()).finally(() => (this.running = null));
-    }
+  /** Starts the filler on the app's clock (epoch ms); failed fills go to `report`. */
+  attach(now: () => number, report: FillFailureReporter): void {
+    this.now = now;
+    this.report = report;
   }
 
-  /** Resolves once no fill is pending or running (tests). */
+  /** How many hours are remembered as asked and wait for a fill (the memory bounds' tests). */
+  get size(): { asked: number; pending: number } {
+    return { asked: this.asked.size, pending: this.pendingHours };
+  }
+
+  want(orgId: string, from: number, to: number): void {
+    if (this.closed || !this.now) return;
+    const now = this.now();
+    const currentHour = Math.floor(now / HOUR_MS) * HOUR_MS;
+    // The current hour is left to the calls: it still changes with every call ingested.
+    const end = Math.min(to, currentHour);
+    const start = Math.max(from, currentHour - HOUR_RETENTION_MS);
+    for (let h = start; h < end; h += HOUR_MS) {
+      const key = `${orgId} ${h}`;
+      const again = this.asked.get(key);
+      if (again !== undefined && again > now) continue;
+      if (this.pendingHours >= MAX_PENDING) break;
+      this.remember(key, now + RECHECK_MS, now);
+      let hours = this.pending.get(orgId);
+      if (!hours) this.pending.set(orgId, (hours = new Set()));
+      if (!hours.has(h)) {
+        hours.add(h);
+        this.pendingHours++;
+      }
+    }
+    if (this.pendingHours > 0 || now - this.prunedAt >= PRUNE_EVERY_MS) this.start();
+  }
+
+  forget(orgId: string, hours: readonly number[]): void {
+    for (const h of hours) this.asked.delete(`${orgId} ${h}`);
+  }
+
+  /** Resolves once no fill is pending or running. */
   async idle(): Promise<void> {
     while (this.running) await this.running;
   }
 
+  /** Drops the pending fills and waits for the one running; later asks are ignored. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.pending.clear();
+    this.pendingHours = 0;
+    await this.idle();
+  }
+
+  private remember(key: string, until: number, now: number): void {
+    this.asked.delete(key); // re-inserted at the end: the map stays in order of asking
+    this.asked.set(key, until);
+    if (this.asked.size <= MAX_ASKED) return;
+    for (const [k, t] of this.asked) {
+      if (this.asked.size <= MAX_ASKED && t > now) break;
+      this.asked.delete(k);
+    }
+  }
+
+  private start(): void {
+    if (this.running) return;
+    this.running = new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.drain()).finally(() => (this.running = null));
+  }
+
   private async drain(): Promise<void> {
-    while (this.pending.size > 0) {
+    if (!this.closed && this.now && this.now() - this.prunedAt >= PRUNE_EVERY_MS) {
+      const now = this.now();
+      this.prunedAt = now;
+      await pruneHours(this.db, Math.floor(now / HOUR_MS) * HOUR_MS - HOUR_RETENTION_MS).catch((err: unknown) => this.report(err, '', 0));
+    }
+    while (!this.closed && this.pending.size > 0) {
       const [orgId, set] = this.pending.entries().next().value as [string, Set<number>];
       this.pending.delete(orgId);
+      this.pendingHours -= set.size;
       const hours = [...set].sort((a, b) => a - b);
-      for (let i = 0; i < hours.length; i += HOURS_PER_FILL) {
+      for (let i = 0; i < hours.length && !this.closed; i += HOURS_PER_FILL) {
         // A fill is only a shortcut for later reads: one that fails leaves the hours to the calls.
         const some = hours.slice(i, i + HOURS_PER_FILL);
         await fillHours(this.db, orgId, some).catch((err: unknown) => this.report(err, orgId, some.length));
@@ -74,27 +148,14 @@ class HourFiller {
   }
 }
 
-const fillers = new WeakMap<Db, HourFiller>();
-
-const fillerOf = (db: Db): HourFiller => {
-  let filler = fillers.get(db);
-  if (!filler) fillers.set(db, (filler = new HourFiller(db)));
-  return filler;
-};
-
-/** Asks for the hours `[from, to)` of an org to be filled, in the background. */
+/** Asks for the hours `[from, to)` of an org to be filled, in the background (when `db` has a filler). */
 export function wantHours(db: Db, orgId: string, from: number, to: number): void {
-  fillerOf(db).want(orgId, from, to);
-}
-
-/** Sends the failed background fills on `db` to `report` (they are otherwise silent). */
-export function reportHourFillFailures(db: Db, report: FillFailureReporter): void {
-  fillerOf(db).report = report;
+  db.hourFills?.want(orgId, from, to);
 }
 
 /** Resolves once the background fills asked for on `db` are done. */
 export function hourFillsIdle(db: Db): Promise<void> {
-  return fillers.get(db)?.idle() ?? Promise.resolve();
+  return db.hourFills instanceof HourFills ? db.hourFills.idle() : Promise.resolve();
 }
 
 /**
@@ -135,18 +196,16 @@ async function fillHours(db: Db, orgId: string, hours: number[]): Promise<number
 }
 
 /**
- * Inside the ingest transaction (holding the org's lock), before replaced calls are deleted:
- * unlists `hours` (those of the batch's calls) and, when some were stored before, the hours of
- * the stored calls they replace (`replacedSids`), so reads take those hours from the calls
- * until they are filled again.
+ * Deletes the listing and the hourly rows of every hour before `before` (every org). SHARE on
+ * hour_fills waits for the fills and ingests in flight and holds back new ones until the
+ * commit, and a read takes listing and rows from one snapshot, so no read sees an hour listed
+ * without its rows.
  */
-export async function dropHourFills(tx: Db, orgId: string, hours: number[], replacedSids: string[] | null): Promise<void> {
-  const replaced = replacedSids
-    ? ` OR hour IN (SELECT ${startOfSql('started_at', HOUR_MS)} FROM calls WHERE org_id = $1 AND call_sid = ANY(CAST($3 AS TEXT[])))`
-    : '';
-  const dropped = await tx.all<{ hour: string | number }>(
-    `DELETE FROM hour_fills WHERE org_id = $1 AND (hour = ANY(CAST($2 AS BIGINT[]))${replaced}) RETURNING hour`,
-    replacedSids ? [orgId, hours, replacedSids] : [orgId, hours],
-  );
-  for (const r of dropped) asked.delete(`${orgId} ${Number(r.hour)}`);
+async function pruneHours(db: Db, before: number): Promise<void> {
+  await db.tx(async (tx) => {
+    await tx.run('LOCK TABLE hour_fills IN SHARE MODE');
+    await tx.run('DELETE FROM hour_fills WHERE hour < $1', [before]);
+    await tx.run('DELETE FROM call_hours WHERE hour < $1', [before]);
+    await tx.run(`DELETE FROM label_counts WHERE period_days = ${HOUR_PERIOD} AND period_start < $1`, [before]);
+  });
 }
