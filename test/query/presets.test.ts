@@ -6,8 +6,8 @@
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FastifyInstance } from 'fastify';
 import { get, ingest, newOrg, scopedKey, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
+import { postQuery } from './api.js';
 import { NOW, dataset } from './data.js';
 import {
   SUMMARY_METRICS,
@@ -22,10 +22,6 @@ import {
   type Scope,
   inSlice,
 } from './reference.js';
-
-export function postQuery(app: FastifyInstance, key: string, body: unknown) {
-  return app.inject({ method: 'POST', url: '/api/query', payload: body as object, headers: { authorization: `Bearer ${key}` } });
-}
 
 type Win = { range?: string; start?: string; end?: string };
 const WINDOWS: Record<string, Win> = {

@@ -243,7 +243,20 @@ const FORMATTERS = new Map<string, Intl.DateTimeFormat>();
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 export const WEEKDAY_NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
+const PARTS = new Map<string, LocalParts>();
+
 export function localParts(ms: number, tz: string): LocalParts {
+  const key = `${tz}|${ms}`;
+  let parts = PARTS.get(key);
+  if (!parts) {
+    parts = computeLocalParts(ms, tz);
+    if (PARTS.size > 2_000_000) PARTS.clear();
+    PARTS.set(key, parts);
+  }
+  return parts;
+}
+
+function computeLocalParts(ms: number, tz: string): LocalParts {
   let f = FORMATTERS.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -303,7 +316,20 @@ export const utc = (ms: number) => zoned(ms, 'UTC');
 export type TimeDim = (typeof TIME_DIMENSIONS)[number];
 
 /** A time dimension's bucket of an instant: its start (absolute dimensions) or its value. */
+const BUCKETS = new Map<string, number>();
+
 export function timeBucket(ms: number, dim: TimeDim, tz: string): number {
+  const key = `${tz}|${dim}|${ms}`;
+  let b = BUCKETS.get(key);
+  if (b === undefined) {
+    b = computeTimeBucket(ms, dim, tz);
+    if (BUCKETS.size > 1_000_000) BUCKETS.clear();
+    BUCKETS.set(key, b);
+  }
+  return b;
+}
+
+function computeTimeBucket(ms: number, dim: TimeDim, tz: string): number {
   const p = localParts(ms, tz);
   switch (dim) {
     case 'time:hour': {
