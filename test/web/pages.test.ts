@@ -474,4 +474,18 @@ describe('dashboard pages in a browser (issue 13)', { skip, timeout: 600_000 }, 
     await a.locator('[data-field="crypto_wallet_address"] [role="status"]').filter({ hasText: 'Copied' }).waitFor();
     assert.equal(await a.evaluate(() => navigator.clipboard.readText()), withWallet.crypto_wallet_address);
   });
+
+  test("a panel's Explain, with the agent closed, opens it beside the page and asks about that panel", async () => {
+    await a.goto(`${server.origin}/`);
+    await a.evaluate(() => sessionStorage.setItem('hp.agentOpen', '0'));
+    await a.reload();
+    await a.locator('[data-panel="disconnect"] button.explain').waitFor();
+    assert.equal(await a.locator('#agent-side').count(), 0, 'the agent starts closed');
+    const asked = a.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/agent/ask-stream');
+    await a.locator('[data-panel="disconnect"] button.explain').click();
+    const body = JSON.parse((await asked).postData() ?? '{}');
+    assert.equal(body.question, 'Explain this chart');
+    assert.equal(body.context_chart_id, 'disconnect');
+    await a.locator('#agent-side').waitFor();
+  });
 });

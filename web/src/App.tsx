@@ -7,7 +7,7 @@ import { SignIn } from './components/SignIn';
 import { signOut, useSession } from './lib/session';
 import { Link, matchRoute, useLocation, type Route } from './lib/router';
 import { OPEN_AGENT_EVENT } from './lib/agentBridge';
-import { prefetchOverview } from './lib/kpi';
+import { prefetchOverview } from './pages/overview/prefetch';
 import { useWindow } from './lib/window';
 import './pages/pages.css';
 

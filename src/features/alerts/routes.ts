@@ -24,7 +24,7 @@ import { formatUtc } from '../../domain/window.js';
 import { notFound } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
 import { LimitQuery } from '../webhooks/schemas.js';
-import { targetUrl } from '../webhooks/routes.js';
+import { targetUrl } from '../webhooks/target.js';
 import { READ_PRO } from '../../http/access.js';
 import { featureApp } from '../../http/feature.js';
 import {

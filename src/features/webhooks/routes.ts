@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import { pipelineOf } from '../../delivery/pipeline.js';
 import { newSigningSecret } from '../../delivery/send.js';
-import { checkTargetUrl } from '../../delivery/ssrf.js';
 import { CALL_EVENTS } from '../../domain/events.js';
 import {
   MAX_SUBSCRIPTIONS_PER_ORG,
@@ -20,7 +19,7 @@ import {
   type Subscription,
 } from '../../storage/queries/webhooks.js';
 import { formatUtc } from '../../domain/window.js';
-import { notFound, validationFailed } from '../../errors.js';
+import { notFound } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
 import {
   DeliveryListOut,
@@ -33,6 +32,7 @@ import {
   SubscriptionListOut,
   SubscriptionParams,
 } from './schemas.js';
+import { targetUrl } from './target.js';
 import { READ_PRO } from '../../http/access.js';
 import { featureApp } from '../../http/feature.js';
 
@@ -45,14 +45,6 @@ const subscriptionJson = (s: Subscription) => ({
 });
 
 const deliveryJson = (a: Attempt) => ({ ...a, created_at: formatUtc(a.created_at) });
-
-/** Checks an https target (CONTRACT §9) and returns it normalised; 400 naming `path` otherwise. */
-export function targetUrl(app: FastifyInstance, raw: string, path: string): string {
-  const { webhookAllowHttp, webhookAllowPrivate } = app.deps.config;
-  const checked = checkTargetUrl(raw, { allowHttp: webhookAllowHttp, allowPrivate: webhookAllowPrivate });
-  if (!checked.ok) throw validationFailed(`${path} ${checked.message}.`, [{ path, message: checked.message }]);
-  return checked.url;
-}
 
 export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
   const app = featureApp(instance, READ_PRO, { tags: ['webhooks'] });

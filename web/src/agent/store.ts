@@ -2,6 +2,7 @@
 // and the streaming of POST /api/agent/ask-stream as server-sent events.
 
 import { useSyncExternalStore } from 'react';
+import { answerAgentQuestions } from '../lib/agentBridge';
 import { apiResponse, ApiError } from '../lib/api';
 import { onSignOut } from '../lib/session';
 import type { AgentAnswer, ToolCall } from '../lib/types';
@@ -214,3 +215,6 @@ export async function newConversation() {
   // Best effort: the server forgets the old turns too.
   await apiResponse(`/api/agent/session/${old}/v2`, { method: 'DELETE' }).catch(() => {});
 }
+
+// A panel's "Explain" asks through the bridge; the questions wait there until this chunk loads.
+answerAgentQuestions(ask);

@@ -3,8 +3,18 @@
 // request carries the CSRF header the server asks of cookie-authenticated writes; a cross-site
 // form cannot set it. Errors become ApiError with the problem+json `detail` in words.
 
-import { sessionRefused } from './session';
-import { hrefWith } from './urlState';
+import { hrefWith, type Query } from './urlState';
+
+export type { Query };
+
+/**
+ * Told of every 401 (the session ended: expired, revoked key, signed out elsewhere). The
+ * session module registers itself here, so this client does not import the session state.
+ */
+let onRefused: (detail: string) => void = () => {};
+export function onSessionRefused(listener: (detail: string) => void): void {
+  onRefused = listener;
+}
 
 export class ApiError extends Error {
   constructor(
@@ -25,8 +35,6 @@ export class ApiError extends Error {
     return this.status === 403 && this.code === 'tier_required';
   }
 }
-
-export type Query = Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
 
 async function problemOf(res: Response): Promise<ApiError> {
   let body: { code?: string; detail?: string; title?: string; errors?: { path: string; message: string }[] } = {};
@@ -68,7 +76,7 @@ export async function apiResponse(path: string, opts: RequestOptions = {}): Prom
   if (res.ok) return res;
   const problem = await problemOf(res);
   // A refused session sends this tab to the sign-in screen with the reason.
-  if (res.status === 401) sessionRefused(problem.detail);
+  if (res.status === 401) onRefused(problem.detail);
   if (res.status === 429) {
     const after = res.headers.get('retry-after');
     throw new ApiError(429, problem.code, after ? `${problem.detail} Try again in ${after} s.` : problem.detail);

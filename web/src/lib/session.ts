@@ -5,7 +5,7 @@
 // tabs over a BroadcastChannel, so they drop to the sign-in screen at once.
 
 import { useSyncExternalStore } from 'react';
-import { api, ApiError, errorMessage } from './api';
+import { api, ApiError, errorMessage, onSessionRefused } from './api';
 import type { Me } from './types';
 
 export type Session = { status: 'checking' } | { status: 'signed-in'; me: Me } | { status: 'signed-out'; notice: string | null };
@@ -96,10 +96,10 @@ export async function signOut(): Promise<void> {
   tell({ type: 'signed-out' });
 }
 
-/** A request was refused with 401: the session ended (expired, revoked key, signed out elsewhere). */
-export function sessionRefused(detail: string): void {
+// A request was refused with 401: the session ended (expired, revoked key, signed out elsewhere).
+onSessionRefused((detail) => {
   if (state.status === 'signed-in') set({ status: 'signed-out', notice: `Signed out: ${detail}` });
-}
+});
 
 // Back in a tab after a while: the plan may have changed or the session ended elsewhere.
 if (typeof document !== 'undefined') {

@@ -1,7 +1,8 @@
 // View state kept in the address bar: reading it, changing it (a new history entry per user
 // change, so back/forward walk through views), and building links that carry it.
 
-import type { Query } from './api';
+/** Query-string parameters: arrays repeat the name; null, undefined and '' are left out. */
+export type Query = Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
 
 const href = () => window.location.pathname + window.location.search + window.location.hash;
 

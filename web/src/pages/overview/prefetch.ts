@@ -1,0 +1,34 @@
+// The overview's first reads, started by the shell (App) before the overview's code arrives.
+// It lives with the overview because it reads the overview's view of the URL (view.ts).
+
+import type { QueryClient } from '@tanstack/react-query';
+import type { Query } from '../../lib/api';
+import { kpiQueryOptions, spanOptions } from '../../lib/kpi';
+import { anchorOf, resolveWindow, windowDays, type Span, type WindowSel } from '../../lib/window';
+import { arrivalsSpan, effectiveBucket, TIER1_DEFAULT_SORT, TIER1_PAGE, TOPN_API_MAX, viewFromSearch } from './view';
+
+/**
+ * The overview's requests for the view in the URL. Started by the shell as soon as the
+ * overview route is known, so the data arrives while the charts' code is still loading.
+ */
+export function prefetchOverview(qc: QueryClient, sel: WindowSel): void {
+  // The previous period is read by the panels once the current figures are in (it only adds
+  // the comparison, and the server has two cores).
+  const span = resolveWindow(sel, anchorOf(sel));
+  const view = viewFromSearch(new URLSearchParams(window.location.search));
+  const { bucket } = effectiveBucket(view, span, windowDays(sel));
+  const tier1: Query = { limit: TIER1_PAGE, sort: view.tier1Sort === TIER1_DEFAULT_SORT ? undefined : view.tier1Sort };
+  const reads: [Span, string, Query][] = [
+    [span, '/api/kpis/summary', {}],
+    [span, `/api/kpis/timeseries/${view.metric}`, { bucket }],
+    [span, '/api/kpis/disconnect-breakdown', {}],
+    [arrivalsSpan(span), '/api/kpis/arrivals', {}],
+    [span, `/api/kpis/topn/${view.topn}`, { n: Math.min(view.n, TOPN_API_MAX) }],
+    [span, '/api/kpis/attacker-geo', {}],
+    [span, '/api/kpis/duration-histogram', {}],
+    [span, '/api/kpis/ask-histogram', {}],
+    [span, '/api/kpis/tier1', tier1],
+  ];
+  for (const [s, path, extra] of reads) void qc.prefetchQuery(spanOptions(s, path, extra));
+  void qc.prefetchQuery(kpiQueryOptions('/api/kpis/active-calls'));
+}
