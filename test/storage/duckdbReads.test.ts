@@ -1,7 +1,8 @@
-// DuckDB reads keep prepared statements per read connection and read results in place
-// (src/storage/duckdb/engine.ts). These check what that must not change: every caller gets the
-// rows of its own parameters, values keep their JS types, a failed statement leaves nothing
-// behind, and results of many chunks or many distinct texts come back whole.
+// DuckDB reads run on a pool of read connections, one read (one transaction) per connection at
+// a time, and read results in place (src/storage/duckdb/engine.ts). These check what that must
+// not change: every caller gets the rows of its own parameters, values keep their JS types, a
+// failed statement leaves nothing behind, and results of many chunks or many distinct texts come
+// back whole. statementReuse.test.ts checks reads across writes.
 
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -9,7 +9,6 @@ import {
   DuckDBDataChunkWriter,
   DuckDBInstance,
   type DuckDBMaterializedResult,
-  type DuckDBPreparedStatement,
   JSDuckDBValueConverter,
   JSToDuckDBValueConverter,
   type DuckDBType,
@@ -17,10 +16,12 @@ import {
 } from '@duckdb/node-api';
 import type { Db, LockName, Row } from '../db.js';
 import { Mutex } from '../mutex.js';
+import { isHeavyRead } from '../readLanes.js';
 
 const READ_CONNECTIONS = 4;
+/** Heavy reads may hold this many of the read connections; the rest are always there for light ones. */
+const HEAVY_READ_CONNECTIONS = 2;
 const CHECKPOINT_THRESHOLD = '64MB';
-const MAX_STATEMENTS = 256;
 
 // Whole numbers bind as BIGINT so comparisons with BIGINT columns keep zone-map pruning.
 export function bindable(params: unknown[]): DuckDBValue[] {
@@ -58,60 +59,100 @@ function rowsOf(result: DuckDBMaterializedResult): Row[] {
 
 // One statement, prepared directly: runAndReadAll(sql, params) first splits the text into
 // statements (a second parse, ~0.4 ms a query; call detail 3.11 -> 2.68 ms p50 at 1M calls).
-async function runPrepared(statement: DuckDBPreparedStatement, params: unknown[]): Promise<Row[]> {
-  if (params.length) statement.bind(bindable(params));
-  return rowsOf(await statement.run());
-}
-
 async function query(conn: DuckDBConnection, sql: string, params: unknown[]): Promise<Row[]> {
   const statement = await conn.prepare(sql);
   try {
-    return await runPrepared(statement, params);
+    if (params.length) statement.bind(bindable(params));
+    return rowsOf(await statement.run());
   } finally {
     statement.destroySync();
   }
 }
 
-/**
- * A read connection that keeps its prepared statements, by SQL text (least recently used
- * dropped beyond MAX_STATEMENTS): preparing parses and plans again each time, ~0.3 ms of a
- * 1.5 ms query. A statement in use is taken out, so two requests never bind the same one; the
- * second prepares its own. Query texts never hold values (they are parameters), so the texts
- * are the code's few shapes.
- */
-class ReadConnection {
-  private readonly idle = new Map<string, DuckDBPreparedStatement>();
-  constructor(private readonly conn: DuckDBConnection) {}
+interface Waiter {
+  heavy: boolean;
+  take: (conn: DuckDBConnection) => void;
+}
 
-  async all(sql: string, params: unknown[]): Promise<Row[]> {
-    let statement = this.idle.get(sql);
-    if (statement) this.idle.delete(sql);
-    else statement = await this.conn.prepare(sql);
-    let rows: Row[];
-    try {
-      rows = await runPrepared(statement, params);
-    } catch (err) {
-      statement.destroySync();
-      throw err;
-    }
-    this.keep(sql, statement);
-    return rows;
+/**
+ * The read connections, each used by one read at a time. A read is prepared and run inside one
+ * transaction of its connection: DuckDB 1.5.5 plans a prepared statement with the table
+ * statistics of the moment it is prepared (string lengths, min/max) and does not plan again when
+ * rows are added, so a statement kept across writes, or prepared just before a write committed,
+ * sorted longer strings into garbage rows or crashed the process, and a filter outside the old
+ * min/max read as empty (duckdb/duckdb#23704; reproduced in test/storage/statementReuse.test.ts).
+ * Inside one transaction the snapshot is taken before the plan, so every row the statement can
+ * see is in the statistics it was planned with. Statements are therefore never kept (that saved
+ * ~0.3 ms of a 1.5 ms read). Heavy reads (storage/readLanes.ts) hold at most `heavyMax` of them, so a light
+ * read waits for at most another light read, never behind an export's pages. Waiters are served
+ * in arrival order among those that may take a connection.
+ */
+class ReadPool {
+  private readonly idle: DuckDBConnection[];
+  private heavyInUse = 0;
+  private readonly waiting: Waiter[] = [];
+
+  constructor(
+    private readonly connections: DuckDBConnection[],
+    private readonly heavyMax: number,
+    private readonly connect: () => Promise<DuckDBConnection>,
+  ) {
+    this.idle = [...connections];
   }
 
-  private keep(sql: string, statement: DuckDBPreparedStatement): void {
-    if (this.idle.has(sql)) return statement.destroySync(); // another request's copy came back first
-    if (this.idle.size >= MAX_STATEMENTS) {
-      const [oldest, old] = this.idle.entries().next().value!;
-      this.idle.delete(oldest);
-      old.destroySync();
+  private mayTake(heavy: boolean): boolean {
+    return this.idle.length > 0 && (!heavy || this.heavyInUse < this.heavyMax);
+  }
+
+  private give(heavy: boolean): DuckDBConnection {
+    if (heavy) this.heavyInUse++;
+    return this.idle.pop()!;
+  }
+
+  acquire(heavy: boolean): Promise<DuckDBConnection> {
+    // Waiters left in the queue are ones that may not take a connection now, so a caller that
+    // may take one jumps no one who could.
+    if (this.mayTake(heavy)) return Promise.resolve(this.give(heavy));
+    return new Promise((take) => this.waiting.push({ heavy, take }));
+  }
+
+  release(conn: DuckDBConnection, heavy: boolean): void {
+    if (heavy) this.heavyInUse--;
+    this.idle.push(conn);
+    for (let i = 0; i < this.waiting.length && this.idle.length > 0;) {
+      const w = this.waiting[i];
+      if (!this.mayTake(w.heavy)) {
+        i++;
+        continue;
+      }
+      this.waiting.splice(i, 1);
+      w.take(this.give(w.heavy));
     }
-    this.idle.set(sql, statement);
+  }
+
+  async read(sql: string, params: unknown[], heavy: boolean): Promise<Row[]> {
+    const conn = await this.acquire(heavy);
+    let usable = true;
+    try {
+      await conn.run('BEGIN TRANSACTION');
+      return await query(conn, sql, params);
+    } finally {
+      // Read only: nothing to keep. A connection that cannot end its transaction is replaced.
+      await conn.run('ROLLBACK').catch(() => (usable = false));
+      if (usable) this.release(conn, heavy);
+      else await this.replace(conn, heavy);
+    }
+  }
+
+  private async replace(conn: DuckDBConnection, heavy: boolean): Promise<void> {
+    const fresh = await this.connect();
+    this.connections[this.connections.indexOf(conn)] = fresh;
+    conn.closeSync();
+    this.release(fresh, heavy);
   }
 
   close(): void {
-    for (const statement of this.idle.values()) statement.destroySync();
-    this.idle.clear();
-    this.conn.closeSync();
+    for (const conn of this.connections) conn.closeSync();
   }
 }
 
@@ -146,12 +187,11 @@ class DuckTx implements Db {
 
 export class DuckDb implements Db {
   readonly dialect = 'duckdb' as const;
-  private next = 0;
   private readonly writeLock = new Mutex();
 
   private constructor(
     private readonly instance: DuckDBInstance,
-    private readonly readers: ReadConnection[],
+    private readonly readers: ReadPool,
     private readonly writer: DuckDBConnection,
   ) {}
 
@@ -165,18 +205,13 @@ export class DuckDb implements Db {
     // table's newest row groups, and at 16 MB they took half of ingest's commit time. 256 MB
     // saved a little more but held it all in memory (peak RSS 803 MiB at 1M calls; 650 at 64 MB).
     const instance = await DuckDBInstance.create(file, { checkpoint_threshold: CHECKPOINT_THRESHOLD });
-    const readers = await Promise.all(Array.from({ length: READ_CONNECTIONS }, async () => new ReadConnection(await instance.connect())));
+    const readers = await Promise.all(Array.from({ length: READ_CONNECTIONS }, () => instance.connect()));
     const writer = await instance.connect();
-    return new DuckDb(instance, readers, writer);
-  }
-
-  private reader(): ReadConnection {
-    this.next = (this.next + 1) % this.readers.length;
-    return this.readers[this.next];
+    return new DuckDb(instance, new ReadPool(readers, HEAVY_READ_CONNECTIONS, () => instance.connect()), writer);
   }
 
   all<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return this.reader().all(sql, params) as Promise<T[]>;
+    return this.readers.read(sql, params, isHeavyRead()) as Promise<T[]>;
   }
 
   async run(sql: string, params: unknown[] = []): Promise<void> {
@@ -214,13 +249,13 @@ export class DuckDb implements Db {
   }
 
   async ping(): Promise<void> {
-    await this.reader().all('SELECT 1 AS ok', []);
+    await this.readers.read('SELECT 1 AS ok', [], false);
   }
 
   async close(): Promise<void> {
     await this.writeLock.run(async () => {
       await this.writer.run('CHECKPOINT').catch(() => {});
-      for (const r of this.readers) r.close();
+      this.readers.close();
       this.writer.closeSync();
       this.instance.closeSync();
     });
