@@ -33,7 +33,7 @@ import {
 } from './reference.js';
 
 const SEED = Number(process.env.QUERY_SEED ?? 2025);
-const QUERIES = Number(process.env.QUERY_COUNT ?? 300);
+const QUERIES = Number(process.env.QUERY_COUNT ?? 180);
 const SCOPED_QUERIES = Math.ceil(QUERIES / 3);
 
 const ZONES = ['UTC', 'America/New_York', 'Asia/Kolkata', 'America/Santiago', 'Europe/London'];
@@ -71,6 +71,120 @@ const NUMBERS: Record<string, number[]> = {
   tier: [1, 2, 3, 1.5],
 };
 const SCOPE: Scope = { impersonated_brand: ['AMAZON', 'apple', 'PayPal', 'Target'], persona: ['margaret', 'Harold'] };
+
+const ASK_METRICS = ['calls_received', 'total_dollars_asked', 'asks', 'mean_dollar_ask', 'median_dollar_ask', 'max_single_ask'];
+const ALL = { range: '400d' } as const;
+/** Hand-picked queries on the edges the random ones reach rarely. */
+const TARGETED: Query[] = [
+  { ...ALL, metrics: ASK_METRICS, filters: [['gt', 'dollar_ask', 100]] },
+  {
+    ...ALL,
+    metrics: ASK_METRICS,
+    filters: [
+      [
+        'and',
+        [
+          ['gt', 'dollar_ask', 100],
+          ['and', [['lte', 'dollar_ask', 2500]]],
+        ],
+      ],
+    ],
+  },
+  {
+    ...ALL,
+    metrics: ASK_METRICS,
+    filters: [
+      ['gt', 'dollar_ask', 1000],
+      ['lt', 'dollar_ask', 50],
+    ],
+  },
+  { ...ALL, metrics: ASK_METRICS, filters: [['or', [['gt', 'dollar_ask', 1000]]]] },
+  { ...ALL, metrics: ASK_METRICS, filters: [['not', ['lt', 'dollar_ask', 100]]] },
+  { ...ALL, metrics: ASK_METRICS, filters: [['between', 'dollar_ask', [0.1, 0.29]]] },
+  { ...ALL, metrics: ASK_METRICS, filters: [['gt', 'dollar_ask', 0.29]] },
+  { ...ALL, metrics: ASK_METRICS, filters: [['gte', 'dollar_ask', 999999999.99]] },
+  { ...ALL, metrics: ASK_METRICS, filters: [['has', 'dollar_ask']], dimensions: ['tier'] },
+  { ...ALL, metrics: ASK_METRICS, filters: [['lte', 'dollar_ask', 0]] },
+  { ...ALL, metrics: ['calls_received', 'total_dollars_dangled'], filters: [['gt', 'dollars_dangled', 0.07]] },
+  { ...ALL, metrics: ['calls_received'], dimensions: ['synthetic_org'], filters: [['contains', 'synthetic_org', ['%']]] },
+  { ...ALL, metrics: ['calls_received'], dimensions: ['synthetic_org'], filters: [['contains', 'synthetic_org', ['_']]] },
+  { ...ALL, metrics: ['calls_received'], dimensions: ['fake_agent_name'], filters: [['contains', 'fake_agent_name', ['K%', 'mark%']]] },
+  { ...ALL, metrics: ['calls_received'], filters: [['contains', 'transcript', ['100%', 'USER_NAME']]] },
+  { ...ALL, metrics: ['calls_received'], filters: [['contains', 'transcript', ['%']]] },
+  { ...ALL, metrics: ['calls_received'], dimensions: ['mule_bank_name'], filters: [['is', 'mule_bank_name', ['chase']]] },
+  { ...ALL, metrics: ['calls_received'], dimensions: ['mule_bank_name'], filters: [['is_not', 'mule_bank_name', ['Chase', 'bofa']]] },
+  { ...ALL, metrics: ['calls_received'], dimensions: ['mule_bank_name'], filters: [['contains', 'mule_bank_name', ['chase']]] },
+  {
+    ...ALL,
+    metrics: ['calls_received'],
+    dimensions: ['impersonated_brand'],
+    filters: [['is', 'impersonated_brand', ['AMAZON', 'éclair']]],
+  },
+  { ...ALL, metrics: ['calls_received'], dimensions: ['caller_state'], filters: [['is', 'caller_state', ['ny', 'Dc']]] },
+  { ...ALL, metrics: ['calls_received'], dimensions: ['caller_area_code', 'caller_state'] },
+  { ...ALL, metrics: ['calls_received'], dimensions: ['caller_id'], filters: [['contains', 'caller_id', ['555']]] },
+  { ...ALL, metrics: ['calls_received'], dimensions: ['cleanly_closed'], filters: [['is_not', 'cleanly_closed', [true]]] },
+  { ...ALL, metrics: ['calls_received'], dimensions: ['cleanly_closed'], filters: [['not', ['is', 'cleanly_closed', [false]]]] },
+  { ...ALL, metrics: ['calls_received', 'avg_auditor_confidence'], filters: [['not', ['gt', 'auditor_confidence', 0.5]]] },
+  { ...ALL, metrics: ['calls_received'], dimensions: ['tier'], filters: [['not', ['between', 'tier', [2, 3]]]] },
+  { ...ALL, metrics: ['calls_received'], dimensions: ['hooked', 'has_intel'], filters: [['is', 'hooked', [false]]] },
+  { ...ALL, metrics: ['calls_received'], dimensions: ['persona'], order_by: [['persona', 'desc']] },
+  { ...ALL, metrics: ['calls_received', 'p90_call_duration_sec', 'median_call_duration_sec'], dimensions: ['disconnect_reason'] },
+  { ...ALL, metrics: [...FIELD_DIMENSIONS.map((f) => `distinct:${f}`)] },
+  { ...ALL, metrics: ['calls_received', 'hook_rate'], filters: [['is', 'impersonated_brand', ['no such brand']]] },
+  {
+    ...ALL,
+    metrics: ['calls_received', 'hook_rate'],
+    filters: [['is', 'impersonated_brand', ['no such brand']]],
+    compare: 'previous_period',
+  },
+  ...['UTC', 'America/New_York', 'Asia/Kolkata', 'America/Santiago', 'Europe/London'].flatMap((timezone): Query[] => [
+    { start: '2026-10-31', end: '2026-11-03', timezone, metrics: ['calls_received'], dimensions: ['time:hour'], limit: 10_000 },
+    { start: '2026-10-31', end: '2026-11-03', timezone, metrics: ['calls_received'], dimensions: ['time:hour_of_day'] },
+    {
+      start: '2026-03-01',
+      end: '2026-04-08',
+      timezone,
+      metrics: ['calls_received', 'total_dollars_asked'],
+      dimensions: ['time:day'],
+      limit: 10_000,
+    },
+    {
+      start: '2026-09-01',
+      end: '2026-09-10',
+      timezone,
+      metrics: ['calls_received'],
+      dimensions: ['time:day', 'time:hour_of_day'],
+      limit: 10_000,
+    },
+    { ...ALL, timezone, metrics: ['calls_received'], dimensions: ['time:week'], limit: 10_000 },
+    { ...ALL, timezone, metrics: ['calls_received', 'hooked_calls'], dimensions: ['time:month', 'time:weekday'], limit: 10_000 },
+    { range: '2w', timezone, metrics: ['calls_received', 'hook_rate'], dimensions: ['time:day'], compare: 'previous_period' },
+    {
+      range: '2w',
+      timezone,
+      metrics: ['calls_received', 'avg_call_duration_sec'],
+      dimensions: ['time:weekday'],
+      compare: 'previous_period',
+    },
+    {
+      start: '2026-11-01',
+      end: '2026-11-02',
+      timezone,
+      metrics: ['calls_received'],
+      dimensions: ['time:hour'],
+      compare: { start: '2026-03-08', end: '2026-03-09' },
+    },
+    {
+      start: '2026-11-01',
+      end: '2026-11-15',
+      timezone,
+      metrics: ['calls_received'],
+      dimensions: ['time:week', 'tier'],
+      compare: 'previous_period',
+    },
+  ]),
+];
 
 const shuffle = <T>(rand: () => number, xs: readonly T[]): T[] => {
   const out = [...xs];
@@ -234,7 +348,7 @@ describe('random queries against the reference model', () => {
       }
       if (problem) failures.push(`#${i} ${JSON.stringify(q)}\n    ${problem}`);
     }
-    assert.ok(rows > n, `the queries return rows (${rows})`);
+    assert.ok(rows > n / 2, `the queries return rows (${rows})`);
     if (failures.length) {
       assert.fail(
         `${failures.length}/${n} queries differ from the model (QUERY_SEED=${SEED}, stream seed ${seed}); the first:\n  ${failures.slice(0, 8).join('\n  ')}`,
@@ -256,7 +370,7 @@ describe('random queries against the reference model', () => {
   });
 
   it('the other org sees its own calls only', async () => {
-    await run(b.read, callsB, 40, SEED * 31 + 2);
+    await run(b.read, callsB, 30, SEED * 31 + 2);
   });
 
   it(`${SCOPED_QUERIES} random queries of a scoped key: the model over its slice`, async () => {
@@ -266,6 +380,44 @@ describe('random queries against the reference model', () => {
       SCOPED_QUERIES,
       SEED * 31 + 3,
     );
+  });
+
+  it('targeted cases: ask filters, nulls, spellings, wildcards, zones, comparison, paging', async () => {
+    const failures: string[] = [];
+    for (const [i, q] of TARGETED.entries()) {
+      const res = await postQuery(h.app, a.read, q);
+      let problem: string | null = null;
+      if (res.statusCode !== 200) problem = `status ${res.statusCode}: ${res.body.slice(0, 400)}`;
+      else {
+        try {
+          assertAnswer(res.json() as Answer, answer(callsA, q, NOW), q.offset ?? 0);
+        } catch (err) {
+          problem = (err as Error).message;
+        }
+      }
+      if (problem) failures.push(`#${i} ${JSON.stringify(q)}\n    ${problem}`);
+    }
+    if (failures.length)
+      assert.fail(`${failures.length}/${TARGETED.length} targeted queries differ from the model:\n  ${failures.join('\n  ')}`);
+  });
+
+  it('pages of one row walk every group once', async () => {
+    const q: Query = {
+      metrics: ['calls_received', 'hook_rate'],
+      dimensions: ['impersonated_brand', 'time:month'],
+      range: '400d',
+      timezone: 'America/New_York',
+    };
+    const exp = answer(callsA, q, NOW);
+    const seen: unknown[] = [];
+    for (let offset = 0; offset < exp.allRows.length + 1; offset++) {
+      const res = await postQuery(h.app, a.read, { ...q, limit: 1, offset });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.equal(res.json().meta.total_rows, exp.allRows.length);
+      assertAnswer(res.json() as Answer, { ...exp, answer: { ...exp.answer, results: exp.allRows.slice(offset, offset + 1) } }, offset);
+      seen.push(...res.json().results.map((r: { dimensions: unknown[] }) => JSON.stringify(r.dimensions)));
+    }
+    assert.equal(new Set(seen).size, exp.allRows.length);
   });
 
   it('a filter naming values outside the slice does not widen it', async () => {
