@@ -29,7 +29,7 @@ const HOURS_PER_FILL = 48;
  * compares with the 30 days before, so its reads of partial days reach 60 days back; older
  * hours (custom windows) are read from the calls.
  */
-export const HOUR_RETENTION_MS = 62 * DAY_MS;
+const HOUR_RETENTION_MS = 62 * DAY_MS;
 /** How often (by the app's clock) the rows of hours past retention are deleted. */
 const PRUNE_EVERY_MS = HOUR_MS;
 /**
