@@ -1,6 +1,6 @@
 // One question, start to finish: check the request (window, context call), replay the
 // session, let the agent run its tools with the caller's principal, shape the answer object
-// (seed §2.11), stream its events, and store the turn.
+// (CONTRACT §11), stream its events, and store the turn.
 
 import { performance } from 'node:perf_hooks';
 import type { Config } from '../config.js';

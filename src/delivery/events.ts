@@ -10,7 +10,7 @@ const str = (v: unknown): string | null => (v === null || v === undefined ? null
 
 /**
  * `data` of a call event, from the call row as stored when the event is first delivered. A
- * tier-1 event's data is the row of GET /api/kpis/tier1, validity included (issue 14).
+ * tier-1 event's data is the row of GET /api/kpis/tier1, validity included (README, Intel out).
  */
 export function callEventData(def: CallEventDef, r: Row): Record<string, unknown> {
   if (def.data === 'tier1_row') return { ...tier1Row(r) };

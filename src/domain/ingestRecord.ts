@@ -1,5 +1,5 @@
 // Validation and normalisation of one ingested call record (CONTRACT §5; mule bank names to one
-// spelling, issue 14). A record that fails is reported with field paths and rejected alone; the
+// spelling). A record that fails is reported with field paths and rejected alone; the
 // others are stored.
 
 import { Type, type Static } from '@sinclair/typebox';

@@ -22,7 +22,7 @@ export function sliceWhere(principal: Pick<Principal, 'orgId' | 'scope' | 'filte
   return parts.join(' AND ');
 }
 
-/** Lower-cased values a column is matched against: a bank also by its one spelling (stored since issue 14). */
+/** Lower-cased values a column is matched against: a bank also by its one spelling (normaliseBankName at ingest; rows stored before it keep theirs). */
 const matchValues = (column: string, values: readonly string[]): string[] =>
   column === 'mule_bank_name' ? bankNameMatches(values) : values.map((v) => v.toLowerCase());
 

@@ -403,7 +403,7 @@ function buildCases(): Case[] {
       range('12w'),
     ),
     topn('top-3', 'Top 3 brands in the last 30 days', 'impersonated_brand', 'impersonated_brand', WINDOWS.d30, { n: 3, range: '30d' }, 3),
-    // Calls per persona: a breakdown the agent gives since issue 12 (it used to decline it).
+    // Calls per persona: a breakdown the agent gives (it used to decline it).
     {
       id: 'persona',
       category: 'top-n',

@@ -106,7 +106,7 @@ const VALUE_ARGS = [
   'remote_desktop_app',
 ];
 
-/** The calls the tools' filter arguments keep (every windowed tool takes them, issue 12). */
+/** The calls the tools' filter arguments keep (every windowed tool takes them). */
 function filtered(calls: FixtureCall[], args: Record<string, unknown>): FixtureCall[] {
   const list = (k: string) => (args[k] === undefined ? null : (Array.isArray(args[k]) ? (args[k] as unknown[]) : [args[k]]).map(lower));
   const qs = list('q');

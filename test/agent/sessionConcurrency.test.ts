@@ -1,4 +1,4 @@
-// Concurrent questions in one agent session (issue 11: never a 5xx): every answer is stored
+// Concurrent questions in one agent session (never a 5xx): every answer is stored
 // as its own turn, in a strictly increasing order, on both engines.
 
 import assert from 'node:assert/strict';

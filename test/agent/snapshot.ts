@@ -1,7 +1,7 @@
 // The built-in planner's output on every question of the existing eval sets (the built-in eval
 // of evalSuite.ts, the live tuning sets and the old live held-out set), kept in
 // test/agent/snapshot.json so that every change of the planner shows as a difference to decide
-// on, not an accident (issue 26).
+// on, not an accident.
 //
 //   node --import tsx test/agent/snapshot.ts           prints the differences against the file
 //   node --import tsx test/agent/snapshot.ts --write   rewrites the file from the current planner

@@ -1,4 +1,4 @@
-// Alerts additions of issue 13: metric units in the catalog, enabled on rules, PATCH (bounds,
+// Alerts additions: metric units in the catalog, enabled on rules, PATCH (bounds,
 // isolation, pausing resolves a firing and stops evaluation, resuming evaluates at once) and
 // the preview, whose values are checked against figures computed here from the fixture and
 // against what the evaluation fires with for the same key.

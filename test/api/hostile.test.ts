@@ -1,4 +1,4 @@
-// Hostile requests and hostile keys (issue 11): authorisation by declared route access (not by
+// Hostile requests and hostile keys: authorisation by declared route access (not by
 // URL text), framework errors as problem+json, rate limits that count refusals, strict JSON
 // bodies, bounded query values, /docs headers and the optional /metrics token.
 

@@ -1,4 +1,4 @@
-// GET /openapi.json (issue 11 item 12): lint-clean under redocly's recommended ruleset, and
+// GET /openapi.json: lint-clean under redocly's recommended ruleset, and
 // complete: operationIds, security, problem+json errors, rate-limit headers, the NDJSON and
 // server-sent-event media types, 204 on DELETE, optional `limit`, servers. Expectations come
 // from the contract (CONTRACT §1–§3), not from the code that builds the document.

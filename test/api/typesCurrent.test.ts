@@ -1,5 +1,5 @@
 // The dashboard's API types (web/generated/api.ts) are generated from the OpenAPI
-// document by scripts/openapi-types.mjs (issue 15 item 2). A route schema changed without
+// document by scripts/openapi-types.mjs. A route schema changed without
 // regenerating them fails here, so the web is type-checked against the API as it is.
 
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// The dashboard's sign-in session (issue 13 item 2) and GET /api/me (item 8): a read key is
+// The dashboard's sign-in session and GET /api/me: a read key is
 // exchanged for an HttpOnly, SameSite=Strict cookie that acts as that key in every tab; sign-out
 // and key revocation end it; state-changing requests of a session need the CSRF header.
 

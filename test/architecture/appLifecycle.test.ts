@@ -1,4 +1,4 @@
-// The app's lifecycle as the server runs it (issue 15 item 5): delivery is a plugin of the app,
+// The app's lifecycle as the server runs it: delivery is a plugin of the app,
 // started on ready, and with `closeStorage` the app closes its storage itself, last: after the
 // requests and the delivery attempts in flight have finished and been recorded.
 

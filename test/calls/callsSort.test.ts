@@ -1,4 +1,4 @@
-// GET /api/calls additions of issue 13: sort (with nulls and long tie runs) walked page by page
+// GET /api/calls additions: sort (with nulls and long tie runs) walked page by page
 // against a reference order computed here, total, the match snippet, the value filters of
 // every top-N field (query and saved search), and the cursor bound to its sort.
 

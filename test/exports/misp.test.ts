@@ -1,4 +1,4 @@
-// GET /api/exports/misp (issue 14): the tier-1 calls as one MISP event. Every export is
+// GET /api/exports/misp : the tier-1 calls as one MISP event. Every export is
 // validated with our JSON Schema of MISP's core format (test/fixtures/misp, ajv 2020-12) and
 // compared with objects worked out by hand from the fixture; uuids are deterministic; to_ids
 // only on indicators that pass their checksums; scoped keys see their slice; errors are

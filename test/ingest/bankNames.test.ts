@@ -1,4 +1,4 @@
-// Mule bank names are stored in one spelling (issue 14): normaliseBankName's table, and what
+// Mule bank names are stored in one spelling: normaliseBankName's table, and what
 // it does to the figures once ingest applies it: a bank named three ways counts once.
 
 import { after, before, describe, it } from 'node:test';

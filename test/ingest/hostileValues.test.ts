@@ -1,5 +1,5 @@
 // Values no engine can store, or whose sums would overflow, reject their record alone
-// (issue 11, items 3 and 4); the other records of the request are stored, on both engines.
+// ; the other records of the request are stored, on both engines.
 // Before, PostgreSQL failed the whole request with 500 on a NUL, a lone surrogate or 1e29.
 
 import { after, before, describe, it } from 'node:test';

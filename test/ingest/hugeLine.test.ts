@@ -1,4 +1,4 @@
-// One NDJSON line of 600 MB against a real server process (issue 11, item 2): readline kept
+// One NDJSON line of 600 MB against a real server process: readline kept
 // the whole line and the process died (RangeError: Invalid string length). Now the line is
 // rejected as one record while it streams by, the server stays healthy, and its peak memory
 // stays far below the upload's size. Runs in the embedded (DuckDB) pass: the line never

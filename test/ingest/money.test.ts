@@ -1,4 +1,4 @@
-// Money totals are exact (issue 11, item 4): amounts are kept to the cent at ingest and every
+// Money totals are exact: amounts are kept to the cent at ingest and every
 // sum is made in integer cents, so a total is the decimal the calls add up to, never a
 // drifted double such as 69842546.75999999. Checked on both engines; on PostgreSQL whole
 // days come from the rollups and partial days from the calls, so both kinds of window count.

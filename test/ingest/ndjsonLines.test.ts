@@ -1,5 +1,4 @@
-// NDJSON ingest reads the stream line by line and holds at most 1 MiB of one line (issue 11,
-// item 2): a longer line is rejected as its own record and the lines after it are stored.
+// NDJSON ingest reads the stream line by line and holds at most 1 MiB of one line: a longer line is rejected as its own record and the lines after it are stored.
 // Bytes may arrive in any chunks: a UTF-8 character or a CRLF split between two chunks.
 
 import { after, before, describe, it } from 'node:test';

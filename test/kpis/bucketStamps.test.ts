@@ -1,5 +1,5 @@
 // Bucket timestamps of the time series and arrivals are written without formatUtc per bucket
-// (issue 16); they must be exactly formatUtc of every bucket start the domain computes.
+// ; they must be exactly formatUtc of every bucket start the domain computes.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';

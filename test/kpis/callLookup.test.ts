@@ -1,4 +1,4 @@
-// Call detail by call_sid (issue 16): DuckDB reads the row through its index on call_sid
+// Call detail by call_sid: DuckDB reads the row through its index on call_sid
 // (migration 12) instead of scanning every call, and re-ingest finds stored calls by sid_hash.
 // The answers stay those of the contract: the org's own call, within the key's scope, 404
 // otherwise, and a re-ingested call replaced, never doubled.

@@ -136,7 +136,7 @@ function nanpAreaCode(callerId: string | null): string | null {
 
 const clean = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
-/** Bank names of the fixture that ingest stores under another spelling (issue 14), by hand. */
+/** Bank names of the fixture that ingest stores under another spelling (normaliseBankName), by hand. */
 const STORED_BANK_NAME: Record<string, string> = { Chase: 'JPMorgan Chase' };
 
 function normalise(raw: RawCall): Call {

@@ -1,4 +1,4 @@
-// GET /api/kpis/tier1 sort and cursor paging (issue 13): every sort, both directions, walked
+// GET /api/kpis/tier1 sort and cursor paging: every sort, both directions, walked
 // page by page against a reference sort of the fixture computed here (nulls last, ties by
 // call_started_at descending then call_sid by code point), over rows that share timestamps and
 // values in long runs; bad sorts and cursors; slices and other orgs.
@@ -173,7 +173,7 @@ describe('GET /api/kpis/tier1: sort and paging', () => {
     assert.deepEqual(body.items, refSorted(ROWS, '-call_started_at'));
     assert.equal(body.next_cursor, null);
     assert.deepEqual((await get(t.app, A.read, '/api/kpis/tier1?sort=-call_started_at')).json(), body);
-    // Row fields in the seed's order, then validity (issue 14).
+    // Row fields in the seed's order, then validity.
     assert.deepEqual(Object.keys(body.items[0]), [...FIELDS, 'validity']);
   });
 

@@ -1,4 +1,4 @@
-// validity beside the indicators (issue 14): every tier-1 row of GET /api/kpis/tier1, the
+// validity beside the indicators: every tier-1 row of GET /api/kpis/tier1, the
 // call detail's extraction and the tier-1 webhook data say whether the routing number and the
 // wallet pass their checksums; null when absent or not judgeable. The CSV keeps its columns.
 

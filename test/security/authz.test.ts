@@ -1,4 +1,4 @@
-// Authorisation matrix (issue 11 item 1, CONTRACT §1 and §2): every operation of
+// Authorisation matrix (CONTRACT §1 and §2): every operation of
 // /openapi.json × every kind of caller, on the plain path and on encoded, doubled-slash,
 // trailing-slash and dot-segment spellings of it sent byte for byte over TCP. Nothing the
 // plain path forbids may be allowed (2xx) by another spelling.

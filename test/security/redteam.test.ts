@@ -1,5 +1,5 @@
-// Red team (issue 11): what an experienced attacker tried beyond the fuzz and authorisation
-// tests, one test per finding. Each of these broke a rule of issue 11 or CONTRACT §1–§3
+// Red team: what an experienced attacker tried beyond the fuzz and authorisation
+// tests, one test per finding. Each of these broke a rule of CONTRACT §1–§3
 // before its fix: an answer ≥ 500, an error that is not problem+json, a dead process,
 // unbounded input, or a lenient parse.
 

@@ -1,4 +1,4 @@
-// The API surface as /openapi.json declares it, for the security tests (issue 11): every
+// The API surface as /openapi.json declares it, for the security tests: every
 // operation with its contract class (CONTRACT §1), a minimal valid request for each (so that
 // authorisation, not validation, decides), the objects those requests name in every org, the
 // problem+json checks of CONTRACT §2, and raw HTTP for what app.inject cannot send.

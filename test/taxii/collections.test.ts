@@ -1,4 +1,4 @@
-// One TAXII collection per organisation and key scope (issue 14): keys of the same org and
+// One TAXII collection per organisation and key scope: keys of the same org and
 // slice share it, any other org or slice has its own, and a collection id that is not the
 // key's own is 404 on every collection endpoint. A scoped collection holds only its slice.
 

@@ -1,4 +1,4 @@
-// Errors under /taxii2/ are TAXII 2.1 error messages (issue 14): application/taxii+json;
+// Errors under /taxii2/ are TAXII 2.1 error messages: application/taxii+json;
 // version=2.1 with {title, description, error_code, http_status (a string)}, never problem+json —
 // those raised by the app-wide hooks (401/403 from auth, 429 from the rate limiter) included.
 // Content negotiation: 406 for an Accept without TAXII 2.1, 415 for content on these GETs.

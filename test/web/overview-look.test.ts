@@ -1,4 +1,4 @@
-// The overview's look (issue 13): codes in words and one caller-ID format, the local time-zone
+// The overview's look: codes in words and one caller-ID format, the local time-zone
 // switch, dark mode following the system (charts too), focus rings of at least 3:1 in both
 // themes, and the phone layout. With UPDATE_README_SCREENSHOT=1 it also writes
 // docs/overview.png and docs/overview-dark.png.

@@ -1,4 +1,4 @@
-// The overview as an analyst uses it (issue 13): the view in the URL (reload, share, back and
+// The overview as an analyst uses it: the view in the URL (reload, share, back and
 // forward), previous-period figures equal to the API's two windows, auto-refresh, tier-1
 // sorting and paging to the last row, drill-down from every top-N field to the call list.
 // Expected values come from direct API calls with the bearer key, over the exact window the

@@ -1,6 +1,6 @@
 // The sign-in session across tabs, the plan from /api/me, alert thresholds in their unit,
 // and the calls list (order, total, paging, snippets, drill-down filters) in a real browser
-// against the production server with demo data (issue 13). Expected values come from the
+// against the production server with demo data. Expected values come from the
 // API itself, asked with the bearer key, never from the page.
 
 import assert from 'node:assert/strict';

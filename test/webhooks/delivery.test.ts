@@ -68,7 +68,7 @@ describe('webhook delivery', () => {
       crypto_chain: null,
       gift_card_brand: null,
       physical_mule_drop_address: null,
-      // No routing number and no wallet: nothing to judge (issue 14's indicator checks).
+      // No routing number and no wallet: nothing to judge (src/domain/indicators).
       validity: { mule_bank_routing_number: null, crypto_wallet_address: null },
     });
 

@@ -1,4 +1,4 @@
-// Indicator hygiene (issue 14): checksums of routing numbers and wallet addresses, and one
+// Indicator hygiene: checksums of routing numbers and wallet addresses, and one
 // spelling per bank. Pure functions, no I/O.
 
 export { abaValid } from './aba.js';

@@ -1,4 +1,4 @@
-// Alerts (seed §4.4, CONTRACT §10): the catalog, rules and their firings. A rule keeps the
+// Alerts (CONTRACT §10): the catalog, rules and their firings. A rule keeps the
 // creating key's scope and is evaluated in it; firings are delivered like webhooks, signed
 // with the rule's secret, and their attempts appear in /api/webhooks/deliveries. A rule may be
 // paused and edited; the preview computes a metric as the evaluation would, in the caller's slice.

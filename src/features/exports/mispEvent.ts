@@ -1,4 +1,4 @@
-// The MISP event of the tier-1 calls (issue 14), in MISP's core JSON format: one Object per
+// The MISP event of the tier-1 calls (README, Intel out), in MISP's core JSON format: one Object per
 // call and kind (bank-account, coin-address, phone) with the relations of MISP's object
 // templates, typed attributes (aba-rtn, bank-account-nr, btc, phone-number), and to_ids set
 // only on indicators that pass their checksums. Pure builders; mispRoutes.ts streams them.

@@ -1,4 +1,4 @@
-// MISP event export (issue 14, pro; the tier is enforced by the auth hook for /api/exports).
+// MISP event export (README, Intel out; pro: the tier is enforced by the auth hook for /api/exports).
 // The event is written progressively: its head, then the objects of one page of tier-1 calls
 // at a time, then the loose attributes in a second pass, so memory stays flat however many
 // calls the window holds.

@@ -1,5 +1,6 @@
 // One ingest run: records are validated one by one, valid ones written in batches. Used by
-// the HTTP route, the CLI, the demo seed and the benchmarks, so they all store alike.
+// the HTTP route, the CLI and the benchmarks, so they all store alike (the demo seed, below
+// the features, stores its generated records through the same storage calls).
 
 import type { Readable } from 'node:stream';
 import type { CallRecord } from '../../domain/call.js';

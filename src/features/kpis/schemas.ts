@@ -35,7 +35,7 @@ export const SummaryOut = Windowed({
 });
 
 // ---------------------------------------------------------------------------------------------
-// The other overview figures (seed §2.3–2.10).
+// The other overview figures (CONTRACT §6).
 
 const StrOrNull = Type.Union([Type.String(), Type.Null()]);
 
@@ -94,7 +94,7 @@ const Judged = (what: string) =>
     description: `${what}; null when the value is absent or cannot be judged`,
   });
 
-/** Checksums of a call's indicators (issue 14), beside the values themselves. */
+/** Checksums of a call's indicators (routing-number and wallet checks, src/domain/indicators), beside the values themselves. */
 export const ValidityOut = Type.Object(
   {
     mule_bank_routing_number: Judged(

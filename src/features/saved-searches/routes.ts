@@ -1,4 +1,4 @@
-// Saved searches (seed §4.5, CONTRACT §7). They are org objects keyed by (org, id) that keep
+// Saved searches (CONTRACT §7). They are org objects keyed by (org, id) that keep
 // the scope of the key that created them (CONTRACT §1): an unscoped key lists, replaces, runs
 // and deletes every one of its org; a scoped key only those created with exactly its scope,
 // and any other id answers 404 as if it did not exist. Running one (GET /api/calls?

@@ -1,4 +1,4 @@
-// Webhooks (seed §4.3, CONTRACT §9): the event catalog, subscriptions, the deliveries log,
+// Webhooks (CONTRACT §9): the event catalog, subscriptions, the deliveries log,
 // and two debugging sends (a test ping, a redelivery). Subscriptions keep the creating key's
 // scope: they receive only events of calls inside it, and a scoped key sees only its own.
 

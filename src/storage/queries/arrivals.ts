@@ -1,4 +1,4 @@
-// Arrivals (seed §2.5): calls per 15-minute UTC bucket, zero-filled, over the window.
+// Arrivals (CONTRACT §4 and §6): calls per 15-minute UTC bucket, zero-filled, over the window.
 
 import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';

@@ -1,4 +1,4 @@
-// Disconnect breakdown (seed §2.9, CONTRACT §6): calls per disconnect reason; calls with a
+// Disconnect breakdown (CONTRACT §6): calls per disconnect reason; calls with a
 // null reason are counted in none of the four (there is no "none" field).
 
 import { DISCONNECT_REASONS, type DisconnectReason } from '../../domain/call.js';

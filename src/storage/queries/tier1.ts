@@ -1,4 +1,4 @@
-// The Tier-1 table (seed §2.7, CONTRACT §6): tier-1 calls, by default newest first, ties by
+// The Tier-1 table (CONTRACT §6): tier-1 calls, by default newest first, ties by
 // call_sid in code-point order; any row field may be the sort (see keyset.ts). The JSON table
 // reads one keyset page; the CSV export reads every row in pages, in the default order.
 
@@ -28,7 +28,7 @@ export interface Tier1Row {
   crypto_chain: string | null;
   gift_card_brand: string | null;
   physical_mule_drop_address: string | null;
-  /** Checksums of the routing number and wallet (issue 14); JSON only, not a CSV column. */
+  /** Checksums of the routing number and wallet (src/domain/indicators); JSON only, not a CSV column. */
   validity: IndicatorValidity;
 }
 

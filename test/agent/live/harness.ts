@@ -1,4 +1,4 @@
-// The live agent eval (issue 12): asks the built-in agent questions as analysts type them, over
+// The live agent eval: asks the built-in agent questions as analysts type them, over
 // the demo data, and checks each answer against a truth computed from the API at run time.
 //
 // World: ONE test app (test/helpers/app.ts) at the fixed clock NOW, org A with the demo calls

@@ -1,4 +1,4 @@
-// The 100 HELD-OUT questions of the live eval (issue 12). Written before any planner work, by
+// The 100 HELD-OUT questions of the live eval. Written before any planner work, by
 // someone who did not read the planner; never used to tune it. Typed as analysts type: typos,
 // lower case, shorthand, follow-ups, mixed filters. Every truth is computed from the API at
 // run time (truths.ts); where a question reads two ways, `oneOf` accepts each reading.

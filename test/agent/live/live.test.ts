@@ -1,4 +1,4 @@
-// The live agent eval as a test (issue 12): the tuning questions, then the held-out ones (last,
+// The live agent eval as a test: the tuning questions, then the held-out ones (last,
 // never used for tuning), each set ≥ 95 % correct with no false zero and no unsafe answer.
 // The world (demo data at a fixed clock) is built once through test/helpers/app.ts, so the
 // file runs on both engines. `npm run eval:live` prints the same figures with every failure.

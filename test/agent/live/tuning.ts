@@ -1,4 +1,4 @@
-// The tuning questions of the live agent eval (issue 12): the set the planner is tuned on, beside
+// The tuning questions of the live agent eval: the set the planner is tuned on, beside
 // the 100 held-out questions of heldout.ts (never read here). Questions are typed the way analysts
 // type them: lower case, typos, shorthand, mixed filters, follow-ups that carry filters and
 // windows. Every truth is read from the API at run time with the case's key (GET /api/kpis/*,

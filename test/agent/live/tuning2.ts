@@ -1,4 +1,4 @@
-// The second set of tuning questions of the live agent eval (issue 12): 120 questions worded
+// The second set of tuning questions of the live agent eval: 120 questions worded
 // unlike tuning.ts, for the planner to generalise rather than learn phrasings. Shorthand
 // ("amzn tier1 tx 30d?"), slang, typos, rambling and oddly ordered questions, noise around a
 // normal question (markdown, SQL, punctuation), money written every way ("$", "dollars", "usd",

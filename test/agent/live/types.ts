@@ -1,4 +1,4 @@
-/** Case format of the live agent eval (issue 12): questions as analysts type them, with the truth
+/** Case format of the live agent eval: questions as analysts type them, with the truth
  *  computed from the API endpoints at run time. Shared by harness.ts, tuning.ts and heldout.ts. */
 
 export type LiveClass =
