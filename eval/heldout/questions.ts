@@ -323,7 +323,7 @@ export const CASES: Case[] = [
     truth: (x) =>
       ranking(
         x.ranked(W.d30, (c) => c.f.phishing_url),
-        3,
+        2,
       ),
   },
 

@@ -224,6 +224,21 @@ async function main(): Promise<number> {
       }));
     const file = writeOut(smoke ? 'smoke-failures.json' : 'failures.json', failing);
     console.log(`  failing cases: ${failing.length}, written to ${path.relative(process.cwd(), file)}`);
+    const every = results.map((r) => ({
+      id: r.c.id,
+      class: r.c.cls,
+      correct: r.verdict.correct,
+      truth: showTruth(r.truth!),
+      turns: r.replies,
+    }));
+    console.log(
+      `  every case with its answer: ${path.relative(process.cwd(), writeOut(smoke ? 'smoke-results.json' : 'results.json', every))}`,
+    );
+    if (smoke)
+      for (const r of results)
+        console.log(
+          `  [${r.c.id}] ${r.verdict.correct ? 'correct' : `NOT correct (${r.verdict.why})`}: ${r.replies.at(-1)!.answer.slice(0, 300)}`,
+        );
     return 0;
   } finally {
     await world.t.close();
