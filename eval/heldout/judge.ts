@@ -260,8 +260,11 @@ function holds(text: string, truth: Truth): { ok: boolean; why: string } {
     case 'compare': {
       const a = holds(text, truth.a);
       const b = holds(text, truth.b);
+      const stated = truth.direction ? directionStated(text) : null;
+      if (stated && stated !== truth.direction)
+        return { ok: false, why: `comparison: direction ${stated} stated, truth ${truth.direction}` };
       if (a.ok && b.ok) return { ok: true, why: '' };
-      if (truth.direction && directionStated(text) === truth.direction) return { ok: true, why: '' };
+      if (stated) return { ok: true, why: '' };
       return {
         ok: false,
         why: `comparison: ${[a.why, b.why].filter(Boolean).join('; ')}${truth.direction ? `; direction ${truth.direction} not stated` : ''}`,
