@@ -82,7 +82,7 @@ describe('cursor', () => {
       [byTime, [1_795_000_000_123, 'CA-9f_0']],
       [byConfidence, [0.30000000000000004, 1_795_000_000_123, 'x']],
       [byConfidence, [null, 1, 'x']],
-      [byBank, ['Banco "Ñ" \\ 💳 \u0000', 2, 'y']],
+      [byBank, ['Banco "Ñ" \\ 💳 \u0001', 2, 'y']],
       [byBank, [null, 2, 'y']],
       [byBank, ['b'.repeat(512), 2, 'y'.repeat(64)]],
     ];
@@ -124,6 +124,11 @@ describe('cursor', () => {
       [b64('["auditor_confidence","0.5",1,"a"]'), byConfidence],
       [b64('["-mule_bank_name",5,1,"a"]'), byBank],
       [b64(`["-mule_bank_name","${'b'.repeat(513)}",1,"a"]`), byBank],
+      // Values no stored row holds: NUL or a lone surrogate in text, numbers past the column.
+      [b64('["-mule_bank_name","a\\u0000b",1,"a"]'), byBank],
+      [b64('["-mule_bank_name","\\ud800",1,"a"]'), byBank],
+      [b64('["auditor_confidence",1e308,1,"a"]'), byConfidence],
+      [b64('["-started_at",1e308,"a"]'), byTime],
       ['A'.repeat(MAX_CURSOR_LENGTH + 4), byTime],
     ];
     for (const [raw, order] of bad) {
