@@ -92,12 +92,16 @@ function registerJsonParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => parse(req, body as string, done));
 }
 
-export function registerValidators(app: FastifyInstance): void {
-  registerJsonParser(app);
+type ValidatorDef = { schema: FastifySchema; method: string; url: string; httpPart?: string };
+type Validator = (data: unknown) => { error?: FastifySchemaValidationError[]; value?: unknown } | boolean;
+type ValidatorCompiler = (def: ValidatorDef) => Validator;
+
+/** The one validator compiler: lenient (coercing) for text parts, strict for JSON bodies. */
+function validatorCompiler(): ValidatorCompiler {
   const factory = AjvCompiler();
   const lenient = factory({}, { customOptions: { ...AJV_DEFAULTS, coerceTypes: 'array' } });
   const strict = factory({}, { customOptions: { ...AJV_DEFAULTS, coerceTypes: false } });
-  app.setValidatorCompiler((def: { schema: FastifySchema; method: string; url: string; httpPart?: string }) => {
+  return (def) => {
     const validate = (def.httpPart === 'body' ? strict : lenient)(def as never) as ((data: unknown) => boolean) & {
       errors?: unknown;
     };
@@ -108,5 +112,32 @@ export function registerValidators(app: FastifyInstance): void {
       const coerced = badValue(data);
       return coerced ? { error: [coerced] as FastifySchemaValidationError[] } : { value: data };
     };
+  };
+}
+
+/**
+ * Every documented route (not hidden from the OpenAPI document: the dashboard's pages and
+ * files keep their own query strings) refuses query parameters it does not declare: a
+ * misspelt filter (`impersonated_brnd=Amazon`) would otherwise widen the answer silently
+ * (CONTRACT §2, unknown parameters are malformed input). Registered on the root before any
+ * route, so one rule covers every feature, the routes without a querystring schema included,
+ * and a route with its own validator compiler (ingest checks records itself) still gets the
+ * shared one for its query string.
+ */
+function rejectUnknownQueryParameters(app: FastifyInstance, compile: ValidatorCompiler): void {
+  app.addHook('onRoute', (route) => {
+    if ((route.schema as { hide?: boolean } | undefined)?.hide) return;
+    const query = (route.schema?.querystring ?? { type: 'object', properties: {} }) as Record<string, unknown>;
+    if (query.type !== 'object' || query.additionalProperties !== undefined) return;
+    route.schema = { ...route.schema, querystring: { ...query, additionalProperties: false } };
+    const own = route.validatorCompiler as ValidatorCompiler | undefined;
+    if (own) route.validatorCompiler = ((def: ValidatorDef) => (def.httpPart === 'querystring' ? compile : own)(def)) as never;
   });
+}
+
+export function registerValidators(app: FastifyInstance): void {
+  registerJsonParser(app);
+  const compile = validatorCompiler();
+  rejectUnknownQueryParameters(app, compile);
+  app.setValidatorCompiler(compile as never);
 }

@@ -85,6 +85,26 @@ const UNKNOWN_QUERY = [
   Array.from({ length: 1000 }, (_, i) => `p${i}=${i}`).join('&'),
 ];
 
+/** A parameter name as a typing slip makes it: one letter dropped (or one added to a short name). */
+const misspell = (name: string) => (name.length > 3 ? name.slice(0, 2) + name.slice(3) : `${name}x`);
+
+/**
+ * Cursor positions no issued cursor holds, whatever the sort: numbers past every column's range
+ * (1e308, past PostgreSQL INTEGER and BIGINT), NUL and lone surrogates in text, wrong lengths.
+ */
+const HANDMADE_POSITIONS: unknown[][] = [
+  [1e308, 1e308, 'CA1'],
+  [-1e308, 'CA1'],
+  [2147483648, 1732100000000, 'CA1'],
+  [-2147483649, 1732100000000, 'CA1'],
+  [2 ** 63, 'CA1'],
+  ['a\u0000b', 1732100000000, 'CA1'],
+  ['\ud800', 1732100000000, 'CA1'],
+  [1732100000000, 'CA\u0000'],
+  [0.5, 1732100000000, 'CA1', 'extra'],
+  [],
+];
+
 const nest = (open: string, close: string, inner: string, depth: number) => open.repeat(depth) + inner + close.repeat(depth);
 
 /** Property values, as JSON text (or raw bytes). 1e309 parses to Infinity. */
@@ -207,6 +227,14 @@ const status400 = (a: Answer) =>
   a.status === 400 && ['validation_failed', 'invalid_range'].includes(problemCode(a) ?? '')
     ? null
     : `expected 400 validation_failed/invalid_range, got ${a.status} ${a.body.slice(0, 120)}`;
+/** 400 validation_failed whose errors name the query parameter (in `details.errors` on TAXII). */
+const namesParameter = (name: string) => (a: Answer) => {
+  const wrong = status400(a);
+  if (wrong) return wrong;
+  const body = JSON.parse(a.body);
+  const paths: string[] = (body.errors ?? body.details?.errors ?? []).map((e: { path: string }) => e.path);
+  return paths.includes(`querystring.${name}`) ? null : `expected errors[].path querystring.${name}, got ${JSON.stringify(paths)}`;
+};
 const status413 = (a: Answer) =>
   a.status === 413 && problemCode(a) === 'payload_too_large'
     ? null
@@ -289,7 +317,36 @@ describe('fuzz: hostile input to every operation answers < 500, problem+json (is
       yield () => ({ ...plain('')(), label: `query ${q.name} repeated`, url: `${pathUrl()}?${q.name}=${ok}&${q.name}=${ok}` });
       yield () => ({ ...plain('')(), label: `query ${q.name} with no value`, url: `${pathUrl()}?${q.name}` });
     }
-    for (const u of UNKNOWN_QUERY) yield () => ({ ...plain('')(), label: `unknown query ${u.slice(0, 30)}`, url: `${pathUrl()}?${u}` });
+    // Unknown and misspelt parameters are 400 naming the parameter: ignored, a misspelt filter
+    // would widen the answer silently (CONTRACT §2).
+    for (const u of UNKNOWN_QUERY) {
+      yield () => ({ ...plain('')(), label: `unknown query ${u.slice(0, 30)}`, url: `${pathUrl()}?${u}`, expect: status400 });
+    }
+    for (const q of op.params.filter((x) => x.in === 'query')) {
+      const misspelt = misspell(q.name);
+      yield () => ({
+        ...plain('')(),
+        label: `misspelt query ${misspelt}`,
+        url: `${pathUrl()}?${encodeURIComponent(misspelt)}=${plausible(q.name, q.schema)}`,
+        expect: namesParameter(misspelt),
+      });
+    }
+    // Hand-made cursors in the issued encoding, holding what no stored row holds: 400.
+    const sortParam = op.params.find((x) => x.in === 'query' && x.name === 'sort');
+    if (op.params.some((x) => x.in === 'query' && x.name === 'cursor')) {
+      const sorts: string[] = sortParam?.schema.enum ?? sortParam?.schema.anyOf?.map((x: Schema) => x.const) ?? [];
+      for (const sort of sorts) {
+        for (const position of HANDMADE_POSITIONS) {
+          const c = Buffer.from(JSON.stringify([sort, ...position]), 'utf8').toString('base64url');
+          yield () => ({
+            ...plain('')(),
+            label: `hand-made cursor ${sort} ${JSON.stringify(position).slice(0, 40)}`,
+            url: `${pathUrl()}?sort=${encodeURIComponent(sort)}&cursor=${c}`,
+            expect: status400,
+          });
+        }
+      }
+    }
 
     // bodies
     const body = baseBody();

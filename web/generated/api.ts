@@ -325,6 +325,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Any figure: metrics by dimensions over filtered calls
+         * @description The query language of docs/query.md (CONTRACT §13). Figures over the calls of the window (and of the key’s slice) that pass every filter, grouped by the dimensions; time dimensions in `timezone`. Rows are the groups holding at least one call (a query without dimensions answers one row). Ordered by order_by, then time ascending, calls descending, field values ascending (code point, nulls last). compare adds each row’s figures over the earlier window and their relative change. 400 validation_failed names the part that is wrong.
+         */
+        post: operations["postQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agent/ask": {
         parameters: {
             query?: never;
@@ -2305,7 +2325,14 @@ export interface operations {
     };
     getActiveCalls: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Ignored */
+                range?: string;
+                /** @description Ignored */
+                start?: string;
+                /** @description Ignored */
+                end?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2340,9 +2367,101 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["InvalidRequestKeyed"];
             401: components["responses"]["UnauthorizedKeyed"];
             403: components["responses"]["ForbiddenKeyed"];
             404: components["responses"]["NotFoundKeyed"];
+            429: components["responses"]["RateLimitedKeyed"];
+            500: components["responses"]["InternalErrorKeyed"];
+        };
+    };
+    postQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Summary figures (calls_received … total_dollars_dangled), asks, mean_dollar_ask, p90_call_duration_sec, distinct:<field>. */
+                    metrics: string[];
+                    /** @description Field dimensions (intel fields, caller_state, caller_area_code, caller_id, persona, disconnect_reason, cleanly_closed, hooked, tier, has_intel) and time:hour|day|week|month|weekday|hour_of_day. */
+                    dimensions?: string[];
+                    /** @description All must hold. [op, field, value] with op in is, is_not, contains, gt, gte, lt, lte, between, has, not, and, or; ["has", field]; ["not", f]; ["and"|"or", [f…]]. */
+                    filters?: unknown[][];
+                    /** @description <N>h, <N>d or <N>w ending now (default 7d) */
+                    range?: string;
+                    start?: string;
+                    end?: string;
+                    /** @description IANA zone (default UTC) */
+                    timezone?: string;
+                    compare?: "previous_period" | {
+                        start: string;
+                        end: string;
+                    };
+                    /** @description [[metric or dimension, "asc"|"desc"]] */
+                    order_by?: [
+                        string,
+                        string
+                    ][];
+                    /** @default 100 */
+                    limit?: number;
+                    /** @default 0 */
+                    offset?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            dimensions: (string | number | boolean | null)[];
+                            metrics: (number | null)[];
+                            comparison?: {
+                                metrics: (number | null)[];
+                                change: (number | null)[];
+                            };
+                        }[];
+                        meta: {
+                            metrics: string[];
+                            dimensions: string[];
+                            total_rows: number;
+                        };
+                        range: {
+                            /** @description RFC 3339 UTC */
+                            start_utc: string;
+                            /** @description RFC 3339 UTC (exclusive) */
+                            end_utc: string;
+                            /** @description The range string (e.g. "7d") or "custom" when start is given */
+                            label: string;
+                        };
+                        comparison_range?: {
+                            /** @description RFC 3339 UTC */
+                            start_utc: string;
+                            /** @description RFC 3339 UTC (exclusive) */
+                            end_utc: string;
+                            /** @description The range string (e.g. "7d") or "custom" when start is given */
+                            label: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["InvalidRequestKeyed"];
+            401: components["responses"]["UnauthorizedKeyed"];
+            403: components["responses"]["ForbiddenKeyed"];
+            404: components["responses"]["NotFoundKeyed"];
+            413: components["responses"]["PayloadTooLargeKeyed"];
+            415: components["responses"]["UnsupportedMediaTypeKeyed"];
             429: components["responses"]["RateLimitedKeyed"];
             500: components["responses"]["InternalErrorKeyed"];
         };

@@ -243,6 +243,12 @@ export async function kpiRoutes(instance: FastifyInstance): Promise<void> {
         description:
           'Sessions not ended whose last heartbeat is younger than HONEYPOT_SESSION_TTL_SEC, oldest started_at first. ' +
           'Window params have no effect here.',
+        // CONTRACT §6: `range` is ignored here; the window params are accepted, unread, as on every figure.
+        querystring: Type.Object({
+          range: Type.Optional(Type.String({ description: 'Ignored' })),
+          start: Type.Optional(Type.String({ description: 'Ignored' })),
+          end: Type.Optional(Type.String({ description: 'Ignored' })),
+        }),
         response: { 200: ActiveCallsOut },
       },
     },
