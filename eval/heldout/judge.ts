@@ -275,7 +275,10 @@ function holds(text: string, truth: Truth): { ok: boolean; why: string } {
       return bad.length ? { ok: false, why: `part missing: ${bad.map((b) => b.why).join('; ')}` } : { ok: true, why: '' };
     }
     case 'zero':
-      return claimsZero(text) ? { ok: true, why: '' } : { ok: false, why: 'zero not stated' };
+      // "No." answers a yes/no question ("any calls …?") whose truth is zero.
+      return claimsZero(text) || /^\s*no\b(?!\s+(?:more|fewer|less|change)\b)/i.test(text)
+        ? { ok: true, why: '' }
+        : { ok: false, why: 'zero not stated' };
     case 'decline':
       return { ok: false, why: 'decline is judged on the whole reply' };
   }
