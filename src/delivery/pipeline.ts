@@ -20,6 +20,7 @@ export class DeliveryPipeline {
         retrySchedule: config.webhookRetrySchedule,
         timeoutMs: config.webhookTimeoutMs,
         policy: { allowHttp: config.webhookAllowHttp, allowPrivate: config.webhookAllowPrivate },
+        onDeadlock: () => app.deps.metrics.dbDeadlocks.inc(),
       },
       app.log,
     );

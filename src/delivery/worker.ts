@@ -33,6 +33,8 @@ export interface WorkerOptions {
   policy: TargetPolicy;
   concurrency?: number;
   pollMs?: number;
+  /** Called when recording attempts met a deadlock and was run again (a /metrics counter). */
+  onDeadlock?: () => void;
 }
 
 /** The wait before the next attempt: the schedule's step with ±20 % jitter, never before Retry-After. */
@@ -208,6 +210,7 @@ export class DeliveryWorker {
         const attempts = await recordAttempts(
           this.db,
           batch.map((b) => b.r),
+          { onDeadlock: this.opts.onDeadlock },
         );
         batch.forEach((b, i) => b.resolve(attempts[i]));
       } catch (err) {

@@ -1,4 +1,5 @@
-// Prometheus metrics: request counts and latency by route, ingest counts, failed hourly fills.
+// Prometheus metrics: request counts and latency by route, ingest counts, failed hourly fills,
+// retried deadlocks.
 
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -28,6 +29,12 @@ export class Metrics {
   readonly hourFillFailures = new Counter({
     name: 'honeypot_hour_fill_failures_total',
     help: 'Background fills of hourly rollups that failed (PostgreSQL; those hours are read from the calls)',
+    registers: [this.registry],
+  });
+
+  readonly dbDeadlocks = new Counter({
+    name: 'honeypot_db_deadlocks_total',
+    help: 'Transactions PostgreSQL aborted as deadlock victims (or serialization conflicts) and that were run again',
     registers: [this.registry],
   });
 

@@ -178,66 +178,98 @@ export interface AttemptRecord {
   now: number;
 }
 
+/** SQLSTATEs of a transaction PostgreSQL aborted to break a deadlock or a serialization conflict. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const MAX_TRIES = 3;
+
+/**
+ * `fn` in a transaction, run again (up to 3 times) when PostgreSQL aborts it as a deadlock
+ * victim: the transaction rolled back whole, so running it again is safe. `onDeadlock` counts.
+ */
+async function retryingTx<T>(db: Db, fn: (tx: Db) => Promise<T>, onDeadlock?: () => void): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await db.tx(fn);
+    } catch (err) {
+      if (tries >= MAX_TRIES || !RETRYABLE.has(String((err as { code?: unknown } | null)?.code))) throw err;
+      onDeadlock?.();
+    }
+  }
+}
+
 /**
  * Records finished attempts in one transaction (the worker hands over those of one tick), with
  * one statement for all the attempt rows and one for all the successful deliveries: a
  * statement per attempt capped sending at a few hundred a second on the embedded engine.
+ *
+ * Instances sharing a PostgreSQL record attempts of the same subscriptions at once: each
+ * transaction first locks every subscription it will touch in id order, so two of them never
+ * hold one each while waiting for the other's (they deadlocked taking them in attempt order).
  */
-export async function recordAttempts(db: Db, records: AttemptRecord[]): Promise<Attempt[]> {
-  return db.tx(async (tx) => {
-    const attempts: Attempt[] = [];
-    const succeeded: AttemptRecord[] = records.filter((r) => r.result.ok);
-    const subs = [...new Set(succeeded.map((r) => r.job.subscription_id).filter((id): id is string => id !== null))];
-    if (subs.length) {
-      const p = new Params();
-      await tx.run(
-        `UPDATE webhook_subscriptions SET failing_since = NULL, status = 'active'
+export async function recordAttempts(db: Db, records: AttemptRecord[], opts: { onDeadlock?: () => void } = {}): Promise<Attempt[]> {
+  const touched = [...new Set(records.map((r) => r.job.subscription_id).filter((id): id is string => id !== null))].sort();
+  return retryingTx(
+    db,
+    async (tx) => {
+      if (tx.dialect === 'postgres' && touched.length) {
+        const p = new Params();
+        await tx.all(`SELECT id FROM webhook_subscriptions WHERE id IN (${p.list(touched)}) ORDER BY id FOR UPDATE`, p.values);
+      }
+      const attempts: Attempt[] = [];
+      const succeeded: AttemptRecord[] = records.filter((r) => r.result.ok);
+      const subs = [...new Set(succeeded.map((r) => r.job.subscription_id).filter((id): id is string => id !== null))];
+      if (subs.length) {
+        const p = new Params();
+        await tx.run(
+          `UPDATE webhook_subscriptions SET failing_since = NULL, status = 'active'
          WHERE id IN (${p.list(subs)}) AND (failing_since IS NOT NULL OR status <> 'active')`,
-        p.values,
+          p.values,
+        );
+      }
+      for (const r of records) attempts.push(r.result.ok ? attemptOf(r, 'succeeded') : await recordFailure(tx, r));
+      const ap = new Params();
+      const tuples = records.map(
+        (r, i) =>
+          `(${ap.list([
+            attempts[i].id,
+            r.job.org_id,
+            r.job.id,
+            attempts[i].subscription_id,
+            attempts[i].rule_id,
+            attempts[i].event_id,
+            attempts[i].event_type,
+            attempts[i].url,
+            r.job.scope_json,
+            attempts[i].attempt,
+            attempts[i].status,
+            attempts[i].response_status,
+            attempts[i].response_body,
+            attempts[i].error,
+            attempts[i].duration_ms,
+            r.now,
+          ])})`,
       );
-    }
-    for (const r of records) attempts.push(r.result.ok ? attemptOf(r, 'succeeded') : await recordFailure(tx, r));
-    const ap = new Params();
-    const tuples = records.map(
-      (r, i) =>
-        `(${ap.list([
-          attempts[i].id,
-          r.job.org_id,
-          r.job.id,
-          attempts[i].subscription_id,
-          attempts[i].rule_id,
-          attempts[i].event_id,
-          attempts[i].event_type,
-          attempts[i].url,
-          r.job.scope_json,
-          attempts[i].attempt,
-          attempts[i].status,
-          attempts[i].response_status,
-          attempts[i].response_body,
-          attempts[i].error,
-          attempts[i].duration_ms,
-          r.now,
-        ])})`,
-    );
-    await tx.run(
-      `INSERT INTO webhook_attempts (id, org_id, delivery_id, subscription_id, rule_id, event_id, event_type, url, scope_json,
+      await tx.run(
+        `INSERT INTO webhook_attempts (id, org_id, delivery_id, subscription_id, rule_id, event_id, event_type, url, scope_json,
          attempt, status, response_status, response_body, error, duration_ms, created_at)
        VALUES ${tuples.join(', ')}`,
-      ap.values,
-    );
-    if (succeeded.length) {
-      // A delivery cancelled while in flight stays cancelled. Its lease means `attempts` is ours.
-      const p = new Params();
-      const now = Math.max(...succeeded.map((r) => r.now));
-      await tx.run(
-        `UPDATE webhook_deliveries SET status = CASE WHEN status = 'cancelled' THEN status ELSE 'succeeded' END,
+        ap.values,
+      );
+      if (succeeded.length) {
+        // A delivery cancelled while in flight stays cancelled. Its lease means `attempts` is ours.
+        const p = new Params();
+        const now = Math.max(...succeeded.map((r) => r.now));
+        await tx.run(
+          `UPDATE webhook_deliveries SET status = CASE WHEN status = 'cancelled' THEN status ELSE 'succeeded' END,
            attempts = attempts + 1, next_attempt_at = ${p.p(now)}, lease_until = NULL, updated_at = ${p.p(now)}
          WHERE id IN (${p.list(succeeded.map((r) => r.job.id))})`,
-        p.values,
-      );
-    }
-    return attempts;
-  });
+          p.values,
+        );
+      }
+      return attempts;
+    },
+    opts.onDeadlock,
+  );
 }
 
 function attemptOf({ job, result, now }: AttemptRecord, status: Attempt['status']): Attempt {
