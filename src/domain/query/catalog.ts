@@ -58,10 +58,18 @@ export type NumberField = (typeof NUMBER_FIELDS)[number];
 /** Every field a filter may name. */
 export type FilterField = DimensionField | NumberField | 'transcript';
 
-export const TIME_DIMENSIONS = ['time:hour', 'time:day', 'time:week', 'time:month', 'time:weekday', 'time:hour_of_day'] as const;
+export const TIME_DIMENSIONS = [
+  'time:15min',
+  'time:hour',
+  'time:day',
+  'time:week',
+  'time:month',
+  'time:weekday',
+  'time:hour_of_day',
+] as const;
 export type TimeDimension = (typeof TIME_DIMENSIONS)[number];
 /** Time dimensions whose values are instants (matched by position in a comparison). */
-export const ABSOLUTE_TIME: readonly TimeDimension[] = ['time:hour', 'time:day', 'time:week', 'time:month'];
+export const ABSOLUTE_TIME: readonly TimeDimension[] = ['time:15min', 'time:hour', 'time:day', 'time:week', 'time:month'];
 
 export type Dimension = DimensionField | TimeDimension;
 

@@ -1,14 +1,12 @@
 // Attacker geography (CONTRACT §6): calls per US state/territory of the caller ID's area code,
 // read from `caller_state` / `caller_area_code`, which ingest derives with domain/areaCodes
 // (toll-free, Canadian, non-NANP and unparseable numbers have null there and are left out).
+// A preset of the query: calls per state and area code, gathered per state here.
 
 import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
-import { num, Params, type Db } from '../db.js';
-import { labelCounts } from '../rollups/counts.js';
-import { readsCallsOnly } from '../rollups/window.js';
-import { windowWhere } from './summary.js';
-import { byCodePoint } from './textOrder.js';
+import type { Db } from '../db.js';
+import { runPreset } from '../query/preset.js';
 
 export interface GeoItem {
   state: string;
@@ -18,27 +16,21 @@ export interface GeoItem {
 }
 
 export async function attackerGeo(db: Db, principal: Principal, w: Window): Promise<GeoItem[]> {
-  const p = new Params();
-  // Read from the calls alone, one grouped query over them; else the value counts (src/storage/rollups/).
-  const source = readsCallsOnly(db.dialect, principal, w)
-    ? `SELECT caller_state AS label, caller_area_code AS detail, 1 AS n FROM calls WHERE ${windowWhere(principal, w, p)} AND caller_state IS NOT NULL`
-    : labelCounts(db, principal, w, p, 'caller_state');
-  const rows = await db.all(
-    `SELECT label AS state, sum(n) AS count,
-       array_agg(DISTINCT detail) FILTER (WHERE detail <> '') AS area_codes
-     FROM (${source}) v
-     GROUP BY label
-     ORDER BY count DESC, ${byCodePoint('label')}`,
-    p.values,
-  );
-  return rows.map((r) => ({
-    state: String(r.state),
-    count: num(r.count),
-    // Sorted here, not by the aggregate (an ordered DISTINCT aggregate cost DuckDB twice the
-    // plain one); area codes are three ASCII digits, so any order of text sorts them alike.
-    area_codes: ((r.area_codes as unknown[] | null) ?? [])
-      .filter((a) => a !== null)
-      .map(String)
-      .sort(),
-  }));
+  const answer = await runPreset(db, principal, w, {
+    metrics: ['calls_received'],
+    dimensions: ['caller_state', 'caller_area_code'],
+    filters: [{ op: 'has', field: 'caller_state' }],
+  });
+  const states = new Map<string, GeoItem>();
+  for (const r of answer.results) {
+    const state = String(r.dimensions[0]);
+    const item = states.get(state) ?? { state, count: 0, area_codes: [] };
+    item.count += r.metrics[0] as number;
+    if (typeof r.dimensions[1] === 'string' && r.dimensions[1] !== '') item.area_codes.push(r.dimensions[1]);
+    states.set(state, item);
+  }
+  // States are two ASCII letters and area codes three digits: any string order is code-point order.
+  const items = [...states.values()];
+  for (const item of items) item.area_codes.sort();
+  return items.sort((a, b) => b.count - a.count || (a.state < b.state ? -1 : a.state > b.state ? 1 : 0));
 }

@@ -4,17 +4,19 @@
 
 import { validationFailed } from '../../errors.js';
 import { ABSOLUTE_TIME, QUERY_LIMITS, WEEKDAYS, isDimensionField, type BaseMetric, type Dimension } from '../../domain/query/catalog.js';
-import { readsAsks, type Metric, type OrderTerm, type Query } from '../../domain/query/parse.js';
+import { type Metric, type OrderTerm, type Query } from '../../domain/query/parse.js';
 import { formatWithOffset, instantOfLocal, offsetIn } from '../../domain/query/zone.js';
 import type { Principal } from '../../domain/principal.js';
 import { DAY_MS, HOUR_MS, type Window } from '../../domain/window.js';
 import { num, numOrNull, Params, type Db, type Row } from '../db.js';
 import { dollarsFromCents } from '../queries/money.js';
-import { chooseSource } from './plan.js';
+import { planQuery } from './plan.js';
+import { rollupGroupsSql } from './rollupSql.js';
 import {
   ASK_AGGREGATES,
   CALL_AGGREGATES,
   askConditionSql,
+  askConditions,
   dimensionSql,
   localTime,
   orderSql,
@@ -34,10 +36,13 @@ export interface QueryRow {
 
 export interface QueryAnswer {
   results: QueryRow[];
+  /** Groups before paging. */
   totalRows: number;
+  /** Calls in all groups before paging (for shares of a total, e.g. top-N's pct_of_total). */
+  totalCalls: number;
 }
 
-/** What each metric reads, and how it is written from a row of aggregates. */
+/** What each metric reads: aggregates over the group's calls, and over its single asks. */
 const METRIC_READS: Record<BaseMetric, { call?: CallAggregate[]; ask?: AskAggregate[] }> = {
   calls_received: { call: ['n'] },
   cleanly_closed: { call: ['cleanly'] },
@@ -54,12 +59,31 @@ const METRIC_READS: Record<BaseMetric, { call?: CallAggregate[]; ask?: AskAggreg
   tier2_calls: { call: ['t2'] },
   tier3_calls: { call: ['t3'] },
   total_dollars_dangled: { call: ['dangled_cents'] },
-  total_dollars_asked: { ask: ['asked_cents'] },
-  asks: { ask: ['asks'] },
-  mean_dollar_ask: { ask: ['asks', 'asked_cents'] },
+  total_dollars_asked: { call: ['asked_cents'] },
+  asks: { call: ['asks'] },
+  mean_dollar_ask: { call: ['asks', 'asked_cents'] },
   median_dollar_ask: { ask: ['ask_median'] },
   max_single_ask: { ask: ['ask_max'] },
 };
+
+/**
+ * The aggregates a query reads. With asks narrowed by a dollar_ask filter, the asks and their
+ * total come from the matching single asks instead of the calls' own count and total.
+ */
+export function aggregatesOf(metrics: readonly Metric[], narrowed: boolean): { call: Set<CallAggregate>; ask: Set<AskAggregate> } {
+  const call = new Set<CallAggregate>(['n']);
+  const ask = new Set<AskAggregate>();
+  for (const m of metrics) {
+    if (m.kind === 'distinct') continue;
+    const reads = METRIC_READS[m.name];
+    for (const a of reads.call ?? []) {
+      if (narrowed && (a === 'asks' || a === 'asked_cents')) ask.add(a);
+      else call.add(a);
+    }
+    reads.ask?.forEach((a) => ask.add(a));
+  }
+  return { call, ask };
+}
 
 const zero = (v: unknown) => numOrNull(v) ?? 0;
 const dbl = (e: string) => `CAST(${e} AS DOUBLE PRECISION)`;
@@ -107,9 +131,9 @@ function figure(m: Metric, r: Row, i: number): number | null {
       return zero(r.asks) === 0 ? null : Number(r.asked_cents) / zero(r.asks) / 100;
     case 'median_dollar_ask':
       // The middle asks are amounts to the cent: twice their mean in cents is a whole number.
-      return r.ask_median === null || r.ask_median === undefined ? null : Math.round(num(r.ask_median) * 200) / 200;
+      return r.ask_median === null || r.ask_median === undefined ? null : dollarsFromCents(Math.round(num(r.ask_median) * 200) / 2);
     case 'max_single_ask':
-      return r.ask_max === null || r.ask_max === undefined ? null : Math.round(num(r.ask_max) * 100) / 100;
+      return r.ask_max === null || r.ask_max === undefined ? null : dollarsFromCents(Math.round(num(r.ask_max) * 100));
   }
 }
 
@@ -168,47 +192,45 @@ interface Statement {
   lt: LocalTime;
 }
 
-/** One statement: the groups of `w` with their aggregates, ordered, paged, with the group count. */
-function statement(principal: Principal, q: Query, w: Window, page: { limit: number; offset: number } | null): Statement {
-  const p = new Params();
-  const lt = localTime(q, w);
+/** The grouped rows of `w` read from the calls: dimension values d0…, then the aggregates. */
+function callGroupsSql(principal: Principal, q: Query, w: Window, lt: LocalTime, p: Params): string {
   const dims = q.dimensions.map((d, i) => `${dimensionSql(d, lt, w, p)} AS d${i}`);
   const dimAliases = q.dimensions.map((_, i) => `d${i}`);
   const where = whereSql(principal, q, w, p);
-
-  const callAggs = new Set<CallAggregate>(['n']);
-  const askAggs = new Set<AskAggregate>();
-  for (const m of q.metrics) {
-    if (m.kind === 'distinct') continue;
-    METRIC_READS[m.name].call?.forEach((a) => callAggs.add(a));
-    METRIC_READS[m.name].ask?.forEach((a) => askAggs.add(a));
-  }
+  const narrowing = askConditions(q.filters);
+  const { call: callAggs, ask: askAggs } = aggregatesOf(q.metrics, narrowing.length > 0);
   const distincts = q.metrics.flatMap((m, i) => (m.kind === 'distinct' ? [`count(DISTINCT ${m.field}) AS distinct_${i}`] : []));
   const groupBy = dimAliases.length ? ` GROUP BY ${dimAliases.join(', ')}` : '';
   const cols = [...dimAliases, ...[...callAggs].map((a) => `${CALL_AGGREGATES[a]} AS ${a}`), ...distincts];
-  const parts = [
-    `c AS (SELECT ${[...dims, '*'].join(', ')} FROM calls WHERE ${where})`,
-    `g AS (SELECT ${cols.join(', ')} FROM c${groupBy})`,
-  ];
-  let from = 'g';
-  if (readsAsks(q)) {
-    const askWhere = askConditionSql(q.filters, p, 'x');
-    const askCols = [...dimAliases, ...[...askAggs].map((a) => `${ASK_AGGREGATES[a]} AS ${a}`)];
-    parts.push(
-      `u AS (SELECT ${[...dimAliases, 'unnest(dollar_asks) AS x'].join(', ')} FROM c WHERE asks_count > 0)`,
-      `a AS (SELECT ${askCols.join(', ')} FROM u${askWhere ? ` WHERE ${askWhere}` : ''}${groupBy})`,
-    );
-    const on = dimAliases.length ? dimAliases.map((d) => `g.${d} IS NOT DISTINCT FROM a.${d}`).join(' AND ') : 'TRUE';
-    from = `g LEFT JOIN a ON ${on}`;
+  const from = `FROM calls WHERE ${where}`;
+  if (!askAggs.size) {
+    // The plain grouped query over the calls, as one would write it by hand.
+    const select = [...dims, ...[...callAggs].map((a) => `${CALL_AGGREGATES[a]} AS ${a}`), ...distincts];
+    return `SELECT ${select.join(', ')} ${from}${groupBy}`;
   }
+  const askWhere = narrowing.length ? ` WHERE ${askConditionSql(narrowing, p, 'x')}` : '';
+  const askCols = [...dimAliases, ...[...askAggs].map((a) => `${ASK_AGGREGATES[a]} AS ${a}`)];
+  const on = dimAliases.length ? dimAliases.map((d) => `g.${d} IS NOT DISTINCT FROM a.${d}`).join(' AND ') : 'TRUE';
   const select = [
     ...dimAliases.map((d) => `g.${d} AS ${d}`),
     ...[...callAggs].map((a) => `g.${a} AS ${a}`),
     ...q.metrics.flatMap((m, i) => (m.kind === 'distinct' ? [`g.distinct_${i} AS distinct_${i}`] : [])),
-    ...(readsAsks(q) ? [...askAggs].map((a) => `a.${a} AS ${a}`) : []),
-    'count(*) OVER () AS total_rows',
+    ...[...askAggs].map((a) => `a.${a} AS ${a}`),
   ];
-  let sql = `WITH ${parts.join(',\n')}\nSELECT * FROM (SELECT ${select.join(', ')} FROM ${from}) r ORDER BY ${orderBySql(q)}`;
+  return `WITH c AS (SELECT ${[...dims, '*'].join(', ')} ${from}),
+    g AS (SELECT ${cols.join(', ')} FROM c${groupBy}),
+    u AS (SELECT ${[...dimAliases, 'unnest(dollar_asks) AS x'].join(', ')} FROM c WHERE asks_count > 0),
+    a AS (SELECT ${askCols.join(', ')} FROM u${askWhere}${groupBy})
+    SELECT ${select.join(', ')} FROM g LEFT JOIN a ON ${on}`;
+}
+
+/** One statement: the groups of `w` with their aggregates, ordered, paged, with the group and call counts. */
+function statement(db: Db, principal: Principal, q: Query, w: Window, page: { limit: number; offset: number } | null): Statement {
+  const p = new Params();
+  const lt = localTime(q, w);
+  const plan = planQuery(db.dialect, principal, q, w);
+  const groups = plan.source === 'calls' ? callGroupsSql(principal, q, w, lt, p) : rollupGroupsSql(db, principal, w, p, plan);
+  let sql = `SELECT r.*, count(*) OVER () AS total_rows, sum(n) OVER () AS total_calls FROM (${groups}) r ORDER BY ${orderBySql(q)}`;
   if (page) sql += ` LIMIT ${p.p(page.limit)} OFFSET ${p.p(page.offset)}`;
   return { sql, params: p.values, lt };
 }
@@ -235,7 +257,7 @@ function groupOf(q: Query, r: Row, lt: LocalTime, w: Window): Group {
     if (d === 'time:weekday') values.push(WEEKDAYS[Math.round(x / DAY_MS)]);
     else if (d === 'time:hour_of_day') values.push(Math.round(x / HOUR_MS));
     else {
-      const instant = d === 'time:hour' ? x : instantOfLocal(lt.segments, x);
+      const instant = d === 'time:hour' || d === 'time:15min' ? x : instantOfLocal(lt.segments, x);
       values.push(formatWithOffset(instant, offsetIn(lt.segments, instant)));
     }
     keys.push((ABSOLUTE_TIME as readonly string[]).includes(d) ? String(position(d, x, lt, w)) : JSON.stringify(values[values.length - 1]));
@@ -249,6 +271,8 @@ function position(d: Dimension, x: number, lt: LocalTime, w: Window): number {
   const localStart = start + offsetIn(lt.segments, start);
   const floor = (v: number, m: number, at = 0) => v - ((((v - at) % m) + m) % m);
   switch (d) {
+    case 'time:15min':
+      return Math.round((x - floor(start, QUARTER_MS, start - localStart)) / QUARTER_MS);
     case 'time:hour':
       return Math.round((x - floor(start, HOUR_MS, start - localStart)) / HOUR_MS);
     case 'time:day':
@@ -264,19 +288,20 @@ function position(d: Dimension, x: number, lt: LocalTime, w: Window): number {
 }
 
 const EMPTY: Row = {};
+const QUARTER_MS = 15 * 60_000;
 
 /** Runs a parsed query for a principal: the table decision, the statement, the figures. */
 export async function runQuery(db: Db, principal: Principal, q: Query): Promise<QueryAnswer> {
-  chooseSource(db.dialect, principal, q); // raw calls answer every query (see plan.ts)
-  const main = statement(principal, q, q.window, { limit: q.limit, offset: q.offset });
+  const main = statement(db, principal, q, q.window, { limit: q.limit, offset: q.offset });
   const rows = await db.all(main.sql, main.params);
-  let totalRows = rows.length ? num(rows[0].total_rows) : 0;
+  let totals = rows[0];
   if (!rows.length && q.offset > 0) {
     // Past the last page: count the groups without paging.
-    const all = statement(principal, q, q.window, { limit: 1, offset: 0 });
-    const first = await db.all(all.sql, all.params);
-    totalRows = first.length ? num(first[0].total_rows) : 0;
+    const all = statement(db, principal, q, q.window, { limit: 1, offset: 0 });
+    [totals] = await db.all(all.sql, all.params);
   }
+  const totalRows = totals ? num(totals.total_rows) : 0;
+  const totalCalls = totals ? zero(totals.total_calls) : 0;
   if (totalRows > QUERY_LIMITS.maxRows) {
     throw validationFailed(
       `The query has ${totalRows} groups; at most ${QUERY_LIMITS.maxRows}. Narrow it with filters, fewer dimensions or a shorter window.`,
@@ -288,7 +313,7 @@ export async function runQuery(db: Db, principal: Principal, q: Query): Promise<
     return { dimensions: g.values, metrics: q.metrics.map((m, i) => figure(m, r, i)) };
   });
   if (q.compare) {
-    const cmp = statement(principal, q, q.compare, { limit: QUERY_LIMITS.maxRows + 1, offset: 0 });
+    const cmp = statement(db, principal, q, q.compare, { limit: QUERY_LIMITS.maxRows + 1, offset: 0 });
     const before = new Map<string, Row>();
     for (const r of await db.all(cmp.sql, cmp.params)) before.set(groupOf(q, r, cmp.lt, q.compare).key, r);
     rows.forEach((r, i) => {
@@ -301,5 +326,5 @@ export async function runQuery(db: Db, principal: Principal, q: Query): Promise<
       results[i].comparison = { metrics, change };
     });
   }
-  return { results, totalRows };
+  return { results, totalRows, totalCalls };
 }

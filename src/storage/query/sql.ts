@@ -3,6 +3,7 @@
 // parameter. Local time is `started_at + offset`, the offset a CASE over the zone's segments
 // (see domain/query/zone.ts), so buckets are integer arithmetic on either engine.
 
+import { FLAG } from '../../domain/call.js';
 import { bankNameMatches } from '../../domain/indicators/bankNames.js';
 import { DIMENSION_FIELDS, type Dimension } from '../../domain/query/catalog.js';
 import type { Condition, Query } from '../../domain/query/parse.js';
@@ -10,11 +11,13 @@ import { localMonthStarts, offsetSegments, type OffsetSegment } from '../../doma
 import type { Principal } from '../../domain/principal.js';
 import { DAY_MS, HOUR_MS, type Window } from '../../domain/window.js';
 import type { Params } from '../db.js';
+import { flagsTierIs } from '../flags.js';
 import { sliceWhere } from '../slice.js';
 import { sumCentsSql } from '../queries/money.js';
 import { byCodePoint } from '../queries/textOrder.js';
 
 const WEEK_MS = 7 * DAY_MS;
+const QUARTER_MS = 15 * 60_000;
 /** 1970-01-05, a Monday: weeks are counted from it. */
 const MONDAY_MS = 4 * DAY_MS;
 
@@ -51,6 +54,8 @@ export function dimensionSql(d: Dimension, lt: LocalTime, w: Window, p: Params):
   if (!d.startsWith('time:')) return d; // a column named in the catalog
   const L = lt.local(p);
   switch (d) {
+    case 'time:15min':
+      return `(started_at - ${mod(L, QUARTER_MS)})`;
     case 'time:hour':
       // Hours of absolute time that start on a whole local hour.
       return `(started_at - ${mod(L, HOUR_MS)})`;
@@ -119,21 +124,31 @@ export function conditionSql(c: Condition, p: Params): string {
 
 const OPS = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
+type AskCondition =
+  | { op: 'gt' | 'gte' | 'lt' | 'lte'; field: 'dollar_ask'; value: number }
+  | { op: 'between'; field: 'dollar_ask'; min: number; max: number };
+
 /**
  * The single-ask conditions that narrow the ask metrics: the `dollar_ask` comparisons of the
  * top-level list and of top-level `and`s (inside `or` and `not` they select calls only).
  */
-export function askConditionSql(filters: readonly Condition[], p: Params, x: string): string | null {
-  const parts: string[] = [];
+export function askConditions(filters: readonly Condition[]): AskCondition[] {
+  const out: AskCondition[] = [];
   const visit = (c: Condition): void => {
     if (c.op === 'and') return c.conditions.forEach(visit);
-    if (c.op === 'between' && c.field === 'dollar_ask') parts.push(`${x} >= ${dbl(p, c.min)} AND ${x} <= ${dbl(p, c.max)}`);
-    else if ((c.op === 'gt' || c.op === 'gte' || c.op === 'lt' || c.op === 'lte') && c.field === 'dollar_ask') {
-      parts.push(`${x} ${OPS[c.op]} ${dbl(p, c.value)}`);
+    if ((c.op === 'between' || c.op === 'gt' || c.op === 'gte' || c.op === 'lt' || c.op === 'lte') && c.field === 'dollar_ask') {
+      out.push(c as AskCondition);
     }
   };
   filters.forEach(visit);
-  return parts.length ? parts.join(' AND ') : null;
+  return out;
+}
+
+/** SQL: every narrowing condition holds for the single ask `x`. */
+export function askConditionSql(conditions: readonly AskCondition[], p: Params, x: string): string {
+  return conditions
+    .map((c) => (c.op === 'between' ? `${x} >= ${dbl(p, c.min)} AND ${x} <= ${dbl(p, c.max)}` : `${x} ${OPS[c.op]} ${dbl(p, c.value)}`))
+    .join(' AND ');
 }
 
 /** The WHERE clause of a window: the org and slice (storage/slice.ts), the window, the filters. */
@@ -143,26 +158,38 @@ export function whereSql(principal: Principal, q: Pick<Query, 'filters'>, w: Win
   return parts.join(' AND ');
 }
 
-/** The aggregates a metric needs, by alias, over the filtered calls `c` (group) or asks `u`. */
+/** SQL: how many calls of a group have the stored `flags` bit `bit` (see domain/call.ts summaryFlags). */
+const bitCount = (bit: number) => `sum((flags >> ${Math.log2(bit)}) & 1)`;
+const tierCount = (t: number) => `sum(CASE WHEN ${flagsTierIs(t)} THEN 1 ELSE 0 END)`;
+
+/**
+ * The aggregates a metric needs, by alias, over the filtered calls of a group. The yes/no
+ * figures read the bits of the stored `flags` (one definition, computed at ingest). Asks and
+ * their total come from the calls' own count and total unless a dollar_ask filter narrows
+ * them (ASK_AGGREGATES then read the single asks).
+ */
 export const CALL_AGGREGATES = {
   n: 'count(*)',
-  cleanly: 'sum(CASE WHEN cleanly_closed THEN 1 ELSE 0 END)',
-  hooked: 'sum(CASE WHEN hooked THEN 1 ELSE 0 END)',
+  cleanly: bitCount(FLAG.cleanlyClosed),
+  hooked: bitCount(FLAG.hooked),
   dur_sum: 'sum(duration_sec)',
   dur_median: 'percentile_cont(0.5) WITHIN GROUP (ORDER BY duration_sec)',
   dur_p90: 'percentile_cont(0.9) WITHIN GROUP (ORDER BY duration_sec)',
   dur_max: 'max(duration_sec)',
-  insights: 'sum(CASE WHEN has_extraction THEN 1 ELSE 0 END)',
-  high_conf: 'sum(CASE WHEN auditor_confidence >= 0.7 THEN 1 ELSE 0 END)',
+  insights: bitCount(FLAG.extraction),
+  high_conf: bitCount(FLAG.highConfidence),
   conf_sum: 'sum(auditor_confidence)',
   conf_n: 'count(auditor_confidence)',
-  t1: 'sum(CASE WHEN tier = 1 THEN 1 ELSE 0 END)',
-  t2: 'sum(CASE WHEN tier = 2 THEN 1 ELSE 0 END)',
-  t3: 'sum(CASE WHEN tier = 3 THEN 1 ELSE 0 END)',
+  t1: tierCount(1),
+  t2: tierCount(2),
+  t3: tierCount(3),
   dangled_cents: sumCentsSql('dollars_dangled'),
+  asks: 'sum(asks_count)',
+  asked_cents: sumCentsSql('asks_total'),
 } as const;
 export type CallAggregate = keyof typeof CALL_AGGREGATES;
 
+/** Aggregates over the single asks `x` of a group's calls. */
 export const ASK_AGGREGATES = {
   asks: 'count(*)',
   asked_cents: sumCentsSql('x'),

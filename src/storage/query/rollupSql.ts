@@ -1,0 +1,108 @@
+// SQL of the queries the rollups answer (plan.ts decides which): the same grouped rows as a
+// read of the calls (dimension values d0…, aggregates named as in sql.ts), from the rollup
+// tables' whole periods and the calls of the rest of the window (storage/rollups/window.ts).
+
+import { FLAG } from '../../domain/call.js';
+import type { Principal } from '../../domain/principal.js';
+import { DAY_MS, type Window } from '../../domain/window.js';
+import type { Db, Params } from '../db.js';
+import { flagsTierIs } from '../flags.js';
+import { medianAndMaxSql } from '../queries/median.js';
+import { sumCentsSql } from '../queries/money.js';
+import { askCounts, durationCounts, labelCounts } from '../rollups/counts.js';
+import { CALL_DAYS, callRollup, unionOverWindow } from '../rollups/window.js';
+import type { Plan } from './plan.js';
+
+const WEEK_MS = 7 * DAY_MS;
+const MONDAY_MS = 4 * DAY_MS;
+const dbl = (e: string) => `CAST(${e} AS DOUBLE PRECISION)`;
+
+/** The grouped rows of a query over `w` that the plan sends to the rollups. */
+export function rollupGroupsSql(db: Db, principal: Principal, w: Window, p: Params, plan: Exclude<Plan, { source: 'calls' }>): string {
+  switch (plan.source) {
+    case 'totals':
+      return totalsSql(db, principal, w, p);
+    case 'labels': {
+      const detail = plan.areaCodes ? `, NULLIF(detail, '') AS d1` : '';
+      return `SELECT label AS d0${detail}, sum(n) AS n FROM (${labelCounts(db, principal, w, p, plan.column)}) v GROUP BY 1${plan.areaCodes ? ', 2' : ''}`;
+    }
+    case 'days':
+      return daysSql(db, principal, w, p, plan.bucket);
+  }
+}
+
+/**
+ * Every summary aggregate: the flags counted in a few dozen groups per day (call_days, and the
+ * calls of the partial days), and the two medians from value counts, in one statement.
+ */
+function totalsSql(db: Db, principal: Principal, w: Window, p: Params): string {
+  const flag = (bit: number) => `sum(n) FILTER (WHERE (flags & ${bit}) <> 0)`;
+  const tier = (t: number) => `sum(n) FILTER (WHERE ${flagsTierIs(t)})`;
+  const groups = unionOverWindow(
+    db,
+    principal,
+    w,
+    p,
+    {
+      ...CALL_DAYS,
+      select: (where, r) => `SELECT flags, calls AS n, duration_sum, confidence_sum, confidence_n,
+        round(asked * 100) AS asked_cents, round(dangled * 100) AS dangled_cents FROM ${callRollup(r).table} WHERE ${where}`,
+    },
+    (where) => `SELECT flags, count(*) AS n, sum(duration_sec) AS duration_sum,
+        sum(auditor_confidence) AS confidence_sum, count(auditor_confidence) AS confidence_n,
+        ${sumCentsSql('asks_total')} AS asked_cents, ${sumCentsSql('dollars_dangled')} AS dangled_cents
+      FROM calls WHERE ${where} GROUP BY flags`,
+  );
+  const durations = medianAndMaxSql(durationCounts(db, principal, w, p));
+  const asks = medianAndMaxSql(askCounts(db, principal, w, p));
+  return `WITH g AS (${groups}),
+    f AS (
+      SELECT coalesce(sum(n), 0) AS n, ${flag(FLAG.cleanlyClosed)} AS cleanly, ${flag(FLAG.hooked)} AS hooked,
+        ${flag(FLAG.extraction)} AS insights, ${flag(FLAG.highConfidence)} AS high_conf,
+        ${tier(1)} AS t1, ${tier(2)} AS t2, ${tier(3)} AS t3,
+        sum(duration_sum) AS dur_sum, sum(confidence_sum) AS conf_sum, sum(confidence_n) AS conf_n,
+        ${dbl('sum(asked_cents)')} AS asked_cents, ${dbl('sum(dangled_cents)')} AS dangled_cents
+      FROM g),
+    d AS (${durations}),
+    a AS (${asks})
+    SELECT f.*, d.median AS dur_median, d.max AS dur_max, a.median AS ask_median, a.max AS ask_max FROM f, d, a`;
+}
+
+/** The day-bucket aggregates per UTC day or Monday week, from call_days and the calls of partial days. */
+function daysSql(db: Db, principal: Principal, w: Window, p: Params, bucket: 'time:day' | 'time:week'): string {
+  const bucketOf = (col: string) =>
+    bucket === 'time:day'
+      ? `${col} - ((${col} % ${DAY_MS}) + ${DAY_MS}) % ${DAY_MS}`
+      : `${col} - (((${col} - ${MONDAY_MS}) % ${WEEK_MS}) + ${WEEK_MS}) % ${WEEK_MS}`;
+  const rolled = (bit: string) => `sum(calls) FILTER (WHERE ${bit})`;
+  const counted = (bit: string) => `sum(CASE WHEN ${bit} THEN 1 ELSE 0 END)`;
+  const aggregates = (sum: (bit: string) => string, n: string, durations: string, asked: string) =>
+    [
+      `${dbl(n)} AS n`,
+      `${dbl(sum(`(flags & ${FLAG.hooked}) <> 0`))} AS hooked`,
+      `${dbl(sum(flagsTierIs(1)))} AS t1`,
+      `${dbl(sum(`(flags & ${FLAG.highConfidence}) <> 0`))} AS high_conf`,
+      `${dbl(durations)} AS dur_sum`,
+      `${dbl(asked)} AS asked_cents`,
+    ].join(', ');
+  const union = unionOverWindow(
+    db,
+    principal,
+    w,
+    p,
+    {
+      ...CALL_DAYS,
+      select: (where, r) => {
+        const { table, time } = callRollup(r);
+        return `SELECT ${bucketOf(time)} AS d0, ${aggregates(rolled, 'sum(calls)', 'sum(duration_sum)', 'round(sum(asked) * 100)')}
+          FROM ${table} WHERE ${where} GROUP BY 1`;
+      },
+    },
+    (where) =>
+      `SELECT ${bucketOf('started_at')} AS d0, ${aggregates(counted, 'count(*)', 'sum(duration_sec)', sumCentsSql('asks_total'))}
+        FROM calls WHERE ${where} GROUP BY 1`,
+  );
+  return `SELECT d0, sum(n) AS n, sum(hooked) AS hooked, sum(t1) AS t1, sum(high_conf) AS high_conf,
+      sum(dur_sum) AS dur_sum, sum(asked_cents) AS asked_cents
+    FROM (${union}) u GROUP BY d0`;
+}
