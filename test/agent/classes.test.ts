@@ -1,4 +1,4 @@
-// Issue 12: one test per failure class of the built-in agent, over the hand-made fixture.
+// One test per failure class of the built-in agent, over the hand-made fixture.
 // Expected figures come from the fixture (test/agent/fixture.ts), not from the agent's code.
 //   1 false zeros · 2 qualifiers · 3 comparisons · 4 time phrases · 5 typos and paraphrase ·
 //   6 missing intents · 7 answers

@@ -1,4 +1,4 @@
-// Issue 14 in the dashboard: the Tier-1 panel's Export menu (CSV, STIX 2.1, MISP) and the
+// The intel exchange in the dashboard (README, Intel out): the Tier-1 panel's Export menu (CSV, STIX 2.1, MISP) and the
 // Integrations page (TAXII 2.1 URLs and this key's collection), in a real browser against the
 // production server with demo data. Expected values come from the API itself, asked with the
 // bearer key for the same window, never from the page.
