@@ -31,6 +31,11 @@ export interface Config {
   openaiBaseUrl: string | null;
   agentModel: string;
   logLevel: string;
+  /**
+   * The service's public base URL (scheme, host, optional port and path, no trailing slash),
+   * for the absolute URLs TAXII discovery gives; null: paths only.
+   */
+  publicUrl: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -76,6 +81,31 @@ function parseDurations(raw: string, name: string): number[] {
   return out;
 }
 
+/** HONEYPOT_PUBLIC_URL: an http(s) URL without credentials, query or fragment; returned without its trailing slash. */
+function publicUrl(env: Env): string | null {
+  const raw = env.HONEYPOT_PUBLIC_URL;
+  if (raw === undefined || raw === '') return null;
+  const bad = () => new ConfigError(`HONEYPOT_PUBLIC_URL must be an http(s) URL such as https://intel.example.org, got "${raw}"`);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw bad();
+  }
+  if (
+    !['http:', 'https:'].includes(url.protocol) ||
+    url.username ||
+    url.password ||
+    url.search ||
+    url.hash ||
+    raw.includes('?') ||
+    raw.includes('#')
+  ) {
+    throw bad();
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL || null;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -116,5 +146,6 @@ export function loadConfig(env: Env = process.env): Config {
     openaiBaseUrl: env.OPENAI_BASE_URL || null,
     agentModel: env.HONEYPOT_AGENT_MODEL || 'gpt-4o-mini',
     logLevel: env.LOG_LEVEL || 'info',
+    publicUrl: publicUrl(env),
   };
 }

@@ -1,11 +1,11 @@
-// GET /api/exports/stix: hand-worked calls → the bundle's objects, valid against our STIX 2.1
-// schemas with every ref resolving; ids stable across exports and windows; slices and orgs
+// GET /api/exports/stix: hand-worked calls → the bundle's objects, valid against the OASIS STIX
+// 2.1 schemas with every ref resolving; ids stable across exports and windows; slices and orgs
 // kept apart; more tier-1 calls than a page; errors as problem+json.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { bech32 } from '@scure/base';
-import { staticObjects } from '../../src/intel/stix/index.js';
+import { DEFAULT_MARKING, staticObjects } from '../../src/intel/stix/index.js';
 import { get, ingest, newOrg, scopedKey, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
 import { bundleProblems, schemaErrors, type Obj } from '../fixtures/stix/check.js';
 
@@ -134,6 +134,7 @@ describe('GET /api/exports/stix', () => {
     assert.deepEqual(counts(objects), {
       identity: 3, // ours, Amazon, Microsoft
       'extension-definition': 1,
+      'marking-definition': 1, // TLP:AMBER, the default
       'phone-number': 2, // c6's caller is not tier-1
       'bank-account': 2,
       'cryptocurrency-wallet': 3, // 'Bitcoin' and 'bitcoin' are one chain; c8's wallet fails its checksum: no indicator
@@ -143,7 +144,10 @@ describe('GET /api/exports/stix', () => {
       sighting: 6,
       note: 4,
     });
-    assert.deepEqual(objects.slice(0, 2), staticObjects());
+    assert.deepEqual(objects.slice(0, 3), staticObjects(DEFAULT_MARKING));
+    // Every object built from calls is marked TLP:AMBER (TLP 2.0).
+    for (const o of objects.slice(3))
+      assert.deepEqual(o.object_marking_refs, ['marking-definition--55d920b0-5e8b-4f79-9ee9-91f868d9b421'], o.id);
     assert.deepEqual(
       ofType(objects, 'phone-number')
         .map((o) => o.value)
@@ -163,9 +167,11 @@ describe('GET /api/exports/stix', () => {
       `[cryptocurrency-wallet:value = '${TRON}']`,
       `[cryptocurrency-wallet:value = '${SHARED}']`,
     ]);
-    // valid_from: the first sighting in the org, whatever the window (c7 for the account, c3 for the wallet).
-    assert.equal(indicators.get("[bank-account:account_number = '111222333']")!.valid_from, '2026-10-01T08:00:00.000Z');
-    assert.equal(indicators.get(`[cryptocurrency-wallet:value = '${SHARED}']`)!.valid_from, '2026-11-18T12:00:00.000Z');
+    // valid_from = created: the first sighting in the org, whatever the window — when a call revealing the
+    // value was first stored (one batch here; test/exports/versioning.test.ts orders ingests).
+    const [{ t: storedAt }] = await h.db.all(`SELECT max(ingested_at) AS t FROM calls WHERE org_id = $1`, [a.orgId]);
+    for (const i of indicators.values())
+      assert.deepEqual([i.valid_from, i.created], Array(2).fill(new Date(Number(storedAt)).toISOString()));
     // Sightings: per indicator, one per call that revealed it.
     const byId = new Map(objects.map((o) => [o.id, o]));
     const sightedPatterns = ofType(objects, 'sighting')
@@ -242,6 +248,7 @@ describe('GET /api/exports/stix', () => {
     assert.deepEqual(counts(objects), {
       identity: 2,
       'extension-definition': 1,
+      'marking-definition': 1,
       'phone-number': 1,
       'bank-account': 1,
       'cryptocurrency-wallet': 1,
@@ -253,9 +260,8 @@ describe('GET /api/exports/stix', () => {
     });
     const text = JSON.stringify(objects);
     for (const hidden of ['Microsoft', '+15550002222', TRON, 'odd']) assert.ok(!text.includes(hidden), hidden);
-    // The wallet's first sighting in this slice is c2, not c3 (Microsoft, out of the slice).
-    const wallet = ofType(objects, 'indicator').find((o) => (o.pattern as string).includes(SHARED))!;
-    assert.equal(wallet.valid_from, '2026-11-19T10:00:00.000Z');
+    // The wallet's relationship to Microsoft (c3, out of the slice) is not there.
+    assert.equal(ofType(objects, 'relationship').length, 2);
   });
 
   it('orgs are apart: shared SCOs, their own indicators', async () => {
@@ -264,6 +270,7 @@ describe('GET /api/exports/stix', () => {
     assert.deepEqual(counts(ofB.objects), {
       identity: 2,
       'extension-definition': 1,
+      'marking-definition': 1,
       'phone-number': 1,
       'bank-account': 1,
       indicator: 1,
@@ -287,6 +294,7 @@ describe('GET /api/exports/stix', () => {
     assert.deepEqual(counts(objects), {
       identity: 1,
       'extension-definition': 1,
+      'marking-definition': 1,
       'phone-number': 40,
       'cryptocurrency-wallet': 50,
       indicator: 50,
@@ -300,7 +308,7 @@ describe('GET /api/exports/stix', () => {
 
   it('a window without tier-1 calls is the static objects alone', async () => {
     const { objects } = await exportOf(a.read, { start: '2020-01-01', end: '2020-01-02' });
-    assert.deepEqual(objects, staticObjects());
+    assert.deepEqual(objects, staticObjects(DEFAULT_MARKING));
   });
 
   it('errors are problem+json: auth, tier, role, window', async () => {

@@ -1,6 +1,7 @@
 // The STIX builder without storage: UUIDv5 against published and independently computed
 // vectors, pattern escaping, transcript excerpts, the dedupe set, one call's objects worked
-// by hand, and a streamed bundle against our STIX 2.1 schemas.
+// by hand (versions from the histories, STIX 2.1 §3.6; the TLP marking), and a streamed bundle
+// against the OASIS STIX 2.1 schemas.
 
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,7 +10,14 @@ import { excerptFor, EXCERPT_MAX_CHARS } from '../../src/intel/stix/excerpt.js';
 import { IdSet } from '../../src/intel/stix/idSet.js';
 import { patternString, equalsPattern } from '../../src/intel/stix/pattern.js';
 import { stixBundleChunks, type BundleStats } from '../../src/intel/stix/bundle.js';
-import { EXTENSION_DEFINITION_ID, HONEYPOT_IDENTITY_ID, staticObjects, stixObjectsForCall } from '../../src/intel/stix/index.js';
+import {
+  DEFAULT_MARKING,
+  EXTENSION_DEFINITION_ID,
+  HONEYPOT_IDENTITY_ID,
+  staticObjects,
+  stixItemsForCall,
+  stixObjectsForCall,
+} from '../../src/intel/stix/index.js';
 import type { StixCallInput } from '../../src/intel/stix/types.js';
 import { bundleProblems, schemaErrors, type Obj } from '../fixtures/stix/check.js';
 
@@ -49,8 +57,23 @@ const CALL: StixCallInput = {
   crypto_wallet_address: 'bc1qxyz',
   crypto_chain: 'Bitcoin',
   excerpts: { account: { speaker: 'caller', offset_sec: 30, text: "wire it to 12'34\\5" }, wallet: null },
-  first_seen: { account: Date.parse('2026-10-01T08:00:00Z'), wallet: null },
+  history: {
+    phone: null,
+    bankAccount: null,
+    wallet: null,
+    brand: null,
+    // First sighted on 1 Oct; last revealed by call CA9, ingested on the 19th.
+    accountIndicator: {
+      firstSeenMs: Date.parse('2026-10-01T08:00:00Z'),
+      latest: { ingestedAt: Date.parse('2026-11-19T00:00:00Z'), callSid: 'CA9' },
+    },
+    walletIndicator: null,
+    accountBrand: null,
+    walletBrand: null,
+  },
+  marking: DEFAULT_MARKING,
 };
+const AMBER = 'marking-definition--55d920b0-5e8b-4f79-9ee9-91f868d9b421';
 
 describe('stix ids', () => {
   it('UUIDv5 matches RFC 9562 A.4 and Python uuid.uuid5', () => {
@@ -157,15 +180,28 @@ describe('stixObjectsForCall', () => {
       routing_number: '021000021',
       holder_name: 'John',
       bank_name: 'Chase',
+      object_marking_refs: [AMBER],
       extensions: { [EXTENSION_DEFINITION_ID]: { extension_type: 'new-sco' } },
     });
+    for (const o of objs) assert.deepEqual(o.object_marking_refs, [AMBER], o.id);
     assert.equal(wallet.chain, 'bitcoin');
     const [accountInd, walletInd] = byType('indicator');
     assert.equal(accountInd.pattern, "[bank-account:account_number = '12\\'34\\\\5']");
     assert.equal(walletInd.pattern, "[cryptocurrency-wallet:value = 'bc1qxyz']");
-    // The account was first seen on 1 Oct; the wallet has no earlier sighting: this call's start.
-    assert.deepEqual([accountInd.valid_from, accountInd.created, accountInd.modified], Array(3).fill('2026-10-01T08:00:00.000Z'));
-    assert.equal(walletInd.valid_from, '2026-11-18T09:00:00.000Z');
+    // The account was first sighted on 1 Oct and last revealed by CA9 (modified: its ingest); the
+    // wallet has no history: this call's ingest is both.
+    assert.deepEqual(
+      [accountInd.valid_from, accountInd.created, accountInd.modified],
+      ['2026-10-01T08:00:00.000Z', '2026-10-01T08:00:00.000Z', '2026-11-19T00:00:00.000Z'],
+    );
+    assert.deepEqual([walletInd.valid_from, walletInd.created, walletInd.modified], Array(3).fill('2026-11-18T09:05:00.250Z'));
+    assert.equal(walletInd.name, 'Scam call crypto wallet bc1qxyz');
+    // Placement: the account indicator goes with CA9, the rest with this call.
+    const owners = stixItemsForCall(CALL).map((i) => `${i.object.type}@${i.owner.callSid}`);
+    assert.deepEqual(
+      owners.filter((o) => !o.endsWith('@CA1')),
+      ['indicator@CA9'],
+    );
     const [od] = byType('observed-data');
     assert.deepEqual(
       [od.first_observed, od.last_observed, od.created, od.modified, od.number_observed, od.object_refs],
@@ -211,7 +247,11 @@ describe('stixObjectsForCall', () => {
     for (const o of objs.filter((o) => !['phone-number', 'bank-account', 'cryptocurrency-wallet'].includes(o.type))) {
       assert.equal(o.created_by_ref, HONEYPOT_IDENTITY_ID, o.id);
     }
-    const bundle = { type: 'bundle', id: 'bundle--6ba7b810-9dad-41d1-80b4-00c04fd430c8', objects: [...staticObjects(), ...objs] };
+    const bundle = {
+      type: 'bundle',
+      id: 'bundle--6ba7b810-9dad-41d1-80b4-00c04fd430c8',
+      objects: [...staticObjects(DEFAULT_MARKING), ...objs],
+    };
     assert.deepEqual(schemaErrors(bundle), []);
     assert.deepEqual(bundleProblems(bundle.objects as Obj[]), []);
   });
@@ -266,7 +306,7 @@ describe('stixBundleChunks', () => {
     }
     const stats: BundleStats = { calls: 0, objects: 0, shared: 0, sharedBytes: 0 };
     let text = '';
-    for await (const chunk of stixBundleChunks(pages(), stats)) text += chunk;
+    for await (const chunk of stixBundleChunks(pages(), DEFAULT_MARKING, stats)) text += chunk;
     const bundle = JSON.parse(text);
     assert.deepEqual(schemaErrors(bundle), []);
     assert.deepEqual(bundleProblems(bundle.objects), []);
@@ -283,8 +323,9 @@ describe('stixBundleChunks', () => {
         'sighting',
         'note',
         'extension-definition',
+        'marking-definition',
       ].map(count),
-      [4, 1, 16, 2, 17, 30, 60, 30, 1],
+      [4, 1, 16, 2, 17, 30, 60, 30, 1, 1],
     );
     assert.equal(stats.calls, 30);
     assert.equal(stats.objects, bundle.objects.length);

@@ -1,17 +1,19 @@
 // The TAXII tests' calls and a small reference of what the collection should serve, written
-// from the TAXII rules (which calls, in what order, which page, date_added), not from the
-// server's paging code. What one call contributes comes from the STIX builder (its own tests
+// from the TAXII rules (which calls, in what order, which page, date_added, which call carries
+// a shared object and at which version), not from the server's paging or SQL. What one call contributes comes from the STIX builder (its own tests
 // check it), applied to inputs built here from the fixture.
 
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
+  DEFAULT_MARKING,
   excerptFor,
   staticObjects,
-  stixObjectsForCall,
-  STATIC_CREATED,
+  stixItemsForCall,
+  type Marking,
   type StixCallInput,
   type StixObject,
 } from '../../src/intel/stix/index.js';
+import type { SharedHistory } from '../../src/intel/stix/types.js';
 import type { Db } from '../../src/storage/db.js';
 
 export const TAXII = 'application/taxii+json;version=2.1';
@@ -153,33 +155,75 @@ export async function ingestedAt(db: Db, orgId: string): Promise<Map<string, num
   return new Map(rows.map((r) => [String(r.call_sid), Number(r.ingested_at)]));
 }
 
+/** The first ingest of each call, as a test saw it: read ingestedAt after every ingest and keep the first value. */
+export class FirstIngests {
+  readonly first = new Map<string, number>();
+  async record(db: Db, orgId: string): Promise<Map<string, number>> {
+    const at = await ingestedAt(db, orgId);
+    for (const [sid, ms] of at) if (!this.first.has(sid)) this.first.set(sid, ms);
+    return at;
+  }
+}
+
 export interface Expected {
   object: StixObject;
   dateAdded: number;
+  version: string;
 }
+
+const contributes = (c: FixtureCall) =>
+  c.caller_id !== undefined ||
+  s(c, 'mule_bank_account_number') !== null ||
+  s(c, 'mule_bank_routing_number') !== null ||
+  s(c, 'crypto_wallet_address') !== null;
 
 /**
  * Every object the collection holds over `stored` (the calls of the reader's slice, as stored
- * now), in added order: the static objects with the first call, then each tier-1 call's objects
- * by (ingested_at, call_sid); only calls added after `addedAfter`, and the static objects only
- * when the first call is.
+ * now), in added order, by the rules of TAXII and STIX 2.1 §3.6 as this project states them:
+ * each tier-1 call's objects by (ingested_at, call_sid); an object several calls share only with
+ * the last of them (its version: that call's ingest); the first sighting of an account or wallet
+ * (an indicator's created) the earliest first ingest of a call revealing it (`first`, default
+ * `at`); our identity, the extension definition and the marking definition first, with the
+ * first call in range. Only calls added after `addedAfter`.
  */
-export function expectedItems(orgId: string, stored: FixtureCall[], at: Map<string, number>, addedAfter: number | null = null): Expected[] {
-  const tier1 = stored.filter(isTier1);
-  const firstSeen = (f: string, v: string | null) =>
-    v === null ? null : Math.min(...tier1.filter((c) => s(c, f) === v).map((c) => Date.parse(c.started_at)));
-  const order = [...tier1].sort(
-    (a, b) => at.get(a.call_sid)! - at.get(b.call_sid)! || (a.call_sid < b.call_sid ? -1 : a.call_sid > b.call_sid ? 1 : 0),
-  );
+export function expectedItems(
+  orgId: string,
+  stored: FixtureCall[],
+  at: Map<string, number>,
+  addedAfter: number | null = null,
+  opts: { first?: Map<string, number>; marking?: Marking } = {},
+): Expected[] {
+  const first = opts.first ?? at;
+  const marking = opts.marking ?? DEFAULT_MARKING;
+  const order = stored
+    .filter((c) => isTier1(c) && contributes(c))
+    .sort((a, b) => at.get(a.call_sid)! - at.get(b.call_sid)! || (a.call_sid < b.call_sid ? -1 : a.call_sid > b.call_sid ? 1 : 0));
+  /** The history of what the calls matching `has` share: earliest first ingest, last call. */
+  const history = (has: (c: FixtureCall) => boolean): SharedHistory | null => {
+    const calls = order.filter(has);
+    if (calls.length === 0) return null;
+    const last = calls[calls.length - 1];
+    return {
+      firstSeenMs: Math.min(...calls.map((c) => first.get(c.call_sid)!)),
+      latest: { ingestedAt: at.get(last.call_sid)!, callSid: last.call_sid },
+    };
+  };
+  const same = (c: FixtureCall, d: FixtureCall, fields: string[]) => fields.every((f) => s(c, f) === s(d, f));
+  const inRange = order.filter((c) => addedAfter === null || at.get(c.call_sid)! > addedAfter);
   const out: Expected[] = [];
-  if (order.length && (addedAfter === null || at.get(order[0].call_sid)! > addedAfter)) {
-    for (const object of staticObjects()) out.push({ object, dateAdded: at.get(order[0].call_sid)! });
+  if (inRange.length) {
+    for (const object of staticObjects(marking)) {
+      out.push({ object, dateAdded: at.get(inRange[0].call_sid)!, version: String(object.modified ?? object.created) });
+    }
   }
-  for (const c of order) {
+  for (const c of inRange) {
     const ia = at.get(c.call_sid)!;
-    if (addedAfter !== null && ia <= addedAfter) continue;
     const account = s(c, 'mule_bank_account_number');
+    const routing = s(c, 'mule_bank_routing_number');
     const wallet = s(c, 'crypto_wallet_address');
+    const brand = s(c, 'impersonated_brand');
+    const chain = (d: FixtureCall) => s(d, 'crypto_chain')?.toLowerCase() ?? null;
+    const bankFields = ['mule_bank_account_number', 'mule_bank_routing_number', 'mule_account_holder_name', 'mule_bank_name'];
     const input: StixCallInput = {
       org_id: orgId,
       call_sid: c.call_sid,
@@ -187,42 +231,41 @@ export function expectedItems(orgId: string, stored: FixtureCall[], at: Map<stri
       duration_sec: c.duration_sec,
       ingested_at_ms: ia,
       caller_id: c.caller_id ?? null,
-      impersonated_brand: s(c, 'impersonated_brand'),
+      impersonated_brand: brand,
       auditor_confidence: typeof c.extraction.auditor_confidence === 'number' ? c.extraction.auditor_confidence : null,
       mule_bank_name: s(c, 'mule_bank_name'),
-      mule_bank_routing_number: s(c, 'mule_bank_routing_number'),
+      mule_bank_routing_number: routing,
       mule_bank_account_number: account,
       mule_account_holder_name: s(c, 'mule_account_holder_name'),
       crypto_wallet_address: wallet,
       crypto_chain: s(c, 'crypto_chain'),
       excerpts: { account: excerptFor(c.transcript ?? [], account), wallet: excerptFor(c.transcript ?? [], wallet) },
-      first_seen: { account: firstSeen('mule_bank_account_number', account), wallet: firstSeen('crypto_wallet_address', wallet) },
+      history: {
+        phone: c.caller_id ? history((d) => d.caller_id === c.caller_id) : null,
+        bankAccount: account || routing ? history((d) => same(c, d, bankFields)) : null,
+        wallet: wallet ? history((d) => s(d, 'crypto_wallet_address') === wallet && chain(d) === chain(c)) : null,
+        brand: brand ? history((d) => s(d, 'impersonated_brand') === brand) : null,
+        accountIndicator: account ? history((d) => s(d, 'mule_bank_account_number') === account) : null,
+        walletIndicator: wallet ? history((d) => s(d, 'crypto_wallet_address') === wallet) : null,
+        accountBrand: account && brand ? history((d) => same(c, d, ['mule_bank_account_number', 'impersonated_brand'])) : null,
+        walletBrand: wallet && brand ? history((d) => same(c, d, ['crypto_wallet_address', 'impersonated_brand'])) : null,
+      },
+      marking,
     };
-    for (const object of stixObjectsForCall(input)) out.push({ object, dateAdded: ia });
+    for (const item of stixItemsForCall(input)) {
+      if (item.owner.callSid === c.call_sid) out.push({ object: item.object, dateAdded: ia, version: item.version });
+    }
   }
   return out;
 }
 
-/** TAXII's version of an object: modified, else created; unversioned objects (SCOs) get the builder's fixed instant. */
-export const versionOf = (o: StixObject) => (o.modified ?? o.created ?? STATIC_CREATED) as string;
+/** TAXII's version of an expected object. */
+export const versionOf = (e: Expected) => e.version;
 
-/** The pages a TAXII server should serve with `limit`: each (id, version) once per page. */
+/** The pages a TAXII server should serve with `limit`. */
 export function expectedPages(items: Expected[], limit: number): Expected[][] {
   const pages: Expected[][] = [];
-  let page: Expected[] = [];
-  let seen = new Set<string>();
-  for (const item of items) {
-    const key = `${item.object.id}|${versionOf(item.object)}`;
-    if (seen.has(key)) continue;
-    if (page.length === limit) {
-      pages.push(page);
-      page = [];
-      seen = new Set();
-    }
-    page.push(item);
-    seen.add(key);
-  }
-  if (page.length) pages.push(page);
+  for (let i = 0; i < items.length; i += limit) pages.push(items.slice(i, i + limit));
   return pages;
 }
 

@@ -8,6 +8,7 @@ import { decodeNext, encodeNext } from '../../src/features/taxii/cursor.js';
 import { NO_FILTERS, readPage, type Item } from '../../src/features/taxii/feed.js';
 import { acceptsTaxii, isTaxiiContentType } from '../../src/features/taxii/negotiation.js';
 import type { Principal } from '../../src/domain/principal.js';
+import { DEFAULT_MARKING } from '../../src/intel/stix/index.js';
 import { ingest, newOrg, testApp, type TestApp } from '../helpers/app.js';
 import { BATCH_A, expectedItems, ingestedAt } from './fixture.js';
 
@@ -104,6 +105,7 @@ describe('the collection reader reads a bounded number of calls per request', ()
       const page = await readPage({
         db: t.db,
         principal,
+        marking: DEFAULT_MARKING,
         addedAfter: null,
         limit: 10,
         start,

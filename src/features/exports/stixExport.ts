@@ -3,8 +3,8 @@
 
 import { Readable } from 'node:stream';
 import { stixBundleChunks } from '../../intel/stix/bundle.js';
-import { STIX_MEDIA_TYPE } from '../../intel/stix/index.js';
-import { stixInputPages } from '../../storage/queries/stixInputs.js';
+import { STIX_MEDIA_TYPE, orgMarkingOf, stixInputsOf } from '../../intel/stix/index.js';
+import { stixCallPages } from '../../storage/queries/stixInputs.js';
 import { PAGE_SIZE, startedPages, type FileExport } from './fileExport.js';
 
 export const STIX_EXPORT: FileExport = {
@@ -12,8 +12,12 @@ export const STIX_EXPORT: FileExport = {
   extension: 'json',
   contentType: STIX_MEDIA_TYPE,
   async file(db, principal, w) {
-    const pages = await startedPages(stixInputPages(db, principal, w, PAGE_SIZE));
-    return Readable.from(stixBundleChunks(pages), { objectMode: false });
+    const marking = await orgMarkingOf(db, principal.orgId);
+    const pages = await startedPages(stixCallPages(db, principal, w, PAGE_SIZE));
+    async function* inputs() {
+      for await (const page of pages) yield stixInputsOf(page.rows, page.histories, marking);
+    }
+    return Readable.from(stixBundleChunks(inputs(), marking), { objectMode: false });
   },
   documented: { mediaType: STIX_MEDIA_TYPE, description: `${STIX_MEDIA_TYPE}: a STIX 2.1 bundle`, schema: { type: 'object' } },
   operationId: 'exportStix',
@@ -24,8 +28,13 @@ export const STIX_EXPORT: FileExport = {
     'extension-definition), an identity per impersonated brand, an indicator with a STIX pattern per account number ' +
     'and wallet (related-to the brand), an observed-data per call, a sighting per indicator and call (where sighted: ' +
     'our identity, "Honeypot Intel", which is created_by_ref of every SDO and SRO) and a note quoting the transcript ' +
-    'turn that revealed the value. Ids are deterministic (UUIDv5 of the value), so the same value is the same object ' +
-    'in every export and window; each object appears once per bundle. A window without tier-1 calls gives a bundle ' +
-    'holding only our identity and the extension-definition. Streamed; sent as an attachment named ' +
-    'stix-<start>-<end>.json (UTC, basic ISO 8601).',
+    'turn that revealed the value. Every object built from calls carries object_marking_refs to the TLP 2.0 marking ' +
+    "definition of the organisation's TLP (default TLP:AMBER; set by the admin API), which the bundle holds. Ids are " +
+    'deterministic (UUIDv5 of the value), so the same value is the same object in every export and window; each ' +
+    'object appears once per bundle. Versions follow STIX 2.1 §3.6: created is the first sighting (the first ingest ' +
+    'of a call revealing the value, or the call start for per-call objects) and never moves; modified is the ingest ' +
+    'of the last call carrying the object (or the TLP change, if later), so any change of content raises it and one ' +
+    '(id, modified) is always the same content, here and in the TAXII feed. A window without tier-1 calls gives a ' +
+    'bundle holding only our identity, the extension-definition and the marking definition. Streamed; sent as an ' +
+    'attachment named stix-<start>-<end>.json (UTC, basic ISO 8601).',
 };

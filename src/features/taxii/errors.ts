@@ -32,8 +32,12 @@ function taxiiError(err: ApiError): TaxiiErrorBody {
   };
 }
 
+/** A 401 challenges both schemes the feed takes: TAXII clients such as MISP's send Basic only after a Basic challenge. */
+const CHALLENGE = 'Bearer realm="taxii", Basic realm="taxii", charset="UTF-8"';
+
 export function sendTaxiiError(reply: FastifyReply, err: ApiError): FastifyReply {
   if (err.headers) reply.headers(err.headers);
+  if (err.status === 401) reply.header('www-authenticate', CHALLENGE);
   return reply.code(err.status).type(TAXII_MEDIA_TYPE).send(taxiiError(err));
 }
 

@@ -1,5 +1,6 @@
 // TAXII 2.1 server (issue 14): discovery, one API root ("api"), one collection per org and key
-// scope, its objects, one object, and its manifest — read-only, for the same read keys (pro).
+// scope, its objects, one object and its versions, and its manifest — read-only, for the same
+// read keys (pro).
 //
 // Everything under /taxii2/ answers TAXII: success and errors alike are
 // application/taxii+json;version=2.1, errors as TAXII error messages (errors.ts). This plugin
@@ -14,6 +15,7 @@ import { declareAccess, TAXII } from '../../http/access.js';
 import { principalOf } from '../../http/auth.js';
 import { AllowedMethods, routeMissing, setNotFoundHandler, toApiError } from '../../http/problem.js';
 import { notFound } from '../../errors.js';
+import { orgMarkingOf } from '../../intel/stix/index.js';
 import { getOrg } from '../../storage/queries/orgs.js';
 import { collectionIdOf, collectionOf } from './collection.js';
 import { decodeNext, encodeNext } from './cursor.js';
@@ -32,6 +34,9 @@ import {
   ObjectParams,
   ObjectQuery,
   ObjectsQuery,
+  VersionsQuery,
+  VersionsResponses,
+  pageLimit,
 } from './schemas.js';
 
 /** The paging parameters every listing endpoint takes (the objects' and manifest's add match[type] and match[id]). */
@@ -44,15 +49,6 @@ export async function taxiiRoutes(app: FastifyInstance): Promise<void> {
 
 /** TAXII timestamps have microseconds (TAXII 2.1 §2.1); ours are milliseconds. */
 const taxiiTimestamp = (ms: number): string => new Date(ms).toISOString().replace(/Z$/, '000Z');
-
-const HOST = /^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?$/;
-
-/** This server's URL as the client reached it (absolute, as TAXII clients expect), else a path. */
-function baseUrl(req: FastifyRequest): string {
-  const forwarded = req.headers['x-forwarded-proto'];
-  const proto = forwarded === 'https' || forwarded === 'http' ? forwarded : req.protocol;
-  return HOST.test(req.host) ? `${proto}://${req.host}` : '';
-}
 
 const TAGS = ['taxii'];
 /** The one exception to problem+json, said on every TAXII operation. */
@@ -121,8 +117,10 @@ async function taxiiApi(instance: FastifyInstance): Promise<void> {
         response: DiscoveryResponses,
       },
     },
-    async (req, reply) => {
-      const root = `${baseUrl(req)}/taxii2/api/`;
+    async (_req, reply) => {
+      // The configured public URL (HONEYPOT_PUBLIC_URL), never the request's forwarded headers;
+      // unset, a path that clients resolve against the URL they asked.
+      const root = `${app.deps.config.publicUrl ?? ''}/taxii2/api/`;
       return send(reply, {
         title: 'Honeypot Intel TAXII 2.1',
         description: 'Scam-call intel from an AI honeypot as STIX 2.1: one collection per organisation and key scope.',
@@ -197,11 +195,13 @@ async function taxiiApi(instance: FastifyInstance): Promise<void> {
     const addedAfter = addedAfterOf(q);
     const binding = bindingFor(id, endpoint, filters);
     const start = q.next === undefined ? null : decodeNext(q.next, binding);
+    const principal = principalOf(req);
     const result = await readPage({
       db,
-      principal: principalOf(req),
+      principal,
+      marking: await orgMarkingOf(db, principal.orgId),
       addedAfter,
-      limit: q.limit,
+      limit: pageLimit(q.limit),
       start,
       filters,
       now: app.deps.now().getTime(),
@@ -222,13 +222,18 @@ async function taxiiApi(instance: FastifyInstance): Promise<void> {
   });
 
   const pagingDoc =
-    'Objects in the order they were added (the call ingest time, then call_sid), at most `limit`; follow `next` while ' +
-    '`more` is true. An object several calls share comes again with each, once per page. Calls are served from 5 s ' +
-    `after their ingest. ${ERRORS_DOC}`;
+    'Objects in the order they were added (the call ingest time, then call_sid), at most `limit` (a larger limit ' +
+    'answers the maximum); follow `next` while `more` is true. Each (id, version) is in the collection once: an ' +
+    'object several calls share is added with the last call that revealed it, as a new version (modified is that ' +
+    'ingest), and everything an object refers to is added with it or later, so a poll from any added_after resolves ' +
+    'every reference. Our identity, the extension definition and the TLP marking definition open every walk (the ' +
+    'first page, without next). Calls are served from 5 s after their ingest. ' +
+    ERRORS_DOC;
 
   app.get(
     '/api/collections/:collection_id/objects/',
     {
+      config: { heavy: true }, // a page reads and builds up to the limit's objects
       schema: {
         operationId: 'getTaxiiObjects',
         tags: TAGS,
@@ -248,6 +253,7 @@ async function taxiiApi(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/collections/:collection_id/objects/:object_id/',
     {
+      config: { heavy: true }, // a page reads and builds up to the limit's objects
       schema: {
         operationId: 'getTaxiiObject',
         tags: TAGS,
@@ -270,8 +276,40 @@ async function taxiiApi(instance: FastifyInstance): Promise<void> {
   );
 
   app.get(
+    '/api/collections/:collection_id/objects/:object_id/versions/',
+    {
+      config: { heavy: true }, // a page reads and builds up to the limit's objects
+      schema: {
+        operationId: 'getTaxiiObjectVersions',
+        tags: TAGS,
+        summary: 'The versions of one object of the collection',
+        description:
+          'TAXII 2.1 Get Object Versions: the versions the collection holds of the object, oldest first (one at a time ' +
+          `here: each object is replaced by its newer version). 404 when the collection has no such object. ${pagingDoc}`,
+        params: ObjectParams,
+        querystring: VersionsQuery,
+        response: VersionsResponses,
+      },
+    },
+    async (req, reply) => {
+      const { collection_id, object_id } = req.params;
+      const filters = { ...filtersOf(req.query), types: null, ids: new Set([object_id]), versions: null };
+      const p = await page(req, reply, collection_id, req.query, `versions:${object_id}`, filters);
+      if (p.items.length === 0 && !p.more && req.query.next === undefined) {
+        throw notFound(`The collection holds no object ${object_id} (in the range asked for).`);
+      }
+      return send(reply, {
+        more: p.more,
+        ...(p.next ? { next: p.next } : {}),
+        ...(p.items.length ? { versions: p.items.map((i) => i.version) } : {}),
+      });
+    },
+  );
+
+  app.get(
     '/api/collections/:collection_id/manifest/',
     {
+      config: { heavy: true }, // a page reads and builds up to the limit's objects
       schema: {
         operationId: 'getTaxiiManifest',
         tags: TAGS,

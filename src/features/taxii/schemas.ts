@@ -5,8 +5,12 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { MAX_NEXT_LENGTH } from './cursor.js';
 import { TAXII_MEDIA_TYPE } from './errors.js';
 
-const MAX_LIMIT = 1000;
+/** The most objects a page holds: a larger `limit` is answered with this many (TAXII 2.1 §3.4: a server may return fewer). */
+export const MAX_LIMIT = 1000;
 const DEFAULT_LIMIT = 100;
+
+/** The page size for a requested limit. */
+export const pageLimit = (limit: number): number => Math.min(limit, MAX_LIMIT);
 /** At most this many values in all of one match[] filter (repeated and comma-separated). */
 export const MAX_MATCH_VALUES = 100;
 
@@ -30,9 +34,11 @@ const paging = {
   ),
   limit: Type.Integer({
     minimum: 1,
-    maximum: MAX_LIMIT,
+    maximum: Number.MAX_SAFE_INTEGER,
     default: DEFAULT_LIMIT,
-    description: `Objects per page, 1–${MAX_LIMIT} (default ${DEFAULT_LIMIT}). A page may hold fewer while "more" is true.`,
+    description:
+      `Objects per page (default ${DEFAULT_LIMIT}); above ${MAX_LIMIT}, ${MAX_LIMIT} (the server's maximum). A page may ` +
+      'hold fewer while "more" is true.',
   }),
   next: Type.Optional(
     Type.String({
@@ -55,6 +61,10 @@ export const ObjectsQuery = Type.Object({
 });
 
 export const ObjectQuery = Type.Object(paging);
+
+/** Get Object Versions takes the paging parameters and match[spec_version] (TAXII 2.1 §5.8). */
+const { 'match[version]': _version, ...versionsPaging } = paging;
+export const VersionsQuery = Type.Object(versionsPaging);
 
 export const CollectionParams = Type.Object({
   collection_id: Type.String({ minLength: 1, maxLength: 64, description: 'A collection id from GET /taxii2/api/collections/' }),
@@ -129,11 +139,20 @@ const Manifest = Type.Object({
       Type.Object({
         id: Type.String(),
         date_added: Type.String({ description: 'TAXII timestamp (microseconds, Z)' }),
-        version: Type.String(),
+        version: Type.String({
+          description:
+            'modified; for an SCO (which has none) the instant its content last changed: its last call’s ingest, or the TLP change',
+        }),
         media_type: Type.String(),
       }),
     ),
   ),
+});
+
+const Versions = Type.Object({
+  more: Type.Boolean(),
+  next: Type.Optional(Type.String()),
+  versions: Type.Optional(Type.Array(Type.String(), { description: 'The versions held (modified, or the SCO’s version), oldest first' })),
 });
 
 const ERROR_STATUSES: Record<number, string> = {
@@ -163,3 +182,4 @@ export const CollectionsResponses = responses(Collections, 'The collections this
 export const CollectionResponses = responses(Collection, 'TAXII collection resource');
 export const EnvelopeResponses = responses(Envelope, 'TAXII envelope of STIX objects');
 export const ManifestResponses = responses(Manifest, 'TAXII manifest');
+export const VersionsResponses = responses(Versions, 'TAXII versions resource');

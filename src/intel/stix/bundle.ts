@@ -5,10 +5,12 @@
 // their relationships) are written the first time their id comes up; an IdSet remembers
 // those ids (16 bytes a slot), so that memory grows with the number of DISTINCT values in the
 // export, never with its calls. Per-call objects (observed-data, sighting, note) are keyed by
-// the call and each call comes once from keyset paging, so they are not remembered.
+// the call and each call comes once from keyset paging, so they are not remembered. Every copy
+// of a shared object is the same (its content follows its history, not the call carrying it).
 
 import { randomUUID } from 'node:crypto';
 import { IdSet } from './idSet.js';
+import type { Marking } from './markings.js';
 import { staticObjects, stixObjectsForCall } from './objects.js';
 import type { StixCallInput } from './types.js';
 
@@ -25,11 +27,12 @@ export interface BundleStats {
 /** The bundle's text in chunks (one per page). `stats` is filled in as it goes. */
 export async function* stixBundleChunks(
   pages: AsyncIterable<StixCallInput[]>,
+  marking: Marking,
   stats: BundleStats = { calls: 0, objects: 0, shared: 0, sharedBytes: 0 },
   bundleId = `bundle--${randomUUID()}`,
 ): AsyncGenerator<string> {
   const seen = new IdSet();
-  const head = staticObjects();
+  const head = staticObjects(marking);
   for (const o of head) seen.add(o.id);
   stats.objects += head.length;
   yield `{"type":"bundle","id":${JSON.stringify(bundleId)},"objects":[${head.map((o) => JSON.stringify(o)).join(',')}`;

@@ -1,6 +1,8 @@
-// What the STIX builder needs of one tier-1 call (read by storage/queries/stixInputs.ts).
+// What the STIX builder needs of one tier-1 call (built by inputs.ts from the rows and the value
+// histories that storage/queries/stixInputs.ts reads).
 
 import type { Extraction, MULE_BANK_FIELDS } from '../../domain/call.js';
+import type { Marking } from './markings.js';
 
 /** A STIX 2.1 object as emitted: plain JSON, property order fixed by the builder. */
 export type StixObject = { type: string; id: string } & Record<string, unknown>;
@@ -18,6 +20,34 @@ type StixIntel = Pick<
   'impersonated_brand' | 'auditor_confidence' | (typeof MULE_BANK_FIELDS)[number] | 'crypto_wallet_address' | 'crypto_chain'
 >;
 
+/** A call's place in the order calls were added: (ingested_at, call_sid by code point). */
+export interface AddedAt {
+  ingestedAt: number;
+  callSid: string;
+}
+
+/**
+ * What the reader's slice knows of one object several calls share: when it was first sighted
+ * (the first ingest of a call revealing it, which a later ingest of an older call or a
+ * re-ingest never moves) and the last call that revealed it (its version follows that call).
+ */
+export interface SharedHistory {
+  firstSeenMs: number;
+  latest: AddedAt;
+}
+
+/** The histories of the shared objects one call contributes (null where the call has none, or it is unknown). */
+export interface CallHistories {
+  phone: SharedHistory | null;
+  bankAccount: SharedHistory | null;
+  wallet: SharedHistory | null;
+  brand: SharedHistory | null;
+  accountIndicator: SharedHistory | null;
+  walletIndicator: SharedHistory | null;
+  accountBrand: SharedHistory | null;
+  walletBrand: SharedHistory | null;
+}
+
 export interface StixCallInput extends StixIntel {
   /** Part of the ids of per-call objects and indicators (call_sids are unique per org only). */
   org_id: string;
@@ -32,10 +62,8 @@ export interface StixCallInput extends StixIntel {
   validity?: { mule_bank_routing_number: boolean | null; crypto_wallet_address: boolean | null };
   /** The first transcript turn mentioning each value (see excerptFor). */
   excerpts: { account: TurnExcerptInput | null; wallet: TurnExcerptInput | null };
-  /**
-   * Epoch ms of the earliest call in the reader's slice (any window) revealing the account
-   * number / the wallet: the indicator's created and valid_from, the same in every export.
-   * Null: this call's start is used.
-   */
-  first_seen: { account: number | null; wallet: number | null };
+  /** The shared objects' histories in the reader's slice; a missing one counts as this call alone. */
+  history: CallHistories;
+  /** The org's TLP marking of everything built from calls. */
+  marking: Marking;
 }

@@ -18,6 +18,7 @@ import { migration011 } from './011-alert-rules-enabled.js';
 import { migration012 } from './012-calls-by-sid.js';
 import { migration013 } from './013-bank-name-spelling.js';
 import { migration014 } from './014-hourly-rollups.js';
+import { migration016 } from './016-org-tlp.js';
 
 export const MIGRATIONS: Migration[] = [
   migration001,
@@ -34,6 +35,7 @@ export const MIGRATIONS: Migration[] = [
   migration012,
   migration013,
   migration014,
+  migration016,
 ];
 
 /**

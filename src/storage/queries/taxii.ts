@@ -36,7 +36,7 @@ function rangeWhere(principal: Principal, r: AddedRange, p: Params): string {
 
 /**
  * Up to `limit` tier-1 calls of `principal`'s slice in added order, selected with
- * STIX_INPUT_COLUMNS (for stixInputsOf).
+ * STIX_INPUT_COLUMNS (for stixCallRowOf).
  */
 export function addedCalls(db: Db, principal: Principal, r: AddedRange, limit: number): Promise<Row[]> {
   const p = new Params();
@@ -45,15 +45,4 @@ export function addedCalls(db: Db, principal: Principal, r: AddedRange, limit: n
     `SELECT ${STIX_INPUT_COLUMNS} FROM calls WHERE ${where} ORDER BY ingested_at, ${byCodePoint('call_sid')} LIMIT ${p.p(limit)}`,
     p.values,
   );
-}
-
-/** True when the slice holds a tier-1 call ingested at or before `instant` (and before `before`). */
-export async function addedAtOrBefore(db: Db, principal: Principal, instant: number, before: number): Promise<boolean> {
-  const p = new Params();
-  const rows = await db.all(
-    `SELECT 1 AS one FROM calls WHERE ${sliceWhere(principal, p)} AND tier = 1 AND ingested_at <= ${p.p(instant)}
-       AND ingested_at < ${p.p(before)} LIMIT 1`,
-    p.values,
-  );
-  return rows.length > 0;
 }
