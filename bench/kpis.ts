@@ -15,6 +15,7 @@ import { floorClient } from './floor.js';
 import { openStorage } from '../src/storage/index.js';
 import { createKey, createOrg } from '../src/storage/queries/orgs.js';
 import { IngestRun } from '../src/features/ingest/ingestRun.js';
+import { benchQueries } from './query.js';
 
 const WINDOWS: [string, number][] = [
   ['24h', 86_400_000],
@@ -147,6 +148,15 @@ export async function benchKpis(total = 1_000_000): Promise<void> {
       await r.body.arrayBuffer();
       if (r.statusCode !== 200) throw new Error(`${url} → ${r.statusCode}`);
     };
+    const postJson = async (url: string, body: object) => {
+      const r = await request(`${base}${url}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const text = await r.body.text();
+      if (r.statusCode !== 200) throw new Error(`${url} → ${r.statusCode} ${text.slice(0, 200)}`);
+    };
 
     // Each request shifts its window by a few minutes so no cache could answer it.
     const windowFor = (span: number, i: number) => {
@@ -234,6 +244,8 @@ export async function benchKpis(total = 1_000_000): Promise<void> {
       `\nEndpoint/floor ratio (target ≤ 1.5): worst ${Math.max(...ratios.map((r) => r.ratio)).toFixed(2)}; ` +
         (over.length ? `over: ${over.map((r) => `${r.what} ${r.ratio.toFixed(2)}`).join(', ')}.` : 'none over.'),
     );
+
+    await benchQueries({ fetchJson, postJson, windowFor, floorDb });
 
     const loads: number[] = [];
     for (let i = 0; i < REQUESTS; i++) {
