@@ -22,7 +22,11 @@ const QUARTER_MS = 15 * 60_000;
 const MONDAY_MS = 4 * DAY_MS;
 
 const big = (p: Params, v: number) => `CAST(${p.p(v)} AS BIGINT)`;
-const dbl = (p: Params, v: number) => `CAST(${p.p(v)} AS DOUBLE PRECISION)`;
+/**
+ * A number compared with doubles. Bound as its shortest decimal text (the same double back on
+ * both engines): DuckDB's client binds a whole JavaScript number as BIGINT, which 1e20 overflows.
+ */
+const dbl = (p: Params, v: number) => `CAST(${p.p(String(v))} AS DOUBLE PRECISION)`;
 /** `x mod m` in [0, m), also for negative x. */
 const mod = (x: string, m: number) => `(((${x}) % ${m}) + ${m}) % ${m}`;
 
