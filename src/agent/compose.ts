@@ -135,6 +135,7 @@ const TOOL_TITLES: Record<ToolName, string> = {
   get_active_calls: 'Active calls',
   search_calls: 'Call search',
   get_call: 'Call',
+  query: 'Query',
 };
 
 export function metricSource(rec: ToolCallRecord): AgentSource {

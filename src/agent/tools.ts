@@ -12,6 +12,8 @@ import { LiteralUnion } from '../domain/enumSchemas.js';
 import type { Principal } from '../domain/principal.js';
 import { FILTER_COLUMNS } from '../domain/sliceFilter.js';
 import { BUCKETS, parseWindow, rangeObject, type Bucket, type Window } from '../domain/window.js';
+import { parseQuery } from '../domain/query/parse.js';
+import { QueryBody } from '../domain/query/schema.js';
 import { ApiError } from '../errors.js';
 import type { Db } from '../storage/db.js';
 import { liveSessionJson, type LiveSessionStore } from '../storage/liveSessions.js';
@@ -24,6 +26,7 @@ import { tier1Table } from '../storage/queries/tier1.js';
 import { timeseries, TIMESERIES_METRICS, type TimeseriesMetric } from '../storage/queries/timeseries.js';
 import { topn, TOPN_FIELDS, type TopnField } from '../storage/queries/topn.js';
 import { COUNTED_COLUMNS, valueCounts, type CountedColumn } from '../storage/queries/valueCounts.js';
+import { runQuery } from '../storage/query/run.js';
 import { FilterArgs, sliceFilterOf, ToolArgsError, type FilterInput } from './toolFilters.js';
 
 export const TOOL_NAMES = [
@@ -36,6 +39,7 @@ export const TOOL_NAMES = [
   'get_active_calls',
   'search_calls',
   'get_call',
+  'query',
 ] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 
@@ -140,6 +144,8 @@ const Args = {
     { call_sid: Type.String({ pattern: CALL_SID_PATTERN, description: 'The call SID' }) },
     { additionalProperties: false },
   ),
+  // POST /api/query's body, the same schema (docs/query.md).
+  query: QueryBody,
 } satisfies Record<ToolName, TSchema>;
 
 type ArgsOf<N extends ToolName> = Static<(typeof Args)[N]>;
@@ -255,6 +261,27 @@ const TOOLS: { [N in ToolName]: ToolDef<N> } = {
       return call;
     },
   },
+  query: {
+    description:
+      'Any figure, as POST /api/query (docs/query.md): metrics over the calls of a window that pass every filter, grouped by ' +
+      'dimensions. Metrics: calls_received, hooked_calls, hook_rate (0-1), tier1_calls, avg/median/max/p90 call duration (s), ' +
+      'total_dollars_asked, asks (single asks), mean/median dollar ask, max_single_ask, total_dollars_dangled, distinct:<field>. ' +
+      'Dimensions: any field (impersonated_brand, mule_bank_name, fake_agent_name, synthetic_org, caller_state, persona, tier, hooked…) ' +
+      'and time:day|week|month|weekday|hour_of_day. Filters: [["is", field, [values]], ["between", "dollar_ask", [min, max]], ' +
+      '["gte", "duration_sec", 600], ["contains", "transcript", ["gift card"]], ["not", f], ["or", [f…]]]. compare: ' +
+      '"previous_period" or {start, end}. Without range/start/end the default window applies.',
+    async run(ctx, a) {
+      const named = a.range !== undefined || a.start !== undefined || a.end !== undefined;
+      const q = parseQuery(named ? a : { ...a, range: ctx.defaultRange }, ctx.now);
+      const answer = await runQuery(ctx.db, ctx.principal, q);
+      return {
+        results: answer.results,
+        meta: { metrics: q.metricNames, dimensions: q.dimensions, total_rows: answer.totalRows },
+        range: rangeObject(q.window),
+        ...(q.compare ? { comparison_range: rangeObject(q.compare) } : {}),
+      };
+    },
+  },
 };
 
 export function toolDescription(name: ToolName): string {
@@ -280,7 +307,7 @@ const LIST_ARGS = [...FILTER_COLUMNS, 'tier', 'caller_origin', 'has'];
 
 /** A single value where a list is expected is taken as a one-element list, as the HTTP API does. */
 function normaliseArgs(name: ToolName, args: Record<string, unknown>): Record<string, unknown> {
-  if (name === 'get_active_calls' || name === 'get_call') return args;
+  if (name === 'get_active_calls' || name === 'get_call' || name === 'query') return args;
   const out = { ...args };
   for (const k of LIST_ARGS) if (out[k] !== undefined && !Array.isArray(out[k])) out[k] = [out[k]];
   return out;

@@ -96,6 +96,7 @@ describe('openai provider: the tool loop', () => {
         'get_active_calls',
         'search_calls',
         'get_call',
+        'query',
       ],
     );
     assert.equal(reqs[0].body.tools?.[2].function.parameters.additionalProperties, false);

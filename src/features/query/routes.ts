@@ -4,55 +4,14 @@
 
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { FILTER_OPS, QUERY_LIMITS } from '../../domain/query/catalog.js';
 import { parseQuery } from '../../domain/query/parse.js';
+import { QueryBody } from '../../domain/query/schema.js';
 import { rangeObject } from '../../domain/window.js';
 import { principalOf } from '../../http/auth.js';
 import { READ } from '../../http/access.js';
 import { featureApp } from '../../http/feature.js';
 import { runQuery } from '../../storage/query/run.js';
 import { RangeObject } from '../kpis/schemas.js';
-
-const Name = Type.String({ minLength: 1, maxLength: 64 });
-const WindowBound = Type.String({ maxLength: 64 });
-
-const QueryBody = Type.Object(
-  {
-    metrics: Type.Array(Name, {
-      minItems: 1,
-      maxItems: QUERY_LIMITS.maxMetrics,
-      description:
-        'Summary figures (calls_received … total_dollars_dangled), asks, mean_dollar_ask, p90_call_duration_sec, distinct:<field>.',
-    }),
-    dimensions: Type.Optional(
-      Type.Array(Name, {
-        maxItems: QUERY_LIMITS.maxDimensions,
-        description:
-          'Field dimensions (intel fields, caller_state, caller_area_code, caller_id, persona, disconnect_reason, ' +
-          'cleanly_closed, hooked, tier, has_intel) and time:hour|day|week|month|weekday|hour_of_day.',
-      }),
-    ),
-    filters: Type.Optional(
-      Type.Array(Type.Array(Type.Unknown(), { minItems: 1, maxItems: 3 }), {
-        maxItems: QUERY_LIMITS.maxConditions,
-        description: `All must hold. [op, field, value] with op in ${FILTER_OPS.join(', ')}; ["has", field]; ["not", f]; ["and"|"or", [f…]].`,
-      }),
-    ),
-    range: Type.Optional(Type.String({ maxLength: 64, description: '<N>h, <N>d or <N>w ending now (default 7d)' })),
-    start: Type.Optional(WindowBound),
-    end: Type.Optional(WindowBound),
-    timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'IANA zone (default UTC)' })),
-    compare: Type.Optional(
-      Type.Union([Type.Literal('previous_period'), Type.Object({ start: WindowBound, end: WindowBound }, { additionalProperties: false })]),
-    ),
-    order_by: Type.Optional(
-      Type.Array(Type.Tuple([Name, Type.String({ maxLength: 8 })]), { maxItems: 8, description: '[[metric or dimension, "asc"|"desc"]]' }),
-    ),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: QUERY_LIMITS.maxRows, default: QUERY_LIMITS.defaultLimit })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: QUERY_LIMITS.maxOffset, default: 0 })),
-  },
-  { additionalProperties: false },
-);
 
 /** The window object of CONTRACT §4, without the KPI schemas' $id (used twice in one answer here). */
 const Range = Type.Object(RangeObject.properties);
