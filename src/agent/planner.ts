@@ -9,25 +9,46 @@
 import { groundedSids, type Agent, type AgentOutcome, type AgentRequest, type ToolRunner } from './agent.js';
 import { CHAT } from './chat.js';
 import { runPlan } from './execute.js';
-import type { PlannerState } from './intents.js';
+import { declineOf } from './outOfScope.js';
+import type { ChatReply, PlannerState } from './intents.js';
 import { planQuestion } from './plan.js';
+import { answerByRules } from './queryRun.js';
 import { lastState } from './reading.js';
+
+/** Replies of the planner that a query rule may still answer (a value it did not know, a breakdown it lacks). */
+const RULES_FIRST: ReadonlySet<ChatReply> = new Set(['decline', 'breakdown', 'which_call']);
+
+const chatOutcome = (answer: string, prev: PlannerState | null): AgentOutcome => ({
+  answer,
+  referenced_call_sids: [],
+  sources: [{ type: 'none', label: 'Conversational reply; no data was needed', ref: {} }],
+  tokens_used: { input: 0, output: 0 },
+  // A chat turn keeps the previous plan, so "and last month?" after "thanks" still works.
+  context: prev,
+});
 
 export class BuiltinAgent implements Agent {
   async ask(tools: ToolRunner, req: AgentRequest): Promise<AgentOutcome> {
     const now = tools.ctx.now;
     const prev = lastState(req.history);
+    // Out of scope (actions, prices, code, personal data, general knowledge): one sentence, no tool.
+    const declined = declineOf(req.question);
+    if (declined) return chatOutcome(declined, prev);
     const plan = planQuestion(req, prev, now);
-    if (plan.kind === 'chat') {
+    if (plan.kind === 'chat' && !RULES_FIRST.has(plan.reply)) return chatOutcome(CHAT[plan.reply], prev);
+    // A question class the query rules answer (queryRules.ts), else the planner's intent. A plan
+    // with notes (a command left out, a vague time read) keeps the planner, which says them.
+    const byRule = plan.kind === 'data' && plan.notes.length ? null : await answerByRules(tools, req, prev);
+    if (byRule) {
       return {
-        answer: CHAT[plan.reply],
+        answer: byRule.composed.answer,
         referenced_call_sids: [],
-        sources: [{ type: 'none', label: 'Conversational reply; no data was needed', ref: {} }],
+        sources: byRule.composed.sources,
         tokens_used: { input: 0, output: 0 },
-        // A chat turn keeps the previous plan, so "and last month?" after "thanks" still works.
-        context: prev,
+        context: byRule.state,
       };
     }
+    if (plan.kind === 'chat') return chatOutcome(CHAT[plan.reply], prev);
     const out = await runPlan(tools, plan, now);
     const state: PlannerState = { planner: 2, intent: out.intent, window: plan.window, filters: out.filters };
     const sids = groundedSids(out.composed.sids, tools);

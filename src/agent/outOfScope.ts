@@ -1,0 +1,104 @@
+// What the agent cannot do, declined in one sentence that says what it can answer instead,
+// before any tool runs (issue 26): actions on the world, live prices and markets, writing code,
+// personal data the service does not hold, and general knowledge. One table of rules: a cue
+// that names the request, a guard that keeps questions about the calls in scope ("which
+// scammers asked the victim to call back", "did anyone mention the bitcoin price"), and the
+// sentence. The replies hold no digit: a decline gives no figure.
+
+export interface DeclineRule {
+  topic: string;
+  cue: RegExp;
+  /** True when the question is about the calls after all (then it is not declined). */
+  guard?: (text: string) => boolean;
+  reply: string;
+  /** Phrasings the rule declines (tests read them). */
+  examples: string[];
+}
+
+/** A question about what callers said, asked or did: data, whatever words it quotes. */
+const ABOUT_CALLS =
+  /\b(?:how many|which|what (?:share|percent|percentage|fraction|number)|did (?:any|anyone|anybody|they|scammers?|callers?)|were there|was there|mention\w*|said|say|talk\w*|ask\w*|want\w*|demand\w*|pretend\w*|claim\w*|impersonat\w*|transcripts?|calls?|callers?|scammers?|personas?)\b/;
+/** "Can you", "please", "I want you to": a request addressed to the agent. */
+const REQUEST = String.raw`^(?:(?:ok(?:ay)?|hey|so|now|then|and)[, ]+)?(?:please |pls |can you |could you |would you |will you |i (?:want|need) you to |go ahead and |help me |let'?s |i want to |i need to )?(?:please )?`;
+/** What an action is done to ("call volume", "report on calls" are not actions). */
+const OBJECT = String.raw`(?:th(?:is|ese|ose|em|at|eir)|the|all|every|each|him|her|it|them|our|my|back|a|an|some|any|everyone|someone|somebody|people|police|fbi|ftc|cops|authorities|bank|banks|accounts?|wallets?|numbers?|cards?|sites?|urls?|domains?|callers?|scammers?|me|us|[+]?\d+)`;
+const request = (verbs: string) => new RegExp(`${REQUEST}(?:${verbs}) ${OBJECT}\\b`);
+/** "report the hook rate", "send me the figures": a request for data, not an action. */
+const DATA_REQUEST =
+  /^(?:send|forward) (?:me|us)\b|\b(?:hook rate|how many|figures?|stats?|statistics|count|total|summary|overview|trend|breakdown|top \w+|numbers? (?:of|for|on) (?:calls|this|last)|calls? (?:from|this|last|today|yesterday))\b/;
+
+const cannot = (what: string, instead: string) =>
+  `I can't answer that from this data: ${what}, but I can answer questions about your honeypot's calls, for example ${instead}.`;
+
+const ACTION_REPLY = cannot(
+  "I only read the calls your honeypot received and can't act on anything (freeze or block accounts, report, call, email or take down)",
+  'which mule accounts, wallets or phishing URLs were seen this week, to act on yourself',
+);
+
+export const DECLINE_RULES: readonly DeclineRule[] = [
+  {
+    topic: 'action',
+    cue: request(
+      'freeze|unfreeze|block|unblock|blacklist|ban|suspend|seize|shut down|take down|close|call|phone|ring|dial|text|sms|email|e-mail|message|contact|notify|warn|wire|transfer|refund|pay|delete|remove|hack|trace|arrest|sue|prosecute',
+    ),
+    reply: ACTION_REPLY,
+    examples: ['freeze these accounts', 'please block the scammer numbers', 'call the fbi'],
+  },
+  {
+    topic: 'action',
+    cue: request('report|file|flag|send|alert|forward|escalate'),
+    guard: (t) => DATA_REQUEST.test(t),
+    reply: ACTION_REPLY,
+    examples: ['can you report them to the FBI', 'send the wallets to the police'],
+  },
+  {
+    topic: 'action',
+    cue: /\b(?:freeze|block|blacklist|take down|shut down|seize)\b.{0,30}\b(?:accounts?|numbers?|wallets?|cards?|sites?|urls?|domains?|callers?|scammers?|lines?)\b|\b(?:accounts?|wallets?|numbers?|sites?) (?:frozen|blocked|taken down|shut down|seized)\b/,
+    guard: (t) => /^(?:how many|which|what|did|were|was|is|are|show|list|count)\b/.test(t),
+    reply: ACTION_REPLY,
+    examples: ['I need these wallets frozen, take down the sites they used'],
+  },
+  {
+    topic: 'prices',
+    cue: /\b(?:price|prices|priced|market|markets|stocks?|shares? price|exchange rate|trading at|quote|worth right now|market cap|ticker|nasdaq|dow jones|s&p)\b/,
+    guard: (t) => ABOUT_CALLS.test(t),
+    reply: cannot(
+      'it holds no live prices, markets or exchange rates, only what callers said',
+      'how many calls asked for payment in bitcoin this week',
+    ),
+    examples: ['what is the bitcoin price', 'btc price right now?', 'how is the stock market today'],
+  },
+  {
+    topic: 'code',
+    cue: /\b(?:write|code|generate|create|build|give me|make|draft)\b.{0,40}\b(?:script|code|program|function|python|javascript|typescript|bash|powershell|scraper|regex|bot|macro|plugin|extension|app)\b|\bscrape\b|\bcrawl\b/,
+    reply: cannot(
+      "I don't write code or scripts",
+      'the same figures the dashboard and the API show, such as the top mule banks this month',
+    ),
+    examples: ['write me a script that scrapes the dashboard', 'give me python code to pull the calls'],
+  },
+  {
+    topic: 'personal data',
+    cue: /\b(?:home address|real name|true identity|real identity|social security number|ssn|date of birth|birthday|passport|driver'?s licen[cs]e|criminal record|facebook|instagram|linkedin|twitter|ip address(?:es)?|where (?:does|do|did) (?:the |this |that |these )?(?:scammer|caller|guy|person|people)s? live|who (?:is|are|was) (?:really )?(?:the |this |that )?(?:scammer|caller|person)s? behind|dox\w*)\b/,
+    guard: (t) => /\b(?:mention\w*|said|say|ask\w*|want\w*|demand\w*|request\w*|transcripts?|how many)\b/.test(t),
+    reply: cannot(
+      'it holds no personal data about scammers beyond what they said on the calls (no real names, home addresses or online accounts)',
+      'which fake agent names, mule account holders or drop addresses callers gave',
+    ),
+    examples: ['what is the real name of the scammer', 'find the home address of the caller'],
+  },
+  {
+    topic: 'general knowledge',
+    cue: /\b(?:weather|rain(?:ing)?|temperature outside|recipe|capital of|who won|world cup|super bowl|football|soccer|news today|headlines|poem|song|lyrics|joke|translate|movie|horoscope|lottery|election|president of|meaning of life|tell me about yourself|history of)\b/,
+    guard: (t) => ABOUT_CALLS.test(t) || /\b(?:hook\w*|tier|asks?|dollars?|personas?)\b/.test(t),
+    reply: cannot('it covers only the calls your honeypot received, not general knowledge', 'how many calls came in today'),
+    examples: ['what is the weather in paris', 'tell me a joke', 'who won the world cup'],
+  },
+];
+
+/** The decline for a question outside what the service holds or does, or null when it is in scope. */
+export function declineOf(question: string): string | null {
+  const text = question.toLowerCase().replace(/[‘’`]/g, "'").replace(/\s+/g, ' ').trim();
+  for (const r of DECLINE_RULES) if (r.cue.test(text) && !r.guard?.(text)) return r.reply;
+  return null;
+}
