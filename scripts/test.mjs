@@ -1,12 +1,17 @@
-// Runs every test file under test/ with Node's test runner (TypeScript through tsx), twice:
+// Runs the test files under test/ with Node's test runner (TypeScript through tsx), in two passes:
 //   1. embedded mode (DuckDB): every file except test/server/;
 //   2. server mode (HONEYPOT_TEST_ENGINE=postgres: PostgreSQL + Redis): the files that build
-//      apps through testApp (test/helpers/app.ts, also via the agent's setup), and test/server/.
+//      apps through testApp (test/helpers/app.ts, also via the agent's setup), and test/server/,
+//      except ONE_ENGINE: files whose subject does not depend on the engine.
+// Tiers: `npm test` runs every file outside test/stress/; `npm run test:stress` (this script
+// with --stress) runs test/stress/ only: hundreds of MB per request, long fuzzing.
 // Without a reachable PostgreSQL or Redis the second pass is skipped with a notice, except
-// with CI=true, where that is a failure. The exit code is non-zero when either pass fails,
-// and the closing lines are the runner's summary lines, totalled over both passes.
+// with CI=true, where that is a failure. The exit code is non-zero when either pass fails.
+// The closing lines: the slowest files, the runner's summary lines totalled over both passes,
+// and the total wall time. Each run records its files' times in test/artifacts/durations.json;
+// the next run starts the slowest files first, so no long file starts last and runs alone.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
@@ -22,18 +27,61 @@ function find(dir) {
   });
 }
 
-const isServerTest = (f) => path.normalize(f).startsWith(path.join('test', 'server') + path.sep);
+const under = (dir) => (f) => path.normalize(f).startsWith(path.join('test', dir) + path.sep);
+const isServerTest = under('server');
+const isStressTest = under('stress');
 const buildsTestApps = (f) => /helpers\/app\.js|from '\.\/(setup|evalSuite)\.js'/.test(readFileSync(f, 'utf8'));
+
+/**
+ * Files that build apps but whose subject is the same on either engine: they run in the
+ * embedded pass only. The agent's question suites test how questions are read and answered;
+ * the tools' SQL runs on both engines in test/agent/tools.test.ts, and a sample of the live
+ * eval's questions is asked end to end on each engine by test/agent/live/engines.test.ts.
+ */
+const ONE_ENGINE = new Set(['test/agent/eval.test.ts', 'test/agent/classes.test.ts', 'test/agent/live/live.test.ts'].map(path.normalize));
+
+/** Started first when no earlier run recorded its time (a fresh clone): the files known to be long. */
+const KNOWN_SLOW = [
+  'test/web/overview.test.ts',
+  'test/web/overview-look.test.ts',
+  'test/agent/live/live.test.ts',
+  'test/security/fuzz.test.ts',
+  'test/kpis/figures.test.ts',
+  'test/cli/cli.test.ts',
+].map(path.normalize);
+const DURATIONS = path.join('test', 'artifacts', 'durations.json');
+const readDurations = () => {
+  try {
+    return JSON.parse(readFileSync(DURATIONS, 'utf8'));
+  } catch {
+    return {};
+  }
+};
+/** Longest first: by the time recorded for this pass, else by KNOWN_SLOW, else in name order. */
+function longestFirst(files, pass) {
+  const recorded = readDurations()[pass] ?? {};
+  const weight = (f) =>
+    recorded[path.normalize(f)] ?? (KNOWN_SLOW.includes(path.normalize(f)) ? 1e9 - KNOWN_SLOW.indexOf(path.normalize(f)) : -1);
+  return [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b));
+}
 
 const SUMMARY_KEYS = ['tests', 'suites', 'pass', 'fail', 'cancelled', 'skipped', 'todo', 'duration_ms'];
 
-/** Runs the runner on `files`, echoing its output; resolves with its exit code and summary numbers. */
-function runPass(files, env) {
+/** Runs the runner on `files`, echoing its output; resolves with its exit code, summary numbers and each file's time. */
+function runPass(files, env, name) {
+  mkdirSync(path.dirname(DURATIONS), { recursive: true });
+  const timesFile = path.join(path.dirname(DURATIONS), `durations-${name}.tmp.json`);
+  const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout'];
+  reporters.push(`--test-reporter=${path.resolve('scripts/fileDurations.mjs')}`, `--test-reporter-destination=${timesFile}`);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files], {
-      stdio: ['inherit', 'pipe', 'inherit'],
-      env: { ...process.env, NODE_ENV: 'test', ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...env },
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--test', ...reporters, '--test-concurrency=2', ...longestFirst(files, name)],
+      {
+        stdio: ['inherit', 'pipe', 'inherit'],
+        env: { ...process.env, NODE_ENV: 'test', ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...env },
+      },
+    );
     // All of it is kept: the summary comes after the failure list, which can be long.
     const chunks = [];
     child.stdout.on('data', (chunk) => {
@@ -50,7 +98,14 @@ function runPass(files, env) {
         const m = new RegExp(`^ℹ ${key} ([\\d.]+)$`, 'm').exec(plain);
         summary[key] = m ? Number(m[1]) : 0;
       }
-      resolve({ code: code ?? (signal ? 1 : 0), summary });
+      let times = {};
+      try {
+        const absolute = JSON.parse(readFileSync(timesFile, 'utf8'));
+        times = Object.fromEntries(Object.entries(absolute).map(([file, ms]) => [path.relative(process.cwd(), file), ms]));
+      } catch {
+        /* the runner ended before its reporters did: no times this pass */
+      }
+      resolve({ code: code ?? (signal ? 1 : 0), summary, times });
     });
   });
 }
@@ -78,10 +133,18 @@ async function serverModeUnavailable() {
   return null;
 }
 
-const only = process.argv.slice(2);
-const all = only.length ? only : find('test').sort();
+const started = Date.now();
+const args = process.argv.slice(2);
+const stress = args.includes('--stress');
+const only = args.filter((a) => a !== '--stress');
+const all = only.length
+  ? only
+  : find('test')
+      .filter((f) => isStressTest(f) === stress)
+      .sort();
 const embeddedFiles = all.filter((f) => !isServerTest(f));
-const serverFiles = all.filter((f) => isServerTest(f) || buildsTestApps(f));
+// A file named on the command line runs in both passes, so its server-mode behaviour can be checked.
+const serverFiles = all.filter((f) => isServerTest(f) || (buildsTestApps(f) && (only.length > 0 || !ONE_ENGINE.has(path.normalize(f)))));
 
 // The browser tests (test/web/) share one production build of the dashboard, made here once
 // rather than by each file (they run concurrently and would write web/dist together).
@@ -110,7 +173,7 @@ const passes = [];
 let failed = false;
 if (embeddedFiles.length) {
   console.log(`\n=== embedded mode (DuckDB): ${embeddedFiles.length} files ===\n`);
-  const r = await runPass(embeddedFiles, { HONEYPOT_TEST_ENGINE: 'duckdb', ...webEnv });
+  const r = await runPass(embeddedFiles, { HONEYPOT_TEST_ENGINE: 'duckdb', ...webEnv }, 'duckdb');
   passes.push(['duckdb', r]);
   failed ||= r.code !== 0;
 }
@@ -126,10 +189,23 @@ if (serverFiles.length) {
     }
   } else {
     console.log(`\n=== server mode (PostgreSQL + Redis): ${serverFiles.length} files ===\n`);
-    const r = await runPass(serverFiles, { HONEYPOT_TEST_ENGINE: 'postgres' });
+    const r = await runPass(serverFiles, { HONEYPOT_TEST_ENGINE: 'postgres' }, 'postgres');
     passes.push(['postgres', r]);
     failed ||= r.code !== 0;
   }
+}
+
+// Each file's time, kept for the next run's order; the slowest are listed.
+const durations = readDurations();
+for (const [name, r] of passes) durations[name] = { ...durations[name], ...r.times };
+writeFileSync(DURATIONS, JSON.stringify(durations, null, 2));
+const slowest = passes
+  .flatMap(([name, r]) => Object.entries(r.times).map(([file, ms]) => [ms, `${name}: ${file}`]))
+  .sort((a, b) => b[0] - a[0])
+  .slice(0, 10);
+if (slowest.length) {
+  console.log('\nslowest files:');
+  for (const [ms, what] of slowest) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${what}`);
 }
 
 console.log('');
@@ -143,4 +219,8 @@ for (const key of SUMMARY_KEYS) {
   const total = passes.reduce((sum, [, r]) => sum + r.summary[key], 0);
   console.log(`ℹ ${key} ${key === 'duration_ms' ? total.toFixed(3) : total}`);
 }
+const wall = Math.round((Date.now() - started) / 1000);
+console.log(
+  `total time: ${Math.floor(wall / 60)} min ${wall % 60} s (${stress ? 'npm run test:stress' : only.length ? 'the files named' : 'npm test'})`,
+);
 process.exit(failed ? 1 : 0);

@@ -38,7 +38,10 @@ export async function startServer(env: Record<string, string>, readyWhen?: RegEx
       child.once('exit', (code) => resolve(code));
       child.kill(signal);
     });
-  const deadline = Date.now() + 60_000;
+  // How long the process may take to answer, only so that a hang ends: this test process's own
+  // start (tsx and a few imports; the server loads many more) measured under the machine's
+  // present load, thirty times over, and at least two minutes. A busy machine is slower, not failed.
+  const deadline = Date.now() + Math.max(120_000, process.uptime() * 1000 * 30);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${out}`);
     if (Date.now() > deadline) {

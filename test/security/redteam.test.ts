@@ -1,5 +1,6 @@
 // Red team: what an experienced attacker tried beyond the fuzz and authorisation
-// tests, one test per finding. Each of these broke a rule of CONTRACT §1–§3
+// tests, one test per finding (those that send hundreds of MB to a server process are in
+// test/stress/redteamProcess.test.ts, run by `npm run test:stress`). Each of these broke a rule of CONTRACT §1–§3
 // before its fix: an answer ≥ 500, an error that is not problem+json, a dead process,
 // unbounded input, or a lenient parse.
 
@@ -23,7 +24,6 @@ describe('red team: a real server process', { skip: embeddedPassOnly }, () => {
   let dir: string;
   let server: ServerProcess;
   let ingestKey: string;
-  let readKey: string;
 
   before(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'honeypot-redteam-'));
@@ -32,7 +32,6 @@ describe('red team: a real server process', { skip: embeddedPassOnly }, () => {
     const adminPost = (url: string, body: unknown) => adminCreate(server, ADMIN_TOKEN, url, body);
     const org = await adminPost('/api/admin/orgs', { name: 'Red team', tier: 'pro' });
     ingestKey = (await adminPost(`/api/admin/orgs/${org.id}/keys`, { name: 'ingest', role: 'ingest' })).key;
-    readKey = (await adminPost(`/api/admin/orgs/${org.id}/keys`, { name: 'read', role: 'read' })).key;
   });
 
   after(async () => {
@@ -62,117 +61,6 @@ describe('red team: a real server process', { skip: embeddedPassOnly }, () => {
         assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/);
         assert.equal((await res.json()).code, 'unsupported_media_type');
       }
-      assert.equal((await fetch(`${server.base}/healthz`)).status, 200);
-    },
-  );
-
-  test(
-    'JSON bodies of millions of tiny values are refused before they are parsed (64 MiB of [{},{},…] took 2 GB and 17 s; the process died)',
-    { timeout: 120_000 },
-    async () => {
-      const MiB = 1024 * 1024;
-      const post = async (url: string, key: string, body: string) => {
-        const res = await fetch(`${server.base}${url}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-          body,
-          signal: AbortSignal.timeout(60_000),
-        }).catch((err: Error) => assert.fail(`POST ${url}: no answer (${err.message}); server output: ${server.output().slice(-300)}`));
-        return { status: res.status, type: res.headers.get('content-type') ?? '', json: await res.json() };
-      };
-      const flood = (bytes: number) => `[${'{},'.repeat(Math.floor(bytes / 3) - 1)}{}]`;
-      const deep = (bytes: number) => '['.repeat(bytes / 2) + ']'.repeat(bytes / 2);
-      const record = (sid: string, extra = {}) => ({ call_sid: sid, started_at: '2026-11-20T14:00:00Z', duration_sec: 60, ...extra });
-
-      // Ingest (64 MiB limit): an array of more than 10,000 elements is refused without building it.
-      let res = await post('/api/ingest/calls', ingestKey, flood(64 * MiB - 16));
-      assert.equal(res.status, 400);
-      assert.equal(res.json.code, 'validation_failed');
-      // One record holding millions of objects, or nested a million deep, is rejected alone, unparsed.
-      const huge = JSON.stringify(record('CA_huge', { transcript: [] })).replace('"transcript":[]', `"transcript":${flood(60 * MiB)}`);
-      res = await post(
-        '/api/ingest/calls',
-        ingestKey,
-        `[${JSON.stringify(record('CA_beside_huge'))},${huge},${JSON.stringify(record('CA_deep')).replace('}', `,"x":${deep(2 * MiB)}}`)}]`,
-      );
-      assert.equal(res.status, 200, JSON.stringify(res.json).slice(0, 300));
-      assert.equal(res.json.accepted, 1);
-      assert.deepEqual(
-        res.json.rejected.map((r: { index: number }) => r.index),
-        [1, 2],
-      );
-      // Other routes (10 MiB limit): a flood of objects or a deep nest is a 400, not a parse.
-      for (const body of [flood(10 * MiB - 16), deep(10 * MiB - 16), `{"name":"x","filters":{"q":"a"},"x":${flood(9 * MiB)}}`]) {
-        res = await post('/api/saved-searches', readKey, body);
-        assert.equal(res.status, 400, JSON.stringify(res.json));
-        assert.match(res.type, /^application\/problem\+json/);
-      }
-      // Ordinary bodies still work, and the process is alive.
-      res = await post('/api/ingest/calls', ingestKey, JSON.stringify([record('CA_after_1'), record('CA_after_2')]));
-      assert.equal(res.status, 200);
-      assert.equal(res.json.accepted, 2);
-      assert.equal((await post('/api/saved-searches', readKey, JSON.stringify({ name: 'ok', filters: { q: 'gift' } }))).status, 201);
-      assert.equal((await fetch(`${server.base}/healthz`)).status, 200);
-    },
-  );
-
-  test(
-    'a body over the limit gets its 413 even while the client is still sending it (the connection was reset under it)',
-    { timeout: 60_000 },
-    async () => {
-      const MiB = 1024 * 1024;
-      async function* spaces(total: number): AsyncGenerator<Uint8Array> {
-        const chunk = Buffer.alloc(MiB, 0x20);
-        yield Buffer.from('[');
-        for (let sent = 0; sent < total; sent += MiB) yield chunk;
-        yield Buffer.from(']');
-      }
-      const cases: [string, string, number, boolean][] = [
-        ['/api/ingest/calls', ingestKey, 72, true], // chunked: refused once 64 MiB have arrived
-        ['/api/ingest/calls', ingestKey, 72, false], // Content-Length: refused before reading
-        ['/api/saved-searches', readKey, 12, true],
-        ['/api/saved-searches', readKey, 12, false],
-      ];
-      for (const [url, key, mib, chunked] of cases) {
-        const body = chunked ? (spaces(mib * MiB) as unknown as BodyInit) : Buffer.alloc(mib * MiB, 0x20);
-        const res = await fetch(`${server.base}${url}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-          body,
-          duplex: 'half',
-        } as RequestInit).catch((err: Error) =>
-          assert.fail(
-            `${url} ${mib} MiB${chunked ? ' chunked' : ''}: no answer (${err.message}, ${String((err.cause as Error)?.message)})`,
-          ),
-        );
-        assert.equal(res.status, 413, `${url} ${mib} MiB`);
-        assert.equal((await res.json()).code, 'payload_too_large');
-      }
-      assert.equal((await fetch(`${server.base}/healthz`)).status, 200);
-    },
-  );
-
-  test(
-    'NDJSON of big records is written in batches bounded by size, not only by count (5,000 records of 1 MiB were held at once)',
-    { timeout: 180_000 },
-    async () => {
-      // 300 records of ~900 kB: 270 MB, more than the server's heap, in one request.
-      const turn = { speaker: 'caller', text: 'Hello, this is Amazon customer service. '.repeat(2_400) };
-      const transcript = Array.from({ length: 9 }, () => turn);
-      const line = (i: number) =>
-        `${JSON.stringify({ call_sid: `CA_big_${i}`, started_at: '2026-11-20T14:00:00Z', duration_sec: 60, transcript })}\n`;
-      async function* body(): AsyncGenerator<Uint8Array> {
-        for (let i = 0; i < 300; i++) yield Buffer.from(line(i));
-      }
-      const res = await fetch(`${server.base}/api/ingest/calls`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${ingestKey}`, 'content-type': 'application/x-ndjson' },
-        body: body() as unknown as BodyInit,
-        duplex: 'half',
-        signal: AbortSignal.timeout(150_000),
-      } as RequestInit).catch((err: Error) => assert.fail(`no answer (${err.message}); server output: ${server.output().slice(-300)}`));
-      assert.equal(res.status, 200, (await res.clone().text()).slice(0, 300));
-      assert.equal((await res.json()).accepted, 300);
       assert.equal((await fetch(`${server.base}/healthz`)).status, 200);
     },
   );
