@@ -25,6 +25,7 @@ import { Metrics } from './http/metrics.js';
 import { openapiOptions } from './http/openapi.js';
 import { AllowedMethods, problemServerOptions, registerProblemHandlers } from './http/problem.js';
 import { registerValidators } from './http/validation.js';
+import { registerHeavyWork } from './http/heavyWork.js';
 import { registerRateLimit } from './http/rateLimit.js';
 import type { Storage } from './storage/index.js';
 
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie); // parses Cookie before auth's onRequest reads the session
   registerAuth(app, keys, deps.config);
   await registerRateLimit(app, deps.config, storage.redis, storage.redisPrefix);
+  registerHeavyWork(app, deps.config.heavyConcurrency); // after auth and the rate limit: a 429 here costs nothing
   registerProblemHandlers(app, allowedMethods);
   await app.register(deliveryPlugin); // before the routes that use it and ingest, which wakes it
 

@@ -20,6 +20,8 @@ export interface Config {
   demo: boolean;
   rateGeneral: RateSpec;
   rateAgent: RateSpec;
+  /** Heavy requests (exports, TAXII pages, agent asks) an org may run at once, per instance. */
+  heavyConcurrency: number;
   sessionTtlSec: number;
   webhookRetrySchedule: number[];
   webhookTimeoutMs: number;
@@ -132,6 +134,7 @@ export function loadConfig(env: Env = process.env): Config {
     demo: flag(env, 'HONEYPOT_DEMO', true),
     rateGeneral: rate(env, 'HONEYPOT_RATE_GENERAL', '600/60'),
     rateAgent: rate(env, 'HONEYPOT_RATE_AGENT', '30/300'),
+    heavyConcurrency: int(env, 'HONEYPOT_HEAVY_CONCURRENCY', 2, 1, 64),
     sessionTtlSec: int(env, 'HONEYPOT_SESSION_TTL_SEC', 60, 1, 86_400),
     webhookRetrySchedule: parseDurations(
       env.HONEYPOT_WEBHOOK_RETRY_SCHEDULE || '5s,5m,30m,2h,5h,10h,10h',

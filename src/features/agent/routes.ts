@@ -50,7 +50,7 @@ export async function agentRoutes(instance: FastifyInstance): Promise<void> {
     ...limits,
     keyGenerator: (req) => `${req.principal?.keyId ?? req.ip}${groupId}`,
   });
-  const asking = { config: { rateLimit: false, errors: [502] } as const, onRequest: agentLimiter };
+  const asking = { config: { rateLimit: false, errors: [502], heavy: true } as const, onRequest: agentLimiter };
 
   app.post(
     '/api/agent/ask',

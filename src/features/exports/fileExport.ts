@@ -49,6 +49,7 @@ export function fileExportRoute(instance: FastifyInstance, e: FileExport): void 
   app.get(
     `/api/exports/${e.kind}`,
     {
+      config: { heavy: true }, // every tier-1 call of the window, page by page
       schema: {
         operationId: e.operationId,
         tags: ['exports'],
