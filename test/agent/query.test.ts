@@ -5,11 +5,17 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { findValues, type Lexicon, type LexiconEntry } from '../../src/agent/lexicon.js';
+import { normalise } from '../../src/agent/normalise.js';
 import { declineOf, DECLINE_RULES } from '../../src/agent/outOfScope.js';
+import { planByRules } from '../../src/agent/queryRules.js';
+import { readQuestion } from '../../src/agent/questionReading.js';
+import { canon } from '../../src/agent/values.js';
 import { runTool, toolParameters, type ToolContext } from '../../src/agent/tools.js';
 import type { Principal } from '../../src/domain/principal.js';
 import { QueryBody } from '../../src/domain/query/schema.js';
 import { NOW, ORG_A_CALLS, SCOPE, win, type FixtureCall } from './fixture.js';
+import { ingest, newOrg } from '../helpers/app.js';
 import { agentWorld, askRaw, type AgentWorld } from './setup.js';
 
 let w: AgentWorld;
@@ -220,6 +226,65 @@ describe('values of any field, from the org’s lexicon', () => {
     const n = calls((c) => inWindow(c, D30) && c.extraction?.fake_agent_name === 'Linda').length;
     assert.match(a.answer, new RegExp(`fake agent name Linda: ${n} calls`));
     assert.match(a.answer, /I read "lnda" as the fake agent name "Linda"/);
+  });
+
+  it('a value ingested a moment ago is known at once (the lexicon is dropped at ingest)', async () => {
+    const org = await newOrg(w.app, 'pro', 'Org Lexicon');
+    const record = (n: number) => ({
+      call_sid: `CAlexicon${String(n).padStart(24, '0')}`,
+      started_at: new Date(NOW.getTime() - n * 3_600_000).toISOString(),
+      duration_sec: 120,
+      caller_id: '+12125550199',
+      extraction: { impersonated_brand: 'Amazon', fake_agent_name: n === 1 ? 'Bartholomew' : 'Zebediah' },
+    });
+    assert.equal((await ingest(w.app, org.ingest, [record(1)])).statusCode, 200);
+    const first = await ask('how many calls with the agent Zebediah in the last 7 days', org.read);
+    assert.deepEqual(queryArgs(first), []);
+    assert.equal((await ingest(w.app, org.ingest, [record(2), record(3)])).statusCode, 200);
+    const second = await ask('how many calls with the agent Zebediah in the last 7 days', org.read);
+    assert.match(second.answer, /fake agent name Zebediah: 2 calls/);
+  });
+
+  /** A lexicon by hand: [field, value] pairs. */
+  function lexicon(pairs: Array<[LexiconEntry['field'], string]>): Lexicon {
+    const exact = new Map<string, LexiconEntry[]>();
+    const names: Lexicon['names'] = [];
+    for (const [field, value] of pairs) {
+      const e = { field, value, calls: 3 };
+      exact.set(canon(value), [...(exact.get(canon(value)) ?? []), e]);
+      names.push({ key: canon(value), entry: e });
+    }
+    return { exact, names };
+  }
+  const planned = (question: string, lex: Lexicon) => {
+    const text = normalise(question);
+    const req = { question, dashboardRange: '7d', contextCallSid: null, contextChartId: null, history: [] };
+    return planByRules({ text, reading: readQuestion(req, null, NOW, text), now: NOW, found: findValues(question, lex) });
+  };
+
+  it('a drop address holding a state code is the address, not the state', () => {
+    const address = '42 Elm Street, Detroit, MI 48201';
+    const p = planned(
+      `how many calls used the drop address 42 Elm Street Detroit MI 48201 this month`,
+      lexicon([['physical_mule_drop_address', address]]),
+    );
+    assert.equal(p?.rule, 'a-value-of-any-field');
+    assert.deepEqual(p?.plan.queries[0].filters, [['is', 'physical_mule_drop_address', [address]]]);
+  });
+
+  it('a value two fields hold: the answer says which it used', () => {
+    const lex = lexicon([
+      ['fake_agent_name', 'John Smith'],
+      ['mule_account_holder_name', 'John Smith'],
+    ]);
+    const p = planned('how many calls with John Smith this week', lex);
+    const said = p?.plan.say([
+      {
+        results: [{ dimensions: [], metrics: [2] }],
+        range: { start_utc: '2026-11-16T00:00:00Z', end_utc: '2026-11-20T14:00:00Z', label: 'custom' },
+      },
+    ]);
+    assert.match(String(said), /"John Smith" is also a mule account holder; I counted it as a fake agent name/);
   });
 
   it('stray words are not values', async () => {

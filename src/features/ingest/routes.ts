@@ -10,6 +10,7 @@ import { CallRecordSchema } from '../../domain/ingestRecord.js';
 import { parseRfc3339 } from '../../domain/time.js';
 import { ApiError, notFound, validationFailed } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
+import { forgetLexicon } from '../../agent/lexicon.js';
 import { afterIngest } from '../../delivery/pipeline.js';
 import { IngestRun } from './ingestRun.js';
 import { JsonBody, jsonRecords } from './jsonRecords.js';
@@ -123,6 +124,7 @@ export async function ingestRoutes(instance: FastifyInstance): Promise<void> {
       metrics.ingested.inc({ outcome: 'updated' }, run.updated);
       metrics.ingested.inc({ outcome: 'rejected' }, run.rejectedCount);
       if (run.accepted > 0) await afterIngest(app, principal.orgId); // webhooks now, alert rules evaluated
+      if (run.accepted > 0) forgetLexicon(principal.orgId); // the agent reads new values at once
       if (run.accepted === 0) {
         throw new ApiError(422, 'all_records_rejected', `All ${run.rejectedCount} records were rejected.`, undefined, {
           rejected: run.rejected,
