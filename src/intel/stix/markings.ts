@@ -5,7 +5,7 @@
 
 import type { Db } from '../../storage/db.js';
 import { orgTlpOf, setOrgTlp } from '../../storage/queries/orgMarking.js';
-import type { StixObject } from './types.js';
+import type { StixObject } from './object.js';
 
 export const TLP_LEVELS = ['clear', 'green', 'amber', 'amber+strict', 'red'] as const;
 export type TlpLevel = (typeof TLP_LEVELS)[number];

@@ -4,8 +4,7 @@
 import type { Extraction, MULE_BANK_FIELDS } from '../../domain/call.js';
 import type { Marking } from './markings.js';
 
-/** A STIX 2.1 object as emitted: plain JSON, property order fixed by the builder. */
-export type StixObject = { type: string; id: string } & Record<string, unknown>;
+export type { StixObject } from './object.js';
 
 export interface TurnExcerptInput {
   speaker: string;
@@ -58,7 +57,7 @@ export interface StixCallInput extends StixIntel {
   /** Epoch ms of the (last) ingest of the call: `modified` of its per-call objects. */
   ingested_at_ms: number;
   caller_id: string | null;
-  /** Indicator checks (issue 14 hygiene), when known; a wallet judged invalid gets no indicator. */
+  /** Indicator checks (src/domain/indicators), when known; a wallet judged invalid gets no indicator. */
   validity?: { mule_bank_routing_number: boolean | null; crypto_wallet_address: boolean | null };
   /** The first transcript turn mentioning each value (see excerptFor). */
   excerpts: { account: TurnExcerptInput | null; wallet: TurnExcerptInput | null };
