@@ -2,11 +2,10 @@
 // percentages with one decimal, dollars with two decimals. Every formatter takes a value
 // that came from a tool result; nothing here invents a number.
 
-import type { Summary } from '../storage/queries/summary.js';
 import type { TimeseriesMetric } from '../storage/queries/timeseries.js';
-import type { RankField } from './intents.js';
-
-export type SummaryMetric = Exclude<keyof Summary, never>;
+import type { RankField } from './readingTypes.js';
+import type { SummaryMetric } from './readingTypes.js';
+export type { SummaryMetric } from './readingTypes.js';
 
 export const fmtInt = (n: number): string => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 

@@ -11,14 +11,8 @@ import { take } from './thresholds.js';
 import type { ToolCallRecord } from './tools.js';
 import { canon } from './values.js';
 import { NUMBER_WORDS, numberOf } from './vocabulary.js';
-
-/** The number a yes/no question holds a figure against; `any` is "any … at all" (more than 0). */
-export interface Bar {
-  op: 'gt' | 'ge' | 'lt' | 'le';
-  value: number;
-  percent: boolean;
-  any?: boolean;
-}
+import type { Bar } from './readingTypes.js';
+export type { Bar } from './readingTypes.js';
 
 const NUM = `(\\d[\\d,]*(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
 const OPS: Array<[RegExp, Bar['op']]> = [

@@ -4,7 +4,7 @@
 
 import { formatUtc } from '../domain/window.js';
 import type { TimeseriesPoint } from '../storage/queries/timeseries.js';
-import type { Bucket } from './intents.js';
+import type { Bucket } from './readingTypes.js';
 import { resolve, type WindowSpec } from './windowSpec.js';
 
 export interface Halves {

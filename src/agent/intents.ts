@@ -4,18 +4,11 @@
 import type { DisconnectReason, IntelField } from '../domain/call.js';
 import type { CallerOrigin } from '../domain/sliceFilter.js';
 import type { TopnField } from '../storage/queries/topn.js';
-import type { CountedColumn } from '../storage/queries/valueCounts.js';
-import type { SummaryMetric } from './answer.js';
-import type { Bar } from './bars.js';
-import type { NegatedFigure } from './negation.js';
-import type { Mention } from './qualifiers.js';
+import type { Bar, Mention, NegatedFigure, SummaryMetric } from './readingTypes.js';
 import type { WindowSpec } from './windowSpec.js';
 import { VALUE_FIELDS, type ValueField } from './values.js';
-
-export type Bucket = '15min' | 'hour' | 'day' | 'week';
-
-/** A field get_topn ranks. */
-export type RankField = TopnField | CountedColumn;
+import type { Bucket, RankField } from './readingTypes.js';
+export type { Bucket, RankField } from './readingTypes.js';
 
 /** The qualifiers of a question as tool filter arguments (every windowed tool takes them). */
 export type Filters = { [F in ValueField | 'caller_state']?: string[] } & {

@@ -4,20 +4,10 @@
 // negated phrase is read as its positive and the calls lacking it are counted as all calls
 // minus those having it, over the same window and filters.
 
-import type { Qualifiers } from './qualifiers.js';
+import type { Qualifiers } from './readingTypes.js';
 import { blank } from './thresholds.js';
-
-/** A per-call count of get_summary a negation is the complement of; 'intel' is calls with a tier (any intel field). */
-export type NegatedFigure = 'cleanly_closed' | 'insights_produced' | 'high_confidence_insights' | 'intel';
-
-export interface Negation {
-  /** The words as the question put them: "not cleanly closed". */
-  said: string;
-  /** The positive as a figure of get_summary, or … */
-  figure?: NegatedFigure;
-  /** … as the qualifiers of the positive phrase ("about amazon" → the brand Amazon). */
-  quals?: Qualifiers;
-}
+import type { NegatedFigure, Negation } from './readingTypes.js';
+export type { NegatedFigure, Negation } from './readingTypes.js';
 
 const CUE =
   /\b(?:not|never|without|excluding|except(?: for)?|other than|apart from|aside from|besides|non|(?:did|does|do|was|were|is|are|has|have|had|could|would|can)n'?t|(?:with|had|has|have|got|gave|produced|yielded|showed|contained|returned|where) no)\b[- ]?/g;

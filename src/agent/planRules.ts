@@ -4,10 +4,9 @@
 
 import type { TopnField } from '../storage/queries/topn.js';
 import { FIELD_LABELS, SUMMARY_METRICS, type SummaryMetric } from './answer.js';
-import type { Negation } from './negation.js';
+import type { Mention, Negation, Qualifiers } from './readingTypes.js';
 import { COMPARE_RE, PERSONA_RE, topNumber, TREND_RE } from './reading.js';
 import { TOPN_DEFAULT, type Filters, type Intent, type RankField, type Verdict } from './intents.js';
-import type { Mention, Qualifiers } from './qualifiers.js';
 import { shiftBack, type WindowSpec } from './windowSpec.js';
 import { VALUE_FIELDS, type ValueField } from './values.js';
 

@@ -6,55 +6,17 @@
 
 import type { IntelField } from '../domain/call.js';
 import { TOLL_FREE_AREA_CODES, type CallerOrigin } from '../domain/sliceFilter.js';
-import { barIn, type Bar } from './bars.js';
+import { barIn } from './bars.js';
 import { COMPARED_TO, hintsIn } from './hints.js';
 import type { ValueField } from './values.js';
-import { negationIn, type Negation } from './negation.js';
+import { negationIn } from './negation.js';
 import { isEveryday } from './normalise.js';
 import { YES_NO_RE } from './planRules.js';
 import { blank, durations, moneyBounds, repeats, take } from './thresholds.js';
 import { transcriptTerms } from './transcriptTerms.js';
 import { STATE_CODES, STATE_NAME_RE, STATES } from './vocabulary.js';
-
-/** A value named in the question. */
-export interface Mention {
-  /** The value as the hint spells it ("PayPal"), or as typed when no hint knows it. */
-  typed: string;
-  /** The words in the question ("paypal"), when a hint recognised them. */
-  surface?: string;
-  /** Fields to look in first (the cue or hint's guess); empty when nothing says. */
-  fields: ValueField[];
-  /** Named without a cue ("how many Acme calls"): matched in every field. */
-  weak?: boolean;
-  /** Named as a place ("calls from bavaria"): unknown, it is said to be no US state. */
-  place?: boolean;
-}
-
-export interface Qualifiers {
-  mentions: Mention[];
-  /** Transcript substrings; every one must appear. */
-  q: string[];
-  states: string[];
-  tiers: number[];
-  hooked?: boolean;
-  minDurationSec?: number;
-  maxDurationSec?: number;
-  origins: CallerOrigin[];
-  /** "seen in 2+ calls", "more than one call": a threshold on values' call counts. */
-  minCount?: number;
-  areaCodes: string[];
-  has: IntelField[];
-  minAsked?: number;
-  maxAsked?: number;
-  minAsks?: number;
-  minSingleAsk?: number;
-  /** A negated property ("not cleanly closed", "not about Amazon"): counted as a complement. */
-  negated?: Negation;
-  /** "were there more than 5 calls?", "is the hook rate above 50%?": the number a yes/no question holds a figure against. */
-  bar?: Bar;
-  /** The text with every qualifier phrase blanked, for reading what is asked. */
-  rest: string;
-}
+import type { Qualifiers } from './readingTypes.js';
+export type { Mention, Qualifiers } from './readingTypes.js';
 
 function origins(st: { text: string }, out: Qualifiers): void {
   const add = (o: CallerOrigin) => {

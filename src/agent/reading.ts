@@ -4,8 +4,8 @@
 
 import type { DisconnectReason } from '../domain/call.js';
 import type { TopnField } from '../storage/queries/topn.js';
-import type { SummaryMetric } from './answer.js';
-import type { Bucket, PlannerState, Tier1Filter } from './intents.js';
+import type { PlannerState, Tier1Filter } from './intents.js';
+import type { Bucket, SummaryMetric } from './readingTypes.js';
 import type { StoredTurn } from './turns.js';
 import {
   DISCONNECT_PATTERNS,

@@ -3,7 +3,7 @@
 // ask counts ("more than one dollar ask") and repeats ("seen in 2 or more calls"). None of
 // them is a comparison between periods.
 
-import type { Qualifiers } from './qualifiers.js';
+import type { Qualifiers } from './readingTypes.js';
 import { NUMBER_WORDS, numberOf } from './vocabulary.js';
 
 const UNIT = '(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)';

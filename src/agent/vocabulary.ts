@@ -3,7 +3,7 @@
 
 import type { DisconnectReason } from '../domain/call.js';
 import type { TopnField } from '../storage/queries/topn.js';
-import type { SummaryMetric } from './answer.js';
+import type { SummaryMetric } from './readingTypes.js';
 
 /** Numbers a question may spell out ("the last two weeks", "more than ten minutes", "an hour"). */
 export const NUMBER_WORDS: Record<string, number> = {
