@@ -24,10 +24,21 @@ export async function registerRateLimit(app: FastifyInstance, config: Config, re
     },
     keyGenerator: (req) => (req.principal ? `key:${req.principal.keyId}` : `addr:${req.ip}`),
     ...(redis ? { redis, nameSpace: `${prefix}rl:` } : {}),
-    errorResponseBuilder: (_req, ctx) =>
-      new ApiError(429, 'rate_limited', `Rate limit exceeded: ${ctx.max} requests per ${ctx.after}. Retry later.`),
+    errorResponseBuilder: limitExceeded(config.rateGeneral.windowSec),
   });
 }
+
+/**
+ * The 429 of a budget of `windowSec` seconds. The plugin's `after` is the time until the
+ * window resets, not the window itself: the detail names both, the reset in whole seconds as
+ * Retry-After does.
+ */
+const limitExceeded = (windowSec: number) => (_req: unknown, ctx: { max: number; ttl: number }) =>
+  new ApiError(
+    429,
+    'rate_limited',
+    `Rate limit exceeded: ${ctx.max} requests per ${windowSec} seconds. Retry in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+  );
 
 /** Route config for the agent endpoints: counted only in the agent budget. */
 export function agentRateLimit(config: Config) {
@@ -35,5 +46,6 @@ export function agentRateLimit(config: Config) {
     max: config.rateAgent.max,
     timeWindow: config.rateAgent.windowSec * 1000,
     groupId: 'agent',
+    errorResponseBuilder: limitExceeded(config.rateAgent.windowSec),
   };
 }

@@ -4,6 +4,7 @@
 // every part is checked: a NUL character, a lone surrogate or a number that is not finite is a
 // 400, never a value that a storage engine refuses halfway through a write.
 
+import { pipeline, Transform } from 'node:stream';
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { FastifyInstance, FastifyRequest, FastifySchema, FastifySchemaValidationError } from 'fastify';
 import { validationFailed } from '../errors.js';
@@ -86,6 +87,44 @@ export function jsonBodyParser(app: FastifyInstance): BodyParser {
   };
 }
 
+/** The route that reads its JSON record by record and rejects a record that is not UTF-8 alone. */
+const INGEST_CALLS_URL = '/api/ingest/calls';
+
+/**
+ * A JSON body that is not UTF-8 is a 400 (CONTRACT §2, bad JSON), as ingest rejects such a
+ * record: decoded as text it would be stored with U+FFFD in place of the bad bytes. Checked
+ * while the body streams in, chunk by chunk, before any parser sees it.
+ */
+function refuseInvalidUtf8(app: FastifyInstance): void {
+  app.addHook('preParsing', async (req, _reply, payload) => {
+    if (req.routeOptions.url === INGEST_CALLS_URL || !/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return payload;
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    const notUtf8 = () => validationFailed('The body is not valid UTF-8.');
+    // receivedEncodedLength: Fastify compares it with Content-Length, as it would the original's.
+    const checked: Transform & { receivedEncodedLength?: number } = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        checked.receivedEncodedLength = (checked.receivedEncodedLength ?? 0) + chunk.length;
+        try {
+          decoder.decode(chunk, { stream: true }); // a character split between chunks waits for its end
+        } catch {
+          return done(notUtf8());
+        }
+        done(null, chunk);
+      },
+      flush(done) {
+        try {
+          decoder.decode();
+        } catch {
+          return done(notUtf8());
+        }
+        done();
+      },
+    });
+    pipeline(payload, checked, () => {});
+    return checked;
+  });
+}
+
 function registerJsonParser(app: FastifyInstance): void {
   const parse = jsonBodyParser(app);
   app.removeContentTypeParser('application/json');
@@ -137,6 +176,7 @@ function rejectUnknownQueryParameters(app: FastifyInstance, compile: ValidatorCo
 
 export function registerValidators(app: FastifyInstance): void {
   registerJsonParser(app);
+  refuseInvalidUtf8(app);
   const compile = validatorCompiler();
   rejectUnknownQueryParameters(app, compile);
   app.setValidatorCompiler(compile as never);
