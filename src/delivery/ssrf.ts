@@ -8,18 +8,12 @@ import { lookup } from 'node:dns/promises';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
 import { Agent } from 'undici';
+import { NO_PUBLIC_ADDRESS } from '../storage/queries/webhooks.js';
 
 export interface TargetPolicy {
   allowHttp: boolean;
   allowPrivate: boolean;
 }
-
-/**
- * Why an attempt was refused before connecting, as stored in the deliveries log: fixed phrases
- * that name no host, address or resolver detail (the log is shown to API users).
- */
-const REFUSED_NON_PUBLIC = 'refused: non-public address';
-const DNS_LOOKUP_FAILED = 'DNS lookup failed';
 
 export class TargetRefused extends Error {
   constructor(message: string) {
@@ -151,8 +145,8 @@ export interface PinnedAddress {
 
 /**
  * Resolves the target's host once and checks every address; the first one is used. Refusals
- * carry fixed messages (REFUSED_NON_PUBLIC, DNS_LOOKUP_FAILED): what a name resolves to inside
- * our network is not the API user's business.
+ * carry one fixed message (NO_PUBLIC_ADDRESS): what a name resolves to inside our network, or
+ * whether it resolves at all, is not the API user's business.
  */
 export async function resolveTarget(url: URL, policy: TargetPolicy): Promise<PinnedAddress> {
   const host = hostOf(url);
@@ -161,11 +155,11 @@ export async function resolveTarget(url: URL, policy: TargetPolicy): Promise<Pin
     ? [{ address: host, family: literal as 4 | 6 }]
     : (
         await lookup(host, { all: true, verbatim: true }).catch(() => {
-          throw new TargetRefused(DNS_LOOKUP_FAILED);
+          throw new TargetRefused(NO_PUBLIC_ADDRESS);
         })
       ).map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
-  if (found.length === 0) throw new TargetRefused(DNS_LOOKUP_FAILED);
-  if (!policy.allowPrivate && found.some((a) => refusedClass(a.address) !== null)) throw new TargetRefused(REFUSED_NON_PUBLIC);
+  if (found.length === 0) throw new TargetRefused(NO_PUBLIC_ADDRESS);
+  if (!policy.allowPrivate && found.some((a) => refusedClass(a.address) !== null)) throw new TargetRefused(NO_PUBLIC_ADDRESS);
   return found[0];
 }
 

@@ -125,4 +125,30 @@ describe('migration 9: attempts stored before', () => {
       ],
     );
   });
+
+  test('the deliveries log shows one phrase for a name that did not resolve and a non-public address', async () => {
+    // Stored as migration 009 left them (and as delivery wrote them until the phrases became one).
+    for (const [id, error] of [
+      ['b1', 'refused: non-public address'],
+      ['b2', 'DNS lookup failed'],
+      ['b3', 'connection refused'],
+    ]) {
+      await t.db.run(
+        `INSERT INTO webhook_attempts (id, org_id, delivery_id, event_id, event_type, url, attempt, status, response_status,
+           response_body, error, duration_ms, created_at)
+         VALUES ($1, $2, 'd', 'e', 'call.hooked', 'https://example.com/', 1, 'failed', NULL, NULL, $3, 1, 4102444800000)`,
+        [id, org.orgId, error],
+      );
+    }
+    const res = await api(t.app, org.read, 'GET', '/api/webhooks/deliveries?limit=3');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(
+      res.json().items.map((a: { id: string; error: string }) => [a.id, a.error]),
+      [
+        ['b3', 'connection refused'],
+        ['b2', 'refused: no public address'],
+        ['b1', 'refused: no public address'],
+      ],
+    );
+  });
 });

@@ -185,6 +185,19 @@ export interface Attempt {
 const ATTEMPT_COLUMNS =
   'id, subscription_id, rule_id, event_id, event_type, url, attempt, status, response_status, response_body, error, duration_ms, created_at';
 
+/**
+ * Why an attempt was refused before connecting (delivery/ssrf.ts), as the deliveries log shows
+ * it: one fixed phrase that names no host, address or resolver detail (API users read the
+ * log), the same whether the name did not resolve or resolved to a non-public address: two
+ * phrases told a user which internal names exist.
+ */
+export const NO_PUBLIC_ADDRESS = 'refused: no public address';
+/** The phrases of earlier versions (migration 009 wrote them), shown as NO_PUBLIC_ADDRESS. */
+const EARLIER_REFUSALS: readonly string[] = ['refused: non-public address', 'DNS lookup failed'];
+
+/** Attempts logged before the refusal phrases became one read as the one phrase. */
+const shownError = (error: string | null) => (error !== null && EARLIER_REFUSALS.includes(error) ? NO_PUBLIC_ADDRESS : error);
+
 const toAttempt = (r: Row): Attempt => ({
   id: String(r.id),
   subscription_id: (r.subscription_id as string | null) ?? null,
@@ -196,7 +209,7 @@ const toAttempt = (r: Row): Attempt => ({
   status: r.status as AttemptStatus,
   response_status: numOrNull(r.response_status),
   response_body: (r.response_body as string | null) ?? null,
-  error: (r.error as string | null) ?? null,
+  error: shownError((r.error as string | null) ?? null),
   duration_ms: numOrNull(r.duration_ms),
   created_at: num(r.created_at),
 });
