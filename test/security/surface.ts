@@ -37,7 +37,7 @@ export interface Operation {
 }
 
 const PRO_PREFIXES = ['/api/agent', '/api/webhooks', '/api/alerts', '/api/exports'];
-const FREE_PREFIXES = ['/api/kpis', '/api/calls', '/api/saved-searches'];
+const FREE_PREFIXES = ['/api/kpis', '/api/calls', '/api/saved-searches', '/api/query']; // CONTRACT §13: /api/query is free
 const under = (p: string, prefix: string) => p === prefix || p.startsWith(`${prefix}/`);
 
 /** TAXII 2.1 paths answer TAXII error messages instead of problem+json. */
@@ -438,9 +438,14 @@ const FIXTURES: Record<string, Fixture> = {
     params: (o) => ({ collection_id: o.ids.collectionId, object_id: o.ids.objectId }),
     owned: true,
   },
+  'GET /taxii2/api/collections/{collection_id}/objects/{object_id}/versions/': {
+    params: (o) => ({ collection_id: o.ids.collectionId, object_id: o.ids.objectId }),
+    owned: true,
+  },
   'GET /taxii2/api/collections/{collection_id}/manifest/': { params: (o) => ({ collection_id: o.ids.collectionId }), owned: true },
 
   'GET /api/calls': {},
+  'POST /api/query': { body: () => ({ metrics: ['calls_received'], dimensions: ['impersonated_brand'] }) },
   'GET /api/calls/{call_sid}': { params: (o) => ({ call_sid: o.ids.callSid }), owned: true },
 
   // Sign-in takes its key in the body: every caller signs in as the owner's read key.
