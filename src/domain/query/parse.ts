@@ -66,7 +66,7 @@ export interface QueryBody {
   end?: string;
   timezone?: string;
   compare?: string | { start: string; end: string };
-  order_by?: [string, string][];
+  order_by?: string[][];
   limit?: number;
   offset?: number;
 }

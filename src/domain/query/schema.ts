@@ -21,7 +21,7 @@ export const QueryBody = Type.Object(
         maxItems: QUERY_LIMITS.maxDimensions,
         description:
           'Field dimensions (intel fields, caller_state, caller_area_code, caller_id, persona, disconnect_reason, ' +
-          'cleanly_closed, hooked, tier, has_intel) and time:hour|day|week|month|weekday|hour_of_day.',
+          'cleanly_closed, hooked, tier, has_intel) and time:15min|hour|day|week|month|weekday|hour_of_day.',
       }),
     ),
     filters: Type.Optional(
@@ -38,7 +38,8 @@ export const QueryBody = Type.Object(
       Type.Union([Type.Literal('previous_period'), Type.Object({ start: WindowBound, end: WindowBound }, { additionalProperties: false })]),
     ),
     order_by: Type.Optional(
-      Type.Array(Type.Tuple([Name, Type.String({ maxLength: 8 })]), { maxItems: 8, description: '[[metric or dimension, "asc"|"desc"]]' }),
+      // Pairs as arrays of two names, not tuples: OpenAPI 3.1 has no draft-07 tuple form.
+      Type.Array(Type.Array(Name, { minItems: 2, maxItems: 2 }), { maxItems: 8, description: '[[metric or dimension, "asc"|"desc"]]' }),
     ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: QUERY_LIMITS.maxRows, default: QUERY_LIMITS.defaultLimit })),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: QUERY_LIMITS.maxOffset, default: 0 })),
