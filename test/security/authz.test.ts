@@ -219,6 +219,37 @@ describe('authorisation matrix: every operation × every caller (issue 11 item 1
     assert.equal(violations.length, 0, `${violations.length} violations:\n${violations.join('\n')}`);
   });
 
+  test('a misspelt parameter or a hand-made cursor: the caller is checked first, then 400 validation_failed', async () => {
+    const violations: string[] = [];
+    // A cursor in the issued encoding holding a position no row has (past every column's range).
+    const handmade = Buffer.from(JSON.stringify(['-started_at', 1e308, 'CA1'])).toString('base64url');
+    for (const op of ops) {
+      const fx = fixtureOf(op);
+      const extras = ['impersonated_brnd=Amazon'];
+      if (op.params.some((x) => x.in === 'query' && x.name === 'cursor')) extras.push(`cursor=${handmade}`);
+      for (const extra of extras) {
+        for (const p of PRINCIPALS) {
+          const exp = expected(p, op);
+          const req = request(p, op, fx);
+          req.url += `${req.url.includes('?') ? '&' : '?'}${extra}`;
+          const a = await send(req);
+          const where = `${p.padEnd(12)} ${req.method} ${req.url.slice(0, 120)}`;
+          for (const issue of answerIssues(a, { leakCheck: op.cls !== 'public', taxii: isTaxii(op.path) }))
+            violations.push(`${where}: ${issue}`);
+          const code = problemCode(a);
+          if (exp.kind === 'deny') {
+            if (a.status !== exp.status || code !== exp.code)
+              violations.push(`${where}: expected ${exp.status} ${exp.code}, got ${brief(a)}`);
+          } else if (a.status !== 400 || code !== 'validation_failed') {
+            violations.push(`${where}: expected 400 validation_failed, got ${brief(a)}`);
+          }
+          await replenish(fx, req.owner, a.status);
+        }
+      }
+    }
+    assert.equal(violations.length, 0, `${violations.length} violations:\n${violations.join('\n')}`);
+  });
+
   /**
    * Spellings of the same path that a prefix check on the raw URL text would misread: letters
    * of each static segment percent-encoded; the feature segment also upper-cased, with a
