@@ -134,6 +134,26 @@ describe('POST /api/query: hostile and invalid queries', () => {
       assert.deepEqual(body.results, [{ dimensions: [], metrics: [1, 500] }]);
     });
 
+    it('the general rate limit counts queries', async () => {
+      const small = await testApp({ HONEYPOT_RATE_GENERAL: '3/60' });
+      try {
+        const k = await newOrg(small.app, 'free', 'Limited');
+        const codes: number[] = [];
+        for (let i = 0; i < 4; i++) codes.push((await postQuery(small.app, k.read, OK)).statusCode);
+        assert.deepEqual(codes, [200, 200, 200, 429]);
+        const last = await postQuery(small.app, k.read, OK);
+        assert.equal(last.json().code, 'rate_limited');
+        assert.ok(Number(last.headers['retry-after']) > 0);
+      } finally {
+        await small.close();
+      }
+    });
+
+    it('documented in OpenAPI', async () => {
+      const doc = (await h.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+      assert.ok(doc.paths['/api/query']?.post, 'POST /api/query in /openapi.json');
+    });
+
     it('not JSON: 415; bad JSON: 400', async () => {
       const res = await send('metrics=calls_received', org.read, { 'content-type': 'application/x-www-form-urlencoded' });
       assert.equal(res.statusCode, 415, res.body);

@@ -133,6 +133,15 @@ const TARGETED: Query[] = [
   { ...ALL, metrics: ['calls_received'], dimensions: ['tier'], filters: [['not', ['between', 'tier', [2, 3]]]] },
   { ...ALL, metrics: ['calls_received'], dimensions: ['hooked', 'has_intel'], filters: [['is', 'hooked', [false]]] },
   { ...ALL, metrics: ['calls_received'], dimensions: ['persona'], order_by: [['persona', 'desc']] },
+  // A group whose calls have no dollars_dangled has total 0, and sorts as 0 (found with QUERY_SEED=12…14).
+  { ...ALL, metrics: ['total_dollars_dangled'], dimensions: ['persona'], order_by: [['total_dollars_dangled', 'asc']] },
+  {
+    ...ALL,
+    metrics: ['total_dollars_dangled', 'calls_received'],
+    dimensions: ['lure_category'],
+    order_by: [['total_dollars_dangled', 'desc']],
+  },
+  { ...ALL, metrics: ['total_dollars_asked'], dimensions: ['persona'], order_by: [['total_dollars_asked', 'asc']] },
   { ...ALL, metrics: ['calls_received', 'p90_call_duration_sec', 'median_call_duration_sec'], dimensions: ['disconnect_reason'] },
   { ...ALL, metrics: [...FIELD_DIMENSIONS.map((f) => `distinct:${f}`)] },
   { ...ALL, metrics: ['calls_received', 'hook_rate'], filters: [['is', 'impersonated_brand', ['no such brand']]] },
@@ -287,8 +296,12 @@ function queryMaker(rand: () => number, calls: RefCall[]) {
     const c = rand();
     if (c < 0.2) q.compare = 'previous_period';
     else if (c < 0.32) q.compare = pick(rand, COMPARE_WINDOWS);
-    if (rand() < 0.4) {
-      const names = shuffle(rand, [...metrics, ...dims]).slice(0, 1 + Math.floor(rand() * 2));
+    if (rand() < 0.4 && [...metrics, ...dims].some((n) => !(metrics.includes(n) && dims.includes(n)))) {
+      // A name that is both a requested metric and a requested dimension (cleanly_closed) is ambiguous: left out.
+      const names = shuffle(
+        rand,
+        [...metrics, ...dims].filter((n) => !(metrics.includes(n) && dims.includes(n))),
+      ).slice(0, 1 + Math.floor(rand() * 2));
       q.order_by = names.map((n) => [n, pick(rand, ['asc', 'desc'] as const)]);
     }
     if (rand() < 0.5) q.limit = pick(rand, [1, 2, 3, 5, 10, 10_000]);
