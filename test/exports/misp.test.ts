@@ -1,12 +1,15 @@
-// GET /api/exports/misp : the tier-1 calls as one MISP event. Every export is
-// validated with our JSON Schema of MISP's core format (test/fixtures/misp, ajv 2020-12) and
-// compared with objects worked out by hand from the fixture; uuids are deterministic; to_ids
-// only on indicators that pass their checksums; scoped keys see their slice; errors are
-// problem+json.
+// GET /api/exports/misp : the tier-1 calls as one MISP event. Every export is validated with
+// our JSON Schema of MISP's core format (test/fixtures/misp, ajv 2020-12), each object against
+// its current MISP object template (../shared/misp-objects: name, uuid, template_version,
+// meta-category, relations and their types, required relations, repeats) and every attribute's
+// type and category against PyMISP's describeTypes.json (../shared/misp-format), and compared
+// with objects worked out by hand from the fixture; no attribute repeats outside objects; uuids
+// are deterministic; scoped keys see their slice; errors are problem+json.
 
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { uuidV5 } from '../../src/features/exports/mispIds.js';
 import { get, ingest, newOrg, scopedKey, type OrgKeys, type TestApp, testApp } from '../helpers/app.js';
@@ -16,8 +19,72 @@ const schema = JSON.parse(readFileSync(new URL('../fixtures/misp/misp-core-event
 const ajv = new Ajv2020.default({ strict: true, strictTypes: false, allErrors: true });
 const validate = ajv.compile(schema);
 
+// MISP's own files, read in place (never copied into the repository).
+const SHARED = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../shared');
+type Template = {
+  name: string;
+  uuid: string;
+  version: number;
+  'meta-category': string;
+  attributes: Record<string, { 'misp-attribute': string; multiple?: boolean }>;
+  required?: string[];
+  requiredOneOf?: string[];
+};
+const template = (name: string): Template | null => {
+  try {
+    return JSON.parse(readFileSync(path.join(SHARED, 'misp-objects/objects', name, 'definition.json'), 'utf8'));
+  } catch {
+    return null;
+  }
+};
+const TYPES = JSON.parse(readFileSync(path.join(SHARED, 'misp-format/describeTypes.json'), 'utf8')).result as {
+  types: string[];
+  category_type_mappings: Record<string, string[]>;
+};
+
+/** What MISP (and PyMISP's strict object loading) would refuse in an event; [] when none. */
+function mispProblems(doc: Json): string[] {
+  const problems: string[] = [];
+  const attr = (a: Json, where: string) => {
+    if (!TYPES.types.includes(a.type)) problems.push(`${where}: unknown type ${a.type}`);
+    else if (!TYPES.category_type_mappings[a.category]?.includes(a.type)) problems.push(`${where}: ${a.type} not in ${a.category}`);
+  };
+  for (const o of doc.Event.Object) {
+    const where = `${o.name} ${o.uuid}`;
+    const t = template(o.name);
+    if (!t) {
+      problems.push(`${where}: no template`);
+      continue;
+    }
+    if (o.template_uuid !== t.uuid) problems.push(`${where}: template_uuid ${o.template_uuid}`);
+    if (o.template_version !== String(t.version)) problems.push(`${where}: template_version ${o.template_version}, current ${t.version}`);
+    if (o['meta-category'] !== t['meta-category']) problems.push(`${where}: meta-category ${o['meta-category']}`);
+    const relations = o.Attribute.map((a: Json) => a.object_relation);
+    for (const a of o.Attribute) {
+      attr(a, where);
+      const rel = t.attributes[a.object_relation];
+      if (!rel) problems.push(`${where}: relation ${a.object_relation} not in the template`);
+      else if (rel['misp-attribute'] !== a.type)
+        problems.push(`${where}: ${a.object_relation} typed ${a.type}, template ${rel['misp-attribute']}`);
+      else if (!rel.multiple && relations.filter((r: string) => r === a.object_relation).length > 1)
+        problems.push(`${where}: ${a.object_relation} twice`);
+    }
+    for (const r of t.required ?? []) if (!relations.includes(r)) problems.push(`${where}: required ${r} missing`);
+    if (t.requiredOneOf && !t.requiredOneOf.some((r) => relations.includes(r))) problems.push(`${where}: none of ${t.requiredOneOf}`);
+  }
+  const outside = new Set<string>();
+  for (const a of doc.Event.Attribute) {
+    attr(a, 'event');
+    const key = `${a.type}|${a.value}`;
+    if (outside.has(key)) problems.push(`event: ${key} twice outside objects`);
+    outside.add(key);
+  }
+  return problems;
+}
+
 function assertValid(doc: unknown) {
   assert.ok(validate(doc), JSON.stringify(validate.errors?.slice(0, 5), null, 1));
+  assert.deepEqual(mispProblems(doc), []);
 }
 
 const NOW = new Date('2026-11-20T14:00:00Z');
@@ -27,6 +94,7 @@ const at = (hoursAgo: number) => new Date(NOW.getTime() - hoursAgo * HOUR).toISO
 const BTC = 'BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4'; // BIP-173 valid
 const ETH_BAD = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD'; // EIP-55 example, last letter's case flipped
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'; // USDT TRC-20 contract
+const IBAN = 'GB82WEST12345698765432'; // the ISO 13616 example (valid check digits)
 const XMR = '44AFFq5kSiGBoZ4NMDwYtN18obc8AemS33DBLWs3H7otXft3XjrpDtQGv7SqSsaBYBb98uNbr2VBBEt7f2wfn3RVGQBEP3A';
 
 type Rec = { sid: string; hoursAgo: number; dur?: number; caller?: string | null; ext: Record<string, unknown> };
@@ -74,6 +142,9 @@ const CALLS: Rec[] = [
   { sid: 'M-7', hoursAgo: 7, caller: '+12025550100', ext: { payment_method: 'wire' } }, // tier 2: not exported
   { sid: 'M-8', hoursAgo: 8 * 24, caller: '+12025550101', ext: { gift_card_brand: 'Apple' } }, // outside 7d
   { sid: 'M-9', hoursAgo: 9, caller: null, ext: { crypto_wallet_address: XMR, crypto_chain: 'XMR' } },
+  // M-3's routing number again, without an account: no second event-level attribute.
+  { sid: 'M-10', hoursAgo: 10, caller: null, ext: { mule_bank_name: 'BofA', mule_bank_routing_number: '026009593' } },
+  { sid: 'M-11', hoursAgo: 11, caller: null, ext: { mule_bank_account_number: IBAN, mule_bank_routing_number: '021000021' } },
 ];
 
 const record = (c: Rec) => ({
@@ -88,11 +159,11 @@ const record = (c: Rec) => ({
 type Attrs = Record<string, [string, string, boolean]>;
 /**
  * Worked by hand, newest call first, per call bank-account, coin-address, phone:
- * - account numbers are IDS indicators only behind a valid routing number (021000021 yes, 021000022 no, none no);
+ * - account numbers are IDS indicators (each is an indicator in the STIX export); an IBAN is typed iban;
  * - wallets by their checksum (BIP-173 address yes, flipped EIP-55 no, USDT contract yes, Monero not judged → no);
- * - caller IDs never; "anonymous" and absent ones give no phone object;
+ * - caller IDs never; "anonymous" and absent ones give no phone-number object;
  * - bank names as stored (Chase → JPMorgan Chase, Wells Fargo Bank → Wells Fargo);
- * - M-3 has a routing number without an account: an event-level attribute instead of an object.
+ * - M-3 and M-10 have a routing number without an account: one event-level attribute for both.
  */
 const EXPECTED_OBJECTS: [string, string, Attrs][] = [
   [
@@ -106,23 +177,24 @@ const EXPECTED_OBJECTS: [string, string, Attrs][] = [
     },
   ],
   ['Scam call M-1 impersonating PayPal', 'coin-address', { address: ['btc', BTC, true], symbol: ['text', 'BTC', false] }],
-  ['Scam call M-1 impersonating PayPal', 'phone', { msisdn: ['phone-number', '+12025550143', false] }],
+  ['Scam call M-1 impersonating PayPal', 'phone-number', { 'phone-number': ['phone-number', '+12025550143', false] }],
   [
     'Scam call M-2 impersonating Amazon',
     'bank-account',
     {
-      account: ['bank-account-nr', '987654321', false],
+      account: ['bank-account-nr', '987654321', true],
       'aba-rtn': ['aba-rtn', '021000022', false],
       'institution-name': ['text', 'Wells Fargo', false],
     },
   ],
-  ['Scam call M-3', 'phone', { msisdn: ['phone-number', '+13055550123', false] }],
+  ['Scam call M-3', 'phone-number', { 'phone-number': ['phone-number', '+13055550123', false] }],
   ['Scam call M-4 impersonating Coinbase', 'coin-address', { 'address-crypto': ['text', ETH_BAD, false], symbol: ['text', 'ETH', false] }],
-  ['Scam call M-5', 'bank-account', { account: ['bank-account-nr', '5550001', false] }],
+  ['Scam call M-5', 'bank-account', { account: ['bank-account-nr', '5550001', true] }],
   ['Scam call M-5', 'coin-address', { 'address-crypto': ['text', TRON, true], symbol: ['text', 'TRX', false] }],
-  ['Scam call M-5', 'phone', { msisdn: ['phone-number', '2125550143', false] }],
-  ['Scam call M-6 impersonating Amazon', 'phone', { msisdn: ['phone-number', '+13055550199', false] }],
+  ['Scam call M-5', 'phone-number', { 'phone-number': ['phone-number', '2125550143', false] }],
+  ['Scam call M-6 impersonating Amazon', 'phone-number', { 'phone-number': ['phone-number', '+13055550199', false] }],
   ['Scam call M-9', 'coin-address', { 'address-crypto': ['text', XMR, false], symbol: ['text', 'XMR', false] }],
+  ['Scam call M-11', 'bank-account', { iban: ['iban', IBAN, true], 'aba-rtn': ['aba-rtn', '021000021', true] }],
 ];
 
 type Json = any;
@@ -199,7 +271,15 @@ describe('GET /api/exports/misp', () => {
     assert.deepEqual(shapeOf(e), EXPECTED_OBJECTS);
     assert.deepEqual(
       e.Attribute.map((a: Json) => [a.type, a.category, a.value, a.to_ids, a.comment]),
-      [['aba-rtn', 'Financial fraud', '026009593', true, 'Routing number (Bank of America) given on scam call M-3']],
+      [
+        [
+          'aba-rtn',
+          'Financial fraud',
+          '026009593',
+          true,
+          'Routing number (Bank of America) given without an account number, first on scam call M-3',
+        ],
+      ],
     );
     const m1 = e.Object[0];
     assert.deepEqual(
@@ -207,7 +287,7 @@ describe('GET /api/exports/misp', () => {
       [
         'financial',
         'b4712203-95a8-4883-80e9-b566f5df11c9',
-        '1',
+        '3', // the current bank-account template
         '2026-11-20T13:00:00Z',
         '2026-11-20T13:05:00Z',
         String((NOW.getTime() - HOUR) / 1000),
@@ -255,8 +335,8 @@ describe('GET /api/exports/misp', () => {
   it('another org sees its own call only', async () => {
     const e = (await exportOf(other.read)).doc.Event;
     assert.deepEqual(shapeOf(e), [
-      ['Scam call M-1', 'bank-account', { account: ['bank-account-nr', '42', false] }],
-      ['Scam call M-1', 'phone', { msisdn: ['phone-number', '+14155550100', false] }],
+      ['Scam call M-1', 'bank-account', { account: ['bank-account-nr', '42', true] }],
+      ['Scam call M-1', 'phone-number', { 'phone-number': ['phone-number', '+14155550100', false] }],
     ]);
   });
 
@@ -277,12 +357,15 @@ describe('GET /api/exports/misp', () => {
       ['a date with a time', (e) => (e.date = '2026-11-20T00:00:00Z')],
       ['an object attribute without a relation', (e) => delete e.Object[2].Attribute[0].object_relation],
       ['an unknown attribute type', (e) => (e.Attribute[0].type = 'routing-number')],
+      ['a stale template_version', (e) => (e.Object[0].template_version = '1')],
+      ['the old phone object', (e) => (e.Object[2].name = 'phone')],
+      ['an event-level attribute twice', (e) => e.Attribute.push({ ...e.Attribute[0], uuid: e.Object[0].uuid })],
       ['a bad uuid', (e) => (e.uuid = 'not-a-uuid')],
     ];
     for (const [what, breakIt] of broken) {
       const doc = JSON.parse(JSON.stringify(base));
       breakIt(doc.Event);
-      assert.equal(validate(doc), false, what);
+      assert.ok(!validate(doc) || mispProblems(doc).length > 0, what);
     }
   });
 
@@ -308,13 +391,15 @@ describe('GET /api/exports/misp across pages', () => {
     t.setNow(NOW);
     org = await newOrg(t.app, 'pro', 'Bulk');
     // Every third call has a routing number without an account (an event-level attribute);
-    // the others an account (a bank-account object). Each has a caller ID (a phone object).
+    // the others an account (a bank-account object). Each has a caller ID (a phone-number
+    // object). The routing numbers are 400 values: one event-level attribute each.
     const records = Array.from({ length: N }, (_, i) => ({
       call_sid: `B${String(i).padStart(5, '0')}`,
       started_at: new Date(NOW.getTime() - 1000 - Math.floor(i / 3) * 1000).toISOString(), // runs of 3 share an instant
       duration_sec: 30,
       caller_id: `+1212555${String(i).padStart(4, '0')}`,
-      extraction: i % 3 === 0 ? { mule_bank_routing_number: '021000021' } : { mule_bank_account_number: String(100000 + i) },
+      extraction:
+        i % 3 === 0 ? { mule_bank_routing_number: String(100_000_000 + (i % 400)) } : { mule_bank_account_number: String(100000 + i) },
     }));
     assert.equal((await ingest(t.app, org.ingest, records)).json().accepted, N);
   });
@@ -324,12 +409,13 @@ describe('GET /api/exports/misp across pages', () => {
     const res = await get(t.app, org.read, '/api/exports/misp?range=24h');
     const doc = JSON.parse(res.body);
     assertValid(doc);
-    const loose = Math.ceil(N / 3); // i = 0, 3, 6, … < N
-    const phones = doc.Event.Object.filter((o: Json) => o.name === 'phone');
+    const calls = Math.ceil(N / 3); // i = 0, 3, 6, … < N
+    const phones = doc.Event.Object.filter((o: Json) => o.name === 'phone-number');
     const banks = doc.Event.Object.filter((o: Json) => o.name === 'bank-account');
     assert.equal(phones.length, N);
-    assert.equal(banks.length, N - loose);
-    assert.equal(doc.Event.Attribute.length, loose);
+    assert.equal(banks.length, N - calls);
+    // i % 400 over multiples of 3 below N: every residue comes (gcd(3, 400) = 1, 782 > 400).
+    assert.equal(doc.Event.Attribute.length, 400);
     // Newest first, ties by call_sid: B00000, B00001, B00002, B00003, …
     const sids = phones.map((o: Json) => o.comment.replace('Scam call ', ''));
     assert.deepEqual(

@@ -9,6 +9,7 @@ import { formatUtc } from '../../domain/window.js';
 import type { ApiKeyRecord, Org } from '../../storage/queries/orgs.js';
 import { ADMIN } from '../../http/access.js';
 import { featureApp } from '../../http/feature.js';
+import { orgMarkingOf, setOrgMarking, TLP_LEVELS, tlpName, type TlpLevel } from '../../intel/stix/markings.js';
 
 const Tier = Type.Union([Type.Literal('free'), Type.Literal('pro')]);
 const Role = Type.Union([Type.Literal('read'), Type.Literal('ingest')]);
@@ -25,6 +26,12 @@ const KeyOut = Type.Object({
   revoked_at: Type.Union([Type.String(), Type.Null()]),
 });
 const OrgParams = Type.Object({ org_id: Type.String({ maxLength: 100 }) });
+/** The TLP 2.0 level an org's STIX objects and MISP event are marked with (default TLP:AMBER). */
+const Tlp = Type.Union(
+  TLP_LEVELS.map((l) => Type.Literal(tlpName(l))),
+  { description: 'TLP 2.0 marking of the org’s STIX export, TAXII feed and MISP event (default TLP:AMBER)' },
+);
+const levelOf = (name: string) => TLP_LEVELS.find((l) => tlpName(l) === name) as TlpLevel;
 
 export const orgJson = (o: Org) => ({ id: o.id, name: o.name, tier: o.tier, created_at: formatUtc(o.created_at) });
 export const keyJson = (k: ApiKeyRecord) => ({
@@ -70,18 +77,26 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
     {
       schema: {
         operationId: 'setOrgTier',
-        summary: "Change an organisation's tier (effective on the next request)",
+        summary: "Change an organisation's tier (effective on the next request) or TLP",
+        description:
+          'tlp marks every STIX object built from the org’s calls (object_marking_refs to the TLP 2.0 marking ' +
+          'definition) and its MISP event (tag); a new TLP is a change of content, so every object gets a new ' +
+          'version (modified) from then on.',
         params: OrgParams,
-        body: Type.Object({ tier: Tier }, { additionalProperties: false }),
-        response: { 200: OrgOut },
+        body: Type.Object({ tier: Type.Optional(Tier), tlp: Type.Optional(Tlp) }, { additionalProperties: false, minProperties: 1 }),
+        response: { 200: Type.Composite([OrgOut, Type.Object({ tlp: Tlp })]) },
       },
     },
     async (req) => {
       const { org_id } = req.params;
-      if (!(await getOrg(db, org_id))) throw notFound('No such organisation.');
-      const org = await setOrgTier(db, org_id, req.body.tier);
-      await app.deps.keys.invalidate();
-      return orgJson(org!);
+      let org = await getOrg(db, org_id);
+      if (!org) throw notFound('No such organisation.');
+      if (req.body.tlp) await setOrgMarking(db, org_id, levelOf(req.body.tlp), Date.now()); // the ingest clock: versions compare with ingests
+      if (req.body.tier) {
+        org = (await setOrgTier(db, org_id, req.body.tier))!;
+        await app.deps.keys.invalidate();
+      }
+      return { ...orgJson(org), tlp: tlpName((await orgMarkingOf(db, org_id)).tlp) };
     },
   );
 

@@ -5,6 +5,7 @@
 
 import { walletChain } from '../../domain/indicators/wallet.js';
 import { formatUtc } from '../../domain/window.js';
+import type { TlpLevel } from '../../intel/stix/index.js';
 import type { Tier1Call } from '../../storage/queries/tier1.js';
 import { uuidV5 } from './mispIds.js';
 import type { MispAttribute, MispEventHead, MispObject } from './mispSchema.js';
@@ -17,13 +18,14 @@ const FINANCIAL_FRAUD = 'Financial fraud';
 const MEDIUM = '2';
 const ONGOING = '1';
 
-export const MISP_TAGS = [{ name: 'tlp:amber' }] as const;
+/** The event's tags: its TLP as MISP's tlp taxonomy (TLP 2.0) names it, e.g. tlp:amber+strict. */
+export const mispTags = (tlp: TlpLevel) => [{ name: `tlp:${tlp}` }];
 
 /** The templates we fill (name, uuid and version of MISP's object templates). */
 const TEMPLATES = {
   'bank-account': {
     uuid: 'b4712203-95a8-4883-80e9-b566f5df11c9',
-    version: '1',
+    version: '3',
     meta: 'financial',
     description: 'A mule bank account a scam caller asked the victim to pay into.',
   },
@@ -33,10 +35,10 @@ const TEMPLATES = {
     meta: 'financial',
     description: 'A cryptocurrency address a scam caller asked the victim to pay to.',
   },
-  phone: {
-    uuid: 'd7e4fbdd-b551-4862-bddb-a0b470a38509',
-    version: '5',
-    meta: 'misc',
+  'phone-number': {
+    uuid: 'c4b5a67c-63d2-11ec-90d6-0242ac120003',
+    version: '1',
+    meta: 'mobile',
     description: 'The caller ID of a scam call (it may be spoofed).',
   },
 } as const;
@@ -102,6 +104,22 @@ function object(eventUuid: string, name: TemplateName, c: Tier1Call, specs: Attr
 
 const some = <T>(xs: (T | null)[]): T[] => xs.filter((x): x is T => x !== null);
 
+/**
+ * An IBAN (ISO 13616): two letters, two check digits, 11–30 letters or digits, and the mod-97
+ * check of ISO 7064 (the string rotated by four, letters as 10–35, modulo 97 is 1). A dozen
+ * lines, so no package for it. Spaces are allowed between groups, as IBANs are written.
+ */
+export function isIban(raw: string): boolean {
+  const s = raw.replace(/ /g, '').toUpperCase();
+  if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(s)) return false;
+  let rest = 0;
+  for (const ch of s.slice(4) + s.slice(0, 4)) {
+    const n = parseInt(ch, 36);
+    rest = (n > 9 ? rest * 100 + n : rest * 10 + n) % 97;
+  }
+  return rest === 1;
+}
+
 /** A caller ID that is a number (7–15 digits, with the usual punctuation), not "anonymous" or "Restricted". */
 function isPhoneNumber(s: string): boolean {
   const digits = s.replace(/[^0-9]/g, '').length;
@@ -109,11 +127,11 @@ function isPhoneNumber(s: string): boolean {
 }
 
 /**
- * The objects of one tier-1 call. A bank account needs its account number (the template's
- * required relation); a routing number without one is a loose attribute (mispLooseAttributes).
- * An account number has no checksum of its own: it is an IDS indicator when the routing number
- * it came with is valid. Caller IDs are never IDS indicators: they are easily spoofed; one that
- * is not a number ("anonymous") gives no phone object.
+ * The objects of one tier-1 call. A bank account needs its account number (the template
+ * requires `account` or `iban`: an IBAN goes in `iban`, typed iban); a routing number without
+ * one is a loose attribute (mispLooseAttributes). An account number is an IDS indicator, as it
+ * is in the STIX export (a pattern on it). Caller IDs are never IDS indicators: they are easily
+ * spoofed; one that is not a number ("anonymous") gives no phone-number object.
  */
 export function mispObjectsForCall(eventUuid: string, c: Tier1Call): MispObject[] {
   const out: MispObject[] = [];
@@ -125,7 +143,9 @@ export function mispObjectsForCall(eventUuid: string, c: Tier1Call): MispObject[
         'bank-account',
         c,
         some<AttrSpec>([
-          { relation: 'account', type: 'bank-account-nr', value: c.mule_bank_account_number, toIds: routingValid },
+          isIban(c.mule_bank_account_number)
+            ? { relation: 'iban', type: 'iban', value: c.mule_bank_account_number, toIds: true }
+            : { relation: 'account', type: 'bank-account-nr', value: c.mule_bank_account_number, toIds: true },
           c.mule_bank_routing_number === null
             ? null
             : { relation: 'aba-rtn', type: 'aba-rtn', value: c.mule_bank_routing_number, toIds: routingValid },
@@ -164,29 +184,33 @@ export function mispObjectsForCall(eventUuid: string, c: Tier1Call): MispObject[
     );
   }
   if (c.caller_id !== null && isPhoneNumber(c.caller_id)) {
-    // MISP's phone template has no phone-number relation: the number goes in msisdn, typed
-    // phone-number so that it correlates with phone-number attributes elsewhere.
     out.push(
-      object(eventUuid, 'phone', c, [
-        { relation: 'msisdn', type: 'phone-number', value: c.caller_id, toIds: false, comment: 'Caller ID (may be spoofed)' },
+      object(eventUuid, 'phone-number', c, [
+        { relation: 'phone-number', type: 'phone-number', value: c.caller_id, toIds: false, comment: 'Caller ID (may be spoofed)' },
       ]),
     );
   }
   return out;
 }
 
-/** A routing number given without an account number: an event-level aba-rtn attribute. */
-export function mispLooseAttributes(eventUuid: string, c: Tier1Call): MispAttribute[] {
-  if (c.mule_bank_routing_number === null || c.mule_bank_account_number !== null) return [];
+/**
+ * A routing number given without an account number: an event-level aba-rtn attribute, one per
+ * value (MISP refuses the same type and value twice outside objects), with the first call
+ * that gave it. `seen` holds the values written so far in this event.
+ */
+export function mispLooseAttributes(eventUuid: string, c: Tier1Call, seen: Set<string>): MispAttribute[] {
+  const routing = c.mule_bank_routing_number;
+  if (routing === null || c.mule_bank_account_number !== null || seen.has(routing)) return [];
+  seen.add(routing);
   const bank = c.mule_bank_name ? ` (${c.mule_bank_name})` : '';
   const a = attribute(
-    uuidV5(eventUuid, `loose\u0000${c.call_sid}`),
+    uuidV5(eventUuid, `loose\u0000aba-rtn\u0000${routing}`),
     {
       relation: 'aba-rtn',
       type: 'aba-rtn',
-      value: c.mule_bank_routing_number,
+      value: routing,
       toIds: c.validity.mule_bank_routing_number === true,
-      comment: `Routing number${bank} given on scam call ${c.call_sid}`,
+      comment: `Routing number${bank} given without an account number, first on scam call ${c.call_sid}`,
     },
     seconds(c.call_started_at),
   );

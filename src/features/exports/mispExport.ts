@@ -10,7 +10,8 @@ import type { Window } from '../../domain/window.js';
 import type { Db } from '../../storage/db.js';
 import { tier1CallPages, type Tier1Call, type Tier1CallSelection } from '../../storage/queries/tier1.js';
 import { PAGE_SIZE, startedPages, type FileExport } from './fileExport.js';
-import { MISP_TAGS, mispEventHead, mispLooseAttributes, mispObjectsForCall } from './mispEvent.js';
+import { orgMarkingOf } from '../../intel/stix/index.js';
+import { mispEventHead, mispLooseAttributes, mispObjectsForCall, mispTags } from './mispEvent.js';
 import { mispEventUuid } from './mispIds.js';
 import { MispExportDoc } from './mispSchema.js';
 
@@ -39,14 +40,17 @@ async function* jsonItems<T>(pages: AsyncGenerator<Tier1Call[]>, items: (c: Tier
 async function mispEventStream(db: Db, principal: Principal, w: Window, now: Date): Promise<Readable> {
   const eventUuid = mispEventUuid(principal.orgId, principal.scope);
   const head = mispEventHead({ uuid: eventUuid, scopeText: scopeText(principal.scope), windowEnd: w.end, now });
+  const tags = mispTags((await orgMarkingOf(db, principal.orgId)).tlp);
   const pass = (selection: Tier1CallSelection) => startedPages(tier1CallPages(db, principal, w, PAGE_SIZE, selection));
   const objects = await pass('all');
   const loose = await pass('routing_without_account');
   async function* chunks(): AsyncGenerator<string> {
-    yield `{"Event":${JSON.stringify(head).slice(0, -1)},"Tag":${JSON.stringify(MISP_TAGS)},"Object":[`;
+    yield `{"Event":${JSON.stringify(head).slice(0, -1)},"Tag":${JSON.stringify(tags)},"Object":[`;
     yield* jsonItems(objects, (c) => mispObjectsForCall(eventUuid, c));
     yield '],"Attribute":[';
-    yield* jsonItems(loose, (c) => mispLooseAttributes(eventUuid, c));
+    // Newest first: each routing number comes with its newest call (the values seen are few).
+    const seen = new Set<string>();
+    yield* jsonItems(loose, (c) => mispLooseAttributes(eventUuid, c, seen));
     yield ']}}';
   }
   return Readable.from(chunks(), { objectMode: false });
@@ -62,15 +66,18 @@ export const MISP_EXPORT: FileExport = {
   summary: 'Tier-1 indicators as a MISP event (pro)',
   description:
     'Every tier-1 call of the window (range, start, end as on the KPI endpoints; default 7d) as one MISP event in ' +
-    "MISP's core JSON format, ready for MISP's event import. Per call: a bank-account object (account as " +
-    'bank-account-nr, aba-rtn, institution-name, account-name = holder) when an account number was given, a ' +
-    'coin-address object (address typed btc for Bitcoin, otherwise address-crypto; symbol BTC, ETH or TRX), and a ' +
-    "phone object with the caller ID (MISP's phone template has no phone-number relation: the number is msisdn, " +
-    'typed phone-number). A routing number given without an account number is an event-level aba-rtn attribute. ' +
-    'to_ids is true only for indicators that pass their checksums (see validity on /api/kpis/tier1): routing ' +
-    'numbers, wallet addresses, and account numbers whose routing number is valid; never for caller IDs (they can ' +
+    "MISP's core JSON format, ready for MISP's event import, each object as its current misp-objects template " +
+    'has it (name, template_uuid, template_version, relations and types). Per call: a bank-account object ' +
+    '(template 3: the account number as account, typed bank-account-nr, or as iban when it is a valid IBAN; ' +
+    'aba-rtn, institution-name, account-name = holder) when an account number was given, a coin-address object ' +
+    '(address typed btc for Bitcoin, otherwise address-crypto; symbol BTC, ETH or TRX), and a phone-number object ' +
+    'with the caller ID (relation phone-number). A routing number given without an account number is an ' +
+    'event-level aba-rtn attribute, once per value. to_ids is true for account numbers (each is an indicator in ' +
+    'the STIX export too) and for routing numbers and wallet addresses that pass their checksums (see validity on ' +
+    '/api/kpis/tier1); never for caller IDs (they can ' +
     'be spoofed). uuids are UUIDv5 and deterministic: one event per organisation and key scope (each export ' +
     'updates it in MISP), one object per call and kind, one attribute per relation and value, so re-exports ' +
-    'match. The event is tagged tlp:amber, distribution 0 (your organisation), unpublished. Streamed, sent as an ' +
+    "match. The event is tagged with the organisation's TLP as MISP's TLP 2.0 taxonomy writes it (tlp:amber by " +
+    'default, the same marking as the STIX export), distribution 0 (your organisation), unpublished. Streamed, sent as an ' +
     'attachment named misp-<start>-<end>.json (UTC, basic ISO 8601).',
 };

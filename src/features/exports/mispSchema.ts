@@ -7,10 +7,10 @@ const Digits = (description: string) => Type.String({ pattern: '^[0-9]+$', descr
 
 const MispAttribute = Type.Object({
   uuid: Type.String({ format: 'uuid', description: 'UUIDv5: the same relation and value of the same call keep it' }),
-  type: Type.String({ description: 'MISP attribute type: aba-rtn, bank-account-nr, btc, phone-number or text' }),
+  type: Type.String({ description: 'MISP attribute type: aba-rtn, bank-account-nr, iban, btc, phone-number or text' }),
   category: Type.Literal('Financial fraud'),
   value: Type.String(),
-  to_ids: Type.Boolean({ description: 'true only for indicators that pass their checksums' }),
+  to_ids: Type.Boolean({ description: 'true for account numbers, and for routing numbers and wallets that pass their checksums' }),
   distribution: Type.Literal('5', { description: 'Inherit the event’s' }),
   timestamp: Digits('Seconds since the epoch: when the call started'),
   comment: Type.String(),
@@ -20,7 +20,7 @@ const MispAttribute = Type.Object({
 
 const MispObject = Type.Object({
   uuid: Type.String({ format: 'uuid', description: 'UUIDv5 of the event, the template name and the call' }),
-  name: Type.Union([Type.Literal('bank-account'), Type.Literal('coin-address'), Type.Literal('phone')]),
+  name: Type.Union([Type.Literal('bank-account'), Type.Literal('coin-address'), Type.Literal('phone-number')]),
   'meta-category': Type.String(),
   description: Type.String(),
   template_uuid: Type.String({ format: 'uuid' }),
@@ -45,7 +45,7 @@ export const MispExportDoc = Type.Object({
     published: Type.Literal(false),
     Tag: Type.Array(Type.Object({ name: Type.String() })),
     Object: Type.Array(MispObject),
-    Attribute: Type.Array(MispAttribute, { description: 'Routing numbers given without an account number' }),
+    Attribute: Type.Array(MispAttribute, { description: 'Routing numbers given without an account number, once per value' }),
   }),
 });
 
