@@ -643,7 +643,7 @@ export interface paths {
         };
         /**
          * Tier-1 intel as a STIX 2.1 bundle (pro)
-         * @description Every tier-1 call of the window (range, start, end as on the KPI endpoints; default 7d) as STIX 2.1 objects in one bundle: custom SCOs phone-number (caller ID), bank-account and cryptocurrency-wallet (declared by one extension-definition), an identity per impersonated brand, an indicator with a STIX pattern per account number and wallet (related-to the brand), an observed-data per call, a sighting per indicator and call (where sighted: our identity, "Honeypot Intel", which is created_by_ref of every SDO and SRO) and a note quoting the transcript turn that revealed the value. Ids are deterministic (UUIDv5 of the value), so the same value is the same object in every export and window; each object appears once per bundle. A window without tier-1 calls gives a bundle holding only our identity and the extension-definition. Streamed; sent as an attachment named stix-<start>-<end>.json (UTC, basic ISO 8601).
+         * @description Every tier-1 call of the window (range, start, end as on the KPI endpoints; default 7d) as STIX 2.1 objects in one bundle: custom SCOs phone-number (caller ID), bank-account and cryptocurrency-wallet (declared by one extension-definition), an identity per impersonated brand, an indicator with a STIX pattern per account number and wallet (related-to the brand), an observed-data per call, a sighting per indicator and call (where sighted: our identity, "Honeypot Intel", which is created_by_ref of every SDO and SRO) and a note quoting the transcript turn that revealed the value. Every object built from calls carries object_marking_refs to the TLP 2.0 marking definition of the organisation's TLP (default TLP:AMBER; set by the admin API), which the bundle holds. Ids are deterministic (UUIDv5 of the value), so the same value is the same object in every export and window; each object appears once per bundle. Versions follow STIX 2.1 §3.6: created is the first sighting (the first ingest of a call revealing the value, or the call start for per-call objects) and never moves; modified is the ingest of the last call carrying the object (or the TLP change, if later), so any change of content raises it and one (id, modified) is always the same content, here and in the TAXII feed. A window without tier-1 calls gives a bundle holding only our identity, the extension-definition and the marking definition. Streamed; sent as an attachment named stix-<start>-<end>.json (UTC, basic ISO 8601).
          */
         get: operations["exportStix"];
         put?: never;
@@ -663,7 +663,7 @@ export interface paths {
         };
         /**
          * Tier-1 indicators as a MISP event (pro)
-         * @description Every tier-1 call of the window (range, start, end as on the KPI endpoints; default 7d) as one MISP event in MISP's core JSON format, ready for MISP's event import. Per call: a bank-account object (account as bank-account-nr, aba-rtn, institution-name, account-name = holder) when an account number was given, a coin-address object (address typed btc for Bitcoin, otherwise address-crypto; symbol BTC, ETH or TRX), and a phone object with the caller ID (MISP's phone template has no phone-number relation: the number is msisdn, typed phone-number). A routing number given without an account number is an event-level aba-rtn attribute. to_ids is true only for indicators that pass their checksums (see validity on /api/kpis/tier1): routing numbers, wallet addresses, and account numbers whose routing number is valid; never for caller IDs (they can be spoofed). uuids are UUIDv5 and deterministic: one event per organisation and key scope (each export updates it in MISP), one object per call and kind, one attribute per relation and value, so re-exports match. The event is tagged tlp:amber, distribution 0 (your organisation), unpublished. Streamed, sent as an attachment named misp-<start>-<end>.json (UTC, basic ISO 8601).
+         * @description Every tier-1 call of the window (range, start, end as on the KPI endpoints; default 7d) as one MISP event in MISP's core JSON format, ready for MISP's event import, each object as its current misp-objects template has it (name, template_uuid, template_version, relations and types). Per call: a bank-account object (template 3: the account number as account, typed bank-account-nr, or as iban when it is a valid IBAN; aba-rtn, institution-name, account-name = holder) when an account number was given, a coin-address object (address typed btc for Bitcoin, otherwise address-crypto; symbol BTC, ETH or TRX), and a phone-number object with the caller ID (relation phone-number). A routing number given without an account number is an event-level aba-rtn attribute, once per value. to_ids is true for account numbers (each is an indicator in the STIX export too) and for routing numbers and wallet addresses that pass their checksums (see validity on /api/kpis/tier1); never for caller IDs (they can be spoofed). uuids are UUIDv5 and deterministic: one event per organisation and key scope (each export updates it in MISP), one object per call and kind, one attribute per relation and value, so re-exports match. The event is tagged with the organisation's TLP as MISP's TLP 2.0 taxonomy writes it (tlp:amber by default, the same marking as the STIX export), distribution 0 (your organisation), unpublished. Streamed, sent as an attachment named misp-<start>-<end>.json (UTC, basic ISO 8601).
          */
         get: operations["exportMisp"];
         put?: never;
@@ -763,7 +763,7 @@ export interface paths {
         };
         /**
          * TAXII objects of the collection
-         * @description Objects in the order they were added (the call ingest time, then call_sid), at most `limit`; follow `next` while `more` is true. An object several calls share comes again with each, once per page. Calls are served from 5 s after their ingest. Errors are TAXII 2.1 error messages (application/taxii+json;version=2.1: title, description, error_code — the stable code used elsewhere, or not_acceptable — http_status as a string, details), not problem+json. An Accept that allows no application/taxii+json;version=2.1 is 406; content or a non-TAXII Content-Type is 415.
+         * @description Objects in the order they were added (the call ingest time, then call_sid), at most `limit` (a larger limit answers the maximum); follow `next` while `more` is true. Each (id, version) is in the collection once: an object several calls share is added with the last call that revealed it, as a new version (modified is that ingest), and everything an object refers to is added with it or later, so a poll from any added_after resolves every reference. Our identity, the extension definition and the TLP marking definition open every walk (the first page, without next). Calls are served from 5 s after their ingest. Errors are TAXII 2.1 error messages (application/taxii+json;version=2.1: title, description, error_code — the stable code used elsewhere, or not_acceptable — http_status as a string, details), not problem+json. An Accept that allows no application/taxii+json;version=2.1 is 406; content or a non-TAXII Content-Type is 415.
          */
         get: operations["getTaxiiObjects"];
         put?: never;
@@ -783,9 +783,29 @@ export interface paths {
         };
         /**
          * One object of the collection (every version in range)
-         * @description Objects in the order they were added (the call ingest time, then call_sid), at most `limit`; follow `next` while `more` is true. An object several calls share comes again with each, once per page. Calls are served from 5 s after their ingest. Errors are TAXII 2.1 error messages (application/taxii+json;version=2.1: title, description, error_code — the stable code used elsewhere, or not_acceptable — http_status as a string, details), not problem+json. An Accept that allows no application/taxii+json;version=2.1 is 406; content or a non-TAXII Content-Type is 415. 404 when the collection has no such object.
+         * @description Objects in the order they were added (the call ingest time, then call_sid), at most `limit` (a larger limit answers the maximum); follow `next` while `more` is true. Each (id, version) is in the collection once: an object several calls share is added with the last call that revealed it, as a new version (modified is that ingest), and everything an object refers to is added with it or later, so a poll from any added_after resolves every reference. Our identity, the extension definition and the TLP marking definition open every walk (the first page, without next). Calls are served from 5 s after their ingest. Errors are TAXII 2.1 error messages (application/taxii+json;version=2.1: title, description, error_code — the stable code used elsewhere, or not_acceptable — http_status as a string, details), not problem+json. An Accept that allows no application/taxii+json;version=2.1 is 406; content or a non-TAXII Content-Type is 415. 404 when the collection has no such object.
          */
         get: operations["getTaxiiObject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/taxii2/api/collections/{collection_id}/objects/{object_id}/versions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The versions of one object of the collection
+         * @description TAXII 2.1 Get Object Versions: the versions the collection holds of the object, oldest first (one at a time here: each object is replaced by its newer version). 404 when the collection has no such object. Objects in the order they were added (the call ingest time, then call_sid), at most `limit` (a larger limit answers the maximum); follow `next` while `more` is true. Each (id, version) is in the collection once: an object several calls share is added with the last call that revealed it, as a new version (modified is that ingest), and everything an object refers to is added with it or later, so a poll from any added_after resolves every reference. Our identity, the extension definition and the TLP marking definition open every walk (the first page, without next). Calls are served from 5 s after their ingest. Errors are TAXII 2.1 error messages (application/taxii+json;version=2.1: title, description, error_code — the stable code used elsewhere, or not_acceptable — http_status as a string, details), not problem+json. An Accept that allows no application/taxii+json;version=2.1 is 406; content or a non-TAXII Content-Type is 415.
+         */
+        get: operations["getTaxiiObjectVersions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -803,7 +823,7 @@ export interface paths {
         };
         /**
          * TAXII manifest of the collection
-         * @description Objects in the order they were added (the call ingest time, then call_sid), at most `limit`; follow `next` while `more` is true. An object several calls share comes again with each, once per page. Calls are served from 5 s after their ingest. Errors are TAXII 2.1 error messages (application/taxii+json;version=2.1: title, description, error_code — the stable code used elsewhere, or not_acceptable — http_status as a string, details), not problem+json. An Accept that allows no application/taxii+json;version=2.1 is 406; content or a non-TAXII Content-Type is 415. The same records, in the same pages, as the objects endpoint with the same parameters.
+         * @description Objects in the order they were added (the call ingest time, then call_sid), at most `limit` (a larger limit answers the maximum); follow `next` while `more` is true. Each (id, version) is in the collection once: an object several calls share is added with the last call that revealed it, as a new version (modified is that ingest), and everything an object refers to is added with it or later, so a poll from any added_after resolves every reference. Our identity, the extension definition and the TLP marking definition open every walk (the first page, without next). Calls are served from 5 s after their ingest. Errors are TAXII 2.1 error messages (application/taxii+json;version=2.1: title, description, error_code — the stable code used elsewhere, or not_acceptable — http_status as a string, details), not problem+json. An Accept that allows no application/taxii+json;version=2.1 is 406; content or a non-TAXII Content-Type is 415. The same records, in the same pages, as the objects endpoint with the same parameters.
          */
         get: operations["getTaxiiManifest"];
         put?: never;
@@ -973,7 +993,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change an organisation's tier (effective on the next request) */
+        /**
+         * Change an organisation's tier (effective on the next request) or TLP
+         * @description tlp marks every STIX object built from the org’s calls (object_marking_refs to the TLP 2.0 marking definition) and its MISP event (tag); a new TLP is a change of content, so every object gets a new version (modified) from then on.
+         */
         patch: operations["setOrgTier"];
         trace?: never;
     };
@@ -2387,7 +2410,7 @@ export interface operations {
                 "application/json": {
                     /** @description Summary figures (calls_received … total_dollars_dangled), asks, mean_dollar_ask, p90_call_duration_sec, distinct:<field>. */
                     metrics: string[];
-                    /** @description Field dimensions (intel fields, caller_state, caller_area_code, caller_id, persona, disconnect_reason, cleanly_closed, hooked, tier, has_intel) and time:hour|day|week|month|weekday|hour_of_day. */
+                    /** @description Field dimensions (intel fields, caller_state, caller_area_code, caller_id, persona, disconnect_reason, cleanly_closed, hooked, tier, has_intel) and time:15min|hour|day|week|month|weekday|hour_of_day. */
                     dimensions?: string[];
                     /** @description All must hold. [op, field, value] with op in is, is_not, contains, gt, gte, lt, lte, between, has, not, and, or; ["has", field]; ["not", f]; ["and"|"or", [f…]]. */
                     filters?: unknown[][];
@@ -2402,10 +2425,7 @@ export interface operations {
                         end: string;
                     };
                     /** @description [[metric or dimension, "asc"|"desc"]] */
-                    order_by?: [
-                        string,
-                        string
-                    ][];
+                    order_by?: string[][];
                     /** @default 100 */
                     limit?: number;
                     /** @default 0 */
@@ -3357,7 +3377,7 @@ export interface operations {
                                  * @description UUIDv5 of the event, the template name and the call
                                  */
                                 uuid: string;
-                                name: "bank-account" | "coin-address" | "phone";
+                                name: "bank-account" | "coin-address" | "phone-number";
                                 "meta-category": string;
                                 description: string;
                                 /** Format: uuid */
@@ -3380,12 +3400,12 @@ export interface operations {
                                      * @description UUIDv5: the same relation and value of the same call keep it
                                      */
                                     uuid: string;
-                                    /** @description MISP attribute type: aba-rtn, bank-account-nr, btc, phone-number or text */
+                                    /** @description MISP attribute type: aba-rtn, bank-account-nr, iban, btc, phone-number or text */
                                     type: string;
                                     /** @enum {string} */
                                     category: "Financial fraud";
                                     value: string;
-                                    /** @description true only for indicators that pass their checksums */
+                                    /** @description true for account numbers, and for routing numbers and wallets that pass their checksums */
                                     to_ids: boolean;
                                     /**
                                      * @description Inherit the event’s
@@ -3400,19 +3420,19 @@ export interface operations {
                                     object_relation?: string;
                                 }[];
                             }[];
-                            /** @description Routing numbers given without an account number */
+                            /** @description Routing numbers given without an account number, once per value */
                             Attribute: {
                                 /**
                                  * Format: uuid
                                  * @description UUIDv5: the same relation and value of the same call keep it
                                  */
                                 uuid: string;
-                                /** @description MISP attribute type: aba-rtn, bank-account-nr, btc, phone-number or text */
+                                /** @description MISP attribute type: aba-rtn, bank-account-nr, iban, btc, phone-number or text */
                                 type: string;
                                 /** @enum {string} */
                                 category: "Financial fraud";
                                 value: string;
-                                /** @description true only for indicators that pass their checksums */
+                                /** @description true for account numbers, and for routing numbers and wallets that pass their checksums */
                                 to_ids: boolean;
                                 /**
                                  * @description Inherit the event’s
@@ -3597,7 +3617,7 @@ export interface operations {
             query?: {
                 /** @description Only objects added after this instant (RFC 3339, e.g. the X-TAXII-Date-Added-Last of the previous poll; precision below a millisecond is dropped). */
                 added_after?: string;
-                /** @description Objects per page, 1–1000 (default 100). A page may hold fewer while "more" is true. */
+                /** @description Objects per page (default 100); above 1000, 1000 (the server's maximum). A page may hold fewer while "more" is true. */
                 limit?: number;
                 /** @description Opaque: "next" of the previous page, with the same match[] filters. An altered one is 400. */
                 next?: string;
@@ -3656,7 +3676,7 @@ export interface operations {
             query?: {
                 /** @description Only objects added after this instant (RFC 3339, e.g. the X-TAXII-Date-Added-Last of the previous poll; precision below a millisecond is dropped). */
                 added_after?: string;
-                /** @description Objects per page, 1–1000 (default 100). A page may hold fewer while "more" is true. */
+                /** @description Objects per page (default 100); above 1000, 1000 (the server's maximum). A page may hold fewer while "more" is true. */
                 limit?: number;
                 /** @description Opaque: "next" of the previous page, with the same match[] filters. An altered one is 400. */
                 next?: string;
@@ -3708,12 +3728,62 @@ export interface operations {
             500: components["responses"]["TaxiiError500"];
         };
     };
+    getTaxiiObjectVersions: {
+        parameters: {
+            query?: {
+                /** @description Only objects added after this instant (RFC 3339, e.g. the X-TAXII-Date-Added-Last of the previous poll; precision below a millisecond is dropped). */
+                added_after?: string;
+                /** @description Objects per page (default 100); above 1000, 1000 (the server's maximum). A page may hold fewer while "more" is true. */
+                limit?: number;
+                /** @description Opaque: "next" of the previous page, with the same match[] filters. An altered one is 400. */
+                next?: string;
+                /** @description STIX spec versions, e.g. 2.1: comma-separated, the parameter may be repeated; at most 100 values in all. */
+                "match[spec_version]"?: string[];
+            };
+            header?: never;
+            path: {
+                /** @description A collection id from GET /taxii2/api/collections/ */
+                collection_id: string;
+                /** @description A STIX id, <type>--<UUID> */
+                object_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description TAXII versions resource */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/taxii+json;version=2.1": {
+                        more: boolean;
+                        next?: string;
+                        /** @description The versions held (modified, or the SCO’s version), oldest first */
+                        versions?: string[];
+                    };
+                };
+            };
+            400: components["responses"]["TaxiiError400"];
+            401: components["responses"]["TaxiiError401"];
+            403: components["responses"]["TaxiiError403"];
+            404: components["responses"]["TaxiiError404"];
+            406: components["responses"]["TaxiiError406"];
+            415: components["responses"]["TaxiiError415"];
+            429: components["responses"]["TaxiiError429"];
+            500: components["responses"]["TaxiiError500"];
+        };
+    };
     getTaxiiManifest: {
         parameters: {
             query?: {
                 /** @description Only objects added after this instant (RFC 3339, e.g. the X-TAXII-Date-Added-Last of the previous poll; precision below a millisecond is dropped). */
                 added_after?: string;
-                /** @description Objects per page, 1–1000 (default 100). A page may hold fewer while "more" is true. */
+                /** @description Objects per page (default 100); above 1000, 1000 (the server's maximum). A page may hold fewer while "more" is true. */
                 limit?: number;
                 /** @description Opaque: "next" of the previous page, with the same match[] filters. An altered one is 400. */
                 next?: string;
@@ -3751,6 +3821,7 @@ export interface operations {
                             id: string;
                             /** @description TAXII timestamp (microseconds, Z) */
                             date_added: string;
+                            /** @description modified; for an SCO (which has none) the instant its content last changed: its last call’s ingest, or the TLP change */
                             version: string;
                             media_type: string;
                         }[];
@@ -4318,7 +4389,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    tier: "free" | "pro";
+                    tier?: "free" | "pro";
+                    /** @description TLP 2.0 marking of the org’s STIX export, TAXII feed and MISP event (default TLP:AMBER) */
+                    tlp?: "TLP:CLEAR" | "TLP:GREEN" | "TLP:AMBER" | "TLP:AMBER+STRICT" | "TLP:RED";
                 };
             };
         };
@@ -4329,7 +4402,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Org"];
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        tier: "free" | "pro";
+                        created_at: string;
+                        /** @description TLP 2.0 marking of the org’s STIX export, TAXII feed and MISP event (default TLP:AMBER) */
+                        tlp: "TLP:CLEAR" | "TLP:GREEN" | "TLP:AMBER" | "TLP:AMBER+STRICT" | "TLP:RED";
+                    };
                 };
             };
             400: components["responses"]["InvalidRequest"];

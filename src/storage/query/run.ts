@@ -257,8 +257,8 @@ function groupOf(q: Query, r: Row, lt: LocalTime, w: Window): Group {
     if (d === 'time:weekday') values.push(WEEKDAYS[Math.round(x / DAY_MS)]);
     else if (d === 'time:hour_of_day') values.push(Math.round(x / HOUR_MS));
     else {
-      const instant = d === 'time:hour' || d === 'time:15min' ? x : instantOfLocal(lt.segments, x);
-      values.push(formatWithOffset(instant, offsetIn(lt.segments, instant)));
+      const instant = d === 'time:hour' || d === 'time:15min' ? x : instantOfLocal(lt.stamps, x);
+      values.push(formatWithOffset(instant, offsetIn(lt.stamps, instant)));
     }
     keys.push((ABSOLUTE_TIME as readonly string[]).includes(d) ? String(position(d, x, lt, w)) : JSON.stringify(values[values.length - 1]));
   });
@@ -268,7 +268,7 @@ function groupOf(q: Query, r: Row, lt: LocalTime, w: Window): Group {
 /** The bucket's index counted from the bucket holding the window's start. */
 function position(d: Dimension, x: number, lt: LocalTime, w: Window): number {
   const start = w.start.getTime();
-  const localStart = start + offsetIn(lt.segments, start);
+  const localStart = start + offsetIn(lt.stamps, start);
   const floor = (v: number, m: number, at = 0) => v - ((((v - at) % m) + m) % m);
   switch (d) {
     case 'time:15min':

@@ -32,7 +32,13 @@ const mod = (x: string, m: number) => `(((${x}) % ${m}) + ${m}) % ${m}`;
 
 /** The zone's reading of a window: offset segments, and SQL for local time. */
 export interface LocalTime {
+  /** Offsets over the window (and a day either side): what SQL reads. */
   segments: OffsetSegment[];
+  /**
+   * Offsets from the month before the window on: a week or month bucket starts before the
+   * window, maybe under another offset (March 1 in New York is EST, a window from March 28 EDT).
+   */
+  stamps: OffsetSegment[];
   /** SQL: the local wall clock of `started_at`, as epoch ms read as UTC (its parameters added to `p`). */
   local(p: Params): string;
 }
@@ -40,8 +46,13 @@ export interface LocalTime {
 export function localTime(q: Pick<Query, 'zone'>, w: Window): LocalTime {
   const segments = offsetSegments(q.zone, w.start.getTime(), w.end.getTime());
   const last = segments[segments.length - 1].offsetMs;
+  let stamps: OffsetSegment[] | null = null;
   return {
     segments,
+    get stamps() {
+      stamps ??= offsetSegments(q.zone, w.start.getTime() - 32 * DAY_MS, w.end.getTime());
+      return stamps;
+    },
     local(p) {
       if (segments.length === 1) return `(started_at + ${big(p, last)})`;
       const whens = segments
