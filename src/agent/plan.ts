@@ -21,6 +21,7 @@ import {
   type Plan,
   type PlannerState,
   type RankField,
+  type Verdict,
 } from './intents.js';
 import { normalise } from './normalise.js';
 import {
@@ -57,7 +58,8 @@ import {
   TREND_RE,
   WHICH_CALL_RE,
 } from './reading.js';
-import { readQuestion } from './questionReading.js';
+import { readQuestion, type QuestionReading } from './questionReading.js';
+import type { Mention } from './readingTypes.js';
 import { precedingSpan, shiftBack, type WindowSpec } from './windowSpec.js';
 import type { TopnField } from '../storage/queries/topn.js';
 import { isValueField, type ValueField } from './values.js';
@@ -127,8 +129,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   if (OFF_TOPIC_RE.test(text) || ACTION_RE.test(text)) return chat('decline');
 
   const reading = readQuestion(req, prev, now, text);
-  const { windows, named, window, shift, notes, quals, own, carried, base, followUp, refers, carries, rest } = reading;
-  let mentions = reading.mentions;
+  const { window, notes, quals, own, base, rest } = reading;
   // "did we get any tier 1 calls today?", "were there more than 5 calls?": Yes or No first, from the figure given.
   const anyAsked = (YES_NO_RE.test(text) || /^any\b/.test(text)) && /\bany\b/.test(rest);
   const bar: Bar | undefined = quals.bar ?? (anyAsked ? { op: 'gt', value: 0, percent: false, any: true } : undefined);
@@ -137,20 +138,67 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     intent,
     window: w,
     filters: finalFilters(intent, { ...base, ...extra }),
-    mentions,
+    mentions: c.mentions,
     notes,
     ...(bar ? { bar } : {}),
   });
 
+  const metrics = metricsIn(rest);
+  const explain = asksToExplain(rest);
+  const c: PlanContext = {
+    ...reading,
+    req,
+    prev,
+    now,
+    question,
+    text,
+    metrics,
+    field: fieldIn(rest) ?? (CALLER_ID_RE.test(rest) ? 'caller_id' : null),
+    isCount: COUNT_RE.test(rest),
+    isList: LIST_VERB_RE.test(rest),
+    verdict: verdictOf(text, rest, metrics),
+    hasQual: reading.mentions.length > 0 || Object.keys(own).length > 0,
+    explain,
+    ranking: (f: RankField): Intent =>
+      LEAST_RE.test(rest) && !explain
+        ? { kind: 'topn', field: f, n: LOOKUP_N, least: true }
+        : { kind: 'topn', field: f, n: explain ? LOOKUP_N : (topNumber(rest) ?? TOPN_DEFAULT), explain },
+    data,
+    chat,
+  };
   // One call.
   const sid = sidIn(question);
   if (sid) return data({ kind: 'call', sid });
   if (req.contextCallSid && CALLISH_RE.test(rest) && !COUNT_RE.test(rest)) return data({ kind: 'call', sid: req.contextCallSid });
 
-  const metrics = metricsIn(rest);
-  const field = fieldIn(rest) ?? (CALLER_ID_RE.test(rest) ? 'caller_id' : null);
-  const isCount = COUNT_RE.test(rest);
-  const isList = LIST_VERB_RE.test(rest);
+  return planEarly(c) ?? planComparisons(c) ?? planRankings(c) ?? planRest(c);
+}
+
+/** What the planning stages read: the question, its reading, and the plan builders. */
+interface PlanContext extends Omit<QuestionReading, 'mentions' | 'notes'> {
+  req: AgentRequest;
+  prev: PlannerState | null;
+  now: Date;
+  question: string;
+  text: string;
+  /** The values named, as the stages leave them (a value read as the ranking's check is no filter). */
+  mentions: Mention[];
+  metrics: SummaryMetric[];
+  field: RankField | null;
+  isCount: boolean;
+  isList: boolean;
+  verdict: Verdict | null;
+  hasQual: boolean;
+  explain: boolean;
+  /** A field's values by calls; "the least common brand", "which persona had the fewest calls": every value read, the rarest first. */
+  ranking: (f: RankField) => Intent;
+  data: (intent: Intent, w?: WindowSpec, extra?: Filters) => Plan;
+  chat: (reply: ChatReply) => Plan;
+}
+
+/** Groups, complements, yes/no checks, follow-ups on tiers, distinct and repeated values, values side by side. */
+function planEarly(c: PlanContext): Plan | null {
+  const { prev, text, windows, named, quals, own, base, rest, metrics, field, isCount, isList, data, chat } = c;
   // "not cleanly closed", "not about Amazon": the calls lacking a property, counted as a complement.
   // "top brands other than Amazon": the ranking with that value left out, not a count of the calls lacking it.
   const apart = quals.negated ? apartValue(quals.negated, field) : null;
@@ -166,24 +214,16 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     };
   }
   if (quals.negated) return data(complementIntent(quals.negated, rest, metrics, field, isList, isCount, windows.length));
-  const verdict = verdictOf(text, rest, metrics);
   const barOn = quals.bar ? barMetric(quals.bar, metrics) : null;
   if (barOn) return data({ kind: 'summary', metrics: [barOn] });
 
   // "is Amazon the most impersonated brand?": the whole ranking, the value checked in it (not a filter).
-  const checked = YES_NO_RE.test(text) && TOP_CHECK_RE.test(rest) && mentions.length === 1 && windows.length <= 1 ? mentions[0] : null;
+  const checked = YES_NO_RE.test(text) && TOP_CHECK_RE.test(rest) && c.mentions.length === 1 && windows.length <= 1 ? c.mentions[0] : null;
   const checkField = checked ? (field ?? rankable(checked.fields[0])) : null;
   if (checked && checkField) {
-    mentions = [];
+    c.mentions = [];
     return data({ kind: 'topn', field: checkField, n: LOOKUP_N, check: checked.typed, ...(LEAST_RE.test(rest) ? { least: true } : {}) });
   }
-  const hasQual = mentions.length > 0 || Object.keys(own).length > 0;
-  const explain = asksToExplain(rest);
-  // A field's values by calls; "the least common brand", "which persona had the fewest calls": every value read, the rarest first.
-  const ranking = (f: RankField): Intent =>
-    LEAST_RE.test(rest) && !explain
-      ? { kind: 'topn', field: f, n: LOOKUP_N, least: true }
-      : { kind: 'topn', field: f, n: explain ? LOOKUP_N : (topNumber(rest) ?? TOPN_DEFAULT), explain };
 
   // "which of those were tier 1?"
   const tf = TIER_FOLLOW_RE.exec(rest);
@@ -217,7 +257,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   const sameField = comparedValues(quals, own);
   if (sameField && windows.length <= 1 && asksSideBySide(rest)) {
     const metric = metrics.find((m) => m !== 'calls_received') ?? 'calls_received';
-    if (sameField.field !== 'caller_state') mentions = mentions.filter((m) => !sameField.values.includes(m));
+    if (sameField.field !== 'caller_state') c.mentions = c.mentions.filter((m) => !sameField.values.includes(m));
     const rest2: Filters = { ...base };
     if (sameField.field === 'caller_state') delete rest2.caller_state;
     return {
@@ -232,6 +272,12 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     };
   }
 
+  return null;
+}
+
+/** Windows compared, new and moving values, trends, series, the busiest and latest. */
+function planComparisons(c: PlanContext): Plan | null {
+  const { prev, now, text, windows, window, shift, followUp, rest, metrics, field, verdict, hasQual, explain, data, chat } = c;
   // Comparisons: two windows, or one against the previous turn's / the one before it.
   if (COMPARE_RE.test(rest) || (windows.length >= 2 && /\band\b|\bwith\b|\bto\b|\bor\b/.test(rest) && !/\bbetween\b/.test(text))) {
     const [a, b] = comparedWindows(
@@ -327,6 +373,12 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     return data({ kind: 'latest', limit: n, oldest }, window, metrics.includes('tier1_calls') ? { tier: [1] } : {});
   }
 
+  return null;
+}
+
+/** Rankings, figures per value, shares, asks, geography, tier-1 listings, extremes and call lists. */
+function planRankings(c: PlanContext): Plan | null {
+  const { text, window, quals, own, base, carries, rest, metrics, field, isCount, isList, hasQual, explain, ranking, data, chat } = c;
   // "which persona gets hooked the most", "which brands have the most tier 1 calls": a ranking of the filtered calls.
   if (
     (field || PERSONA_RE.test(rest)) &&
@@ -396,7 +448,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     return data({ kind: 'disconnects', reason: reasonIn(rest), ...(explain ? { explain } : {}) });
 
   // Geography: one state's count, or calls per state (of the other filters).
-  const onlyState = own.caller_state?.length === 1 && Object.keys(own).length === 1 && !mentions.length && !carries;
+  const onlyState = own.caller_state?.length === 1 && Object.keys(own).length === 1 && !c.mentions.length && !carries;
   if (onlyState && (isCount || /\b(?:from|calls?)\b/.test(text)) && !isList && !field && metrics.every((m) => m === 'calls_received')) {
     return data({ kind: 'geo', state: own.caller_state![0] });
   }
@@ -436,14 +488,43 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     return data({ kind: 'calls', count: isCount, ...(limit ? { limit } : {}) });
   }
 
+  return null;
+}
+
+/** A single value, follow-ups that change the window or the value, the context call or chart, and chat. */
+function planRest(c: PlanContext): Plan {
+  const {
+    req,
+    prev,
+
+    question,
+    text,
+    named,
+    window,
+    shift,
+    own,
+    carried,
+    followUp,
+    refers,
+    carries,
+    rest,
+    metrics,
+    field,
+    isCount,
+    hasQual,
+
+    ranking,
+    data,
+    chat,
+  } = c;
   // One value's count: "how many calls impersonated PayPal?", "how many IRS scams?".
-  const single = mentions.length === 1 && !Object.keys(own).length && !Object.keys(carried).length ? mentions[0] : null;
+  const single = c.mentions.length === 1 && !Object.keys(own).length && !Object.keys(carried).length ? c.mentions[0] : null;
   if (single && !field && isCount && !metrics.some((m) => m !== 'calls_received')) {
     // "and apple specifically — how many?" after the gift card brands: the previous answer's field.
     const prevField = prev && carries && (prev.intent.kind === 'topn' || prev.intent.kind === 'value') ? prev.intent.field : null;
     const f = rankable(prevField && single.fields.includes(prevField as ValueField) ? (prevField as ValueField) : single.fields[0]);
     if (f) {
-      mentions = [];
+      c.mentions = [];
       return data({ kind: 'value', field: f, value: single.typed });
     }
   }
@@ -476,16 +557,16 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     const prevField = prev.intent.kind === 'topn' || prev.intent.kind === 'value' ? prev.intent.field : null;
     if (
       about &&
-      mentions.length === 1 &&
+      c.mentions.length === 1 &&
       !named &&
       !shift &&
       prevField &&
       prevField in VALUE_FIELD_RANKABLE &&
-      mentions[0].fields.includes(prevField as ValueField) &&
+      c.mentions[0].fields.includes(prevField as ValueField) &&
       !own.q
     ) {
-      const m = mentions[0];
-      mentions = [];
+      const m = c.mentions[0];
+      c.mentions = [];
       return data({ kind: 'value', field: prevField as TopnField, value: m.typed });
     }
     const value = about?.[1]?.trim();
@@ -496,9 +577,9 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
       if (prev.intent.kind === 'disconnects' && reason) return data({ kind: 'disconnects', reason });
       // An unknown word after "what about": a value of the field the previous answer was about.
       const guess: ValueField = prevField && prevField in VALUE_FIELD_RANKABLE ? (prevField as ValueField) : 'impersonated_brand';
-      mentions = [{ typed: value, fields: [guess] }];
+      c.mentions = [{ typed: value, fields: [guess] }];
       if (prevField && prevField in VALUE_FIELD_RANKABLE) {
-        mentions = [];
+        c.mentions = [];
         return data({ kind: 'value', field: guess as TopnField, value });
       }
     }
