@@ -34,7 +34,9 @@ export function OpenCtiGuide({ urls }: { urls: TaxiiUrls }) {
       <Snippet text={env} what="OpenCTI connector settings" testId="opencti-env" />
       <p className="help">
         TAXII2_INITIAL_HISTORY is in hours: the first run reads what was added in the last week. Objects keep their ids across runs, so a
-        call polled twice updates, not duplicates.
+        call polled twice updates, not duplicates: an object comes again only as a newer version (a later <code>modified</code>), and each
+        poll carries our identity, the extension definition and the TLP marking its objects refer to. Objects are marked with your
+        organisation&apos;s TLP 2.0 level (TLP:AMBER unless your administrator set another), which OpenCTI applies as their marking.
       </p>
     </Panel>
   );
@@ -59,6 +61,12 @@ export function MispGuide({ urls, collection }: { urls: TaxiiUrls; collection: T
       <p>
         That module signs in with a username and password: give any username and <strong>a read key as the password</strong> (the TAXII feed
         takes a key as the HTTP Basic password as well as in <code>Authorization: Bearer &lt;a read key&gt;</code>).
+      </p>
+      <p>
+        MISP&apos;s own TAXII client (Sync Actions → TAXII Servers → Add) works the same way: the discovery URL above, API root{' '}
+        <code>api</code>, the collection id, any username and a read key as the password; an unauthenticated request is answered with both a
+        Bearer and a Basic challenge, so a client that waits for a Basic challenge sends the key. The event carries the same TLP as the STIX
+        objects, as a <code>tlp:</code> tag.
       </p>
     </Panel>
   );
