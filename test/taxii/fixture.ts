@@ -286,3 +286,38 @@ export function taxiiGet(
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One page as walked: the objects and the manifest records of the same parameters. */
+export interface WalkedPage {
+  objects: StixObject[];
+  manifest: { id: string; date_added: string; version: string; media_type: string }[];
+  more: boolean;
+}
+
+/**
+ * A TAXII client's walk of a collection: objects and manifest with the same `next`, page by
+ * page to the end; `between(i)` runs after page i (an ingest during the walk).
+ */
+export async function walkCollection(
+  app: FastifyInstance,
+  key: string,
+  base: string,
+  query: string,
+  between: (page: number) => Promise<void> = async () => {},
+): Promise<WalkedPage[]> {
+  const pages: WalkedPage[] = [];
+  let next: string | undefined;
+  for (let i = 0; i < 10_000; i++) {
+    const q = `${query}${next ? `${query ? '&' : ''}next=${encodeURIComponent(next)}` : ''}`;
+    const objects = await taxiiGet(app, key, `${base}/objects/${q ? `?${q}` : ''}`);
+    const manifest = await taxiiGet(app, key, `${base}/manifest/${q ? `?${q}` : ''}`);
+    if (objects.statusCode !== 200 || manifest.statusCode !== 200) throw new Error(`${objects.body} ${manifest.body}`);
+    const o = objects.json();
+    const m = manifest.json();
+    pages.push({ objects: o.objects ?? [], manifest: m.objects ?? [], more: o.more });
+    if (!o.more) return pages;
+    next = o.next;
+    await between(i);
+  }
+  throw new Error('walk did not end');
+}
