@@ -1,27 +1,39 @@
 // One tenant cannot slow the others (src/http/heavyWork.ts): while one pro org keeps four STIX
 // exports going at once, another org's overview (summary, timeseries, top-N) keeps its p95
-// under 3x its idle p95, both engines. The ratio is measured in one run: idle before and after
-// the contention (pooled, so a machine that gets busier or quieter meanwhile moves both sides),
-// the same requests under contention in between. The export-contention case of the hostile
+// under 3x its idle p95 (held on DuckDB; on PostgreSQL still a todo, see the test). The ratio is
+// measured in one run: idle before and after the contention (pooled, so a machine that gets
+// busier or quieter meanwhile moves both sides), the same requests under contention in between. The export-contention case of the hostile
 // checks lives here too: exports past the org's limit wait their turn, past the queue they are
 // 429 rate_limited problems with Retry-After, a client that goes frees its place, and no request
 // of either org answers 5xx.
 
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { HEAVY_QUEUE_PER_ORG, HeavySlots } from '../../src/http/heavyWork.js';
 import { ingest, newOrg, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
+import { TEST_ENGINE } from '../helpers/serverMode.js';
 
 const NOW = Date.parse('2026-11-20T14:07:30.500Z');
 const HOUR = 3600_000;
-/** Tier-1 calls of the exporting org: a STIX export of them takes about a second here. */
-const HEAVY_CALLS = 4000;
+/** Tier-1 calls of the exporting org: a 9 MB STIX bundle, more than sockets buffer (the stalled exports below). */
+const HEAVY_CALLS = 3000;
 const NEIGHBOUR_CALLS = 400;
 const EXPORT = '/api/exports/stix?range=7d';
 const OVERVIEW = ['/api/kpis/summary', '/api/kpis/timeseries/calls?range=7d&bucket=hour', '/api/kpis/topn/impersonated_brand?n=10'];
 const ROUNDS = 25;
+/** The exporting tenant's client: four loops asking for the export, bodies read and dropped; one status per line. */
+const EXPORTER = `
+const http = require('node:http');
+const [port, key, path] = process.argv.slice(1);
+const once = () => http.get({ host: '127.0.0.1', port, path, headers: { authorization: 'Bearer ' + key }, agent: false }, (res) => {
+  res.resume();
+  res.on('end', () => { process.stdout.write(res.statusCode + '\\n'); once(); });
+}).on('error', () => setTimeout(once, 100));
+for (let i = 0; i < 4; i++) once();
+`;
 
 function call(org: string, i: number) {
   return {
@@ -115,7 +127,8 @@ describe('noisy neighbour: four exports of one org against another org’s overv
 
   test(
     'the overview p95 under four exports stays under 3x its idle p95',
-    { todo: 'not met yet on DuckDB: a STIX page is built in one piece' },
+    // PostgreSQL: 3.8-5.3x on a 2-core machine at load 19-22; a todo until it holds there too.
+    { todo: TEST_ENGINE === 'postgres' ? 'not met yet on PostgreSQL (3.8-5.3x measured)' : false },
     async () => {
       for (let i = 0; i < 3; i++) await overview(); // warm: first reads plan and page in
       const first = await get(heavy.read, EXPORT);
@@ -126,21 +139,22 @@ describe('noisy neighbour: four exports of one org against another org’s overv
       const idleBefore = await rounds(ROUNDS);
 
       // Four exporters, each asking again as soon as its export ends: two run, two wait their turn.
-      let stop = false;
-      const tally = { ok: 0, other: [] as string[] };
-      const exporter = async () => {
-        while (!stop) {
-          const res = await get(heavy.read, EXPORT, false);
-          if (res.status === 200) tally.ok++;
-          else tally.other.push(`${res.status}`);
-        }
-      };
-      const exporters = Array.from({ length: 4 }, exporter);
-      await new Promise((r) => setTimeout(r, 300)); // the exports are under way
-      const loaded = await rounds(ROUNDS);
-      const okWhileLoaded = tally.ok;
-      stop = true;
-      await Promise.all(exporters);
+      // They run in a process of their own, as a tenant's client would: reading 4 x 9 MB here
+      // would load this event loop, which is the server's.
+      const exporters = spawn(process.execPath, ['-e', EXPORTER, String(port), heavy.read, EXPORT], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const statuses: string[] = [];
+      exporters.stdout.on('data', (d: Buffer) => statuses.push(...d.toString('utf8').trim().split(/\s+/)));
+      await new Promise((r) => setTimeout(r, 500)); // the exports are under way
+      // At least ROUNDS overviews, and on until two exports have finished (a busy machine is slow).
+      const loaded: number[] = [];
+      const until = Date.now() + 90_000;
+      while (loaded.length < ROUNDS * OVERVIEW.length || (statuses.length < 2 && Date.now() < until)) loaded.push(...(await overview()));
+      const doneWhileLoaded = statuses.length;
+      exporters.kill();
+      await new Promise((r) => exporters.once('close', r));
+      const tally = { ok: statuses.filter((s) => s === '200').length, other: statuses.filter((s) => s !== '200') };
 
       const idleAfter = await rounds(ROUNDS);
       const idle = p95([...idleBefore, ...idleAfter]);
@@ -149,7 +163,7 @@ describe('noisy neighbour: four exports of one org against another org’s overv
       console.log(report);
 
       assert.deepEqual(tally.other, [], 'four exports at once: each waits its turn and is answered 200');
-      assert.ok(okWhileLoaded >= 1 || tally.ok >= 2, `the exports ran while the overview was measured: ${report}`);
+      assert.ok(doneWhileLoaded >= 2, `the exports ran while the overview was measured: ${report}`);
       assert.ok(busy < 3 * idle, report);
     },
   );

@@ -183,7 +183,7 @@ const READS = [
   '/api/calls?impersonated_brand=Amazon&sort=started_at',
   '/api/calls?tier=1&range=30d',
   '/api/exports/tier1',
-  // '/api/exports/stix',
+  '/api/exports/stix',
   '/api/exports/misp',
   '/api/saved-searches',
   '/api/webhooks/subscriptions',
