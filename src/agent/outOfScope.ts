@@ -1,5 +1,5 @@
 // What the agent cannot do, declined in one sentence that says what it can answer instead,
-// before any tool runs (issue 26): actions on the world, live prices and markets, writing code,
+// before any tool runs: actions on the world, live prices and markets, writing code,
 // personal data the service does not hold, and general knowledge. One table of rules: a cue
 // that names the request, a guard that keeps questions about the calls in scope ("which
 // scammers asked the victim to call back", "did anyone mention the bitcoin price"), and the

@@ -1,6 +1,6 @@
 // The types the reading stages share (what a question names, the figures it asks for, the
 // qualifiers read from it), kept apart from the code that reads them so the reading modules
-// import downwards only: no import cycle inside src/agent/ (issue 26).
+// import downwards only: no import cycle inside src/agent/.
 
 import type { IntelField } from '../domain/call.js';
 import type { CallerOrigin } from '../domain/sliceFilter.js';

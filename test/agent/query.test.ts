@@ -1,4 +1,4 @@
-// The agent on the query language (issue 26): the `query` tool (POST /api/query's typed query,
+// The agent on the query language: the `query` tool (POST /api/query's typed query,
 // with the caller's principal), out-of-scope requests declined without a tool, and the question
 // classes answered through a query. Expected figures are computed here from the fixture calls
 // (test/agent/fixture.ts), not from src/.

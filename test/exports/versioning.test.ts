@@ -1,4 +1,4 @@
-// STIX 2.1 §3.6 across exports and TAXII pages (issue 27): three calls sharing an account and a
+// STIX 2.1 §3.6 across exports and TAXII pages: three calls sharing an account and a
 // wallet are ingested in every order, one at a time — so an older call comes after a newer one
 // — then re-ingested, then one of them changed; after every step the STIX export and a TAXII
 // walk are read, and across all of them: `created` of an object never changes (and is the

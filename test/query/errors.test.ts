@@ -1,4 +1,4 @@
-// Issue 25: hostile and invalid queries. Each answers 400 problem+json (validation_failed
+// POST /api/query (CONTRACT §13): hostile and invalid queries. Each answers 400 problem+json (validation_failed
 // naming the part in errors[].path, or invalid_range for windows) or a 200, within 2 s, and
 // never a 5xx: unknown names, wrong types, non-finite and huge numbers, paging bounds,
 // order_by naming what was not requested, unknown properties, 10,000-deep nesting, 1,000+

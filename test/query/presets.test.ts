@@ -1,4 +1,4 @@
-// Issue 25: each KPI endpoint stated as a POST /api/query gets the same numbers (summary,
+// POST /api/query (CONTRACT §13): each KPI endpoint stated as a POST /api/query gets the same numbers (summary,
 // top-N, time series, disconnects, geography, tier-1 count, both histograms), over several
 // windows, for the org and a scoped key. The reference model of ./reference.ts is also
 // checked against the KPI endpoints here, so that the property test's model is known to

@@ -1,4 +1,4 @@
-// Hostile input to every operation of /openapi.json (issue 11, acceptance): NUL, lone
+// Hostile input to every operation of /openapi.json: NUL, lone
 // surrogates and invalid UTF-8, non-finite and huge numbers, 100 kB strings, encoded path
 // segments, broken, deep and oversized bodies, wrong types and content types; then what only a
 // raw socket can send (414, 431, bad URLs, lying Content-Length, unknown and wrong methods).
@@ -71,7 +71,7 @@ const HOSTILE_QUERY = [
   '',
 ];
 
-/** Values that are never a valid number: a numeric query parameter answers 400 (issue 11 item 4). */
+/** Values that are never a valid number: a numeric query parameter answers 400 (CONTRACT §2). */
 const NOT_A_NUMBER = ['%00', '1e309', '-1e309', 'Infinity', '-Infinity', 'NaN', '99999999999999999999999', KB100];
 
 const UNKNOWN_QUERY = [

@@ -1,4 +1,4 @@
-// A TAXII 2.1 client against the server (issue 14): discovery → API root → the key's
+// A TAXII 2.1 client against the server: discovery → API root → the key's
 // collection; objects polled with limit + next to the end, then, after a second ingest, again
 // with added_after = the last X-TAXII-Date-Added-Last, which must bring exactly the new calls'
 // objects (and the static objects every poll opens with). The manifest pages as the objects do.

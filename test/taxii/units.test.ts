@@ -1,4 +1,4 @@
-// Pieces of the TAXII server on their own (issue 14): Accept parsing, the `next` cursor's
+// Pieces of the TAXII server on their own: Accept parsing, the `next` cursor's
 // tamper check, and the per-request scan bound of the collection reader (a filter matching
 // little gives short pages with `next` instead of reading the whole org in one request).
 

@@ -1,4 +1,4 @@
-// TAXII walks as a client pages them (issue 27): at limits 1, 7, 100 and 1,000, with calls
+// TAXII walks as a client pages them: at limits 1, 7, 100 and 1,000, with calls
 // ingested while the walk goes on — new calls revealing known values, an older call, a
 // re-ingested one — each (id, version) comes exactly once, everything an object refers to comes
 // in the same walk, and nothing the collection holds at the end is missing. Polls from any

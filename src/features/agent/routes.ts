@@ -1,4 +1,4 @@
-// The agent (seed §4.1, CONTRACT §11): ask, ask-stream (JSON list or server-sent events) and
+// The agent (CONTRACT §11): ask, ask-stream (JSON list or server-sent events) and
 // conversation sessions. Pro tier is enforced by the auth hook; both ask routes share the
 // agent rate budget, separate from the general one.
 

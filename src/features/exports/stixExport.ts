@@ -1,4 +1,4 @@
-// STIX 2.1 bundle export (issue 14): every tier-1 call of the window as STIX objects (see
+// STIX 2.1 bundle export (README, Intel out): every tier-1 call of the window as STIX objects (see
 // src/intel/stix), written page by page so memory stays flat however many calls there are.
 
 import { Readable } from 'node:stream';

@@ -1,4 +1,4 @@
-// Overview KPIs (seed §4.2, CONTRACT §4 and §6). Every handler walks the same line:
+// Overview KPIs (CONTRACT §4 and §6). Every handler walks the same line:
 // window → storage query with the principal → response shape.
 
 import { Type, type TSchema } from '@sinclair/typebox';

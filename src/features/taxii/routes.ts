@@ -1,4 +1,4 @@
-// TAXII 2.1 server (issue 14): discovery, one API root ("api"), one collection per org and key
+// TAXII 2.1 server (README, Intel out): discovery, one API root ("api"), one collection per org and key
 // scope, its objects, one object and its versions, and its manifest — read-only, for the same
 // read keys (pro).
 //

@@ -1,4 +1,4 @@
-// STIX 2.1 builder (issue 14): pure functions from stored tier-1 calls to STIX objects.
+// STIX 2.1 builder (README, Intel out): pure functions from stored tier-1 calls to STIX objects.
 //
 // Public interface (used by the STIX export and the TAXII server):
 //   stixItemsForCall(c: StixCallInput): StixItem[]  (stixObjectsForCall: the objects alone)
