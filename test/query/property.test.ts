@@ -136,6 +136,20 @@ const TARGETED: Query[] = [
   // A group whose calls have no dollars_dangled has total 0, and sorts as 0 (found with QUERY_SEED=12…14).
   { ...ALL, metrics: ['total_dollars_dangled'], dimensions: ['persona'], order_by: [['total_dollars_dangled', 'asc']] },
   {
+    range: '30d',
+    metrics: ['total_dollars_dangled', 'total_dollars_asked'],
+    dimensions: ['time:day', 'persona'],
+    order_by: [['total_dollars_dangled', 'asc']],
+    limit: 10_000,
+  },
+  {
+    range: '30d',
+    metrics: ['total_dollars_dangled'],
+    dimensions: ['caller_id'],
+    order_by: [['total_dollars_dangled', 'desc']],
+    limit: 10_000,
+  },
+  {
     ...ALL,
     metrics: ['total_dollars_dangled', 'calls_received'],
     dimensions: ['lure_category'],
