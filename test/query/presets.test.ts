@@ -29,7 +29,6 @@ const WINDOWS: Record<string, Win> = {
   '30d': { range: '30d' },
   'Monday to Monday (dates)': { start: '2026-10-26', end: '2026-11-09' },
   'offsets cutting buckets': { start: '2026-10-28T09:07:00.250-05:00', end: '2026-11-18T03:22:10Z' },
-  'end + range': { end: '2026-11-02', range: '72h' },
   'range=400d (every cluster)': { range: '400d' },
 };
 
