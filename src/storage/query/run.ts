@@ -137,27 +137,34 @@ function figure(m: Metric, r: Row, i: number): number | null {
   }
 }
 
-/** SQL ordering a metric, over the aliases of the final SELECT. */
+/** Metrics that are null without values (the rest are 0, so they sort as 0, not as null). */
+const NULLABLE: readonly BaseMetric[] = [
+  'median_call_duration_sec',
+  'max_call_duration_sec',
+  'p90_call_duration_sec',
+  'median_dollar_ask',
+  'max_single_ask',
+];
+
+/** SQL ordering a metric, over the aliases of the final SELECT, as figure() writes it. */
 function metricOrderExpr(m: Metric, i: number): string {
   if (m.kind === 'distinct') return `distinct_${i}`;
+  const z = (a: string) => `coalesce(${a}, 0)`;
   switch (m.name) {
     case 'calls_received':
       return 'n';
     case 'hook_rate':
-      return `${dbl('hooked')} / n`;
+      return `coalesce(${dbl('hooked')} / NULLIF(n, 0), 0)`;
     case 'avg_call_duration_sec':
-      return `${dbl('dur_sum')} / n`;
+      return `${dbl('dur_sum')} / NULLIF(n, 0)`;
     case 'avg_auditor_confidence':
       return `conf_sum / NULLIF(conf_n, 0)`;
-    case 'total_dollars_asked':
-      return 'coalesce(asked_cents, 0)';
-    case 'asks':
-      return 'coalesce(asks, 0)';
     case 'mean_dollar_ask':
       return `${dbl('asked_cents')} / NULLIF(asks, 0)`;
     default: {
       const reads = METRIC_READS[m.name];
-      return (reads.call ?? reads.ask ?? [])[0];
+      const alias = (reads.call ?? reads.ask ?? [])[0];
+      return NULLABLE.includes(m.name) ? alias : z(alias);
     }
   }
 }
