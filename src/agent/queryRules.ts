@@ -357,6 +357,61 @@ function sayAll(m: Array<number | null>): string {
   return `${nCalls(n(0))}, hook rate ${fmtPct(n(1))}, ${fmtInt(n(2))} tier-1, ${fmtUsd(n(3))} asked`;
 }
 
+// ------------------------------------------------------------------ calls not hooked, of a value
+
+/** Every value named, of any field, as `is` filters (the first field holding each). */
+const valueFilters = (found: FoundValue[]) => found.map((v) => ['is', v.entries[0].field, [v.entries[0].value]]);
+
+function notHooked(input: RuleInput): QueryPlan | null {
+  const { hooked: _h, ...base } = input.reading.base;
+  const filters = queryFilters(withoutInside(base, input.found));
+  if (!filters) return null;
+  const named = valueFilters(input.found);
+  const spec = input.reading.window;
+  const about = input.found.map((v) => `${LEXICON_FIELDS[v.entries[0].field]} ${v.entries[0].value}`);
+  return {
+    queries: [{ metrics: ['calls_received'], dimensions: ['hooked'], filters: [...named, ...filters], ...windowOf(input) }],
+    filters: base,
+    say: ([r]) => {
+      const count = (h: boolean) => Number(r.results.find((x) => x.dimensions[0] === h)?.metrics[0] ?? 0);
+      const [no, yes] = [count(false), count(true)];
+      const of = about.length ? ` with ${about.join(' and ')}` : '';
+      const were = (n: number) => (n === 1 ? 'was' : 'were');
+      return `${cap(windowSaid(spec, r.range))}: ${nCalls(no)}${of} ${were(no)} not hooked, and ${fmtInt(yes)} ${were(yes)} (${nCalls(no + yes)} in all).`;
+    },
+  };
+}
+
+// ------------------------------------------------------------------ how many distinct identifiers
+
+const DISTINCT_FIELDS: Array<[RegExp, LexiconField]> = [
+  [/\bwallets?(?: addresses)?\b/, 'crypto_wallet_address'],
+  [/\b(?:mule )?account numbers?\b|\bmule accounts?\b|\bbank accounts?\b/, 'mule_bank_account_number'],
+  [/\brouting numbers?\b/, 'mule_bank_routing_number'],
+  [/\bphishing (?:urls?|links?|sites?|domains?)\b/, 'phishing_url'],
+  [/\bdrop addresses\b|\bmule drop(?: address)?s\b/, 'physical_mule_drop_address'],
+  [/\b(?:fake )?agent names?\b|\bfake agents?\b/, 'fake_agent_name'],
+  [/\bsynthetic org(?:anisation|anization)?s?\b|\bfake (?:companies|company names|orgs?|organisations|organizations)\b/, 'synthetic_org'],
+  [/\baccount holders?\b|\bholder names?\b/, 'mule_account_holder_name'],
+];
+
+function distinctValues(input: RuleInput): QueryPlan | null {
+  const hit = DISTINCT_FIELDS.find(([re]) => re.test(input.reading.rest));
+  const filters = queryFilters(input.reading.base);
+  if (!hit || !filters) return null;
+  const field = hit[1];
+  const spec = input.reading.window;
+  return {
+    queries: [{ metrics: [`distinct:${field}`, 'calls_received'], filters: [['has', field], ...filters], ...windowOf(input) }],
+    filters: input.reading.base,
+    say: ([r]) => {
+      const [n, calls] = (r.results[0]?.metrics ?? []).map((x) => Number(x ?? 0));
+      const what = `${LEXICON_FIELDS[field]}${n === 1 ? '' : 's'}`;
+      return `${cap(windowSaid(spec, r.range))}: ${fmtInt(n)} different ${what}, named in ${nCalls(calls)}.`;
+    },
+  };
+}
+
 // ------------------------------------------------------------------ the table
 
 const WEEKDAY = '(monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
@@ -391,6 +446,19 @@ export const QUERY_RULES: readonly QueryRule[] = [
       !/\b(?:last|this|previous|past) week\b/.test(i.text.replace(/\bweek by week\b/, '')),
     build: weekByWeek,
     examples: ['calls week by week this month', 'hook rate each week over the last 30 days'],
+  },
+  {
+    id: 'calls-not-hooked',
+    cue: /\b(?:fail(?:ed|s)? to hook|(?:didn'?t|did not|never|couldn'?t|could not|weren'?t|were not|not) (?:get |manage to |able to )?hook(?:ed)?|unhooked|got away)\b/,
+    build: notHooked,
+    examples: ['how many refund calls did we fail to hook this month', 'tech support calls we didnt hook last week'],
+  },
+  {
+    id: 'how-many-distinct-identifiers',
+    cue: /\bhow many (?:different |distinct |unique |separate |individual )?(?:crypto |bitcoin |btc |eth )?(?:wallets?|account numbers|mule accounts|bank accounts|routing numbers|phishing|drop addresses|mule drops|fake agents?|agent names|synthetic orgs?|fake (?:companies|orgs?)|account holders|holder names)\b/,
+    guard: (i) => !/\b(?:calls?|times?|more than|at least|twice|reused|repeated|again)\b/.test(i.reading.rest.replace(/^how many /, '')),
+    build: distinctValues,
+    examples: ['how many wallets did we see this month', 'how many different mule accounts this week'],
   },
   {
     id: 'a-value-of-any-field',

@@ -14,7 +14,7 @@ import { canon } from '../../src/agent/values.js';
 import { runTool, toolParameters, type ToolContext } from '../../src/agent/tools.js';
 import type { Principal } from '../../src/domain/principal.js';
 import { QueryBody } from '../../src/domain/query/schema.js';
-import { NOW, ORG_A_CALLS, SCOPE, win, type FixtureCall } from './fixture.js';
+import { isHooked, NOW, ORG_A_CALLS, SCOPE, win, type FixtureCall } from './fixture.js';
 import { ingest, newOrg } from '../helpers/app.js';
 import { agentWorld, askRaw, type AgentWorld } from './setup.js';
 
@@ -341,6 +341,29 @@ describe('question classes through the query tool', () => {
     assert.ok(weeks.size >= 4);
     for (const [week, n] of weeks) assert.ok(a.answer.includes(`week of ${week}: ${n} call`), `${week} ${n}: ${a.answer}`);
     assert.deepEqual(queryArgs(a)[0].dimensions, ['time:week']);
+  });
+
+  it('calls we failed to hook, of a value: the hooked dimension, not every call of it', async () => {
+    const a = await ask('how many refund calls did we fail to hook this month');
+    const refund = calls((c) => inWindow(c, THIS_MONTH) && c.extraction?.lure_category === 'REFUND');
+    const missed = refund.filter((c) => !isHooked(c)).length;
+    assert.ok(refund.length > missed && missed > 0);
+    const were = (n: number) => (n === 1 ? 'was' : 'were');
+    assert.ok(
+      a.answer.includes(
+        `${missed} call${missed === 1 ? '' : 's'} with scam type REFUND ${were(missed)} not hooked, and ${refund.length - missed} ${were(refund.length - missed)}`,
+      ),
+      a.answer,
+    );
+    assert.deepEqual(queryArgs(a)[0].dimensions, ['hooked']);
+  });
+
+  it('how many wallets: distinct values, not the calls naming a chain', async () => {
+    const a = await ask('how many wallets did we see this month');
+    const month = calls((c) => inWindow(c, THIS_MONTH) && !!c.extraction?.crypto_wallet_address);
+    const wallets = new Set(month.map((c) => c.extraction?.crypto_wallet_address)).size;
+    assert.match(a.answer, new RegExp(`: ${wallets} different crypto wallets, named in ${month.length} calls`));
+    assert.deepEqual(queryArgs(a)[0].metrics, ['distinct:crypto_wallet_address', 'calls_received']);
   });
 
   it('since a weekday against the same stretch of last week: a custom comparison window', async () => {
