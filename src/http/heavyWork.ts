@@ -25,10 +25,10 @@ declare module 'fastify' {
 }
 
 /** Seconds a refused client is told to wait: heavy requests take about that long to finish. */
-export const HEAVY_RETRY_AFTER_SEC = 2;
+const HEAVY_RETRY_AFTER_SEC = 2;
 
 /** A heavy request's place: running once `ready` resolves; `leave` frees it (or its place in the queue). */
-export interface HeavyTicket {
+interface HeavyTicket {
   ready: Promise<void>;
   leave(): void;
 }
