@@ -109,7 +109,7 @@ const some = <T>(xs: (T | null)[]): T[] => xs.filter((x): x is T => x !== null);
  * check of ISO 7064 (the string rotated by four, letters as 10–35, modulo 97 is 1). A dozen
  * lines, so no package for it. Spaces are allowed between groups, as IBANs are written.
  */
-export function isIban(raw: string): boolean {
+function isIban(raw: string): boolean {
   const s = raw.replace(/ /g, '').toUpperCase();
   if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(s)) return false;
   let rest = 0;

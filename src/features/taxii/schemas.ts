@@ -6,7 +6,7 @@ import { MAX_NEXT_LENGTH } from './cursor.js';
 import { TAXII_MEDIA_TYPE } from './errors.js';
 
 /** The most objects a page holds: a larger `limit` is answered with this many (TAXII 2.1 §3.4: a server may return fewer). */
-export const MAX_LIMIT = 1000;
+const MAX_LIMIT = 1000;
 const DEFAULT_LIMIT = 100;
 
 /** The page size for a requested limit. */

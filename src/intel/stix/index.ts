@@ -33,22 +33,10 @@ export {
   staticVersion,
   HONEYPOT_IDENTITY_ID,
   EXTENSION_DEFINITION_ID,
-  STATIC_CREATED,
-  type StixItem,
 } from './objects.js';
 export { uuidv5 } from './ids.js';
 export { excerptFor } from './excerpt.js';
-export { stixInputOf, stixInputsOf } from './inputs.js';
-export {
-  DEFAULT_MARKING,
-  DEFAULT_TLP,
-  TLP_LEVELS,
-  isTlpLevel,
-  orgMarkingOf,
-  tlpMarkingId,
-  tlpName,
-  type Marking,
-  type TlpLevel,
-} from './markings.js';
+export { stixInputsOf } from './inputs.js';
+export { DEFAULT_MARKING, orgMarkingOf, type Marking, type TlpLevel } from './markings.js';
 export type { AddedAt, StixCallInput, StixObject } from './types.js';
 export const STIX_MEDIA_TYPE = 'application/stix+json;version=2.1';

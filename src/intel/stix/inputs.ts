@@ -20,7 +20,7 @@ function turnsOf(json: string | null): TranscriptTurn[] {
 }
 
 /** One call's builder input. */
-export function stixInputOf(r: StixCallRow, histories: ValueHistories, marking: Marking): StixCallInput {
+function stixInputOf(r: StixCallRow, histories: ValueHistories, marking: Marking): StixCallInput {
   const account = r.mule_bank_account_number;
   const wallet = r.crypto_wallet_address;
   const brand = r.impersonated_brand;

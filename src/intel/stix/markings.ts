@@ -9,10 +9,10 @@ import type { StixObject } from './object.js';
 
 export const TLP_LEVELS = ['clear', 'green', 'amber', 'amber+strict', 'red'] as const;
 export type TlpLevel = (typeof TLP_LEVELS)[number];
-export const DEFAULT_TLP: TlpLevel = 'amber';
+const DEFAULT_TLP: TlpLevel = 'amber';
 
 /** The TLP 2.0 extension definition every TLP 2.0 marking declares itself through (published by OASIS). */
-export const TLP2_EXTENSION_ID = 'extension-definition--60a3c5c5-0d10-413e-aab3-9e08dde9e88d';
+const TLP2_EXTENSION_ID = 'extension-definition--60a3c5c5-0d10-413e-aab3-9e08dde9e88d';
 const TLP2_CREATED = '2022-10-01T00:00:00.000Z';
 
 const TLP2_IDS: Record<TlpLevel, string> = {
@@ -23,7 +23,7 @@ const TLP2_IDS: Record<TlpLevel, string> = {
   red: 'marking-definition--e828b379-4e03-4974-9ac4-e53a884c97c1',
 };
 
-export const isTlpLevel = (v: unknown): v is TlpLevel => typeof v === 'string' && (TLP_LEVELS as readonly string[]).includes(v);
+const isTlpLevel = (v: unknown): v is TlpLevel => typeof v === 'string' && (TLP_LEVELS as readonly string[]).includes(v);
 
 /** "TLP:AMBER+STRICT": the marking's name, and MISP's tag without the lower case. */
 export const tlpName = (level: TlpLevel): string => `TLP:${level.toUpperCase()}`;

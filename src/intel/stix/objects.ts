@@ -15,7 +15,7 @@ import { equalsPattern } from './pattern.js';
 import type { AddedAt, SharedHistory, StixCallInput, StixObject, TurnExcerptInput } from './types.js';
 
 /** created/modified of the objects that do not come from a call (ours, brands): fixed, so they never move. */
-export const STATIC_CREATED = '2026-01-01T00:00:00.000Z';
+const STATIC_CREATED = '2026-01-01T00:00:00.000Z';
 const STATIC_CREATED_MS = Date.parse(STATIC_CREATED);
 export const HONEYPOT_IDENTITY_ID = sdoId('identity', 'honeypot-intel');
 export const EXTENSION_DEFINITION_ID = sdoId('extension-definition', 'scam-call-scos', '1.0.0');

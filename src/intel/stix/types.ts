@@ -36,7 +36,7 @@ export interface SharedHistory {
 }
 
 /** The histories of the shared objects one call contributes (null where the call has none, or it is unknown). */
-export interface CallHistories {
+interface CallHistories {
   phone: SharedHistory | null;
   bankAccount: SharedHistory | null;
   wallet: SharedHistory | null;

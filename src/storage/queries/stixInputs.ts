@@ -43,7 +43,7 @@ export interface StixCallRow {
 }
 
 /** A value's first sighting (epoch ms) and its last call in added order. */
-export interface ValueHistory {
+interface ValueHistory {
   firstSeenMs: number;
   latest: { ingestedAt: number; callSid: string };
 }
