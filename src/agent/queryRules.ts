@@ -450,6 +450,11 @@ export const QUERY_RULES: readonly QueryRule[] = [
   {
     id: 'calls-not-hooked',
     cue: /\b(?:fail(?:ed|s)? to hook|(?:didn'?t|did not|never|couldn'?t|could not|weren'?t|were not|not) (?:get |manage to |able to )?hook(?:ed)?|unhooked|got away)\b/,
+    // A count of the calls missed; "hooked vs not hooked", "last longer than calls not hooked" compare groups (plan.ts).
+    guard: (i) =>
+      figureIn(i.text) === 'calls_received' &&
+      (i.text.match(/\bhook/g) ?? []).length === 1 &&
+      !/\b(?:vs|versus|than|compared|against|longer|shorter)\b/.test(i.text),
     build: notHooked,
     examples: ['how many refund calls did we fail to hook this month', 'tech support calls we didnt hook last week'],
   },
