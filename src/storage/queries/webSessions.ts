@@ -44,6 +44,7 @@ export async function findSessionKey(db: Db, token: string, now: number): Promis
 
 /** Ends a session; false when there was none. */
 export async function closeSession(db: Db, token: string): Promise<boolean> {
-  const rows = await db.all('DELETE FROM web_sessions WHERE token_hash = $1 RETURNING key_id', [hashKey(token)]);
+  // In a transaction: a plain read (db.all) runs in a transaction that is rolled back on DuckDB.
+  const rows = await db.tx((tx) => tx.all('DELETE FROM web_sessions WHERE token_hash = $1 RETURNING key_id', [hashKey(token)]));
   return rows.length > 0;
 }
