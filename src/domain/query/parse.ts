@@ -235,6 +235,29 @@ function parseCondition(raw: unknown, path: string, depth: number, problems: Pro
   }
 }
 
+/**
+ * Normalise a list of conditions that must all hold: every `is_not` of one field becomes one
+ * (a value in none of the lists is a value in none of their union), recursively in `and`s, so
+ * a list of a thousand exclusions is one condition for the engine to plan, not a thousand.
+ */
+function mergeExclusions(conditions: Condition[]): Condition[] {
+  const out: Condition[] = [];
+  const excluded = new Map<DimensionField, Value[]>();
+  for (const c of conditions) {
+    if (c.op === 'and') out.push({ op: 'and', conditions: mergeExclusions(c.conditions) });
+    else if (c.op === 'is_not') {
+      const seen = excluded.get(c.field);
+      if (seen) seen.push(...c.values);
+      else {
+        const values = [...c.values];
+        excluded.set(c.field, values);
+        out.push({ op: 'is_not', field: c.field, values });
+      }
+    } else out.push(c);
+  }
+  return out;
+}
+
 /** A date-only bound (`YYYY-MM-DD`) is midnight in the zone; other bounds are instants. */
 function boundInZone(value: string | undefined, zone: string): string | undefined {
   if (value === undefined || zone === 'UTC' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
@@ -302,7 +325,7 @@ export function parseQuery(body: QueryBody, now: Date): Query {
     metrics,
     metricNames: body.metrics,
     dimensions,
-    filters,
+    filters: mergeExclusions(filters),
     window,
     zone,
     compare,
