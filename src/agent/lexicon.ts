@@ -3,7 +3,7 @@
 // principal, so a scoped key's lexicon holds only its slice). A value a question names — a fake
 // agent name, a synthetic org, a drop address, a wallet, an account or routing number, a caller
 // id — is found with its field; typos are matched with the edit distance values.ts already uses
-// (no dependency needed). Cached per org and slice for a short time, and bounded in memory.
+// (no dependency needed). Cached per org and slice for five minutes (dropped at ingest), at most 32 kept.
 
 import type { Principal } from '../domain/principal.js';
 import type { DimensionField } from '../domain/query/catalog.js';
@@ -55,7 +55,8 @@ export interface Lexicon {
 
 /** Wide enough that any value the org has seen is known (as values.ts's vocabulary). */
 const LEXICON_RANGE = '365d';
-const TTL_MS = 60_000;
+/** Ingest drops an org's lexicons at once (in this process); the TTL bounds what another instance may miss. */
+const TTL_MS = 5 * 60_000;
 const MAX_CACHED = 32;
 /** Most values kept per field (the query language's row bound). */
 const MAX_VALUES = 10_000;
@@ -94,7 +95,7 @@ async function build(db: Db, principal: Principal, now: Date): Promise<Lexicon> 
   return { exact, names };
 }
 
-/** The principal's lexicon, from the cache when it is fresh (a minute). */
+/** The principal's lexicon, from the cache when it is fresh. */
 export function lexiconOf(db: Db, principal: Principal, now: Date): Promise<Lexicon> {
   const key = cacheKey(principal);
   const hit = cache.get(key);
@@ -150,12 +151,16 @@ export function findValues(question: string, lex: Lexicon, fields?: ReadonlySet<
       if (len === 1 && !named) entries = entries.filter((e) => !FUZZY_FIELDS.has(e.field) && e.field !== 'persona');
       let fuzzy = false;
       // A typo is read as a name only when it is written as one (capitalised) or long: stray words are not values.
-      const nameLike = typed.split(' ').every((x) => names.has(x)) || typed.length >= 8;
+      const capitalised = typed.split(' ').every((x) => names.has(x));
+      const nameLike = capitalised || typed.length >= 8;
       if (!entries.length && nameLike && typed.length >= 4 && /^[a-z ]+$/.test(typed)) {
         const cap = Math.max(1, allowedTypos(typed.length));
         let best = cap + 1;
         for (const n of lex.names) {
-          if (fields && !fields.has(n.entry.field)) continue;
+          // Cheap checks first: a name of another length or word count is never within the typos allowed.
+          if (Math.abs(n.key.length - typed.length) > cap || (fields && !fields.has(n.entry.field))) continue;
+          // Written in lower case, a typo keeps its first letter (else "how many" would be compared with every name).
+          if ((!capitalised && n.key[0] !== typed[0]) || n.key.split(' ').length !== len) continue;
           const d = editDistance(typed, n.key, cap);
           if (d < best) [best, entries] = [d, [n.entry]];
           else if (d === best && d <= cap) entries = [...entries, n.entry];
