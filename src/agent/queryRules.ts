@@ -478,6 +478,13 @@ export const QUERY_RULES: readonly QueryRule[] = [
   },
 ];
 
+/** Whether any rule's cue holds (a cheap test before the question is read in full). */
+export function mayApply(text: string, found: FoundValue[]): boolean {
+  return QUERY_RULES.some(
+    (r) => r.cue.test(text) && (r.id !== 'a-value-of-any-field' || found.some((v) => v.entries.some((e) => LEXICON_ONLY.has(e.field)))),
+  );
+}
+
 /** The first rule whose cue and guard hold, built; null when none applies. */
 export function planByRules(input: RuleInput): { rule: string; plan: QueryPlan } | null {
   for (const r of QUERY_RULES) {

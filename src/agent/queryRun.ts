@@ -8,7 +8,7 @@ import { metricSource, type Composed } from './compose.js';
 import type { PlannerState } from './intents.js';
 import { findValues, lexiconOf } from './lexicon.js';
 import { normalise } from './normalise.js';
-import { planByRules, type QueryResult } from './queryRules.js';
+import { mayApply, planByRules, type QueryResult } from './queryRules.js';
 import { readQuestion } from './questionReading.js';
 
 export interface RuleAnswer {
@@ -20,9 +20,10 @@ export interface RuleAnswer {
 export async function answerByRules(tools: ToolRunner, req: AgentRequest, prev: PlannerState | null): Promise<RuleAnswer | null> {
   const now = tools.ctx.now;
   const text = normalise(req.question);
-  const reading = readQuestion(req, prev, now, text);
   const lexicon = await lexiconOf(tools.ctx.db, tools.ctx.principal, now);
   const found = findValues(req.question, lexicon);
+  if (!mayApply(text, found)) return null;
+  const reading = readQuestion(req, prev, now, text);
   const picked = planByRules({ text, reading, now, found });
   if (!picked) return null;
   const results: QueryResult[] = [];
