@@ -8,7 +8,7 @@ import type { Bar, Mention, NegatedFigure, SummaryMetric } from './readingTypes.
 import type { WindowSpec } from './windowSpec.js';
 import { VALUE_FIELDS, type ValueField } from './values.js';
 import type { Bucket, RankField } from './readingTypes.js';
-export type { Bucket, RankField } from './readingTypes.js';
+export type { RankField } from './readingTypes.js';
 
 /** The qualifiers of a question as tool filter arguments (every windowed tool takes them). */
 export type Filters = { [F in ValueField | 'caller_state']?: string[] } & {

@@ -49,7 +49,7 @@ export interface QueryPlan {
   filters: Filters;
 }
 
-export interface QueryRule {
+interface QueryRule {
   id: string;
   cue: RegExp;
   guard?: (input: RuleInput) => boolean;
@@ -75,7 +75,7 @@ const FIGURE_CUES: Array<[RegExp, Figure]> = [
   [/\btier ?(?:1|one)\b/, 'tier1_calls'],
 ];
 
-export function figureIn(text: string): Figure {
+function figureIn(text: string): Figure {
   for (const [re, f] of FIGURE_CUES) if (re.test(text)) return f;
   return 'calls_received';
 }
@@ -114,7 +114,7 @@ const windowSaid = (spec: WindowSpec, r: RangeObject) => windowInline(spec, r);
 const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The planner's filters as query filters; null when one has no query form (then no rule applies). */
-export function queryFilters(f: Filters): unknown[][] | null {
+function queryFilters(f: Filters): unknown[][] | null {
   const out: unknown[][] = [];
   for (const [k, v] of Object.entries(f) as Array<[string, unknown]>) {
     if (v === undefined) continue;
@@ -416,7 +416,7 @@ function distinctValues(input: RuleInput): QueryPlan | null {
 
 const WEEKDAY = '(monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
 
-export const QUERY_RULES: readonly QueryRule[] = [
+const QUERY_RULES: readonly QueryRule[] = [
   {
     id: 'asks-in-a-dollar-range',
     cue: RANGE_CUE,

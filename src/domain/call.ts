@@ -108,7 +108,7 @@ export function tierOf(e: Extraction | null): Tier | null {
 }
 
 const HOOK_MIN_DURATION_SEC = 15;
-export const HIGH_CONFIDENCE = 0.7;
+const HIGH_CONFIDENCE = 0.7;
 
 export function isHooked(call: Pick<CallRecord, 'duration_sec' | 'extraction'>): boolean {
   return call.duration_sec >= HOOK_MIN_DURATION_SEC && hasIntel(call.extraction);

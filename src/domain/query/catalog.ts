@@ -5,7 +5,7 @@
 import { INTEL_FIELDS } from '../call.js';
 
 /** The summary figures of CONTRACT §6, in its order, then the query's own. */
-export const BASE_METRICS = [
+const BASE_METRICS = [
   'calls_received',
   'cleanly_closed',
   'hooked_calls',
@@ -31,9 +31,6 @@ export type BaseMetric = (typeof BASE_METRICS)[number];
 /** The summary's figures (GET /api/kpis/summary): the first 17. */
 export const SUMMARY_METRICS = BASE_METRICS.slice(0, 17) as readonly BaseMetric[];
 
-/** Metrics read from the single asks: a `dollar_ask` filter narrows the asks they count. */
-export const ASK_METRICS: readonly BaseMetric[] = ['total_dollars_asked', 'median_dollar_ask', 'max_single_ask', 'asks', 'mean_dollar_ask'];
-
 export type FieldKind = 'text' | 'boolean' | 'tier' | 'number';
 
 /** Fields a query groups by (dimensions) and filters on, with their kinds. */
@@ -52,21 +49,13 @@ export const DIMENSION_FIELDS = {
 export type DimensionField = keyof typeof DIMENSION_FIELDS;
 
 /** Numeric fields that filters compare (`dollar_ask`: the call's single asks). */
-export const NUMBER_FIELDS = ['duration_sec', 'auditor_confidence', 'dollars_dangled', 'dollar_ask'] as const;
+const NUMBER_FIELDS = ['duration_sec', 'auditor_confidence', 'dollars_dangled', 'dollar_ask'] as const;
 export type NumberField = (typeof NUMBER_FIELDS)[number];
 
 /** Every field a filter may name. */
 export type FilterField = DimensionField | NumberField | 'transcript';
 
-export const TIME_DIMENSIONS = [
-  'time:15min',
-  'time:hour',
-  'time:day',
-  'time:week',
-  'time:month',
-  'time:weekday',
-  'time:hour_of_day',
-] as const;
+const TIME_DIMENSIONS = ['time:15min', 'time:hour', 'time:day', 'time:week', 'time:month', 'time:weekday', 'time:hour_of_day'] as const;
 export type TimeDimension = (typeof TIME_DIMENSIONS)[number];
 /** Time dimensions whose values are instants (matched by position in a comparison). */
 export const ABSOLUTE_TIME: readonly TimeDimension[] = ['time:15min', 'time:hour', 'time:day', 'time:week', 'time:month'];

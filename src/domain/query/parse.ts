@@ -4,8 +4,6 @@
 import { validationFailed, type FieldError } from '../../errors.js';
 import { formatUtc, parseWindow, type Window } from '../window.js';
 import {
-  ABSOLUTE_TIME,
-  ASK_METRICS,
   COMPARISON_OPS,
   DIMENSION_FIELDS,
   FILTER_OPS,
@@ -24,7 +22,7 @@ import {
 import { instantOfLocal, isKnownZone, offsetSegments } from './zone.js';
 
 export type Metric = { kind: 'base'; name: BaseMetric } | { kind: 'distinct'; field: DimensionField };
-export type Value = string | boolean | number;
+type Value = string | boolean | number;
 
 export type Condition =
   | { op: 'is' | 'is_not'; field: DimensionField; values: Value[] }
@@ -334,9 +332,3 @@ export function parseQuery(body: QueryBody, now: Date): Query {
     offset: body.offset ?? 0,
   };
 }
-
-/** Whether the query has an instant-valued time dimension (compared by position). */
-export const hasAbsoluteTime = (q: Pick<Query, 'dimensions'>) => q.dimensions.some((d) => (ABSOLUTE_TIME as readonly string[]).includes(d));
-
-/** Whether any of the query's metrics reads the single asks. */
-export const readsAsks = (q: Pick<Query, 'metrics'>) => q.metrics.some((m) => m.kind === 'base' && ASK_METRICS.includes(m.name));

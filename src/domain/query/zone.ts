@@ -46,7 +46,7 @@ export function isKnownZone(zone: string): boolean {
 }
 
 /** The zone's offset from UTC (ms) at instant `t`, to the second. */
-export function offsetAt(zone: string, t: number): number {
+function offsetAt(zone: string, t: number): number {
   if (zone === 'UTC') return 0;
   const parts = formatter(zone).formatToParts(new Date(t));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);

@@ -16,7 +16,7 @@ export interface Preset {
 }
 
 /** The Query of a preset over `w`: UTC, no comparison, the default order. */
-export function presetQuery(w: Window, preset: Preset): Query {
+function presetQuery(w: Window, preset: Preset): Query {
   return {
     metrics: preset.metrics.map((name) => ({ kind: 'base', name })),
     metricNames: [...preset.metrics],

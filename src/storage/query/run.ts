@@ -26,9 +26,9 @@ import {
   type LocalTime,
 } from './sql.js';
 
-export type DimensionValue = string | number | boolean | null;
+type DimensionValue = string | number | boolean | null;
 
-export interface QueryRow {
+interface QueryRow {
   dimensions: DimensionValue[];
   metrics: (number | null)[];
   comparison?: { metrics: (number | null)[]; change: (number | null)[] };
@@ -70,7 +70,7 @@ const METRIC_READS: Record<BaseMetric, { call?: CallAggregate[]; ask?: AskAggreg
  * The aggregates a query reads. With asks narrowed by a dollar_ask filter, the asks and their
  * total come from the matching single asks instead of the calls' own count and total.
  */
-export function aggregatesOf(metrics: readonly Metric[], narrowed: boolean): { call: Set<CallAggregate>; ask: Set<AskAggregate> } {
+function aggregatesOf(metrics: readonly Metric[], narrowed: boolean): { call: Set<CallAggregate>; ask: Set<AskAggregate> } {
   const call = new Set<CallAggregate>(['n']);
   const ask = new Set<AskAggregate>();
   for (const m of metrics) {

@@ -96,7 +96,7 @@ export function dimensionSql(d: Dimension, lt: LocalTime, w: Window, p: Params):
 }
 
 /** SQL of one condition; every leaf is true or false (never null), so `not` is the complement. */
-export function conditionSql(c: Condition, p: Params): string {
+function conditionSql(c: Condition, p: Params): string {
   switch (c.op) {
     case 'and':
     case 'or':
