@@ -12,9 +12,8 @@ import { sumCentsSql } from '../queries/money.js';
 import { askCounts, durationCounts, labelCounts } from '../rollups/counts.js';
 import { CALL_DAYS, callRollup, unionOverWindow } from '../rollups/window.js';
 import type { Plan } from './plan.js';
+import { MONDAY_MS, WEEK_MS, mod } from './sql.js';
 
-const WEEK_MS = 7 * DAY_MS;
-const MONDAY_MS = 4 * DAY_MS;
 const dbl = (e: string) => `CAST(${e} AS DOUBLE PRECISION)`;
 
 /** The grouped rows of a query over `w` that the plan sends to the rollups. */
@@ -71,9 +70,7 @@ function totalsSql(db: Db, principal: Principal, w: Window, p: Params): string {
 /** The day-bucket aggregates per UTC day or Monday week, from call_days and the calls of partial days. */
 function daysSql(db: Db, principal: Principal, w: Window, p: Params, bucket: 'time:day' | 'time:week'): string {
   const bucketOf = (col: string) =>
-    bucket === 'time:day'
-      ? `${col} - ((${col} % ${DAY_MS}) + ${DAY_MS}) % ${DAY_MS}`
-      : `${col} - (((${col} - ${MONDAY_MS}) % ${WEEK_MS}) + ${WEEK_MS}) % ${WEEK_MS}`;
+    bucket === 'time:day' ? `${col} - ${mod(col, DAY_MS)}` : `${col} - ${mod(`${col} - ${MONDAY_MS}`, WEEK_MS)}`;
   const rolled = (bit: string) => `sum(calls) FILTER (WHERE ${bit})`;
   const counted = (bit: string) => `sum(CASE WHEN ${bit} THEN 1 ELSE 0 END)`;
   const aggregates = (sum: (bit: string) => string, n: string, durations: string, asked: string) =>

@@ -19,6 +19,7 @@ import {
   askConditions,
   dimensionSql,
   localTime,
+  QUARTER_MS,
   orderSql,
   whereSql,
   type AskAggregate,
@@ -295,7 +296,6 @@ function position(d: Dimension, x: number, lt: LocalTime, w: Window): number {
 }
 
 const EMPTY: Row = {};
-const QUARTER_MS = 15 * 60_000;
 
 /** Runs a parsed query for a principal: the table decision, the statement, the figures. */
 export async function runQuery(db: Db, principal: Principal, q: Query): Promise<QueryAnswer> {

@@ -16,10 +16,10 @@ import { sliceWhere } from '../slice.js';
 import { sumCentsSql } from '../queries/money.js';
 import { byCodePoint } from '../queries/textOrder.js';
 
-const WEEK_MS = 7 * DAY_MS;
-const QUARTER_MS = 15 * 60_000;
+export const WEEK_MS = 7 * DAY_MS;
+export const QUARTER_MS = 15 * 60_000;
 /** 1970-01-05, a Monday: weeks are counted from it. */
-const MONDAY_MS = 4 * DAY_MS;
+export const MONDAY_MS = 4 * DAY_MS;
 
 const big = (p: Params, v: number) => `CAST(${p.p(v)} AS BIGINT)`;
 /**
@@ -28,7 +28,7 @@ const big = (p: Params, v: number) => `CAST(${p.p(v)} AS BIGINT)`;
  */
 const dbl = (p: Params, v: number) => `CAST(${p.p(String(v))} AS DOUBLE PRECISION)`;
 /** `x mod m` in [0, m), also for negative x. */
-const mod = (x: string, m: number) => `(((${x}) % ${m}) + ${m}) % ${m}`;
+export const mod = (x: string, m: number) => `(((${x}) % ${m}) + ${m}) % ${m}`;
 
 /** The zone's reading of a window: offset segments, and SQL for local time. */
 export interface LocalTime {
