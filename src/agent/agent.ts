@@ -2,7 +2,7 @@
 // that records every call so the answer's grounding (sources, referenced_call_sids) is built
 // from real tool results.
 
-import { runTool, sidsInResult, type ToolCallRecord, type ToolContext, type ToolName } from './tools.js';
+import { runTool, sidsInResult, type ToolCallRecord, type ToolContext, type ToolName } from './run/tools.js';
 import type { AgentSource, StoredTurn } from './turns.js';
 
 export interface AgentRequest {

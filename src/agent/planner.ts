@@ -7,13 +7,13 @@
 // composed (execute.ts). Every number in an answer is printed from a tool result of this request.
 
 import { groundedSids, type Agent, type AgentOutcome, type AgentRequest, type ToolRunner } from './agent.js';
-import { CHAT } from './chat.js';
-import { runPlan } from './execute.js';
-import { declineOf } from './outOfScope.js';
-import type { ChatReply, PlannerState } from './intents.js';
-import { planQuestion } from './plan.js';
-import { answerByRules } from './queryRun.js';
-import { lastState } from './reading.js';
+import { CHAT } from './plan/chat.js';
+import { runPlan } from './run/execute.js';
+import { declineOf } from './read/outOfScope.js';
+import type { ChatReply, PlannerState } from './plan/intents.js';
+import { planQuestion } from './plan/plan.js';
+import { answerByRules } from './run/queryRun.js';
+import { lastState } from './read/reading.js';
 
 /** Replies of the planner that a query rule may still answer (a value it did not know, a breakdown it lacks). */
 const RULES_FIRST: ReadonlySet<ChatReply> = new Set(['decline', 'breakdown', 'which_call']);

@@ -10,8 +10,8 @@ import { notFound } from '../errors.js';
 import type { Storage } from '../storage/index.js';
 import { getCall } from '../storage/queries/calls.js';
 import { ToolRunner, type Agent, type AgentEvent, type AnswerObject } from './agent.js';
-import { answerDeltas } from './answer.js';
-import { OpenAIAgent } from './openaiProvider.js';
+import { answerDeltas } from './say/answer.js';
+import { OpenAIAgent } from './run/openaiProvider.js';
 import { BuiltinAgent } from './planner.js';
 import { appendTurn, loadTurns, REPLAY_TURNS } from './turns.js';
 

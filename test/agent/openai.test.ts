@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { ToolRunner } from '../../src/agent/agent.js';
-import { OpenAIAgent, SYSTEM_PROMPT } from '../../src/agent/openaiProvider.js';
+import { OpenAIAgent, SYSTEM_PROMPT } from '../../src/agent/run/openaiProvider.js';
 import { ApiError } from '../../src/errors.js';
 import { chatServer, toolMessages, type ChatRequest, type ChatServer, type Reply } from './chatServer.js';
 import { NOW, sid } from './fixture.js';

@@ -5,13 +5,13 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { findValues, type Lexicon, type LexiconEntry } from '../../src/agent/lexicon.js';
-import { normalise } from '../../src/agent/normalise.js';
-import { declineOf, DECLINE_RULES } from '../../src/agent/outOfScope.js';
-import { planByRules } from '../../src/agent/queryRules.js';
-import { readQuestion } from '../../src/agent/questionReading.js';
-import { canon } from '../../src/agent/values.js';
-import { runTool, toolParameters, type ToolContext } from '../../src/agent/tools.js';
+import { findValues, type Lexicon, type LexiconEntry } from '../../src/agent/read/lexicon.js';
+import { normalise } from '../../src/agent/read/normalise.js';
+import { declineOf, DECLINE_RULES } from '../../src/agent/read/outOfScope.js';
+import { planByRules } from '../../src/agent/plan/queryRules.js';
+import { readQuestion } from '../../src/agent/read/questionReading.js';
+import { canon } from '../../src/agent/read/values.js';
+import { runTool, toolParameters, type ToolContext } from '../../src/agent/run/tools.js';
 import type { Principal } from '../../src/domain/principal.js';
 import { QueryBody } from '../../src/domain/query/schema.js';
 import { isHooked, NOW, ORG_A_CALLS, SCOPE, win, type FixtureCall } from './fixture.js';

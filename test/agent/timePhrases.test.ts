@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { findWindows } from '../../src/agent/timePhrases.js';
-import { shiftBack, windowArgs, type WindowSpec } from '../../src/agent/windowSpec.js';
+import { findWindows } from '../../src/agent/read/timePhrases.js';
+import { shiftBack, windowArgs, type WindowSpec } from '../../src/agent/read/windowSpec.js';
 
 const NOW = new Date('2026-11-20T14:00:00Z'); // Friday
 

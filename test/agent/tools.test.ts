@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { runTool, sidsInResult, TOOL_NAMES, toolParameters, type ToolContext } from '../../src/agent/tools.js';
+import { runTool, sidsInResult, TOOL_NAMES, toolParameters, type ToolContext } from '../../src/agent/run/tools.js';
 import type { Principal } from '../../src/domain/principal.js';
 import { NOW, sid } from './fixture.js';
 import { agentWorld, type AgentWorld } from './setup.js';

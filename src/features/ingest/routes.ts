@@ -10,7 +10,7 @@ import { CallRecordSchema } from '../../domain/ingestRecord.js';
 import { parseRfc3339 } from '../../domain/time.js';
 import { ApiError, notFound, validationFailed } from '../../errors.js';
 import { principalOf } from '../../http/auth.js';
-import { forgetLexicon } from '../../agent/lexicon.js';
+import { forgetLexicon } from '../../agent/read/lexicon.js';
 import { afterIngest } from '../../delivery/pipeline.js';
 import { IngestRun } from './ingestRun.js';
 import { JsonBody, jsonRecords } from './jsonRecords.js';

@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { IngestCallJson } from '../../../src/demo/generate.js';
 import { ingestNdjson, newOrg, scopedKey, testApp, type TestApp } from '../../helpers/app.js';
-import { isToolName, runTool } from '../../../src/agent/tools.js';
+import { isToolName, runTool } from '../../../src/agent/run/tools.js';
 import { parseScope } from '../../../src/domain/scope.js';
 import type { Principal } from '../../../src/domain/principal.js';
 import { STATE_NAMES } from './truths.js';

@@ -6,27 +6,27 @@
 
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { CALL_SID_PATTERN } from '../domain/call.js';
-import type { CallFilter } from '../domain/callFilters.js';
-import { LiteralUnion } from '../domain/enumSchemas.js';
-import type { Principal } from '../domain/principal.js';
-import { FILTER_COLUMNS } from '../domain/sliceFilter.js';
-import { BUCKETS, parseWindow, rangeObject, type Bucket, type Window } from '../domain/window.js';
-import { parseQuery } from '../domain/query/parse.js';
-import { QueryBody } from '../domain/query/schema.js';
-import { ApiError } from '../errors.js';
-import type { Db } from '../storage/db.js';
-import { liveSessionJson, type LiveSessionStore } from '../storage/liveSessions.js';
-import { getCall, listCalls } from '../storage/queries/calls.js';
-import { disconnectBreakdown } from '../storage/queries/disconnects.js';
-import { asksAtLeast } from '../storage/queries/askCount.js';
-import { attackerGeo } from '../storage/queries/geo.js';
-import { summary } from '../storage/queries/summary.js';
-import { tier1Table } from '../storage/queries/tier1.js';
-import { timeseries, TIMESERIES_METRICS, type TimeseriesMetric } from '../storage/queries/timeseries.js';
-import { topn, TOPN_FIELDS, type TopnField } from '../storage/queries/topn.js';
-import { COUNTED_COLUMNS, valueCounts, type CountedColumn } from '../storage/queries/valueCounts.js';
-import { runQuery } from '../storage/query/run.js';
+import { CALL_SID_PATTERN } from '../../domain/call.js';
+import type { CallFilter } from '../../domain/callFilters.js';
+import { LiteralUnion } from '../../domain/enumSchemas.js';
+import type { Principal } from '../../domain/principal.js';
+import { FILTER_COLUMNS } from '../../domain/sliceFilter.js';
+import { BUCKETS, parseWindow, rangeObject, type Bucket, type Window } from '../../domain/window.js';
+import { parseQuery } from '../../domain/query/parse.js';
+import { QueryBody } from '../../domain/query/schema.js';
+import { ApiError } from '../../errors.js';
+import type { Db } from '../../storage/db.js';
+import { liveSessionJson, type LiveSessionStore } from '../../storage/liveSessions.js';
+import { getCall, listCalls } from '../../storage/queries/calls.js';
+import { disconnectBreakdown } from '../../storage/queries/disconnects.js';
+import { asksAtLeast } from '../../storage/queries/askCount.js';
+import { attackerGeo } from '../../storage/queries/geo.js';
+import { summary } from '../../storage/queries/summary.js';
+import { tier1Table } from '../../storage/queries/tier1.js';
+import { timeseries, TIMESERIES_METRICS, type TimeseriesMetric } from '../../storage/queries/timeseries.js';
+import { topn, TOPN_FIELDS, type TopnField } from '../../storage/queries/topn.js';
+import { COUNTED_COLUMNS, valueCounts, type CountedColumn } from '../../storage/queries/valueCounts.js';
+import { runQuery } from '../../storage/query/run.js';
 import { FilterArgs, sliceFilterOf, ToolArgsError, type FilterInput } from './toolFilters.js';
 
 export const TOOL_NAMES = [

@@ -2,15 +2,15 @@
 // had in the lookback before it. The earlier window is read only for the window's own values
 // (a filter on the field), so the answer is exact however many values the lookback holds.
 
-import { DAY_MS, formatUtc, type RangeObject } from '../domain/window.js';
-import type { TopnItem } from '../storage/queries/topn.js';
-import type { ToolRunner } from './agent.js';
-import { andList, FIELD_LABELS, nCalls } from './answer.js';
-import { cap, errorAnswer, forCalls, metricSource, windowInline, type Composed } from './compose.js';
-import { filterArgs, filterText } from './filters.js';
-import { LOOKUP_N, type Filters, type Intent } from './intents.js';
-import { resolve, windowArgs, type WindowSpec } from './windowSpec.js';
-import { fmtSpan } from './when.js';
+import { DAY_MS, formatUtc, type RangeObject } from '../../domain/window.js';
+import type { TopnItem } from '../../storage/queries/topn.js';
+import type { ToolRunner } from '../agent.js';
+import { andList, FIELD_LABELS, nCalls } from '../say/answer.js';
+import { cap, errorAnswer, forCalls, metricSource, windowInline, type Composed } from '../say/compose.js';
+import { filterArgs, filterText } from '../plan/filters.js';
+import { LOOKUP_N, type Filters, type Intent } from '../plan/intents.js';
+import { resolve, windowArgs, type WindowSpec } from '../read/windowSpec.js';
+import { fmtSpan } from '../say/when.js';
 
 /** How far back a value must be absent to be new. */
 const NEW_LOOKBACK_DAYS = 90;

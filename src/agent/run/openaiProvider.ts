@@ -5,11 +5,11 @@
 
 import OpenAI from 'openai';
 import type { ChatCompletion, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions/completions';
-import { formatUtc } from '../domain/window.js';
-import { ApiError } from '../errors.js';
-import type { Agent, AgentOutcome, AgentRequest, ToolRunner } from './agent.js';
+import { formatUtc } from '../../domain/window.js';
+import { ApiError } from '../../errors.js';
+import type { Agent, AgentOutcome, AgentRequest, ToolRunner } from '../agent.js';
 import { isToolName, sidsInResult, TOOL_NAMES, toolDescription, toolParameters, type ToolCallRecord } from './tools.js';
-import type { AgentSource } from './turns.js';
+import type { AgentSource } from '../turns.js';
 
 export interface OpenAIAgentOptions {
   apiKey: string;

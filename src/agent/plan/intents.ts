@@ -1,14 +1,14 @@
 // The built-in planner's plans: what a question asks for (an intent over a window, or a
 // conversational reply), and what a turn keeps for follow-ups.
 
-import type { DisconnectReason, IntelField } from '../domain/call.js';
-import type { CallerOrigin } from '../domain/sliceFilter.js';
-import type { TopnField } from '../storage/queries/topn.js';
-import type { Bar, Mention, NegatedFigure, SummaryMetric } from './readingTypes.js';
-import type { WindowSpec } from './windowSpec.js';
-import { VALUE_FIELDS, type ValueField } from './values.js';
-import type { Bucket, RankField } from './readingTypes.js';
-export type { RankField } from './readingTypes.js';
+import type { DisconnectReason, IntelField } from '../../domain/call.js';
+import type { CallerOrigin } from '../../domain/sliceFilter.js';
+import type { TopnField } from '../../storage/queries/topn.js';
+import type { Bar, Mention, NegatedFigure, SummaryMetric } from '../read/readingTypes.js';
+import type { WindowSpec } from '../read/windowSpec.js';
+import { VALUE_FIELDS, type ValueField } from '../read/values.js';
+import type { Bucket, RankField } from '../read/readingTypes.js';
+export type { RankField } from '../read/readingTypes.js';
 
 /** The qualifiers of a question as tool filter arguments (every windowed tool takes them). */
 export type Filters = { [F in ValueField | 'caller_state']?: string[] } & {

@@ -3,9 +3,9 @@
 // reply — from what is left. Follow-ups start from the previous turn's window and filters.
 // Pure: no tool runs here; values are matched against the org's data when the plan runs.
 
-import type { AgentRequest } from './agent.js';
+import type { AgentRequest } from '../agent.js';
 import { barMetric, type Bar } from './bars.js';
-import { SUMMARY_METRICS, type SummaryMetric } from './answer.js';
+import { SUMMARY_METRICS, type SummaryMetric } from '../say/answer.js';
 import { carry } from './filters.js';
 import {
   COMPARE_DEFAULT,
@@ -23,7 +23,7 @@ import {
   type RankField,
   type Verdict,
 } from './intents.js';
-import { normalise } from './normalise.js';
+import { normalise } from '../read/normalise.js';
 import {
   ACTIVE_RE,
   bucketIn,
@@ -57,12 +57,12 @@ import {
   topNumber,
   TREND_RE,
   WHICH_CALL_RE,
-} from './reading.js';
-import { readQuestion, type QuestionReading } from './questionReading.js';
-import type { Mention } from './readingTypes.js';
-import { precedingSpan, shiftBack, type WindowSpec } from './windowSpec.js';
-import type { TopnField } from '../storage/queries/topn.js';
-import { isValueField, type ValueField } from './values.js';
+} from '../read/reading.js';
+import { readQuestion, type QuestionReading } from '../read/questionReading.js';
+import type { Mention } from '../read/readingTypes.js';
+import { precedingSpan, shiftBack, type WindowSpec } from '../read/windowSpec.js';
+import type { TopnField } from '../../storage/queries/topn.js';
+import { isValueField, type ValueField } from '../read/values.js';
 import { chartIntent, countOf, explained, listingOf, tierFollowUp } from './followUps.js';
 import {
   asksSideBySide,

@@ -2,18 +2,18 @@
 // shortest ones, the one holding the biggest ask. The list tool returns calls newest first
 // and has no order by length, so these read the summary's extreme first, then search.
 
-import type { RangeObject } from '../domain/window.js';
-import type { CallSummary } from '../storage/queries/calls.js';
-import type { Summary } from '../storage/queries/summary.js';
-import type { ToolRunner } from './agent.js';
-import { fmtInt, fmtKind, fmtSec } from './answer.js';
-import { composeSummary, errorAnswer, forCalls, metricSource, windowInline, type Composed } from './compose.js';
-import { callRow, transcriptSource } from './composeLists.js';
-import { filterArgs, filterText } from './filters.js';
-import { SEARCH_LIMIT, type Filters, type Intent } from './intents.js';
-import { windowArgs, type WindowSpec } from './windowSpec.js';
+import type { RangeObject } from '../../domain/window.js';
+import type { CallSummary } from '../../storage/queries/calls.js';
+import type { Summary } from '../../storage/queries/summary.js';
+import type { ToolRunner } from '../agent.js';
+import { fmtInt, fmtKind, fmtSec } from '../say/answer.js';
+import { composeSummary, errorAnswer, forCalls, metricSource, windowInline, type Composed } from '../say/compose.js';
+import { callRow, transcriptSource } from '../say/composeLists.js';
+import { filterArgs, filterText } from '../plan/filters.js';
+import { SEARCH_LIMIT, type Filters, type Intent } from '../plan/intents.js';
+import { windowArgs, type WindowSpec } from '../read/windowSpec.js';
 import type { ToolCallRecord } from './tools.js';
-import { fmtWhen } from './when.js';
+import { fmtWhen } from '../say/when.js';
 
 type Latest = Extract<Intent, { kind: 'latest' }>;
 

@@ -5,11 +5,11 @@
 // id — is found with its field; typos are matched with the edit distance values.ts already uses
 // (no dependency needed). Cached per org and slice for five minutes (dropped at ingest), at most 32 kept.
 
-import type { Principal } from '../domain/principal.js';
-import type { DimensionField } from '../domain/query/catalog.js';
-import { parseQuery } from '../domain/query/parse.js';
-import type { Db } from '../storage/db.js';
-import { runQuery } from '../storage/query/run.js';
+import type { Principal } from '../../domain/principal.js';
+import type { DimensionField } from '../../domain/query/catalog.js';
+import { parseQuery } from '../../domain/query/parse.js';
+import type { Db } from '../../storage/db.js';
+import { runQuery } from '../../storage/query/run.js';
 import { capitalisedWords } from './normalise.js';
 import { allowedTypos, canon, editDistance } from './values.js';
 

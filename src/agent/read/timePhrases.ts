@@ -1,7 +1,7 @@
 // Time phrases in a question → a window the tools understand (windowSpec.ts). Pure: `now`
 // is passed in. Calendar phrases are UTC ("this week" starts Monday 00:00 UTC).
 
-import { bucketStart, DAY_MS, formatUtc, HOUR_MS, MINUTE_MS, parseInstant } from '../domain/window.js';
+import { bucketStart, DAY_MS, formatUtc, HOUR_MS, MINUTE_MS, parseInstant } from '../../domain/window.js';
 import { NUMBER_WORDS, numberOf } from './vocabulary.js';
 import type { CalendarUnit, WindowSpec } from './windowSpec.js';
 

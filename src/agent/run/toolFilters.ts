@@ -3,10 +3,10 @@
 // narrowing of the caller's slice: storage ANDs it with the org and the key's scope.
 
 import { Type, type Static } from '@sinclair/typebox';
-import { DISCONNECT_REASONS, INTEL_FIELDS, type IntelField } from '../domain/call.js';
-import { CallFilterFields } from '../domain/callFilters.js';
-import { LiteralUnion } from '../domain/enumSchemas.js';
-import { CALLER_ORIGINS, FILTER_COLUMNS, type CallerOrigin, type FilterColumn, type SliceFilter } from '../domain/sliceFilter.js';
+import { DISCONNECT_REASONS, INTEL_FIELDS, type IntelField } from '../../domain/call.js';
+import { CallFilterFields } from '../../domain/callFilters.js';
+import { LiteralUnion } from '../../domain/enumSchemas.js';
+import { CALLER_ORIGINS, FILTER_COLUMNS, type CallerOrigin, type FilterColumn, type SliceFilter } from '../../domain/sliceFilter.js';
 
 /** Bad arguments: reported to the agent as the tool's result, not as an HTTP error. */
 export class ToolArgsError extends Error {}

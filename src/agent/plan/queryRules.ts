@@ -8,17 +8,17 @@
 // Adding a class: add one entry to QUERY_RULES with the phrasings it must answer as examples,
 // and a test in test/agent/query.test.ts whose expected figures come from the fixture calls.
 
-import { WEEKDAYS } from '../domain/query/catalog.js';
-import type { QueryBody } from '../domain/query/parse.js';
-import { formatUtc, type RangeObject } from '../domain/window.js';
-import { fmtInt, fmtPct, fmtSec, fmtUsd, nCalls } from './answer.js';
-import { windowInline } from './compose.js';
-import { fmtDay, fmtSpan } from './when.js';
+import { WEEKDAYS } from '../../domain/query/catalog.js';
+import type { QueryBody } from '../../domain/query/parse.js';
+import { formatUtc, type RangeObject } from '../../domain/window.js';
+import { fmtInt, fmtPct, fmtSec, fmtUsd, nCalls } from '../say/answer.js';
+import { windowInline } from '../say/compose.js';
+import { fmtDay, fmtSpan } from '../say/when.js';
 import type { Filters } from './intents.js';
-import { LEXICON_FIELDS, type FoundValue, type LexiconEntry, type LexiconField } from './lexicon.js';
-import type { QuestionReading } from './questionReading.js';
-import { canon } from './values.js';
-import { windowArgs, type WindowSpec } from './windowSpec.js';
+import { LEXICON_FIELDS, type FoundValue, type LexiconEntry, type LexiconField } from '../read/lexicon.js';
+import type { QuestionReading } from '../read/questionReading.js';
+import { canon } from '../read/values.js';
+import { windowArgs, type WindowSpec } from '../read/windowSpec.js';
 
 /** What a rule reads: the question, its reading by the planner's first step, and the values it names. */
 export interface RuleInput {

@@ -2,13 +2,13 @@
 // phrases of the newer intents (busiest, share, distinct, latest, repeated values) and the
 // values named together for a side-by-side comparison. Used by plan.ts.
 
-import type { TopnField } from '../storage/queries/topn.js';
-import { FIELD_LABELS, SUMMARY_METRICS, type SummaryMetric } from './answer.js';
-import type { Mention, Negation, Qualifiers } from './readingTypes.js';
-import { COMPARE_RE, PERSONA_RE, topNumber, TREND_RE } from './reading.js';
+import type { TopnField } from '../../storage/queries/topn.js';
+import { FIELD_LABELS, SUMMARY_METRICS, type SummaryMetric } from '../say/answer.js';
+import type { Mention, Negation, Qualifiers } from '../read/readingTypes.js';
+import { COMPARE_RE, PERSONA_RE, topNumber, TREND_RE } from '../read/reading.js';
 import { TOPN_DEFAULT, type Filters, type Intent, type RankField, type Verdict } from './intents.js';
-import { shiftBack, type WindowSpec } from './windowSpec.js';
-import { VALUE_FIELDS, type ValueField } from './values.js';
+import { shiftBack, type WindowSpec } from '../read/windowSpec.js';
+import { VALUE_FIELDS, type ValueField } from '../read/values.js';
 
 /** Figures that, with a list verb, describe which calls to list rather than a number to give. */
 export const LISTABLE: SummaryMetric[] = ['calls_received', 'hooked_calls', 'tier1_calls', 'tier2_calls', 'tier3_calls'];

@@ -2,11 +2,11 @@
 // qualifiers read from it), kept apart from the code that reads them so the reading modules
 // import downwards only: no import cycle inside src/agent/.
 
-import type { IntelField } from '../domain/call.js';
-import type { CallerOrigin } from '../domain/sliceFilter.js';
-import type { Summary } from '../storage/queries/summary.js';
-import type { TopnField } from '../storage/queries/topn.js';
-import type { CountedColumn } from '../storage/queries/valueCounts.js';
+import type { IntelField } from '../../domain/call.js';
+import type { CallerOrigin } from '../../domain/sliceFilter.js';
+import type { Summary } from '../../storage/queries/summary.js';
+import type { TopnField } from '../../storage/queries/topn.js';
+import type { CountedColumn } from '../../storage/queries/valueCounts.js';
 import type { ValueField } from './values.js';
 
 export type SummaryMetric = Exclude<keyof Summary, never>;

@@ -1,8 +1,8 @@
 // The words the built-in planner understands: figures, top-N fields, states, disconnect
 // reasons. Patterns run on the normalised question (lower case, single spaces).
 
-import type { DisconnectReason } from '../domain/call.js';
-import type { TopnField } from '../storage/queries/topn.js';
+import type { DisconnectReason } from '../../domain/call.js';
+import type { TopnField } from '../../storage/queries/topn.js';
 import type { SummaryMetric } from './readingTypes.js';
 
 /** Numbers a question may spell out ("the last two weeks", "more than ten minutes", "an hour"). */

@@ -2,17 +2,17 @@
 // than 5 calls today?", "is the hook rate above 50%?". The figure is fetched as for the plain
 // question; the answer starts with Yes or No from that same figure, then gives it.
 
-import type { Summary } from '../storage/queries/summary.js';
-import type { TopnItem } from '../storage/queries/topn.js';
-import { fmtKind, SUMMARY_METRICS, type SummaryMetric } from './answer.js';
-import type { Composed } from './compose.js';
+import type { Summary } from '../../storage/queries/summary.js';
+import type { TopnItem } from '../../storage/queries/topn.js';
+import { fmtKind, SUMMARY_METRICS, type SummaryMetric } from '../say/answer.js';
+import type { Composed } from '../say/compose.js';
 import type { Intent } from './intents.js';
-import { take } from './thresholds.js';
-import type { ToolCallRecord } from './tools.js';
-import { canon } from './values.js';
-import { NUMBER_WORDS, numberOf } from './vocabulary.js';
-import type { Bar } from './readingTypes.js';
-export type { Bar } from './readingTypes.js';
+import { take } from '../read/thresholds.js';
+import type { ToolCallRecord } from '../run/tools.js';
+import { canon } from '../read/values.js';
+import { NUMBER_WORDS, numberOf } from '../read/vocabulary.js';
+import type { Bar } from '../read/readingTypes.js';
+export type { Bar } from '../read/readingTypes.js';
 
 const NUM = `(\\d[\\d,]*(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
 const OPS: Array<[RegExp, Bar['op']]> = [

@@ -3,8 +3,8 @@
 // "scams") and typos are forgiven. A value found nowhere in the org's data is unknown, and
 // the agent says so instead of counting it as 0.
 
-import type { ToolRunner } from './agent.js';
-import type { ToolCallRecord } from './tools.js';
+import type { ToolRunner } from '../agent.js';
+import type { ToolCallRecord } from '../run/tools.js';
 
 /** The filterable fields a value can belong to (tool filter names). */
 export const VALUE_FIELDS = [

@@ -2,10 +2,10 @@
 // percentages with one decimal, dollars with two decimals. Every formatter takes a value
 // that came from a tool result; nothing here invents a number.
 
-import type { TimeseriesMetric } from '../storage/queries/timeseries.js';
-import type { RankField } from './readingTypes.js';
-import type { SummaryMetric } from './readingTypes.js';
-export type { SummaryMetric } from './readingTypes.js';
+import type { TimeseriesMetric } from '../../storage/queries/timeseries.js';
+import type { RankField } from '../read/readingTypes.js';
+import type { SummaryMetric } from '../read/readingTypes.js';
+export type { SummaryMetric } from '../read/readingTypes.js';
 
 export const fmtInt = (n: number): string => n.toLocaleString('en-US', { maximumFractionDigits: 0 });
 

@@ -2,12 +2,12 @@
 // records of this request's tool calls and prints their figures (formatted by answer.ts),
 // the calls it lists (referenced_call_sids) and its sources.
 
-import type { DisconnectReason } from '../domain/call.js';
-import { DAY_MS, type RangeObject } from '../domain/window.js';
-import type { GeoItem } from '../storage/queries/geo.js';
-import type { Summary } from '../storage/queries/summary.js';
-import type { TimeseriesMetric, TimeseriesPoint } from '../storage/queries/timeseries.js';
-import type { TopnField, TopnItem } from '../storage/queries/topn.js';
+import type { DisconnectReason } from '../../domain/call.js';
+import { DAY_MS, type RangeObject } from '../../domain/window.js';
+import type { GeoItem } from '../../storage/queries/geo.js';
+import type { Summary } from '../../storage/queries/summary.js';
+import type { TimeseriesMetric, TimeseriesPoint } from '../../storage/queries/timeseries.js';
+import type { TopnField, TopnItem } from '../../storage/queries/topn.js';
 import {
   andList,
   changeClause,
@@ -24,14 +24,14 @@ import {
   SUMMARY_METRICS,
   type SummaryMetric,
 } from './answer.js';
-import { direction, halvesOf } from './halves.js';
-import { LOOKUP_N, RANK_BY_VALUES, TOPN_DEFAULT, type Intent, type RankField, type Verdict } from './intents.js';
-import { windowPhrase, type WindowSpec } from './windowSpec.js';
+import { direction, halvesOf } from '../plan/halves.js';
+import { LOOKUP_N, RANK_BY_VALUES, TOPN_DEFAULT, type Intent, type RankField, type Verdict } from '../plan/intents.js';
+import { windowPhrase, type WindowSpec } from '../read/windowSpec.js';
 import { fmtSpan } from './when.js';
-import { matchValue } from './values.js';
-import type { ToolCallRecord, ToolName } from './tools.js';
-import type { AgentSource } from './turns.js';
-import { STATE_NAMES } from './vocabulary.js';
+import { matchValue } from '../read/values.js';
+import type { ToolCallRecord, ToolName } from '../run/tools.js';
+import type { AgentSource } from '../turns.js';
+import { STATE_NAMES } from '../read/vocabulary.js';
 
 export interface Composed {
   answer: string;

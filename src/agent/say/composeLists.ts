@@ -1,17 +1,17 @@
 // Answers that list calls (a call search, the tier-1 table, live calls, one call): each
 // listed stored call is referenced and gets a `transcript` source, and times are written out.
 
-import type { RangeObject } from '../domain/window.js';
-import type { CallDetail, CallSummary } from '../storage/queries/calls.js';
-import type { Tier1Row } from '../storage/queries/tier1.js';
-import type { LiveSessionInput } from '../storage/liveSessions.js';
+import type { RangeObject } from '../../domain/window.js';
+import type { CallDetail, CallSummary } from '../../storage/queries/calls.js';
+import type { Tier1Row } from '../../storage/queries/tier1.js';
+import type { LiveSessionInput } from '../../storage/liveSessions.js';
 import { fmtConfidence, fmtInt, fmtNum, fmtSec, fmtUsd, plural } from './answer.js';
 import { forCalls, metricSource, windowInline, type Composed } from './compose.js';
-import { filterText } from './filters.js';
-import { VALUE_FILTER_FIELDS, type Filters, type Tier1Filter } from './intents.js';
-import type { WindowSpec } from './windowSpec.js';
-import type { ToolCallRecord } from './tools.js';
-import type { AgentSource } from './turns.js';
+import { filterText } from '../plan/filters.js';
+import { VALUE_FILTER_FIELDS, type Filters, type Tier1Filter } from '../plan/intents.js';
+import type { WindowSpec } from '../read/windowSpec.js';
+import type { ToolCallRecord } from '../run/tools.js';
+import type { AgentSource } from '../turns.js';
 import { fmtWhen } from './when.js';
 
 /** How many listed calls an answer names when the question asked for a count. */

@@ -1,7 +1,7 @@
 // Follow-ups about the previous answer's calls ("which of those were tier 1?", "show me
 // those calls", "how many were there?") and the chart a question is asked from.
 
-import { SUMMARY_METRICS, type SummaryMetric } from './answer.js';
+import { SUMMARY_METRICS, type SummaryMetric } from '../say/answer.js';
 import {
   LOOKUP_N,
   OVERVIEW,
@@ -14,7 +14,7 @@ import {
   type Intent,
   type PlannerState,
 } from './intents.js';
-import { FIELD_PATTERNS } from './vocabulary.js';
+import { FIELD_PATTERNS } from '../read/vocabulary.js';
 
 /** An intent with the filters it adds to the previous turn's. */
 export interface Narrowed {

@@ -2,10 +2,10 @@
 // first half to the second. Used by the trend answer (analyses.ts) and by a long series'
 // summary (compose.ts).
 
-import { formatUtc } from '../domain/window.js';
-import type { TimeseriesPoint } from '../storage/queries/timeseries.js';
-import type { Bucket } from './readingTypes.js';
-import { resolve, type WindowSpec } from './windowSpec.js';
+import { formatUtc } from '../../domain/window.js';
+import type { TimeseriesPoint } from '../../storage/queries/timeseries.js';
+import type { Bucket } from '../read/readingTypes.js';
+import { resolve, type WindowSpec } from '../read/windowSpec.js';
 
 export interface Halves {
   first: number | null;

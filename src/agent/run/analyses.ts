@@ -2,10 +2,10 @@
 // second half), the busiest bucket, hour of the day or weekday, and a share of calls. Every
 // figure printed is a value of the result or a sum, difference or ratio of its values.
 
-import { DAY_MS, HOUR_MS, type RangeObject } from '../domain/window.js';
-import type { Summary } from '../storage/queries/summary.js';
-import type { TimeseriesMetric, TimeseriesPoint } from '../storage/queries/timeseries.js';
-import type { ToolRunner } from './agent.js';
+import { DAY_MS, HOUR_MS, type RangeObject } from '../../domain/window.js';
+import type { Summary } from '../../storage/queries/summary.js';
+import type { TimeseriesMetric, TimeseriesPoint } from '../../storage/queries/timeseries.js';
+import type { ToolRunner } from '../agent.js';
 import {
   changeClause,
   countLabel,
@@ -19,16 +19,16 @@ import {
   SUMMARY_METRICS,
   verdictWord,
   type SummaryMetric,
-} from './answer.js';
-import { cap, changeNames, errorAnswer, forCalls, metricSource, periodNamed, windowInline, type Composed } from './compose.js';
-import { filterArgs, filterText } from './filters.js';
-import { agree, bucketFor, direction, halvesOf, windowSplit, type Halves } from './halves.js';
-import type { Filters, Intent, Verdict } from './intents.js';
-import type { NegatedFigure } from './negation.js';
-import type { AgentSource } from './turns.js';
-import { isValueField, VALUE_FIELD_NAMES } from './values.js';
-import { windowArgs, type WindowSpec } from './windowSpec.js';
-import { fmtDay, fmtHourOfDay, fmtSpan, fmtWhen, WEEKDAY_NAMES } from './when.js';
+} from '../say/answer.js';
+import { cap, changeNames, errorAnswer, forCalls, metricSource, periodNamed, windowInline, type Composed } from '../say/compose.js';
+import { filterArgs, filterText } from '../plan/filters.js';
+import { agree, bucketFor, direction, halvesOf, windowSplit, type Halves } from '../plan/halves.js';
+import type { Filters, Intent, Verdict } from '../plan/intents.js';
+import type { NegatedFigure } from '../read/negation.js';
+import type { AgentSource } from '../turns.js';
+import { isValueField, VALUE_FIELD_NAMES } from '../read/values.js';
+import { windowArgs, type WindowSpec } from '../read/windowSpec.js';
+import { fmtDay, fmtHourOfDay, fmtSpan, fmtWhen, WEEKDAY_NAMES } from '../say/when.js';
 
 export async function trend(
   tools: ToolRunner,

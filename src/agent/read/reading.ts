@@ -2,11 +2,11 @@
 // buckets, a call SID, and the phrases that pick an intent. Patterns run on the normalised
 // text (normalise.ts) with time phrases and qualifiers removed.
 
-import type { DisconnectReason } from '../domain/call.js';
-import type { TopnField } from '../storage/queries/topn.js';
-import type { PlannerState, Tier1Filter } from './intents.js';
+import type { DisconnectReason } from '../../domain/call.js';
+import type { TopnField } from '../../storage/queries/topn.js';
+import type { PlannerState, Tier1Filter } from '../plan/intents.js';
 import type { Bucket, SummaryMetric } from './readingTypes.js';
-import type { StoredTurn } from './turns.js';
+import type { StoredTurn } from '../turns.js';
 import {
   DISCONNECT_PATTERNS,
   FIELD_PATTERNS,

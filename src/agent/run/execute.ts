@@ -3,12 +3,12 @@
 // the org's data is answered as unknown, never counted as 0; when a figure comes out empty,
 // the values behind it are checked again (a typo, or the IRS named as a brand) first.
 
-import type { RangeObject } from '../domain/window.js';
-import type { Summary } from '../storage/queries/summary.js';
-import type { TopnField, TopnItem } from '../storage/queries/topn.js';
-import type { ToolRunner } from './agent.js';
-import { changeClause, fmtKind, SUMMARY_METRICS, verdictWord, type SummaryMetric } from './answer.js';
-import { withBar } from './bars.js';
+import type { RangeObject } from '../../domain/window.js';
+import type { Summary } from '../../storage/queries/summary.js';
+import type { TopnField, TopnItem } from '../../storage/queries/topn.js';
+import type { ToolRunner } from '../agent.js';
+import { changeClause, fmtKind, SUMMARY_METRICS, verdictWord, type SummaryMetric } from '../say/answer.js';
+import { withBar } from '../plan/bars.js';
 import { askCount, askStats, busiest, complement, distinct, perCall, perUnit, share, trend } from './analyses.js';
 import { extremeCalls, latestCalls } from './extremes.js';
 import { newValues } from './newValues.js';
@@ -29,14 +29,14 @@ import {
   metricSource,
   windowInline,
   type Composed,
-} from './compose.js';
-import { bucketFor } from './halves.js';
-import { composeActive, composeCall, composeCalls, composeTier1, EXAMPLES_LISTED } from './composeLists.js';
-import { filterArgs, filterText } from './filters.js';
-import { COUNT_LIMIT, LIST_FILTERS, LOOKUP_N, RANK_BY_VALUES, SEARCH_LIMIT, type DataPlan, type Filters, type Intent } from './intents.js';
-import type { Mention } from './qualifiers.js';
-import { contentWords } from './transcriptTerms.js';
-import { windowArgs, type WindowSpec } from './windowSpec.js';
+} from '../say/compose.js';
+import { bucketFor } from '../plan/halves.js';
+import { composeActive, composeCall, composeCalls, composeTier1, EXAMPLES_LISTED } from '../say/composeLists.js';
+import { filterArgs, filterText } from '../plan/filters.js';
+import { COUNT_LIMIT, LIST_FILTERS, LOOKUP_N, RANK_BY_VALUES, SEARCH_LIMIT, type DataPlan, type Filters, type Intent } from '../plan/intents.js';
+import type { Mention } from '../read/qualifiers.js';
+import { contentWords } from '../read/transcriptTerms.js';
+import { windowArgs, type WindowSpec } from '../read/windowSpec.js';
 import type { ToolCallRecord } from './tools.js';
 import {
   canon,
@@ -48,7 +48,7 @@ import {
   VOCAB_RANGE,
   Vocabulary,
   type ValueField,
-} from './values.js';
+} from '../read/values.js';
 
 export interface Outcome {
   composed: Composed;

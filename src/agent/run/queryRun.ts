@@ -3,13 +3,13 @@
 // tool_calls and every figure is grounded in a result), and the rule's answer. Null when no
 // rule applies or a query is refused: the built-in planner then answers.
 
-import type { AgentRequest, ToolRunner } from './agent.js';
-import { metricSource, type Composed } from './compose.js';
-import type { PlannerState } from './intents.js';
-import { findValues, lexiconOf } from './lexicon.js';
-import { normalise } from './normalise.js';
-import { mayApply, planByRules, type QueryResult } from './queryRules.js';
-import { readQuestion } from './questionReading.js';
+import type { AgentRequest, ToolRunner } from '../agent.js';
+import { metricSource, type Composed } from '../say/compose.js';
+import type { PlannerState } from '../plan/intents.js';
+import { findValues, lexiconOf } from '../read/lexicon.js';
+import { normalise } from '../read/normalise.js';
+import { mayApply, planByRules, type QueryResult } from '../plan/queryRules.js';
+import { readQuestion } from '../read/questionReading.js';
 
 export interface RuleAnswer {
   rule: string;

@@ -3,7 +3,7 @@
 // time. Here: resolving a spec at `now`, shifting it back, the tools' arguments for it, and
 // how an answer names it. Calendar periods are UTC ("this week" starts Monday 00:00 UTC).
 
-import { bucketStart, DAY_MS, formatUtc, HOUR_MS } from '../domain/window.js';
+import { bucketStart, DAY_MS, formatUtc, HOUR_MS } from '../../domain/window.js';
 
 export type CalendarUnit = 'day' | 'week' | 'month' | 'quarter' | 'year';
 

@@ -1,8 +1,8 @@
 // The planner's filters (the qualifiers of a question) as tool arguments and as words in an
 // answer, and how a follow-up's filters build on the previous turn's.
 
-import type { IntelField } from '../domain/call.js';
-import { andList, DISCONNECT_LABELS, fmtInt, fmtUsd } from './answer.js';
+import type { IntelField } from '../../domain/call.js';
+import { andList, DISCONNECT_LABELS, fmtInt, fmtUsd } from '../say/answer.js';
 import type { Filters } from './intents.js';
 
 /** Filters as tool arguments: one transcript term is passed as a string, several as a list. */
