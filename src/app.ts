@@ -11,6 +11,7 @@ import { exportRoutes } from './features/exports/routes.js';
 import { taxiiRoutes } from './features/taxii/routes.js';
 import { ingestRoutes } from './features/ingest/routes.js';
 import { callRoutes } from './features/calls/routes.js';
+import { campaignRoutes } from './features/campaigns/routes.js';
 import { kpiRoutes } from './features/kpis/routes.js';
 import { queryRoutes } from './features/query/routes.js';
 import { agentRoutes } from './features/agent/routes.js';
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     exportRoutes,
     taxiiRoutes,
     callRoutes,
+    campaignRoutes,
     savedSearchRoutes,
     sessionRoutes,
   ];

@@ -11,12 +11,14 @@ import { keyJson, orgJson } from './features/admin/routes.js';
 import { IngestRun } from './features/ingest/ingestRun.js';
 import { openStorage, type Storage } from './storage/index.js';
 import { rebuildRollups } from './storage/rollups/deltas.js';
+import { rebuildIdentifiers } from './storage/campaigns/rebuild.js';
 import { createKey, createOrg, getOrg, listKeys, listOrgs, revokeKey } from './storage/queries/orgs.js';
 
 const USAGE = `honeypot — Honeypot Intel command line
 
   honeypot migrate
   honeypot rollups rebuild        (PostgreSQL: recompute the rollups from the calls)
+  honeypot campaigns rebuild [--org ORG_ID]   (recompute the calls' campaign identifiers)
   honeypot orgs create --name NAME [--tier free|pro]
   honeypot orgs list
   honeypot keys create --org ORG_ID --name NAME --role read|ingest [--scope JSON]
@@ -131,6 +133,12 @@ async function main(argv: string[]) {
           (await rebuildRollups(s.db)) ? 'Rollups rebuilt from the calls.' : 'This engine keeps no rollups (DuckDB reads the calls).',
         ),
       );
+    case 'campaigns rebuild':
+      return withStorage(async (s) => {
+        const orgId = values.org === undefined ? undefined : await requireOrg(s, values.org);
+        const r = await rebuildIdentifiers(s.db, orgId);
+        console.log(`Campaign identifiers rebuilt: ${r.identifiers} identifiers of ${r.calls} calls in ${r.orgs} organisation(s).`);
+      });
     case 'orgs create': {
       const tier = values.tier ?? 'free';
       if (!values.name) fail('--name is required');

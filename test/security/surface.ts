@@ -36,7 +36,7 @@ export interface Operation {
   body: Schema | null;
 }
 
-const PRO_PREFIXES = ['/api/agent', '/api/webhooks', '/api/alerts', '/api/exports'];
+const PRO_PREFIXES = ['/api/agent', '/api/webhooks', '/api/alerts', '/api/exports', '/api/campaigns']; // CONTRACT §14: campaigns are pro
 const FREE_PREFIXES = ['/api/kpis', '/api/calls', '/api/saved-searches', '/api/query']; // CONTRACT §13: /api/query is free
 const under = (p: string, prefix: string) => p === prefix || p.startsWith(`${prefix}/`);
 
@@ -112,6 +112,8 @@ export interface Ids {
   /** The TAXII collection of the owner's org and scope, and an object in it. */
   collectionId: string;
   objectId: string;
+  /** A campaign of the owner's calls: two calls with one phishing domain. */
+  campaignId: string;
 }
 
 /** A key holder and the objects it made: requests made "as" an owner name its objects. */
@@ -258,6 +260,18 @@ export class World {
       { method: 'POST', url: '/api/ingest/calls', key: ingest, payload: [callRecord(o.ids.callSid)] },
       [200],
     );
+    const domain = `${name}-verify.example`;
+    const linked = [1, 2].map((n) => ({
+      ...callRecord(`CA_${name}_campaign${n}`),
+      extraction: { impersonated_brand: 'Amazon', lure_category: 'REFUND', phishing_url: `https://${domain}/${n}` },
+    }));
+    await expectStatus(this.app, 'campaign calls', { method: 'POST', url: '/api/ingest/calls', key: ingest, payload: linked }, [200]);
+    const campaigns = await expectStatus(this.app, 'campaigns', { method: 'GET', url: '/api/campaigns?min_calls=2', key: read }, [200]);
+    const mine = (campaigns.items as { id: string; identifiers: { phishing_domain: { value: string }[] } }[]).find((c) =>
+      c.identifiers.phishing_domain.some((d) => d.value === domain),
+    );
+    if (!mine) throw new Error(`fixture campaign: none for ${domain}`);
+    o.ids.campaignId = mine.id;
     for (const kind of ['sessionSid', 'subId', 'ruleId', 'searchId', 'agentSession'] as const) await this.refresh(o, kind);
     return o;
   }
@@ -271,6 +285,7 @@ export class World {
     try {
       switch (kind) {
         case 'callSid':
+        case 'campaignId':
           return;
         case 'sessionSid': {
           const sid = o.ids.sessionSid ?? `LS_${o.name}`;
@@ -447,6 +462,8 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /api/calls': {},
   'POST /api/query': { body: () => ({ metrics: ['calls_received'], dimensions: ['impersonated_brand'] }) },
   'GET /api/calls/{call_sid}': { params: (o) => ({ call_sid: o.ids.callSid }), owned: true },
+  'GET /api/campaigns': {},
+  'GET /api/campaigns/{id}': { params: (o) => ({ id: o.ids.campaignId }), owned: true },
 
   // Sign-in takes its key in the body: every caller signs in as the owner's read key.
   'POST /api/session': { body: (o) => ({ key: o.read }) },

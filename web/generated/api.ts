@@ -874,6 +874,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaigns: calls linked into the operations behind them
+         * @description Connected components of the window’s calls, joined by a shared strong identifier (mule account, wallet, drop address, phishing domain, callback number) or by two weak signals agreeing (agent, caller ID, script); a value shared by calls of more than 3 otherwise separate operations never links (docs/campaigns.md). Campaigns are computed from the calls of the window (default 7d) in the caller’s slice: ask for a campaign, and for its calls, with the same window.
+         */
+        get: operations["listCampaigns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One campaign: its figures, timeline, links and related signals
+         * @description The row of GET /api/campaigns plus its calls per day, the identifiers that join it and the weak signals it shares with calls outside it. Its calls: GET /api/calls?campaign_id= with the same window. 404 when the window, in the caller’s org and slice, has no campaign with this id. Campaigns are computed from the calls of the window (default 7d) in the caller’s slice: ask for a campaign, and for its calls, with the same window.
+         */
+        get: operations["getCampaign"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/saved-searches": {
         parameters: {
             query?: never;
@@ -1098,6 +1138,58 @@ export interface components {
             /** @description RFC 3339 UTC */
             created_at: string;
             state: "ok" | "firing";
+        };
+        Campaign: {
+            /** @description Stable: cmp_ and the first 16 hex digits of SHA-256 over the earliest identifier that joins it (the first, in kind then code-point order, of the link keys of its earliest call), so the same calls give the same id after any rebuild. */
+            id: string;
+            /** @description Its calls in the window */
+            calls: number;
+            /** @description started_at of its earliest call in the window (RFC 3339 UTC) */
+            first_seen: string;
+            /** @description started_at of its latest call in the window (RFC 3339 UTC) */
+            last_seen: string;
+            /** @description Distinct impersonated brands of its calls, most calls first (ties by code point) */
+            brands: string[];
+            /** @description Distinct lure categories of its calls, most calls first (ties by code point) */
+            lures: string[];
+            /** @description Distinct payment methods of its calls, most calls first (ties by code point) */
+            payment_methods: string[];
+            /** @description Distinct caller states of its calls, most calls first (ties by code point) */
+            states: string[];
+            /** @description Sum of every dollar ask of its calls */
+            total_dollars_asked: number;
+            /** @description Its strong identifiers by kind (normalised values, docs/campaigns.md), each with the number of its calls carrying it; most calls first, at most 20 per kind. */
+            identifiers: {
+                mule_account: {
+                    value: string;
+                    /** @description Its calls carrying this value */
+                    calls: number;
+                }[];
+                wallet: {
+                    value: string;
+                    /** @description Its calls carrying this value */
+                    calls: number;
+                }[];
+                drop_address: {
+                    value: string;
+                    /** @description Its calls carrying this value */
+                    calls: number;
+                }[];
+                phishing_domain: {
+                    value: string;
+                    /** @description Its calls carrying this value */
+                    calls: number;
+                }[];
+                callback_number: {
+                    value: string;
+                    /** @description Its calls carrying this value */
+                    calls: number;
+                }[];
+            };
+            /** @description calls − previous_calls: how much the operation grew against the previous period of the same length */
+            growth: number;
+            /** @description Calls of the previous period (in the slice) carrying one of the identifiers that join this campaign */
+            previous_calls: number;
         };
         SavedSearch: {
             id: string;
@@ -3883,6 +3975,8 @@ export interface operations {
                 max_duration_sec?: number;
                 /** @description Run this saved search's filters (404 when the org has no such id or, for a scoped key, when it was created with another scope). Filters given alongside override the saved filter of the same name; range/start/end override the saved window as a group. Results are always limited to the caller's slice and to the scope the saved search was written with. */
                 saved_search_id?: string;
+                /** @description Only the calls of this campaign (GET /api/campaigns), computed from the same window in the caller’s slice: pass the window the campaign was listed with. 404 when the window has no such campaign; pro tier (403 tier_required). */
+                campaign_id?: string;
                 /** @description Page size, 1–200 (default 50) */
                 limit?: number;
                 /** @description Order: started_at, duration_sec or auditor_confidence, ascending, or descending with a "-" prefix (default -started_at, newest first). Nulls last in both directions; ties by started_at descending, then call_sid ascending (code point). */
@@ -4042,6 +4136,175 @@ export interface operations {
             400: components["responses"]["InvalidRequestKeyed"];
             401: components["responses"]["UnauthorizedKeyed"];
             403: components["responses"]["ForbiddenKeyed"];
+            404: components["responses"]["NotFoundKeyed"];
+            429: components["responses"]["RateLimitedKeyed"];
+            500: components["responses"]["InternalErrorKeyed"];
+        };
+    };
+    listCampaigns: {
+        parameters: {
+            query?: {
+                /** @description Named window ending now: <N>h, <N>d or <N>w (e.g. 24h, 7d, 30d, 12w). Default 7d. */
+                range?: string;
+                /** @description Window start: RFC 3339 (Z or offset) or YYYY-MM-DD (00:00 UTC) */
+                start?: string;
+                /** @description Window end (exclusive), same formats as start */
+                end?: string;
+                /** @description Order, largest first: calls, dollars_asked (total_dollars_asked), last_seen or growth; ties by id ascending. Default calls. */
+                sort?: "calls" | "dollars_asked" | "last_seen" | "growth";
+                /** @description Only campaigns with at least this many calls in the window (2–100,000, default 3) */
+                min_calls?: number;
+                /** @description Page size, 1–200 (default 50) */
+                limit?: number;
+                /** @description Opaque: next_cursor of the previous page, with the same window, sort and min_calls. A malformed cursor, or one of another sort, is 400. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        range: components["schemas"]["Range"];
+                        items: components["schemas"]["Campaign"][];
+                        /** @description Pass as cursor for the next page; null on the last */
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["InvalidRequestKeyed"];
+            401: components["responses"]["UnauthorizedKeyed"];
+            403: components["responses"]["ForbiddenOrTierRequiredKeyed"];
+            404: components["responses"]["NotFoundKeyed"];
+            429: components["responses"]["RateLimitedKeyed"];
+            500: components["responses"]["InternalErrorKeyed"];
+        };
+    };
+    getCampaign: {
+        parameters: {
+            query?: {
+                /** @description Named window ending now: <N>h, <N>d or <N>w (e.g. 24h, 7d, 30d, 12w). Default 7d. */
+                range?: string;
+                /** @description Window start: RFC 3339 (Z or offset) or YYYY-MM-DD (00:00 UTC) */
+                start?: string;
+                /** @description Window end (exclusive), same formats as start */
+                end?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A campaign id from GET /api/campaigns (cmp_ and 16 hex digits) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        range: components["schemas"]["Range"];
+                        /** @description Stable: cmp_ and the first 16 hex digits of SHA-256 over the earliest identifier that joins it (the first, in kind then code-point order, of the link keys of its earliest call), so the same calls give the same id after any rebuild. */
+                        id: string;
+                        /** @description Its calls in the window */
+                        calls: number;
+                        /** @description started_at of its earliest call in the window (RFC 3339 UTC) */
+                        first_seen: string;
+                        /** @description started_at of its latest call in the window (RFC 3339 UTC) */
+                        last_seen: string;
+                        /** @description Distinct impersonated brands of its calls, most calls first (ties by code point) */
+                        brands: string[];
+                        /** @description Distinct lure categories of its calls, most calls first (ties by code point) */
+                        lures: string[];
+                        /** @description Distinct payment methods of its calls, most calls first (ties by code point) */
+                        payment_methods: string[];
+                        /** @description Distinct caller states of its calls, most calls first (ties by code point) */
+                        states: string[];
+                        /** @description Sum of every dollar ask of its calls */
+                        total_dollars_asked: number;
+                        /** @description Its strong identifiers by kind (normalised values, docs/campaigns.md), each with the number of its calls carrying it; most calls first, at most 20 per kind. */
+                        identifiers: {
+                            mule_account: {
+                                value: string;
+                                /** @description Its calls carrying this value */
+                                calls: number;
+                            }[];
+                            wallet: {
+                                value: string;
+                                /** @description Its calls carrying this value */
+                                calls: number;
+                            }[];
+                            drop_address: {
+                                value: string;
+                                /** @description Its calls carrying this value */
+                                calls: number;
+                            }[];
+                            phishing_domain: {
+                                value: string;
+                                /** @description Its calls carrying this value */
+                                calls: number;
+                            }[];
+                            callback_number: {
+                                value: string;
+                                /** @description Its calls carrying this value */
+                                calls: number;
+                            }[];
+                        };
+                        /** @description calls − previous_calls: how much the operation grew against the previous period of the same length */
+                        growth: number;
+                        /** @description Calls of the previous period (in the slice) carrying one of the identifiers that join this campaign */
+                        previous_calls: number;
+                        /** @description Its calls per UTC day of the window, zero-filled */
+                        timeline: {
+                            /** @description UTC day start, RFC 3339 */
+                            day: string;
+                            calls: number;
+                        }[];
+                        /** @description The identifiers that join its calls (each shared by two or more of them), strong kinds first; at most 200 */
+                        links: {
+                            /** @description A strong kind, or two weak kinds joined by + (both agreed) */
+                            kind: string;
+                            /** @description The identifier (for two weak kinds, both values joined by " & ") */
+                            value: string;
+                            /** @description Its calls joined by this identifier */
+                            calls: number;
+                            /** @description Those calls, earliest first, at most 100 */
+                            call_sids: string[];
+                        }[];
+                        /** @description Weak signals it shares with calls outside it: one weak signal alone never links (two must agree), so these are leads, not members. At most 50, most calls first. */
+                        related: {
+                            /** @description agent (synthetic org | fake agent name), caller_id or script (a MinHash band) */
+                            kind: string;
+                            value: string;
+                            /** @description Its calls with this signal */
+                            campaign_calls: number;
+                            /** @description Calls of the window outside it with this signal */
+                            other_calls: number;
+                            /** @description Campaigns those calls belong to (at most 20) */
+                            other_campaigns: string[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidRequestKeyed"];
+            401: components["responses"]["UnauthorizedKeyed"];
+            403: components["responses"]["ForbiddenOrTierRequiredKeyed"];
             404: components["responses"]["NotFoundKeyed"];
             429: components["responses"]["RateLimitedKeyed"];
             500: components["responses"]["InternalErrorKeyed"];

@@ -6,7 +6,8 @@ import { mergeFilters, parseCallFilters, pickFilters } from '../../domain/callFi
 import { indicatorValidity } from '../../domain/indicators/validity.js';
 import type { Scope } from '../../domain/scope.js';
 import { rangeObject } from '../../domain/window.js';
-import { notFound } from '../../errors.js';
+import { ApiError, notFound } from '../../errors.js';
+import { campaignCallSids } from '../../storage/campaigns/campaigns.js';
 import { principalOf } from '../../http/auth.js';
 import { CALL_SORTS, getCall, listCalls } from '../../storage/queries/calls.js';
 import { getSavedSearch } from '../../storage/queries/savedSearches.js';
@@ -48,7 +49,21 @@ export async function callRoutes(instance: FastifyInstance): Promise<void> {
         savedScope = saved.scope;
       }
       const filter = parseCallFilters(filters, app.deps.now());
-      const page = await listCalls(db, principal, filter, { limit: query.limit, after, sort, total: true, snippets: true }, savedScope);
+      let onlySids: string[] | null = null;
+      if (query.campaign_id !== undefined) {
+        // Campaigns are a pro feature, and a campaign is one of the window's (in the caller's slice).
+        if (principal.tier !== 'pro')
+          throw new ApiError(403, 'tier_required', 'campaign_id is part of the pro plan.', undefined, { required_tier: 'pro' });
+        onlySids = await campaignCallSids(db, principal, filter.window, query.campaign_id);
+        if (!onlySids) throw notFound(`No campaign "${query.campaign_id}" in this window.`);
+      }
+      const page = await listCalls(
+        db,
+        principal,
+        filter,
+        { limit: query.limit, after, sort, total: true, snippets: true, onlySids },
+        savedScope,
+      );
       return {
         range: rangeObject(filter.window),
         total: page.total!, // asked for above (total: true)

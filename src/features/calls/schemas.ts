@@ -7,6 +7,7 @@ import { SNIPPET_MAX } from '../../domain/snippet.js';
 import { CALL_SORT_NAMES, DEFAULT_CALL_SORT } from '../../storage/queries/calls.js';
 import { RangeObject, ValidityOut } from '../kpis/schemas.js';
 import { MAX_CURSOR_LENGTH } from './cursor.js';
+import { CAMPAIGN_ID_PATTERN } from '../../domain/campaigns/ids.js';
 
 const StrOrNull = Type.Union([Type.String(), Type.Null()]);
 const NumOrNull = Type.Union([Type.Number(), Type.Null()]);
@@ -22,6 +23,14 @@ export const CallsQuery = Type.Object({
         'with another scope). Filters given alongside override the saved ' +
         'filter of the same name; range/start/end override the saved window as a group. Results are always limited to ' +
         "the caller's slice and to the scope the saved search was written with.",
+    }),
+  ),
+  campaign_id: Type.Optional(
+    Type.String({
+      pattern: CAMPAIGN_ID_PATTERN,
+      description:
+        'Only the calls of this campaign (GET /api/campaigns), computed from the same window in the caller’s slice: pass the ' +
+        'window the campaign was listed with. 404 when the window has no such campaign; pro tier (403 tier_required).',
     }),
   ),
   limit: Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Page size, 1–200 (default 50)' }),

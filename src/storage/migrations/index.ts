@@ -19,6 +19,7 @@ import { migration012 } from './012-calls-by-sid.js';
 import { migration013 } from './013-bank-name-spelling.js';
 import { migration014 } from './014-hourly-rollups.js';
 import { migration016 } from './016-org-tlp.js';
+import { migration017 } from './017-campaigns.js';
 
 export const MIGRATIONS: Migration[] = [
   migration001,
@@ -36,6 +37,7 @@ export const MIGRATIONS: Migration[] = [
   migration013,
   migration014,
   migration016,
+  migration017,
 ];
 
 /**

@@ -78,6 +78,8 @@ export interface CallPageRequest {
   total?: boolean;
   /** With a text filter, give each item its `snippet` (reads the transcripts of the page). */
   snippets?: boolean;
+  /** Only these calls (a campaign's: GET /api/calls?campaign_id=); null or absent, no such limit. */
+  onlySids?: readonly string[] | null;
 }
 
 const SUMMARY_COLUMNS = [
@@ -107,8 +109,15 @@ const DETAIL_COLUMNS = [
  * Tenant, slice, window and every call-list filter as one WHERE clause. `savedScope` is the
  * scope kept by a saved search: it narrows the caller's own slice, never widens it.
  */
-function callFilterWhere(principal: Principal, f: CallFilter, params: Params, savedScope: Scope | null = null): string {
+function callFilterWhere(
+  principal: Principal,
+  f: CallFilter,
+  params: Params,
+  savedScope: Scope | null = null,
+  onlySids: readonly string[] | null = null,
+): string {
   const parts = [windowWhere(principal, f.window, params)];
+  if (onlySids) parts.push(onlySids.length ? `call_sid IN (${params.list(onlySids)})` : 'FALSE');
   if (savedScope) parts.push(sliceWhere({ orgId: principal.orgId, scope: savedScope }, params));
   if (f.q !== null) parts.push(`strpos(transcript_lower, ${params.p(f.q)}) > 0`);
   for (const [column, values] of Object.entries(f.values)) {
@@ -156,11 +165,12 @@ export async function listCalls(
   const snippets = page.snippets === true && filter.q !== null;
   const columns = [...new Set([...SUMMARY_COLUMNS, ...positionColumns(order), ...(snippets ? ['transcript_json'] : [])])];
   const p = new Params();
-  let where = callFilterWhere(principal, filter, p, savedScope);
+  const onlySids = page.onlySids ?? null;
+  let where = callFilterWhere(principal, filter, p, savedScope, onlySids);
   if (page.after) where += ` AND ${afterSql(order, page.after, p)}`;
   const [rows, total] = await Promise.all([
     db.all(`SELECT ${columns.join(', ')} FROM calls WHERE ${where} ${orderBySql(order)} LIMIT ${p.p(page.limit + 1)}`, p.values),
-    page.total ? countCalls(db, principal, filter, savedScope) : undefined,
+    page.total ? countCalls(db, principal, filter, savedScope, onlySids) : undefined,
   ]);
   const { rows: kept, next } = pageOf(order, rows, page.limit);
   const items: CallListItem[] = kept.map((r) => {
@@ -175,9 +185,16 @@ export async function listCalls(
 }
 
 /** How many calls match the filter (all pages). */
-async function countCalls(db: Db, principal: Principal, filter: CallFilter, savedScope: Scope | null = null): Promise<number> {
+async function countCalls(
+  db: Db,
+  principal: Principal,
+  filter: CallFilter,
+  savedScope: Scope | null = null,
+  onlySids: readonly string[] | null = null,
+): Promise<number> {
   const p = new Params();
-  const [row] = await db.all(`SELECT count(*) AS n FROM calls WHERE ${callFilterWhere(principal, filter, p, savedScope)}`, p.values);
+  const where = callFilterWhere(principal, filter, p, savedScope, onlySids);
+  const [row] = await db.all(`SELECT count(*) AS n FROM calls WHERE ${where}`, p.values);
   return num(row.n);
 }
 

@@ -5,6 +5,7 @@ import { hasIntel, INTEL_FIELDS, isHooked, summaryFlags, tierOf, type CallRecord
 import { areaCodeOfCallerId, stateOfCallerId } from '../../domain/areaCodes.js';
 import { toCents } from '../../domain/ingestRecord.js';
 import type { Db } from '../db.js';
+import { identifierRows, storeIdentifierRows } from '../campaigns/identifierRows.js';
 import { applyDailyDeltas, valueCounts, type ValueCounts } from '../rollups/deltas.js';
 import { keepsRollups } from '../rollups/layout.js';
 import { newOutboxBatch, queueCallDeliveries, recordCallEvents, type OutboxBatch } from './outbox.js';
@@ -107,6 +108,8 @@ export interface PreparedCalls {
   repeats: number;
   /** The rollups' value counts, on an engine that keeps rollups. */
   counts: ValueCounts | null;
+  /** The calls' identifier rows (campaigns: storage/campaigns/identifierRows.ts). */
+  identifiers: unknown[][];
 }
 
 /**
@@ -118,7 +121,8 @@ export function prepareCalls(db: Db, orgId: string, records: CallRecord[]): Prep
   for (const r of records) bySid.set(r.call_sid, r);
   const rows = [...bySid.values()].map((r) => callRow(orgId, r));
   const counts = keepsRollups(db.dialect) && rows.length > 0 ? valueCounts((name) => column(rows, name)) : null;
-  return { orgId, rows, repeats: records.length - bySid.size, counts };
+  const identifiers = [...bySid.values()].flatMap((r) => identifierRows(orgId, r.call_sid, r.started_at.getTime(), r));
+  return { orgId, rows, repeats: records.length - bySid.size, counts, identifiers };
 }
 
 const column = (rows: unknown[][], name: (typeof CALL_COLUMNS)[number]) => {
@@ -140,7 +144,12 @@ export async function storeCalls(db: Db, batch: PreparedCalls): Promise<UpsertRe
     await tx.run('TRUNCATE calls_stage');
     await tx.appendRows('calls_stage', rows);
     // Webhook events are recorded in the same transaction as the calls (transactional outbox).
-    return storeStaged(tx, newOutboxBatch(orgId, now), batch.counts, column(rows, 'call_sid') as string[]);
+    const sids = column(rows, 'call_sid') as string[];
+    const existing = await storeStaged(tx, newOutboxBatch(orgId, now), batch.counts, sids);
+    await storeIdentifierRows(tx, orgId, batch.identifiers, existing > 0, sids);
+    // Emptied before commit: otherwise DuckDB's peak memory nearly doubled (bench, 1M calls).
+    await tx.run('DELETE FROM calls_stage');
+    return existing;
   });
   return { created: rows.length - existing, updated: existing + batch.repeats };
 }
@@ -176,8 +185,6 @@ async function storeStaged(tx: Db, outbox: OutboxBatch, counts: ValueCounts | nu
   );
   await recordCallEvents(tx, outbox, 'calls_stage', (p) => `c.org_id = ${p.p(outbox.orgId)}`, n > 0);
   await queueCallDeliveries(tx, outbox, 'calls_stage');
-  // Emptied before commit: otherwise DuckDB's peak memory nearly doubled (bench, 1M calls).
-  await tx.run('DELETE FROM calls_stage');
   return n;
 }
 

@@ -1,0 +1,163 @@
+// Campaigns of one principal in one window (CONTRACT §14). Computed at read time from the
+// identifier rows of the calls that principal may see in the window (its org, and its slice
+// when scoped), so a scoped key's campaigns are made of its slice alone and never reveal a call
+// outside it. The previous period (same length, just before) is read for `growth`.
+
+import {
+  campaignDetail,
+  campaignRow,
+  linkKeysByCall,
+  windowCampaigns,
+  type CallFacts,
+  type CampaignDetail,
+  type CampaignRow,
+} from '../../domain/campaigns/rows.js';
+import type { IdentifierRow } from '../../domain/campaigns/components.js';
+import type { IdentifierKind } from '../../domain/campaigns/identifiers.js';
+import type { Principal } from '../../domain/principal.js';
+import type { Window } from '../../domain/window.js';
+import { validationFailed } from '../../errors.js';
+import { num, Params, type Db } from '../db.js';
+import { sliceWhere } from '../slice.js';
+
+/** Identifier rows one read may hold (about 300k calls' worth): a longer window is refused. */
+export const MAX_IDENTIFIER_ROWS = 1_000_000;
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+const sliced = (principal: Principal) => principal.scope !== null || principal.filter !== undefined;
+
+/** The identifier rows of the calls of [start, end) in the principal's org and slice. */
+async function identifierRowsOf(db: Db, principal: Principal, span: Span): Promise<IdentifierRow[]> {
+  const p = new Params();
+  const sql = sliced(principal)
+    ? `SELECT i.call_sid, i.started_at, i.kind, i.value FROM call_identifiers i
+       JOIN calls c ON c.org_id = i.org_id AND c.call_sid = i.call_sid
+       WHERE ${sliceWhere(principal, p, 'c')} AND i.org_id = ${p.p(principal.orgId)}
+         AND i.started_at >= ${p.p(span.start)} AND i.started_at < ${p.p(span.end)}
+       LIMIT ${p.p(MAX_IDENTIFIER_ROWS + 1)}`
+    : `SELECT call_sid, started_at, kind, value FROM call_identifiers
+       WHERE org_id = ${p.p(principal.orgId)} AND started_at >= ${p.p(span.start)} AND started_at < ${p.p(span.end)}
+       LIMIT ${p.p(MAX_IDENTIFIER_ROWS + 1)}`;
+  const rows = await db.all(sql, p.values);
+  if (rows.length > MAX_IDENTIFIER_ROWS) {
+    throw validationFailed('The window holds too many calls to link into campaigns; ask for a shorter one.', [
+      { path: 'range', message: `more than ${MAX_IDENTIFIER_ROWS} identifiers in the window` },
+    ]);
+  }
+  return rows.map((r) => ({
+    callSid: r.call_sid as string,
+    startedAt: num(r.started_at),
+    kind: r.kind as IdentifierKind,
+    value: r.value as string,
+  }));
+}
+
+/** What a campaign row needs of the calls of the window that carry identifiers. */
+async function callFactsOf(db: Db, principal: Principal, span: Span): Promise<Map<string, CallFacts>> {
+  const p = new Params();
+  const rows = await db.all(
+    `SELECT call_sid, started_at, impersonated_brand, lure_category, payment_method, caller_state, asks_total FROM calls
+     WHERE ${sliceWhere(principal, p)} AND started_at >= ${p.p(span.start)} AND started_at < ${p.p(span.end)}
+       AND call_sid IN (SELECT call_sid FROM call_identifiers WHERE org_id = ${p.p(principal.orgId)}
+         AND started_at >= ${p.p(span.start)} AND started_at < ${p.p(span.end)})`,
+    p.values,
+  );
+  const str = (v: unknown) => (v === null || v === undefined ? null : (v as string));
+  return new Map(
+    rows.map((r) => [
+      r.call_sid as string,
+      {
+        callSid: r.call_sid as string,
+        startedAt: num(r.started_at),
+        brand: str(r.impersonated_brand),
+        lure: str(r.lure_category),
+        paymentMethod: str(r.payment_method),
+        state: str(r.caller_state),
+        askedCents: Math.round(num(r.asks_total) * 100),
+      },
+    ]),
+  );
+}
+
+const spanOf = (w: Pick<Window, 'start' | 'end'>): Span => ({ start: w.start.getTime(), end: w.end.getTime() });
+const previousOf = (s: Span): Span => ({ start: s.start - (s.end - s.start), end: s.start });
+
+async function readWindow(db: Db, principal: Principal, w: Window) {
+  const span = spanOf(w);
+  const [rows, previousRows, facts] = await Promise.all([
+    identifierRowsOf(db, principal, span),
+    identifierRowsOf(db, principal, previousOf(span)),
+    callFactsOf(db, principal, span),
+  ]);
+  return { campaigns: windowCampaigns(principal.orgId, rows), previousKeys: linkKeysByCall(previousRows), facts };
+}
+
+export const CAMPAIGN_SORTS = ['calls', 'dollars_asked', 'last_seen', 'growth'] as const;
+export type CampaignSort = (typeof CAMPAIGN_SORTS)[number];
+
+/** The value a sort orders by (descending; ties by id ascending). */
+export function sortValue(row: CampaignRow, sort: CampaignSort): number {
+  switch (sort) {
+    case 'calls':
+      return row.calls;
+    case 'dollars_asked':
+      return row.total_dollars_asked;
+    case 'last_seen':
+      return Date.parse(row.last_seen);
+    case 'growth':
+      return row.growth;
+  }
+}
+
+export interface CampaignListRequest {
+  sort: CampaignSort;
+  minCalls: number;
+  limit: number;
+  /** The position after which this page starts: the last row's sort value and id. */
+  after: { value: number; id: string } | null;
+}
+
+export interface CampaignPage {
+  items: CampaignRow[];
+  next: { value: number; id: string } | null;
+}
+
+export async function listCampaigns(db: Db, principal: Principal, w: Window, req: CampaignListRequest): Promise<CampaignPage> {
+  const { campaigns, previousKeys, facts } = await readWindow(db, principal, w);
+  const rows = campaigns.graph.components
+    // A call ingested between the reads has identifiers but no facts yet: its campaign waits for the next read.
+    .filter((c) => c.calls.length >= req.minCalls && c.calls.every((sid) => facts.has(sid)))
+    .map((c) => campaignRow(campaigns, c, facts, previousKeys));
+  const keyed = rows
+    .map((row) => ({ row, value: sortValue(row, req.sort) }))
+    .sort((a, b) => b.value - a.value || (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0));
+  const after = req.after;
+  const from = after ? keyed.findIndex((k) => k.value < after.value || (k.value === after.value && k.row.id > after.id)) : 0;
+  const page = from < 0 ? [] : keyed.slice(from, from + req.limit);
+  const more = from >= 0 && from + req.limit < keyed.length;
+  const last = page[page.length - 1];
+  return { items: page.map((k) => k.row), next: more && last ? { value: last.value, id: last.row.id } : null };
+}
+
+/** One campaign of the window with its timeline, links and related signals; null when the window has none with that id. */
+export async function getCampaign(db: Db, principal: Principal, w: Window, id: string): Promise<CampaignDetail | null> {
+  const { campaigns, previousKeys, facts } = await readWindow(db, principal, w);
+  const c = campaigns.graph.components.find((x) => x.id === id);
+  return c && c.calls.every((sid) => facts.has(sid)) ? campaignDetail(campaigns, c, facts, previousKeys, w) : null;
+}
+
+/** The call_sids of one campaign of the window (GET /api/calls?campaign_id=), or null when there is none. */
+export async function campaignCallSids(
+  db: Db,
+  principal: Principal,
+  w: Pick<Window, 'start' | 'end'>,
+  id: string,
+): Promise<string[] | null> {
+  const rows = await identifierRowsOf(db, principal, spanOf(w));
+  const c = windowCampaigns(principal.orgId, rows).graph.components.find((x) => x.id === id);
+  return c ? c.calls : null;
+}
