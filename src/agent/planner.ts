@@ -12,6 +12,7 @@ import { runPlan } from './run/execute.js';
 import { declineOf } from './read/outOfScope.js';
 import type { ChatReply, PlannerState } from './plan/intents.js';
 import { planQuestion } from './plan/plan.js';
+import { questionParts } from './plan/parts.js';
 import { answerByRules } from './run/queryRun.js';
 import { lastState } from './read/reading.js';
 
@@ -29,36 +30,57 @@ const chatOutcome = (answer: string, prev: PlannerState | null): AgentOutcome =>
 
 export class BuiltinAgent implements Agent {
   async ask(tools: ToolRunner, req: AgentRequest): Promise<AgentOutcome> {
-    const now = tools.ctx.now;
     const prev = lastState(req.history);
-    // Out of scope (actions, prices, code, personal data, general knowledge): one sentence, no tool.
-    const declined = declineOf(req.question);
-    if (declined) return chatOutcome(declined, prev);
-    const plan = planQuestion(req, prev, now);
-    if (plan.kind === 'chat' && !RULES_FIRST.has(plan.reply)) return chatOutcome(CHAT[plan.reply], prev);
-    // A question class the query rules answer (queryRules.ts), else the planner's intent. A plan
-    // with notes (a command left out, a vague time read) keeps the planner, which says them.
-    const byRule = plan.kind === 'data' && plan.notes.length ? null : await answerByRules(tools, req, prev);
-    if (byRule) {
-      return {
-        answer: byRule.composed.answer,
-        referenced_call_sids: [],
-        sources: byRule.composed.sources,
-        tokens_used: { input: 0, output: 0 },
-        context: byRule.state,
-      };
+    // A question of several parts: each answered in turn, the later as follow-ups of the earlier.
+    const parts = questionParts(req.question, tools.ctx.now);
+    if (parts.length === 1) return answerOne(tools, req, prev);
+    const outs: AgentOutcome[] = [];
+    let state = prev;
+    for (const part of parts) {
+      const out = await answerOne(tools, { ...req, question: part }, state);
+      outs.push(out);
+      state = (out.context as PlannerState | null) ?? state;
     }
-    if (plan.kind === 'chat') return chatOutcome(CHAT[plan.reply], prev);
-    const out = await runPlan(tools, plan, now);
-    const state: PlannerState = { planner: 2, intent: out.intent, window: plan.window, filters: out.filters };
-    const sids = groundedSids(out.composed.sids, tools);
     return {
-      answer: out.composed.answer,
-      referenced_call_sids: sids,
-      // A transcript source only for a call the answer references.
-      sources: out.composed.sources.filter((s) => s.type !== 'transcript' || sids.includes(String(s.ref.call_sid))),
+      answer: outs.map((o) => o.answer).join('\n\n'),
+      referenced_call_sids: [...new Set(outs.flatMap((o) => o.referenced_call_sids))],
+      sources: outs.flatMap((o) => o.sources),
       tokens_used: { input: 0, output: 0 },
       context: state,
     };
   }
+}
+
+/** One question (or one part of one): declined, a chat reply, a query rule's answer, or the planner's. */
+async function answerOne(tools: ToolRunner, req: AgentRequest, prev: PlannerState | null): Promise<AgentOutcome> {
+  const now = tools.ctx.now;
+  // Out of scope (actions, prices, code, personal data, general knowledge): one sentence, no tool.
+  const declined = declineOf(req.question);
+  if (declined) return chatOutcome(declined, prev);
+  const plan = planQuestion(req, prev, now);
+  if (plan.kind === 'chat' && !RULES_FIRST.has(plan.reply)) return chatOutcome(CHAT[plan.reply], prev);
+  // A question class the query rules answer (queryRules.ts), else the planner's intent. A plan
+  // with notes (a command left out, a vague time read) keeps the planner, which says them.
+  const byRule = plan.kind === 'data' && plan.notes.length ? null : await answerByRules(tools, req, prev);
+  if (byRule) {
+    return {
+      answer: byRule.composed.answer,
+      referenced_call_sids: [],
+      sources: byRule.composed.sources,
+      tokens_used: { input: 0, output: 0 },
+      context: byRule.state,
+    };
+  }
+  if (plan.kind === 'chat') return chatOutcome(CHAT[plan.reply], prev);
+  const out = await runPlan(tools, plan, now);
+  const state: PlannerState = { planner: 2, intent: out.intent, window: plan.window, filters: out.filters };
+  const sids = groundedSids(out.composed.sids, tools);
+  return {
+    answer: out.composed.answer,
+    referenced_call_sids: sids,
+    // A transcript source only for a call the answer references.
+    sources: out.composed.sources.filter((s) => s.type !== 'transcript' || sids.includes(String(s.ref.call_sid))),
+    tokens_used: { input: 0, output: 0 },
+    context: state,
+  };
 }

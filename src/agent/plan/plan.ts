@@ -23,7 +23,7 @@ import {
   type RankField,
   type Verdict,
 } from './intents.js';
-import { normalise } from '../read/normalise.js';
+import { isEveryday, normalise } from '../read/normalise.js';
 import {
   ACTIVE_RE,
   bucketIn,
@@ -58,6 +58,7 @@ import {
   TREND_RE,
   WHICH_CALL_RE,
 } from '../read/reading.js';
+import { ASK_COUNT_RE, MEAN_ASK_RE, PER_CALL_RE } from './quantity.js';
 import { readQuestion, type QuestionReading } from '../read/questionReading.js';
 import type { Mention } from '../read/readingTypes.js';
 import { precedingSpan, shiftBack, type WindowSpec } from '../read/windowSpec.js';
@@ -83,9 +84,6 @@ import {
   LEAST_RE,
   LISTABLE,
   moversIn,
-  ASK_COUNT_RE,
-  MEAN_ASK_RE,
-  PER_CALL_RE,
   OBEY_RE,
   perUnitIn,
   rankable,
@@ -569,8 +567,9 @@ function planRest(c: PlanContext): Plan {
       c.mentions = [];
       return data({ kind: 'value', field: prevField as TopnField, value: m.typed });
     }
+    // Everyday words after "what about" ("the ones from before", "those") name no value: the previous question again.
     const value = about?.[1]?.trim();
-    if (value && !named && !shift && !hasQual) {
+    if (value && !isEveryday(value) && !named && !shift && !hasQual) {
       const st = stateIn(value, question);
       if (prev.intent.kind === 'geo' || st) return data({ kind: 'geo', state: st ?? value.toUpperCase() });
       const reason = reasonIn(value);

@@ -120,14 +120,6 @@ export const DISTINCT_RE =
   /\bhow many (?:different|distinct|unique|separate|individual)\b|\b(?:number|count) of (?:different|distinct|unique|separate)\b|\bhow many (?:\w+ )?(?:numbers?|caller ids?) (?:called|have called|did call)\b/;
 export const LATEST_RE =
   /\b(?:when|what time)\b.*\b(?:last|latest|most recent|newest|first|earliest|oldest)\b|\b(?:last|latest|most recent|newest|first|earliest|oldest) (?:\w+ ){0,3}?call\b(?! (?:length|duration|volume|count))/;
-/** "the average dollar ask", "mean ask", "how much did they ask for on average": the mean of the single asks. */
-export const MEAN_ASK_RE =
-  /\b(?:average|avg|mean)(?: [a-z$'-]+){0,3}? (?:asks?|demands?|requests?|asked|demanded|requested)\b|\b(?:ask|asked|asking|demand|demanded|request|requested|want|wanted)(?: for)?(?: \w+)? on average\b/;
-/** "how many asks", "number of dollar asks": the single asks counted, not the calls. */
-export const ASK_COUNT_RE =
-  /\b(?:how many|number of|count of|count the) (?:(?:single|individual|separate|dollar|money|cash|payment|\$) )*(?:asks|demands)\b/;
-/** A figure per call ("per call", "each call") rather than per ask. */
-export const PER_CALL_RE = /\b(?:per|each|every|a) (?:\w+ ){0,3}?calls?\b/;
 
 /** A ranking read from the bottom: "the least common brand", "rarest lure", "fewest calls". */
 export const LEAST_RE =

@@ -8,131 +8,16 @@
 // Adding a class: add one entry to QUERY_RULES with the phrasings it must answer as examples,
 // and a test in test/agent/query.test.ts whose expected figures come from the fixture calls.
 
-import { WEEKDAYS } from '../../domain/query/catalog.js';
-import type { QueryBody } from '../../domain/query/parse.js';
-import { formatUtc, type RangeObject } from '../../domain/window.js';
-import { fmtInt, fmtPct, fmtSec, fmtUsd, nCalls } from '../say/answer.js';
-import { windowInline } from '../say/compose.js';
-import { fmtDay, fmtSpan } from '../say/when.js';
-import type { Filters } from './intents.js';
+import { fmtInt, fmtUsd, nCalls } from '../say/answer.js';
 import { LEXICON_FIELDS, type FoundValue, type LexiconEntry, type LexiconField } from '../read/lexicon.js';
-import type { QuestionReading } from '../read/questionReading.js';
 import { canon } from '../read/values.js';
-import { windowArgs, type WindowSpec } from '../read/windowSpec.js';
-
-/** What a rule reads: the question, its reading by the planner's first step, and the values it names. */
-export interface RuleInput {
-  /** The normalised question (normalise.ts). */
-  text: string;
-  reading: QuestionReading;
-  now: Date;
-  /** Stored values the question names (lexicon.ts), longest first. */
-  found: FoundValue[];
-}
-
-/** One query result as the `query` tool returns it. */
-export interface QueryResult {
-  results: Array<{
-    dimensions: Array<string | number | boolean | null>;
-    metrics: Array<number | null>;
-    comparison?: { metrics: Array<number | null>; change: Array<number | null> };
-  }>;
-  range: RangeObject;
-  comparison_range?: RangeObject;
-}
-
-export interface QueryPlan {
-  queries: QueryBody[];
-  /** Writes the answer from the results, one per query, in order. */
-  say(results: QueryResult[]): string;
-  /** The filters a follow-up keeps (the planner's own filter names). */
-  filters: Filters;
-}
-
-interface QueryRule {
-  id: string;
-  cue: RegExp;
-  guard?: (input: RuleInput) => boolean;
-  build(input: RuleInput, match: RegExpExecArray): QueryPlan | null;
-  examples: string[];
-}
-
-// ------------------------------------------------------------------ shared readers
-
-type Figure = 'calls_received' | 'hook_rate' | 'total_dollars_asked' | 'avg_call_duration_sec' | 'tier1_calls';
-
-/** The figure a question asks for, by its words; calls when it names none. */
-const FIGURE_CUES: Array<[RegExp, Figure]> = [
-  [
-    /\bhook(?:ed)? rate\b|\b(?:percent|share|proportion|fraction|%) (?:of (?:the |them |those )?(?:calls )?)?(?:were |got |get )?hooked\b/,
-    'hook_rate',
-  ],
-  [
-    /\b(?:how much|dollars?|money|amount|\$)\b.*\b(?:ask|asked|requested|demanded|wanted)\b|\btotal (?:dollars )?asked\b/,
-    'total_dollars_asked',
-  ],
-  [/\b(?:average|avg|mean) (?:call )?(?:length|duration)\b|\bhow long\b/, 'avg_call_duration_sec'],
-  [/\btier ?(?:1|one)\b/, 'tier1_calls'],
-];
-
-function figureIn(text: string): Figure {
-  for (const [re, f] of FIGURE_CUES) if (re.test(text)) return f;
-  return 'calls_received';
-}
-
-/** The query metrics behind a figure (a rate is said with its counts). */
-const METRICS_OF: Record<Figure, string[]> = {
-  calls_received: ['calls_received'],
-  hook_rate: ['hook_rate', 'hooked_calls', 'calls_received'],
-  total_dollars_asked: ['total_dollars_asked', 'calls_received'],
-  avg_call_duration_sec: ['avg_call_duration_sec', 'calls_received'],
-  tier1_calls: ['tier1_calls', 'calls_received'],
-};
-
-/** "hook rate 66.7% (2 of 3 calls hooked)", from the metrics of METRICS_OF[f]. */
-function sayFigure(f: Figure, m: Array<number | null>): string {
-  const n = (i: number) => Number(m[i] ?? 0);
-  switch (f) {
-    case 'calls_received':
-      return nCalls(n(0));
-    case 'hook_rate':
-      return `hook rate ${fmtPct(n(0))} (${fmtInt(n(1))} of ${nCalls(n(2))} hooked)`;
-    case 'total_dollars_asked':
-      return `total dollars asked ${fmtUsd(n(0))} (over ${nCalls(n(1))})`;
-    case 'avg_call_duration_sec':
-      return m[0] === null
-        ? `no average call length (${nCalls(n(1))})`
-        : `average call length ${fmtSec(Math.round(n(0) * 100) / 100)} (over ${nCalls(n(1))})`;
-    case 'tier1_calls':
-      return `${fmtInt(n(0))} tier-1 ${n(0) === 1 ? 'call' : 'calls'} (of ${nCalls(n(1))})`;
-  }
-}
-
-/** "in the last 7 days (Nov 13, 2026 14:00 UTC to Nov 20, 2026 14:00 UTC)", as the planner's answers name a window. */
-const windowSaid = (spec: WindowSpec, r: RangeObject) => windowInline(spec, r);
-
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-/** The planner's filters as query filters; null when one has no query form (then no rule applies). */
-function queryFilters(f: Filters): unknown[][] | null {
-  const out: unknown[][] = [];
-  for (const [k, v] of Object.entries(f) as Array<[string, unknown]>) {
-    if (v === undefined) continue;
-    if (Array.isArray(v) && ['tier', 'caller_area_code', 'disconnect_reason'].includes(k)) out.push(['is', k, v]);
-    else if (k === 'q') for (const s of v as string[]) out.push(['contains', 'transcript', [s]]);
-    else if (k === 'has') for (const s of v as string[]) out.push(['has', s]);
-    else if (k === 'hooked') out.push(['is', 'hooked', [v]]);
-    else if (k === 'min_duration_sec') out.push(['gte', 'duration_sec', v]);
-    else if (k === 'max_duration_sec') out.push(['lte', 'duration_sec', v]);
-    else if (k === 'min_single_ask') out.push(['gte', 'dollar_ask', v]);
-    else if (Array.isArray(v) && k in LEXICON_FIELDS) out.push(['is', k, v]);
-    else return null;
-  }
-  return out;
-}
-
-/** The reading's window as query arguments. */
-const windowOf = (input: RuleInput) => windowArgs(input.reading.window, input.now);
+import { comparedWindows } from './planRules.js';
+import { FRAME_RULES } from './frames.js';
+import type { Filters } from './intents.js';
+import { numbers, QUANTITIES, quantityIn } from './quantity.js';
+import { cap, queryFilters, windowOf, windowSaid, type QueryPlan, type QueryRule, type RuleInput } from './ruleKit.js';
+import { resolve, windowArgs } from '../read/windowSpec.js';
+import { formatUtc } from '../../domain/window.js';
 
 // ------------------------------------------------------------------ values of any field
 
@@ -202,17 +87,17 @@ function valueFigure(input: RuleInput): QueryPlan | null {
       },
     };
   }
-  const figure = figureIn(input.reading.rest);
+  // The quantity asked of its calls: a rate, asks, dollars, a length; calls when none is named.
+  const q = quantityIn(input.reading.rest) ?? QUANTITIES.calls;
   return {
-    queries: [{ metrics: METRICS_OF[figure], filters: [own, ...filters], ...windowOf(input) }],
+    queries: [{ metrics: q.metrics, filters: [own, ...filters], ...windowOf(input) }],
     filters: base,
     say: ([r]) => {
-      const m = r.results[0]?.metrics ?? [];
+      const m = numbers(r.results[0]?.metrics ?? q.metrics.map(() => 0));
       // "any calls with …?", "did Kevin call this week?": Yes or No first, from the count.
-      const yesNo =
-        figure === 'calls_received' && /^(?:any|are there|were there|was there|is there|did|do|does|has|have)\b/.test(input.text);
-      const lead = yesNo ? (Number(m[0] ?? 0) > 0 ? 'Yes. ' : 'No. ') : '';
-      return `${lead}${cap(windowSaid(spec, r.range))}, calls with ${label}: ${sayFigure(figure, m)}.${note}`;
+      const yesNo = q.id === 'calls' && /^(?:any|are there|were there|was there|is there|did|do|does|has|have)\b/.test(input.text);
+      const lead = yesNo ? (m[0] > 0 ? 'Yes. ' : 'No. ') : '';
+      return `${lead}${cap(windowSaid(spec, r.range))}, calls with ${label}: ${q.say(m)}.${note}`;
     },
   };
 }
@@ -252,109 +137,6 @@ function asksBetween(input: RuleInput, m: RegExpExecArray): QueryPlan | null {
       return `${cap(windowSaid(spec, r.range))}: ${fmtInt(asks)} single ${asks === 1 ? 'ask' : 'asks'} ${range}, totalling ${fmtUsd(total)}, in ${nCalls(calls)}.`;
     },
   };
-}
-
-// ------------------------------------------------------------------ weekends against weekdays
-
-const WEEKEND = new Set(['saturday', 'sunday']);
-
-function weekendsWeekdays(input: RuleInput): QueryPlan | null {
-  const filters = queryFilters(input.reading.base);
-  if (!filters) return null;
-  const figure = figureIn(input.reading.rest);
-  const metrics =
-    figure === 'hook_rate'
-      ? ['hooked_calls', 'calls_received']
-      : figure === 'total_dollars_asked'
-        ? ['total_dollars_asked', 'calls_received']
-        : ['calls_received'];
-  const spec = input.reading.window;
-  return {
-    queries: [{ metrics, dimensions: ['time:weekday'], filters, ...windowOf(input) }],
-    filters: input.reading.base,
-    say: ([r]) => {
-      const sum = (weekend: boolean, i: number) =>
-        r.results.filter((x) => WEEKEND.has(String(x.dimensions[0])) === weekend).reduce((s, x) => s + Number(x.metrics[i] ?? 0), 0);
-      const part = (weekend: boolean) => {
-        if (figure === 'hook_rate') {
-          const [h, c] = [sum(weekend, 0), sum(weekend, 1)];
-          return `hook rate ${c ? fmtPct(h / c) : fmtPct(0)} (${fmtInt(h)} of ${nCalls(c)} hooked)`;
-        }
-        if (figure === 'total_dollars_asked') return `${fmtUsd(sum(weekend, 0))} asked (over ${nCalls(sum(weekend, 1))})`;
-        return nCalls(sum(weekend, 0));
-      };
-      const byDay = WEEKDAYS.map((d) => {
-        const row = r.results.find((x) => x.dimensions[0] === d);
-        return `${cap(d)} ${figure === 'total_dollars_asked' ? fmtUsd(Number(row?.metrics[0] ?? 0)) : fmtInt(Number(row?.metrics[figure === 'hook_rate' ? 1 : 0] ?? 0))}`;
-      });
-      const unit = figure === 'total_dollars_asked' ? 'dollars asked' : 'calls';
-      return (
-        `${cap(windowSaid(spec, r.range))}: weekends (Saturday and Sunday) ${part(true)}, weekdays (Monday to Friday) ${part(false)}. ` +
-        `By day of the week (UTC), ${unit}: ${byDay.join(', ')}.`
-      );
-    },
-  };
-}
-
-// ------------------------------------------------------------------ week by week
-
-function weekByWeek(input: RuleInput): QueryPlan | null {
-  const filters = queryFilters(input.reading.base);
-  if (!filters) return null;
-  const figure = figureIn(input.reading.rest);
-  const spec = input.reading.window;
-  return {
-    queries: [{ metrics: METRICS_OF[figure], dimensions: ['time:week'], filters, ...windowOf(input), limit: 60 }],
-    filters: input.reading.base,
-    say: ([r]) => {
-      if (!r.results.length) return `${cap(windowSaid(spec, r.range))}: no calls, so no weeks to show.`;
-      const rows = r.results.map((x) => `week of ${fmtDay(String(x.dimensions[0]))}: ${sayFigure(figure, x.metrics)}`);
-      return `Week by week (weeks start Monday, UTC; the first and last may be partial) ${windowSaid(spec, r.range)}: ${rows.join('; ')}.`;
-    },
-  };
-}
-
-// ------------------------------------------------------------------ since a weekday, against the same stretch last week
-
-const DAY_MS = 86_400_000;
-
-function sinceWeekdayAgainstLastWeek(input: RuleInput, m: RegExpExecArray): QueryPlan | null {
-  const filters = queryFilters(input.reading.base);
-  if (!filters) return null;
-  const day = m[1] ? WEEKDAYS.indexOf(m[1] as (typeof WEEKDAYS)[number]) : 0; // "this week so far": since Monday
-  const now = input.now;
-  const todayIdx = (now.getUTCDay() + 6) % 7; // Monday 0
-  const back = (todayIdx - day + 7) % 7;
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - back * DAY_MS);
-  const figure = figureIn(input.reading.rest);
-  const metrics = figure === 'calls_received' ? ['calls_received', 'hook_rate', 'tier1_calls', 'total_dollars_asked'] : METRICS_OF[figure];
-  const earlier = { start: formatUtc(new Date(start.getTime() - 7 * DAY_MS)), end: formatUtc(new Date(now.getTime() - 7 * DAY_MS)) };
-  const since = m[1] ? `Since ${cap(m[1])}` : 'This week so far';
-  return {
-    queries: [{ metrics, filters, start: formatUtc(start), end: formatUtc(now), compare: earlier }],
-    filters: input.reading.base,
-    say: ([r]) => {
-      const row = r.results[0];
-      const before = row?.comparison?.metrics ?? [];
-      const nowText = figure === 'calls_received' ? sayAll(row?.metrics ?? []) : sayFigure(figure, row?.metrics ?? []);
-      const beforeText = figure === 'calls_received' ? sayAll(before) : sayFigure(figure, before);
-      const change = row?.comparison?.change[0];
-      const delta =
-        change === null || change === undefined
-          ? ''
-          : ` (${change >= 0 ? '+' : '−'}${fmtPct(Math.abs(change))} in ${figure === 'calls_received' ? 'calls' : 'the first figure'})`;
-      const cr = r.comparison_range;
-      return (
-        `${since} (${fmtSpan(r.range.start_utc, r.range.end_utc)}): ${nowText}. ` +
-        `The same stretch last week (${cr ? fmtSpan(cr.start_utc, cr.end_utc) : ''}): ${beforeText}${delta}.`
-      );
-    },
-  };
-}
-
-function sayAll(m: Array<number | null>): string {
-  const n = (i: number) => Number(m[i] ?? 0);
-  return `${nCalls(n(0))}, hook rate ${fmtPct(n(1))}, ${fmtInt(n(2))} tier-1, ${fmtUsd(n(3))} asked`;
 }
 
 // ------------------------------------------------------------------ calls not hooked, of a value
@@ -400,21 +182,43 @@ function distinctValues(input: RuleInput): QueryPlan | null {
   const filters = queryFilters(input.reading.base);
   if (!hit || !filters) return null;
   const field = hit[1];
-  const spec = input.reading.window;
+  const r0 = input.reading;
+  // Two windows named ("this month vs last month"): the second is the query's comparison window.
+  const [a, b] =
+    r0.windows.length >= 2
+      ? comparedWindows(
+          r0.windows.map((w) => w.spec),
+          r0.shift,
+          null,
+          r0.rest,
+          input.now,
+        )
+      : [null, null];
+  const spec = a ?? r0.window;
+  const compare = b ? resolve(b, input.now) : null;
+  const what = (n: number) => `${LEXICON_FIELDS[field]}${n === 1 ? '' : 's'}`;
   return {
-    queries: [{ metrics: [`distinct:${field}`, 'calls_received'], filters: [['has', field], ...filters], ...windowOf(input) }],
+    queries: [
+      {
+        metrics: [`distinct:${field}`, 'calls_received'],
+        filters: [['has', field], ...filters],
+        ...windowArgs(spec, input.now),
+        ...(compare ? { compare: { start: formatUtc(compare.start), end: formatUtc(compare.end) } } : {}),
+      },
+    ],
     filters: input.reading.base,
     say: ([r]) => {
-      const [n, calls] = (r.results[0]?.metrics ?? []).map((x) => Number(x ?? 0));
-      const what = `${LEXICON_FIELDS[field]}${n === 1 ? '' : 's'}`;
-      return `${cap(windowSaid(spec, r.range))}: ${fmtInt(n)} different ${what}, named in ${nCalls(calls)}.`;
+      const row = r.results[0];
+      const [n, calls] = numbers(row?.metrics ?? [0, 0]);
+      const now = `${cap(windowSaid(spec, r.range))}: ${fmtInt(n)} different ${what(n)}, named in ${nCalls(calls)}.`;
+      if (!b || !r.comparison_range) return now;
+      const [n2, calls2] = numbers(row?.comparison?.metrics ?? [0, 0]);
+      return `${now} ${cap(windowSaid(b, r.comparison_range))}: ${fmtInt(n2)} different ${what(n2)}, named in ${nCalls(calls2)}.`;
     },
   };
 }
 
 // ------------------------------------------------------------------ the table
-
-const WEEKDAY = '(monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
 
 const QUERY_RULES: readonly QueryRule[] = [
   {
@@ -424,35 +228,13 @@ const QUERY_RULES: readonly QueryRule[] = [
     build: asksBetween,
     examples: ['how many asks between $1,000 and $2,500 this month', 'asks from 500 to 1k in the last 30 days'],
   },
-  {
-    id: 'since-a-weekday-against-the-same-stretch-last-week',
-    cue: new RegExp(
-      String.raw`\b(?:since ${WEEKDAY}|(this week) so far|so far this week|week to date)\b.*\b(?:vs|versus|against|compared? (?:to|with)|than|same (?:stretch|period|time|days|point)|this time)\b.*\blast week\b`,
-    ),
-    build: sinceWeekdayAgainstLastWeek,
-    examples: ['calls since monday against the same stretch last week', 'hook rate this week so far vs the same days last week'],
-  },
-  {
-    id: 'weekends-against-weekdays',
-    cue: /\bweekends?\b.*\bweekdays?\b|\bweekdays?\b.*\bweekends?\b/,
-    build: weekendsWeekdays,
-    examples: ['weekends vs weekdays this month', 'do we get more calls on weekdays or weekends'],
-  },
-  {
-    id: 'week-by-week',
-    cue: /\bweek(?: |-)by(?: |-)week\b|\b(?:each|every|per|by) week\b|\bweekly (?:breakdown|counts?|numbers|totals?|figures|series|trend)\b|\bon a weekly basis\b/,
-    guard: (i) =>
-      !/\b(?:average|avg|mean|typical)\b/.test(i.text) &&
-      !/\b(?:last|this|previous|past) week\b/.test(i.text.replace(/\bweek by week\b/, '')),
-    build: weekByWeek,
-    examples: ['calls week by week this month', 'hook rate each week over the last 30 days'],
-  },
+  ...FRAME_RULES,
   {
     id: 'calls-not-hooked',
     cue: /\b(?:fail(?:ed|s)? to hook|(?:didn'?t|did not|never|couldn'?t|could not|weren'?t|were not|not) (?:get |manage to |able to )?hook(?:ed)?|unhooked|got away)\b/,
     // A count of the calls missed; "hooked vs not hooked", "last longer than calls not hooked" compare groups (plan.ts).
     guard: (i) =>
-      figureIn(i.text) === 'calls_received' &&
+      quantityIn(i.text)?.id === 'calls' &&
       (i.text.match(/\bhook/g) ?? []).length === 1 &&
       !/\b(?:vs|versus|than|compared|against|longer|shorter)\b/.test(i.text),
     build: notHooked,
@@ -460,7 +242,7 @@ const QUERY_RULES: readonly QueryRule[] = [
   },
   {
     id: 'how-many-distinct-identifiers',
-    cue: /\bhow many (?:different |distinct |unique |separate |individual )?(?:crypto |bitcoin |btc |eth )?(?:wallets?|account numbers|mule accounts|bank accounts|routing numbers|phishing|drop addresses|mule drops|fake agents?|agent names|synthetic orgs?|fake (?:companies|orgs?)|account holders|holder names)\b/,
+    cue: /\b(?:how many|number of|count of|count the) (?:different |distinct |unique |separate |individual )?(?:crypto |bitcoin |btc |eth )?(?:wallets?|account numbers|mule accounts|bank accounts|routing numbers|phishing|drop addresses|mule drops|fake agents?|agent names|synthetic orgs?|fake (?:companies|orgs?)|account holders|holder names)\b/,
     guard: (i) => !/\b(?:calls?|times?|more than|at least|twice|reused|repeated|again)\b/.test(i.reading.rest.replace(/^how many /, '')),
     build: distinctValues,
     examples: ['how many wallets did we see this month', 'how many different mule accounts this week'],

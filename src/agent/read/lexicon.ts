@@ -136,6 +136,8 @@ const NAME_CUE = /^(?:agent|agents|named|called|name|holder|rep|representative|o
  */
 export function findValues(question: string, lex: Lexicon, fields?: ReadonlySet<LexiconField>): FoundValue[] {
   const words = canon(question).split(' ').filter(Boolean);
+  // "Kevin's calls": a word written with a possessive is also looked up without it ("Macy's" as written first).
+  const possessive = new Set((question.match(/[\p{L}\d-]+['’]s\b/gu) ?? []).map((x) => canon(x)));
   const names = capitalisedWords(question);
   const used = new Array<boolean>(words.length).fill(false);
   const out: FoundValue[] = [];
@@ -143,7 +145,8 @@ export function findValues(question: string, lex: Lexicon, fields?: ReadonlySet<
   for (let len = Math.min(10, words.length); len >= 1; len--) {
     for (let i = 0; i + len <= words.length; i++) {
       if (used.slice(i, i + len).some(Boolean)) continue;
-      const typed = words.slice(i, i + len).join(' ');
+      const written = words.slice(i, i + len).join(' ');
+      const typed = !lex.exact.has(written) && possessive.has(words[i + len - 1]) ? written.slice(0, -1) : written;
       if (len === 1 && (STRAY.test(typed) || typed.length < 2)) continue;
       let entries = keep(lex.exact.get(typed) ?? []);
       // A one-word name ("Mark", "Kevin") is a value when written as a name or after its field's word, not as a common word.

@@ -77,6 +77,16 @@ const SHORTHAND: Record<string, string> = {
   cali: 'california',
   dollarz: 'dollars',
   bucks: 'dollars',
+  rn: 'right now',
+  wknd: 'weekend',
+  wkend: 'weekend',
+  wknds: 'weekends',
+  wkends: 'weekends',
+  wkday: 'weekday',
+  wkdays: 'weekdays',
+  pct: 'percent',
+  btwn: 'between',
+  biz: 'business',
   tier1: 'tier 1',
   tier2: 'tier 2',
   tier3: 'tier 3',
@@ -212,6 +222,16 @@ export function normalise(question: string): string {
     .replace(/#/g, ' # ')
     // SQL-ish and shorthand: "count(*)", "tier = 1", "total $ asked", "calls-over-time".
     .replace(/\bcount\s*\(\s*\*?\s*\)/g, 'count')
+    // Chat-style comparisons: "> 30 min", ">= 2 asks", "w/ a wallet".
+    .replace(/\s*(?:>=|≥)\s*/g, ' at least ')
+    .replace(/\s*(?:<=|≤)\s*/g, ' at most ')
+    .replace(/\s*>\s*/g, ' over ')
+    .replace(/\s*<\s*/g, ' under ')
+    .replace(/\bw\/o\b/g, 'without')
+    .replace(/\bw\/\s*/g, 'with ')
+    .replace(/\s&\s/g, ' and ')
+    .replace(/(\d)\s?mins?\b/g, '$1 minutes')
+    .replace(/(\d)\s?secs?\b/g, '$1 seconds')
     .replace(/\s*(?:==|=)\s*/g, ' ')
     .replace(/\$(?=\s|$)/g, 'dollars')
     .replace(/([a-z])-(?=[a-z])/g, '$1 ')
@@ -234,6 +254,11 @@ export function normalise(question: string): string {
       .replace(/\btier[\s-]*(?:2|two|ii)\b/g, 'tier 2')
       .replace(/\btier[\s-]*(?:3|three|iii)\b/g, 'tier 3')
       .replace(/\bt([123])\b/g, 'tier $1')
+      // "wallet drops", "accounts dropped": identifiers given on calls, not a fall or a disconnect.
+      .replace(
+        /\b(wallets?|wallet addresses|crypto addresses|accounts?|account numbers?|routing numbers?|urls?|links?|addresses) (?:drops|dropped|dropping|dropped on calls)\b/g,
+        '$1 named',
+      )
       .replace(/[?!,;()[\]{}]/g, ' ')
       // A dash between words ("… last 7 days - how many?") is punctuation, not part of a word.
       .replace(/(^|\s)-+(?=\s|$)/g, ' ')

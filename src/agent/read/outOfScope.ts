@@ -60,7 +60,7 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
   },
   {
     topic: 'prices',
-    cue: /\b(?:price|prices|priced|market|markets|stocks?|shares? price|exchange rate|trading at|quote|worth right now|market cap|ticker|nasdaq|dow jones|s&p)\b/,
+    cue: /\b(?:price|prices|priced|market|markets|stocks?|shares? price|exchange rate|trading at|quote|worth (?:right now|today|now|currently|at the moment)|how much is (?:a |one )?[a-z]+ worth|trading (?:at|for)|market cap|ticker|nasdaq|dow jones|s&p)\b/,
     guard: (t) => ABOUT_CALLS.test(t),
     reply: cannot(
       'it holds no live prices, markets or exchange rates, only what callers said',

@@ -19,6 +19,8 @@ export interface QuestionReading {
   named: WindowSpec | null;
   /** The window to answer for: named, shifted, the previous turn's, or the dashboard's. */
   window: WindowSpec;
+  /** The window when no phrase names one: the previous turn's (a follow-up) or the dashboard's. */
+  unnamed: WindowSpec;
   /** "the week before", "before that": a shift of the previous window. */
   shift: boolean;
   /** What the answer says about how time words were read. */
@@ -66,7 +68,8 @@ export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     rest.split(' ').length <= 8;
   const defaultSpec: WindowSpec = { kind: 'range', range: req.dashboardRange };
   const named = windows[0]?.spec ?? null;
-  let window: WindowSpec = named ?? (prev && (followUp || refers || FOLLOW_UP_RE.test(text)) ? prev.window : defaultSpec);
+  const unnamed: WindowSpec = prev && (followUp || refers || FOLLOW_UP_RE.test(text)) ? prev.window : defaultSpec;
+  let window: WindowSpec = named ?? unnamed;
   if (shift && prev && !named) {
     const by = SHIFT_BY_RE.exec(text);
     window = by ? shiftBy(prev.window, (by[1] ?? by[2] ?? by[3]) as 'week' | 'day' | 'month', now) : shiftBack(prev.window, now);
@@ -87,5 +90,5 @@ export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   // A value named again replaces the carried value of the same field.
   for (const m of mentions) if (m.fields[0]) delete (carried as Record<string, unknown>)[m.fields[0]];
   const base: Filters = carry(carried, own);
-  return { windows, named, window, shift, notes, quals, own, carried, base, mentions, rest, followUp, refers, carries };
+  return { windows, named, window, unnamed, shift, notes, quals, own, carried, base, mentions, rest, followUp, refers, carries };
 }

@@ -8,7 +8,8 @@ import { metricSource, type Composed } from '../say/compose.js';
 import type { PlannerState } from '../plan/intents.js';
 import { findValues, lexiconOf } from '../read/lexicon.js';
 import { normalise } from '../read/normalise.js';
-import { mayApply, planByRules, type QueryResult } from '../plan/queryRules.js';
+import { mayApply, planByRules } from '../plan/queryRules.js';
+import type { QueryResult } from '../plan/ruleKit.js';
 import { readQuestion } from '../read/questionReading.js';
 
 export interface RuleAnswer {

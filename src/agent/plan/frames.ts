@@ -1,0 +1,310 @@
+// Comparison frames: how a question cuts time to compare it, in one table. A frame is a
+// partition of the calendar (weekends against weekdays, business hours against the rest, the
+// parts of the day: one query by time:weekday or time:hour_of_day, its rows summed into the
+// parts), a series (week by week, month by month: one query by time:week or time:month), or a
+// stretch to date against the same stretch of the period before ("since Monday vs last week",
+// "this month so far vs last month": one query with a custom comparison window). Every frame
+// answers the quantity the question asks (quantity.ts), so "hook rate on weekends vs weekdays"
+// gets two rates, not two counts.
+//
+// A new frame is one entry here (a partition, a series or a stretch) with its examples; the
+// rule table (queryRules.ts) reads them all.
+
+import { WEEKDAYS } from '../../domain/query/catalog.js';
+import { formatUtc } from '../../domain/window.js';
+import { fmtPct } from '../say/answer.js';
+import { fmtDay, fmtSpan } from '../say/when.js';
+import { windowArgs, type WindowSpec } from '../read/windowSpec.js';
+import { combined, numbers, quantityIn, QUANTITIES, type Quantity } from './quantity.js';
+import { cap, queryFilters, windowSaid, type QueryPlan, type QueryRule, type RuleInput } from './ruleKit.js';
+
+// ------------------------------------------------------------------ partitions of the calendar
+
+type PartDimension = 'time:weekday' | 'time:hour_of_day';
+
+interface Partition {
+  id: string;
+  cue: RegExp;
+  dimension: PartDimension;
+  parts: Array<{ name: string; has: (v: string | number | boolean | null) => boolean }>;
+  /** Words of the cue a time phrase may have taken ("weekend"): that phrase is no window here. */
+  notWindow?: RegExp;
+  examples: string[];
+}
+
+const WEEKEND = new Set(['saturday', 'sunday']);
+/** Hours of the day from `from` up to `to` (UTC), across midnight when `to` < `from`. */
+const hours = (from: number, to: number) => (v: string | number | boolean | null) => {
+  const h = Number(v);
+  return from <= to ? h >= from && h < to : h >= from || h < to;
+};
+
+const PARTITIONS: Partition[] = [
+  {
+    id: 'weekends-against-weekdays',
+    cue: /\bweekends?\b.*\b(?:weekdays?|week ?days?|rest of the week|during the week|work ?week)\b|\b(?:weekdays?|week ?days?|during the week|work ?week)\b.*\bweekends?\b/,
+    dimension: 'time:weekday',
+    parts: [
+      { name: 'weekends (Saturday and Sunday)', has: (v) => WEEKEND.has(String(v)) },
+      { name: 'weekdays (Monday to Friday)', has: (v) => !WEEKEND.has(String(v)) },
+    ],
+    notWindow: /weekend/,
+    examples: [
+      'weekends vs weekdays this month',
+      'do we get more calls on weekdays or weekends',
+      'hook rate on the weekend vs during the week',
+    ],
+  },
+  {
+    id: 'business-hours-against-the-rest',
+    cue: /\b(?:business|office|working|work) hours\b|\bafter ?hours\b|\bout of hours\b|\boff hours\b|\boutside (?:of )?(?:business |office |working )?hours\b/,
+    dimension: 'time:hour_of_day',
+    parts: [
+      { name: 'business hours (09:00–17:00 UTC)', has: hours(9, 17) },
+      { name: 'outside business hours (17:00–09:00 UTC)', has: hours(17, 9) },
+    ],
+    examples: ['calls during business hours vs after hours this month', 'hook rate in office hours against out of hours'],
+  },
+  {
+    id: 'day-against-night',
+    cue: /\b(?:daytime|day time|during the day|in the day)\b.*\b(?:night|nights|nighttime|night time|overnight|at night)\b|\b(?:nighttime|night time|overnight|at night|nights)\b.*\b(?:daytime|day time|during the day|in the day)\b/,
+    dimension: 'time:hour_of_day',
+    parts: [
+      { name: 'daytime (06:00–18:00 UTC)', has: hours(6, 18) },
+      { name: 'night (18:00–06:00 UTC)', has: hours(18, 6) },
+    ],
+    examples: ['calls at night vs during the day this week', 'daytime vs nighttime hook rate'],
+  },
+  {
+    id: 'parts-of-the-day',
+    cue: /\bmornings?\b.*\b(?:afternoons?|evenings?)\b|\b(?:afternoons?|evenings?)\b.*\bmornings?\b|\bafternoons?\b.*\bevenings?\b|\bevenings?\b.*\bafternoons?\b|\btimes? of (?:the )?day\b(?!.*\b(?:busiest|most|peak|which|what)\b)/,
+    dimension: 'time:hour_of_day',
+    parts: [
+      { name: 'night (00:00–06:00 UTC)', has: hours(0, 6) },
+      { name: 'morning (06:00–12:00 UTC)', has: hours(6, 12) },
+      { name: 'afternoon (12:00–18:00 UTC)', has: hours(12, 18) },
+      { name: 'evening (18:00–24:00 UTC)', has: hours(18, 24) },
+    ],
+    examples: ['mornings vs afternoons this month', 'do scammers call more in the morning or the evening'],
+  },
+];
+
+/** The window of a frame: the question's, unless its only time phrase is a word of the frame ("weekend"). */
+function frameWindow(input: RuleInput, notWindow?: RegExp): WindowSpec {
+  const own = input.reading.windows.filter((w) => !notWindow?.test(input.text.slice(w.index, w.index + w.length)));
+  return own[0]?.spec ?? input.reading.unnamed;
+}
+
+/** "More on weekdays (Monday to Friday). ": which part leads, when the question asks which. */
+function leadOf(input: RuleInput, q: Quantity, parts: Array<{ name: string; m: number[] }>): string {
+  const fewer = /\b(?:fewer|less|lower|quieter|shorter|smaller|least|lowest)\b/.test(input.text);
+  if (!fewer && !/\b(?:more|most|higher|highest|busier|busiest|longer|bigger|better|which|when)\b/.test(input.text)) return '';
+  const values = parts.map((p) => q.value(p.m) ?? 0);
+  const best = fewer ? Math.min(...values) : Math.max(...values);
+  if (values.filter((v) => v === best).length > 1) return 'The same across them. ';
+  const word = fewer ? (q.kind === 'count' ? 'Fewer' : 'Lower') : q.kind === 'count' ? 'More' : q.kind === 'seconds' ? 'Longer' : 'Higher';
+  return `${word} ${q.kind === 'count' ? 'on' : 'for'} ${parts[values.indexOf(best)].name}. `;
+}
+
+function partitionPlan(p: Partition, input: RuleInput): QueryPlan | null {
+  const q = quantityIn(input.reading.rest);
+  const filters = queryFilters(input.reading.base);
+  if (!q || !filters) return null;
+  const spec = frameWindow(input, p.notWindow);
+  return {
+    queries: [{ metrics: q.metrics, dimensions: [p.dimension], filters, ...windowArgs(spec, input.now) }],
+    filters: input.reading.base,
+    say: ([r]) => {
+      const parts = p.parts.map((part) => ({
+        name: part.name,
+        m: combined(
+          q,
+          r.results.filter((x) => part.has(x.dimensions[0])).map((x) => numbers(x.metrics)),
+        ),
+      }));
+      const body = parts.map((x) => `${x.name} ${q.say(x.m)}`).join(', ');
+      // Weekdays one by one too: the parts are sums of these rows.
+      const byDay =
+        p.dimension === 'time:weekday' && q.id === 'calls'
+          ? ` By day of the week (UTC), calls: ${WEEKDAYS.map((d) => `${cap(d)} ${numbers(r.results.find((x) => x.dimensions[0] === d)?.metrics ?? [0])[0]}`).join(', ')}.`
+          : '';
+      return `${leadOf(input, q, parts)}${cap(windowSaid(spec, r.range))}: ${body}.${byDay}`;
+    },
+  };
+}
+
+// ------------------------------------------------------------------ series
+
+interface Series {
+  id: string;
+  cue: RegExp;
+  dimension: 'time:week' | 'time:month';
+  /** "week of Nov 16, 2026", "November 2026". */
+  label: (iso: string) => string;
+  about: string;
+  examples: string[];
+}
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+const SERIES: Series[] = [
+  {
+    id: 'week-by-week',
+    cue: /\bweek(?: |-)(?:by|on|over)(?: |-)week\b|\b(?:each|every|per|by) week\b|\bweekly (?:breakdown|counts?|numbers|totals?|figures|series|trend|split)\b|\bon a weekly basis\b|\bweek per week\b/,
+    dimension: 'time:week',
+    label: (iso) => `week of ${fmtDay(iso)}`,
+    about: 'weeks start Monday, UTC; the first and last may be partial',
+    examples: ['calls week by week this month', 'hook rate each week over the last 30 days', 'asks per week in the last 30 days'],
+  },
+  {
+    id: 'month-by-month',
+    cue: /\bmonth(?: |-)(?:by|on|over)(?: |-)month\b|\b(?:each|every|per|by) month\b|\bmonthly (?:breakdown|counts?|numbers|totals?|figures|series|trend|split)\b/,
+    dimension: 'time:month',
+    label: (iso) => {
+      const d = new Date(iso);
+      return `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+    },
+    about: 'calendar months, UTC; the first and last may be partial',
+    examples: ['calls month by month this year', 'total asked each month over the last 90 days'],
+  },
+];
+
+function seriesPlan(s: Series, input: RuleInput): QueryPlan | null {
+  const q = quantityIn(input.reading.rest);
+  const filters = queryFilters(input.reading.base);
+  if (!q || !filters) return null;
+  const spec = input.reading.window;
+  return {
+    queries: [{ metrics: q.metrics, dimensions: [s.dimension], filters, ...windowArgs(spec, input.now), limit: 400 }],
+    filters: input.reading.base,
+    say: ([r]) => {
+      if (!r.results.length) return `${cap(windowSaid(spec, r.range))}: no calls, so nothing to show ${s.id.replace(/-/g, ' ')}.`;
+      const rows = r.results.map((x) => `${s.label(String(x.dimensions[0]))}: ${q.say(numbers(x.metrics))}`);
+      return `${cap(s.id.replace(/-/g, ' '))} (${s.about}) ${windowSaid(spec, r.range)}: ${rows.join('; ')}.`;
+    },
+  };
+}
+
+// ------------------------------------------------------------------ a stretch to date against the same stretch before
+
+const DAY_MS = 86_400_000;
+const WEEKDAY = '(monday|tuesday|wednesday|thursday|friday|saturday|sunday)';
+type Unit = 'day' | 'week' | 'month' | 'year';
+
+/** The start of the stretch and the same stretch one unit before, ending as far into it as now is. */
+function stretches(unit: Unit, weekday: string | undefined, now: Date): { start: Date; before: { start: Date; end: Date } } {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  if (unit === 'day' || unit === 'week') {
+    const day = weekday ? WEEKDAYS.indexOf(weekday as (typeof WEEKDAYS)[number]) : 0; // the week starts Monday
+    const back = unit === 'day' ? 0 : ((now.getUTCDay() + 6) % 7) - day;
+    const start = new Date(midnight - ((back + 7) % 7) * DAY_MS);
+    const step = (unit === 'day' ? 1 : 7) * DAY_MS;
+    return { start, before: { start: new Date(start.getTime() - step), end: new Date(now.getTime() - step) } };
+  }
+  const y = now.getUTCFullYear();
+  const start = unit === 'month' ? new Date(Date.UTC(y, now.getUTCMonth(), 1)) : new Date(Date.UTC(y, 0, 1));
+  const prevStart = unit === 'month' ? new Date(Date.UTC(y, now.getUTCMonth() - 1, 1)) : new Date(Date.UTC(y - 1, 0, 1));
+  // As far into the period before as now is into this one, never past its end.
+  const end = new Date(Math.min(prevStart.getTime() + (now.getTime() - start.getTime()), start.getTime()));
+  return { start, before: { start: prevStart, end } };
+}
+
+const STRETCH_CUE = new RegExp(
+  String.raw`\b(?:since ${WEEKDAY}|(?:this|the) (week|month|year) so far|so far this (week|month|year)|(today) so far|so far (today)|(week|month|year) to date|(wtd|mtd|ytd))\b` +
+    String.raw`.*\b(?:vs|versus|against|compared? (?:to|with)|than|same (?:stretch|period|time|days|point)|this time|last (?:week|month|year)|previous (?:week|month|year)|yesterday)\b`,
+);
+const SHORT: Record<string, Unit> = { wtd: 'week', mtd: 'month', ytd: 'year', today: 'day' };
+const BEFORE_WORD: Record<Unit, string> = { day: 'yesterday', week: 'last week', month: 'last month', year: 'last year' };
+
+function stretchPlan(input: RuleInput, m: RegExpExecArray): QueryPlan | null {
+  const filters = queryFilters(input.reading.base);
+  const q = quantityIn(input.reading.rest);
+  if (!filters || !q) return null;
+  const word = m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7] ?? (m[1] ? 'week' : null);
+  if (!word) return null;
+  const unit: Unit = SHORT[word] ?? (word as Unit);
+  const { start, before } = stretches(unit, m[1], input.now);
+  // Calls come with the figures an analyst reads beside them; another quantity alone.
+  const metrics = q.id === 'calls' ? ['calls_received', 'hooked_calls', 'tier1_calls', 'total_dollars_asked'] : q.metrics;
+  const since = m[1] ? `Since ${cap(m[1])}` : unit === 'day' ? 'Today so far' : `This ${unit} so far`;
+  const sayAll = (x: number[]) =>
+    q.id === 'calls'
+      ? `${QUANTITIES.calls.say([x[0]])}, ${QUANTITIES.hook_rate.say([x[1], x[0]])}, ${QUANTITIES.tier1.say([x[2], x[0]]).replace(/ \(of .*\)$/, '')}, ${QUANTITIES.dollars_asked.say([x[3], x[0]]).replace(/ \(over .*\)$/, '')}`
+      : q.say(x);
+  return {
+    queries: [
+      {
+        metrics,
+        filters,
+        start: formatUtc(start),
+        end: formatUtc(input.now),
+        compare: { start: formatUtc(before.start), end: formatUtc(before.end) },
+      },
+    ],
+    filters: input.reading.base,
+    say: ([r]) => {
+      const row = r.results[0];
+      const nowM = numbers(row?.metrics ?? metrics.map(() => 0));
+      const beforeM = numbers(row?.comparison?.metrics ?? metrics.map(() => 0));
+      // The query's own change of the figure, when the figure is a metric of it (not a rate or mean of two).
+      const ch = q.kind !== 'rate' && q.id !== 'mean_ask' ? row?.comparison?.change[0] : null;
+      const change = ch === null || ch === undefined ? '' : ` (${ch >= 0 ? '+' : '−'}${fmtPct(Math.abs(ch))})`;
+      const cr = r.comparison_range;
+      return (
+        `${since} (${fmtSpan(r.range.start_utc, r.range.end_utc)}): ${sayAll(nowM)}. ` +
+        `The same stretch ${BEFORE_WORD[unit]} (${cr ? fmtSpan(cr.start_utc, cr.end_utc) : ''}): ${sayAll(beforeM)}${change}.`
+      );
+    },
+  };
+}
+
+// ------------------------------------------------------------------ the frames as rules
+
+/** Cues of a figure no frame computes per part (a median, the longest call, a ranking): left to the planner. */
+const NOT_A_FRAME = /\b(?:median|longest|shortest|biggest|largest|top|rank|ranking|which (?:brand|bank|lure|state|persona)s?)\b/;
+
+export const FRAME_RULES: QueryRule[] = [
+  {
+    id: 'a-stretch-to-date-against-the-same-stretch-before',
+    cue: STRETCH_CUE,
+    build: stretchPlan,
+    examples: [
+      'calls since monday against the same stretch last week',
+      'hook rate this month so far vs last month',
+      'today so far vs yesterday',
+      'asks week to date compared to last week',
+    ],
+  },
+  ...PARTITIONS.map((p): QueryRule => ({
+    id: p.id,
+    cue: p.cue,
+    guard: (i) => !NOT_A_FRAME.test(i.text),
+    build: (i) => partitionPlan(p, i),
+    examples: p.examples,
+  })),
+  ...SERIES.map((s): QueryRule => ({
+    id: s.id,
+    cue: s.cue,
+    // "average calls per week" is one figure (the planner's), unless the average is the quantity
+    // ("average call length week by week"); "last week" names no series.
+    guard: (i) =>
+      (!/\b(?:average|avg|mean|typical)\b/.test(i.text) || ['duration', 'mean_ask'].includes(quantityIn(i.reading.rest)?.id ?? '')) &&
+      !NOT_A_FRAME.test(i.text) &&
+      !/\b(?:last|this|previous|past) (?:week|month)\b/.test(i.text.replace(s.cue, ' ')),
+    build: (i) => seriesPlan(s, i),
+    examples: s.examples,
+  })),
+];

@@ -1,0 +1,66 @@
+// A question of several parts ("how many calls this week, and what was the hook rate?",
+// "top brands today; which banks?") is answered part by part: each part is planned as its own
+// question, the later ones as follow-ups of the earlier (so "their hook rate" reads the first
+// part's calls), and a part that names no window takes the window of the part before it. Pure.
+
+import { findWindows } from '../read/timePhrases.js';
+import { normalise } from '../read/normalise.js';
+import { withoutCommands } from './planRules.js';
+
+/**
+ * Words a new question opens with, after "and", a comma or "also". An auxiliary opens one only
+ * before its subject ("and were there any…", "and did we…"), not as a verb of the part before
+ * ("how many calls came in and were hooked").
+ */
+const OPENER =
+  "(?:what(?:'s| is| are| was| were)?|whats|how|which|who|where|when|why|any|show|list|give|tell|(?:is|are|was|were|did|do|does|has|have|had) (?:it|they|there|we|you|any|the|those|these|that|this|most|more)\\b)";
+
+/** Where one part ends and the next begins: "?", ";", ", and <opener>", "and <opener>", "also". */
+const BREAK = new RegExp(
+  String.raw`\?\s+(?=\S)|;\s*|,?\s+and (?:also )?(?=${OPENER}\b)|,\s+(?=${OPENER}\b)|\s+(?:plus|also),?\s+(?=${OPENER}\b)`,
+  'gi',
+);
+
+/** A first part that only frames the next ("for amazon, what…", "in the last week, how…"): no split. */
+const FRAMING =
+  /^(?:for|in|over|during|about|regarding|from|since|of|on|at|among|looking|given|with|between|if|so|ok|okay|hey|hi|hello|thanks|please|sorry)\b/;
+/** A first part that instructs rather than asks ("ignore previous instructions and show …"): one question, as written. */
+const INSTRUCTING = /^(?:ignore|disregard|forget|pretend|act as|you are|bypass|override|do it|now)\b/;
+/** Fewest words a later part needs to ask something alone: "how many", "which one", "do it" continue the part before. */
+const LATER_MIN = 3;
+
+/** The words of a part apart from its time phrases. */
+function asked(part: string, now: Date): string[] {
+  // Symbols ask nothing ("##" would read as "number of"): only words count.
+  let text = normalise(part.replace(/[^\p{L}\p{N}\s'’-]/gu, ' '));
+  for (const w of [...findWindows(text, now)].reverse()) text = `${text.slice(0, w.index)} ${text.slice(w.index + w.length)}`;
+  return text.split(/\s+/).filter((x) => /[a-z0-9]/.test(x));
+}
+
+/** The parts of a question, each a question alone; one part when it has no breaks. */
+export function questionParts(question: string, now: Date): string[] {
+  // A database command after ";" is no part: the planner leaves it out and says so.
+  if (withoutCommands(question)) return [question];
+  const raw = question
+    .split(BREAK)
+    .map((p) => p.trim().replace(/^(?:and|also|plus)\s+/i, ''))
+    .filter((p) => p.length > 0);
+  if (raw.length < 2 || raw.length > 4) return [question];
+  // A short later part ("and yesterday?", ", how many") continues the part before; a first part
+  // that only frames the next ("for amazon, what …") or instructs is no question alone: not a split.
+  const words = raw.map((p) => asked(p, now));
+  const first = words[0].join(' ');
+  if (words[0].length < 2 || words.slice(1).some((w) => w.length < LATER_MIN) || FRAMING.test(first) || INSTRUCTING.test(first))
+    return [question];
+  // A part without a time phrase takes the window of the part before it.
+  let lastPhrase: string | null = null;
+  return raw.map((p) => {
+    const text = normalise(p);
+    const w = findWindows(text, now);
+    if (w.length) {
+      lastPhrase = text.slice(w[0].index, w[0].index + w[0].length).trim();
+      return p;
+    }
+    return lastPhrase ? `${p.replace(/[?.!]+$/, '')} ${lastPhrase}` : p;
+  });
+}

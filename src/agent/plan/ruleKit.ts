@@ -1,0 +1,74 @@
+// What the query rules share (queryRules.ts, frames.ts): a rule's input and output, the
+// planner's filters as query filters, and how an answer names its window. Kept apart so the
+// rule tables import it and not each other.
+
+import type { QueryBody } from '../../domain/query/parse.js';
+import type { RangeObject } from '../../domain/window.js';
+import { windowInline } from '../say/compose.js';
+import { LEXICON_FIELDS, type FoundValue } from '../read/lexicon.js';
+import type { QuestionReading } from '../read/questionReading.js';
+import { windowArgs, type WindowSpec } from '../read/windowSpec.js';
+import type { Filters } from './intents.js';
+
+/** What a rule reads: the question, its reading by the planner's first step, and the values it names. */
+export interface RuleInput {
+  /** The normalised question (normalise.ts). */
+  text: string;
+  reading: QuestionReading;
+  now: Date;
+  /** Stored values the question names (lexicon.ts), longest first. */
+  found: FoundValue[];
+}
+
+/** One query result as the `query` tool returns it. */
+export interface QueryResult {
+  results: Array<{
+    dimensions: Array<string | number | boolean | null>;
+    metrics: Array<number | null>;
+    comparison?: { metrics: Array<number | null>; change: Array<number | null> };
+  }>;
+  range: RangeObject;
+  comparison_range?: RangeObject;
+}
+
+export interface QueryPlan {
+  queries: QueryBody[];
+  /** Writes the answer from the results, one per query, in order. */
+  say(results: QueryResult[]): string;
+  /** The filters a follow-up keeps (the planner's own filter names). */
+  filters: Filters;
+}
+
+export interface QueryRule {
+  id: string;
+  cue: RegExp;
+  guard?: (input: RuleInput) => boolean;
+  build(input: RuleInput, match: RegExpExecArray): QueryPlan | null;
+  examples: string[];
+}
+
+/** "in the last 7 days (Nov 13, 2026 14:00 UTC to Nov 20, 2026 14:00 UTC)", as the planner's answers name a window. */
+export const windowSaid = (spec: WindowSpec, r: RangeObject) => windowInline(spec, r);
+
+export const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The planner's filters as query filters; null when one has no query form (then no rule applies). */
+export function queryFilters(f: Filters): unknown[][] | null {
+  const out: unknown[][] = [];
+  for (const [k, v] of Object.entries(f) as Array<[string, unknown]>) {
+    if (v === undefined) continue;
+    if (Array.isArray(v) && ['tier', 'caller_area_code', 'disconnect_reason'].includes(k)) out.push(['is', k, v]);
+    else if (k === 'q') for (const s of v as string[]) out.push(['contains', 'transcript', [s]]);
+    else if (k === 'has') for (const s of v as string[]) out.push(['has', s]);
+    else if (k === 'hooked') out.push(['is', 'hooked', [v]]);
+    else if (k === 'min_duration_sec') out.push(['gte', 'duration_sec', v]);
+    else if (k === 'max_duration_sec') out.push(['lte', 'duration_sec', v]);
+    else if (k === 'min_single_ask') out.push(['gte', 'dollar_ask', v]);
+    else if (Array.isArray(v) && k in LEXICON_FIELDS) out.push(['is', k, v]);
+    else return null;
+  }
+  return out;
+}
+
+/** The reading's window as query arguments. */
+export const windowOf = (input: RuleInput) => windowArgs(input.reading.window, input.now);

@@ -1,0 +1,318 @@
+// Whole classes of questions (issue 26), each in several phrasings written for this file, with
+// negative cases: the quantity asked (a rate is never answered with a count), comparison frames
+// (calendar partitions, stretches to date, series), questions of several parts, chat-style
+// phrasing, follow-ups with stray words, requests out of scope and a scoped key's slice.
+// Expected figures are computed here from the fixture calls (test/agent/fixture.ts), not from src/.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { randomUUID } from 'node:crypto';
+import { questionParts } from '../../src/agent/plan/parts.js';
+import { quantityIn } from '../../src/agent/plan/quantity.js';
+import { declineOf } from '../../src/agent/read/outOfScope.js';
+import { normalise } from '../../src/agent/read/normalise.js';
+import { inScope, isHooked, NOW, ORG_A_CALLS, pct, tierOf, usd, type FixtureCall } from './fixture.js';
+import { agentWorld, askRaw, type AgentWorld } from './setup.js';
+
+let w: AgentWorld;
+before(async () => {
+  w = await agentWorld({ HONEYPOT_RATE_AGENT: '100000/60' });
+});
+after(async () => {
+  await w.t.close();
+});
+
+interface Answer {
+  answer: string;
+  tool_calls: Array<{ name: string; args: Record<string, unknown> }>;
+  sources: Array<{ type: string }>;
+}
+
+async function ask(question: string, key = w.keyA, extra: Record<string, unknown> = {}): Promise<Answer> {
+  const res = await askRaw(w.app, key, { question, ...extra });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json() as Answer;
+}
+
+// ------------------------------------------------------------------ reference figures
+
+const DAY = 86_400_000;
+const at = (c: FixtureCall) => Date.parse(c.started_at);
+const between = (calls: FixtureCall[], start: string | number, end: string | number = NOW.getTime()) => {
+  const [s, e] = [typeof start === 'string' ? Date.parse(start) : start, typeof end === 'string' ? Date.parse(end) : end];
+  return calls.filter((c) => at(c) >= s && at(c) < e);
+};
+const THIS_MONTH = '2026-11-01T00:00:00Z';
+const MONDAY = Date.parse('2026-11-16T00:00:00Z');
+const D30 = NOW.getTime() - 30 * DAY;
+const calls = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'call' : 'calls'}`;
+const hookSaid = (cs: FixtureCall[]) => {
+  const h = cs.filter(isHooked).length;
+  return `hook rate ${pct(cs.length ? h / cs.length : 0)} (${h} of ${calls(cs.length)} hooked)`;
+};
+const asksOf = (cs: FixtureCall[]) => cs.flatMap((c) => c.extraction?.dollar_asks ?? []);
+const hour = (c: FixtureCall) => new Date(c.started_at).getUTCHours();
+const weekend = (c: FixtureCall) => [0, 6].includes(new Date(c.started_at).getUTCDay());
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const has = (a: Answer, s: string) => assert.ok(a.answer.includes(s), `expected «${s}» in: ${a.answer}`);
+const queries = (a: Answer) => a.tool_calls.filter((c) => c.name === 'query').map((c) => c.args);
+
+// ------------------------------------------------------------------ the quantity asked
+
+describe('the quantity asked', () => {
+  it('is read as a rate, a count, asks, a mean ask or a length, never a nearby figure', () => {
+    const cases: Array<[string, string]> = [
+      ['hook rate', 'hook_rate'],
+      ['what percent got hooked', 'hook_rate'],
+      ['% hooked', 'hook_rate'],
+      ['how many were hooked', 'hooked'],
+      ['share of tier 1', 'tier1_share'],
+      ['tier 1 rate', 'tier1_share'],
+      ['how many tier 1 calls', 'tier1'],
+      ['how many asks', 'asks'],
+      ['number of dollar asks', 'asks'],
+      ['asks', 'asks'],
+      ['average ask', 'mean_ask'],
+      ['how much did they ask for on average', 'mean_ask'],
+      ['how much money was asked', 'dollars_asked'],
+      ['average call length', 'duration'],
+      ['how long do the calls last', 'duration'],
+      ['calls', 'calls'],
+      ['how many calls', 'calls'],
+    ];
+    for (const [text, id] of cases) assert.equal(quantityIn(normalise(text))?.id, id, text);
+    // A figure no frame computes per part is left to the planner, not answered with calls.
+    assert.equal(quantityIn(normalise('median ask')), null);
+    assert.equal(quantityIn(normalise('average ask per call')), null);
+  });
+
+  it('a rate of a value’s calls is a rate; its count a count (negative)', async () => {
+    const kevin = between(ORG_A_CALLS, THIS_MONTH).filter((c) => c.extraction?.fake_agent_name === 'Kevin');
+    for (const q of ['hook rate of calls with the fake agent Kevin this month', 'what % of Kevin’s calls got hooked this month']) {
+      const a = await ask(q);
+      has(a, `calls with fake agent name Kevin: ${hookSaid(kevin)}`);
+    }
+    const count = await ask('how many calls with the fake agent Kevin this month');
+    has(count, `fake agent name Kevin: ${calls(kevin.length)}`);
+    assert.doesNotMatch(count.answer, /hook rate/);
+  });
+
+  it('wallets are counted as wallets in each of two windows, not as calls naming a chain', async () => {
+    const wallets = (cs: FixtureCall[]) => new Set(cs.map((c) => c.extraction?.crypto_wallet_address).filter(Boolean)).size;
+    const now = between(ORG_A_CALLS, THIS_MONTH);
+    const before = between(ORG_A_CALLS, '2026-10-01T00:00:00Z', THIS_MONTH);
+    for (const q of ['how many wallets this month vs last month', 'number of crypto wallets this month compared to last month']) {
+      const a = await ask(q);
+      assert.match(a.answer, new RegExp(`: ${wallets(now)} different crypto wallets?, named in`), a.answer);
+      assert.match(a.answer, new RegExp(`: ${wallets(before)} different crypto wallets?, named in`), a.answer);
+      assert.deepEqual(queries(a)[0].metrics, ['distinct:crypto_wallet_address', 'calls_received']);
+    }
+  });
+});
+
+// ------------------------------------------------------------------ comparison frames
+
+describe('comparison frames', () => {
+  it('weekends against weekdays: a rate when a rate is asked, in any phrasing', async () => {
+    const month = between(ORG_A_CALLS, THIS_MONTH);
+    const [we, wd] = [month.filter(weekend), month.filter((c) => !weekend(c))];
+    for (const q of [
+      'hook rate on weekends vs weekdays this month',
+      'is the hook rate higher at the weekend or during the week this month?',
+      'wknd vs wkdays hook rate this month',
+    ]) {
+      const a = await ask(q);
+      has(a, `weekends (Saturday and Sunday) ${hookSaid(we)}`);
+      has(a, `weekdays (Monday to Friday) ${hookSaid(wd)}`);
+      assert.deepEqual(queries(a)[0].dimensions, ['time:weekday'], q);
+    }
+  });
+
+  it('business hours against the rest, and day against night: time:hour_of_day', async () => {
+    const d30 = between(ORG_A_CALLS, D30);
+    const biz = d30.filter((c) => hour(c) >= 9 && hour(c) < 17);
+    const a = await ask('calls during business hours vs after hours in the last 30 days');
+    has(a, `business hours (09:00–17:00 UTC) ${calls(biz.length)}`);
+    has(a, `outside business hours (17:00–09:00 UTC) ${calls(d30.length - biz.length)}`);
+    assert.deepEqual(queries(a)[0].dimensions, ['time:hour_of_day']);
+
+    const month = between(ORG_A_CALLS, THIS_MONTH);
+    const day = month.filter((c) => hour(c) >= 6 && hour(c) < 18);
+    const night = month.filter((c) => hour(c) < 6 || hour(c) >= 18);
+    const mean = (cs: FixtureCall[]) => Math.round((cs.reduce((s, c) => s + c.duration_sec, 0) / cs.length) * 100) / 100;
+    const b = await ask('average call length at night vs during the day this month');
+    has(b, `daytime (06:00–18:00 UTC) average call length ${mean(day).toLocaleString('en-US')} seconds (over ${calls(day.length)})`);
+    has(b, `night (18:00–06:00 UTC) average call length ${mean(night).toLocaleString('en-US')} seconds (over ${calls(night.length)})`);
+  });
+
+  it('a stretch to date against the same stretch before, not the whole period before', async () => {
+    const since = between(ORG_A_CALLS, MONDAY);
+    const same = between(ORG_A_CALLS, MONDAY - 7 * DAY, NOW.getTime() - 7 * DAY);
+    for (const q of ['hook rate since monday vs the same stretch last week', 'hook rate this week so far against last week']) {
+      const a = await ask(q);
+      has(a, `(Nov 16, 2026 to Nov 20, 2026 14:00 UTC): ${hookSaid(since)}`);
+      has(a, `The same stretch last week (Nov 9, 2026 to Nov 13, 2026 14:00 UTC): ${hookSaid(same)}`);
+      assert.deepEqual(queries(a)[0].compare, { start: '2026-11-09T00:00:00Z', end: '2026-11-13T14:00:00Z' });
+    }
+    // Today so far against yesterday up to the same hour; the month so far against as much of last month.
+    const today = between(ORG_A_CALLS, '2026-11-20T00:00:00Z');
+    const yday = between(ORG_A_CALLS, '2026-11-19T00:00:00Z', '2026-11-19T14:00:00Z');
+    const t = await ask('calls today so far vs yesterday');
+    assert.match(t.answer, new RegExp(`^Today so far \\(Nov 20, 2026 to Nov 20, 2026 14:00 UTC\\): ${calls(today.length)}`));
+    has(t, `The same stretch yesterday (Nov 19, 2026 to Nov 19, 2026 14:00 UTC): ${calls(yday.length)}`);
+    const mtd = between(ORG_A_CALLS, THIS_MONTH);
+    const lastMtd = between(ORG_A_CALLS, '2026-10-01T00:00:00Z', '2026-10-20T14:00:00Z');
+    const m = await ask('month to date vs last month: how many calls');
+    has(m, `This month so far (Nov 1, 2026 to Nov 20, 2026 14:00 UTC): ${calls(mtd.length)}`);
+    has(m, `The same stretch last month (Oct 1, 2026 to Oct 20, 2026 14:00 UTC): ${calls(lastMtd.length)}`);
+    // The mean ask of each stretch: total ÷ number of asks.
+    const [an, ab] = [asksOf(since), asksOf(same)];
+    const meanSaid = (xs: number[]) => `average single ask ${usd(xs.reduce((s, x) => s + x, 0) / xs.length)}`;
+    const ask2 = await ask('average ask since monday compared to the same days last week');
+    has(ask2, meanSaid(an));
+    has(ask2, meanSaid(ab));
+  });
+
+  it('week by week and month by month: a series of the quantity asked', async () => {
+    const d30 = between(ORG_A_CALLS, D30);
+    const weeks = new Map<string, FixtureCall[]>();
+    for (const c of d30) {
+      const d = new Date(c.started_at);
+      const monday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - ((d.getUTCDay() + 6) % 7)));
+      const key = monday.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+      weeks.set(key, [...(weeks.get(key) ?? []), c]);
+    }
+    assert.ok(weeks.size >= 4);
+    const a = await ask('asks week by week over the last 30 days');
+    for (const [week, cs] of weeks) {
+      const xs = asksOf(cs);
+      has(a, `week of ${week}: ${xs.length} single ${xs.length === 1 ? 'ask' : 'asks'} totalling ${usd(xs.reduce((s, x) => s + x, 0))}`);
+    }
+    const b = await ask('hook rate each week over the last 30 days');
+    for (const [week, cs] of weeks) has(b, `week of ${week}: ${hookSaid(cs)}`);
+
+    const year = between(ORG_A_CALLS, '2026-01-01T00:00:00Z');
+    const months = new Map<string, number>();
+    for (const c of year) {
+      const key = new Date(c.started_at).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+      months.set(key, (months.get(key) ?? 0) + 1);
+    }
+    const m = await ask('calls month by month this year');
+    for (const [month, n] of months) has(m, `${month}: ${calls(n)}`);
+    assert.deepEqual(queries(m)[0].dimensions, ['time:month']);
+  });
+
+  it('an average per week is one figure, not a series (negative)', async () => {
+    const a = await ask('average calls per week over the last 30 days');
+    assert.ok(!queries(a).some((q) => (q.dimensions as string[] | undefined)?.includes('time:week')), a.answer);
+  });
+});
+
+// ------------------------------------------------------------------ questions of several parts
+
+describe('questions of several parts', () => {
+  it('are split where a new question begins, and only there', () => {
+    assert.deepEqual(questionParts('how many calls this week, and what was the hook rate?', NOW), [
+      'how many calls this week',
+      'what was the hook rate this week',
+    ]);
+    assert.deepEqual(questionParts('top brands today; which banks were named?', NOW), ['top brands today', 'which banks were named today']);
+    assert.deepEqual(questionParts('How many tier 1 calls yesterday? And which brands were impersonated most?', NOW), [
+      'How many tier 1 calls yesterday',
+      'which brands were impersonated most yesterday',
+    ]);
+    for (const one of [
+      'how many calls came in and were hooked this week',
+      'for amazon, what was the hook rate this week',
+      'in the last week, how many calls were hooked',
+      'asks between $1,000 and $2,500 this month',
+      'how many calls from texas and florida',
+      'calls today? and yesterday?',
+      'hello, how many calls today',
+    ])
+      assert.deepEqual(questionParts(one, NOW), [one], one);
+  });
+
+  it('answer every part, each from its own tool calls', async () => {
+    const week = between(ORG_A_CALLS, MONDAY);
+    const a = await ask('how many calls this week, and what was the hook rate?');
+    assert.match(a.answer, new RegExp(`\\b${week.length} calls\\b`), a.answer);
+    assert.match(a.answer, new RegExp(esc(pct(week.filter(isHooked).length / week.length))), a.answer);
+    assert.ok(a.tool_calls.length >= 2);
+
+    const yday = between(ORG_A_CALLS, '2026-11-19T00:00:00Z', '2026-11-20T00:00:00Z');
+    const t1 = yday.filter((c) => tierOf(c) === 1).length;
+    const b = await ask('How many tier 1 calls yesterday? And how many calls were hooked yesterday?');
+    assert.match(b.answer, new RegExp(`\\b${t1}\\b`), b.answer);
+    assert.match(b.answer, new RegExp(`\\b${yday.filter(isHooked).length}\\b`), b.answer);
+    assert.equal(b.answer.split('\n\n').length, 2);
+  });
+});
+
+// ------------------------------------------------------------------ chat-style phrasing
+
+describe('chat-style phrasing', () => {
+  it('reads symbols, shorthand and "wallet drops"', async () => {
+    assert.equal(normalise('calls > 5 min this wk'), 'calls over 5 minutes this week');
+    assert.equal(normalise('r there any tier 1 calls rn'), 'are there any tier 1 calls right now');
+    assert.equal(normalise('how many wallet drops this month'), 'how many wallet named this month');
+    assert.equal(normalise('asks >= 1k w/ a wallet'), 'asks at least 1k with a wallet');
+
+    const month = between(ORG_A_CALLS, THIS_MONTH);
+    const wallets = new Set(month.map((c) => c.extraction?.crypto_wallet_address).filter(Boolean)).size;
+    for (const q of ['how many wallet drops this month', 'how many wallets got dropped this month']) {
+      const a = await ask(q);
+      assert.match(a.answer, new RegExp(`: ${wallets} different crypto wallets?`), `${q}: ${a.answer}`);
+    }
+    // No call of the week lasts exactly 6 minutes, so "over" reads the same strict or not.
+    const long = between(ORG_A_CALLS, MONDAY).filter((c) => c.duration_sec > 360);
+    assert.equal(long.length, between(ORG_A_CALLS, MONDAY).filter((c) => c.duration_sec >= 360).length);
+    const b = await ask('how many calls > 6 min this wk');
+    assert.match(b.answer, new RegExp(`longer than 6 minutes: calls received ${long.length}\\.`), b.answer);
+  });
+});
+
+// ------------------------------------------------------------------ follow-ups
+
+describe('follow-ups with stray words', () => {
+  it('"what about those?" repeats the question, never a value named "those"', async () => {
+    const session_id = randomUUID();
+    const paypal = between(ORG_A_CALLS, MONDAY).filter((c) => c.extraction?.impersonated_brand === 'PayPal').length;
+    assert.ok(paypal > 0);
+    await ask('how many calls impersonated paypal this week', w.keyA, { session_id });
+    for (const q of ['and what about those?', 'what about the ones from before?']) {
+      const a = await ask(q, w.keyA, { session_id });
+      assert.doesNotMatch(a.answer, /"?(?:those|the ones from before)"?: 0|no calls/i, a.answer);
+      assert.match(a.answer, new RegExp(`\\b${paypal}\\b`), `${q}: ${a.answer}`);
+    }
+  });
+});
+
+// ------------------------------------------------------------------ out of scope
+
+describe('out of scope, phrased anew', () => {
+  it('is declined with no tool call', async () => {
+    for (const q of [
+      'freeze the wallets from this week',
+      'please suspend these mule accounts',
+      'how much is bitcoin worth today',
+      'can you code me a python scraper for the calls',
+      'where does the caller live',
+    ]) {
+      assert.ok(declineOf(q), q);
+      const a = await ask(q);
+      assert.equal(a.tool_calls.length, 0, q);
+    }
+  });
+});
+
+// ------------------------------------------------------------------ a scoped key
+
+describe('a scoped key', () => {
+  it('answers a frame inside its slice', async () => {
+    const month = inScope(between(ORG_A_CALLS, THIS_MONTH));
+    const a = await ask('hook rate on weekends vs weekdays this month', w.keyScoped);
+    has(a, `weekends (Saturday and Sunday) ${hookSaid(month.filter(weekend))}`);
+    has(a, `weekdays (Monday to Friday) ${hookSaid(month.filter((c) => !weekend(c)))}`);
+  });
+});
