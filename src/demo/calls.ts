@@ -24,6 +24,7 @@ import POOLS from './pools.json' with { type: 'json' };
 import { Rng, RotatingPool, WeightedTable } from './random.js';
 import type { IngestCallJson, IngestExtractionJson } from './records.js';
 import { TranscriptWriter, type CallFacts, type Outcome } from './transcripts.js';
+import { CrewBook, type MuleAccount } from './crews.js';
 
 // Shares of all calls: 15% nothing extracted; tier 1 ~12%, tier 2 ~35%, tier 3 the rest;
 // a sliver of extractions with no intel at all, or only an agent's name (no tier).
@@ -74,13 +75,6 @@ const CLEAN_CLOSE_CHANCES: Record<DisconnectReason, number> = {
 /** The AI persona's session is capped; most very long calls end right there. */
 const SESSION_CAP_SEC = 2700;
 
-interface MuleAccount {
-  bank: string;
-  routing: string;
-  account: string;
-  holder: string;
-}
-
 interface Drop {
   address: string;
   recipient: string;
@@ -115,8 +109,10 @@ export class CallFactory {
   private readonly p2pHolders: RotatingPool<string>;
   private readonly urls = new Map<string, RotatingPool<string>>();
   private readonly writer: TranscriptWriter | null;
+  /** With crews (generate.ts `crews`): who is behind each call, and the identifiers they reuse. */
+  private readonly crews: CrewBook | null = null;
 
-  constructor(seed: number, transcripts: boolean) {
+  constructor(seed: number, transcripts: boolean, crewSpan?: { startSec: number; endSec: number }) {
     const r = (this.rng = Rng.derive(seed, 'calls'));
     this.tx = transcripts ? Rng.derive(seed, 'transcripts') : null;
     this.writer = this.tx ? new TranscriptWriter(this.tx) : null;
@@ -151,6 +147,18 @@ export class CallFactory {
     };
     this.drops = new RotatingPool(r, 30, 0.03, (g) => ({ address: dropAddress(g), recipient: this.personName(g) }));
     this.p2pHolders = new RotatingPool(r, 50, 0.03, (g) => this.personName(g));
+    if (crewSpan) {
+      this.crews = new CrewBook(seed, crewSpan.startSec, crewSpan.endSec, {
+        lures: this.lures,
+        agentName: (g) => (g.chance(0.35) ? g.pick(POOLS.agentFirst) : `${g.pick(POOLS.agentFirst)} ${g.pick(POOLS.agentLast)}`),
+        muleAccount: (g) => {
+          const bank = this.banks.pick(g);
+          return { bank, routing: g.pick(this.bankRouting.get(bank)!), account: accountNumber(g, bank), holder: this.holderName(g) };
+        },
+        dropAddress,
+        domain: (g, lure, brand) => this.lookAlikeDomain(g, lure, brand),
+      });
+    }
   }
 
   private personName(g: Rng): string {
@@ -168,8 +176,7 @@ export class CallFactory {
     if (!pool) {
       const slugs = brand ? (BRAND_SLUGS[brand] ?? [brand.toLowerCase().replace(/[^a-z0-9]+/g, '')]) : lure.urlSlugs;
       pool = new RotatingPool(this.rng, 6, 0.05, (g) => {
-        const word = g.pick(POOLS.urlWords);
-        const domain = `${g.pick(slugs)}${g.chance(0.7) ? '-' : ''}${word}${g.chance(0.2) ? g.int(1, 99) : ''}.${this.tlds.pick(g)}`;
+        const domain = this.lookAlikeDomain(g, lure, brand, slugs);
         return (g.chance(0.5) ? 'https://' : '') + domain + this.paths.pick(g);
       });
       this.urls.set(key, pool);
@@ -177,12 +184,24 @@ export class CallFactory {
     return pool.pick();
   }
 
+  /** A look-alike domain of the brand (or of the lure when the call names no brand). */
+  private lookAlikeDomain(g: Rng, lure: LureSpec, brand: string | null, slugs = this.slugsOf(lure, brand)): string {
+    const word = g.pick(POOLS.urlWords);
+    return `${g.pick(slugs)}${g.chance(0.7) ? '-' : ''}${word}${g.chance(0.2) ? g.int(1, 99) : ''}.${this.tlds.pick(g)}`;
+  }
+
+  private slugsOf(lure: LureSpec, brand: string | null): readonly string[] {
+    return brand ? (BRAND_SLUGS[brand] ?? [brand.toLowerCase().replace(/[^a-z0-9]+/g, '')]) : lure.urlSlugs;
+  }
+
   make(startedSec: number): IngestCallJson {
     const r = this.rng;
     const call_sid = callSid(r);
     const persona = this.personas.pick(r);
-    const caller_id = r.chance(0.35) ? this.callers.pick() : callerId(r);
-    const lure = this.lures.pick(r);
+    const crew = this.crews?.pick(startedSec) ?? null;
+    const caller_id = this.crews ? this.crews.callerId(crew) : r.chance(0.35) ? this.callers.pick() : callerId(r);
+    const drawnLure = this.lures.pick(r);
+    const lure = crew ? crew.lure : drawnLure;
     const outcome = OUTCOMES.pick(r);
 
     // Duration: a short hang-up, or a long-tailed conversation whose length grows with
@@ -217,9 +236,14 @@ export class CallFactory {
 
     const facts: CallFacts = { outcome, lure, persona, method: null };
     const extraction = outcome === 'none' ? null : this.extraction(facts, short);
+    if (this.crews && extraction) {
+      extraction.impersonated_brand = this.crews.brand(crew, extraction.impersonated_brand);
+      this.crews.assign(crew, extraction, lure);
+    }
 
     const started_at = rfc3339(startedSec);
     const transcript = this.writer?.write(facts, extraction, duration, reason);
+    if (this.crews && transcript) this.crews.callback(crew, transcript);
     return {
       call_sid,
       started_at,

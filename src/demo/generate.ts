@@ -22,6 +22,12 @@ export interface DemoOptions {
   seed?: number;
   /** Default true; false omits `transcript` (much faster, same other fields). */
   transcripts?: boolean;
+  /**
+   * Default false: identifiers rotate through shared pools (the records pinned by the tests).
+   * True: crews work the span with identifiers of their own and lone callers have theirs
+   * (crews.ts), so the data shows campaigns; the demo org is seeded this way.
+   */
+  crews?: boolean;
 }
 
 const DEFAULT_SEED = 20261120;
@@ -48,7 +54,7 @@ export function* generateCalls(opts: DemoOptions): Generator<IngestCallJson> {
   let totalWeight = 0;
   for (const slot of arrivalSlots(startSec, endSec, seed)) totalWeight += slot.weight;
 
-  const factory = new CallFactory(seed, opts.transcripts ?? true);
+  const factory = new CallFactory(seed, opts.transcripts ?? true, opts.crews ? { startSec, endSec } : undefined);
   const times = Rng.derive(seed, 'arrivals.times');
   let expected = 0;
   let emitted = 0;

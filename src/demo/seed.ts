@@ -34,7 +34,7 @@ export async function seedDemoOnce(app: FastifyInstance): Promise<DemoSeed | nul
   });
   if (!claimed) return null;
   const { org, read, ingest } = claimed;
-  const calls = await storeDemoCalls(db, org.id, generateCalls({ days: 30, callsPerDay: 300, end: now, seed: 7 }));
+  const calls = await storeDemoCalls(db, org.id, generateCalls({ days: 30, callsPerDay: 300, end: now, seed: 7, crews: true }));
   return { orgId: org.id, orgName: org.name, readKey: read.secret, ingestKey: ingest.secret, calls };
 }
 

@@ -83,7 +83,7 @@ const A5 = call(
 const agent = { synthetic_org: 'Refund Dept', fake_agent_name: 'Kevin', impersonated_brand: 'Microsoft', lure_category: 'TECH_SUPPORT' };
 const B1 = call('B1', '2026-11-06T09:00:00Z', '+13125550100', agent);
 const B2 = call('B2', '2026-11-06T11:00:00Z', '+13125550100', agent);
-const B3 = call('B3', '2026-11-06T12:00:00Z', '+13125550199', agent, ['Our number is 1-888-555-0142, ask for Kevin.']);
+const B3 = call('B3', '2026-11-06T12:00:00Z', '+13125550199', agent, ['Our line is 1-888-555-0142, ask for Kevin.']);
 const P1 = call('P1', '2026-10-28T10:00:00Z', null, { crypto_wallet_address: WALLET });
 const FIXTURE = [A1, A2, A3, A4, A5, B1, B2, B3, P1];
 

@@ -161,7 +161,7 @@ function components(calls: Gen[], linking: (k: string) => boolean): string[][] {
 }
 
 /**
- * The reference: a key is common when, without it, the calls carrying it fall into more than 3
+ * The reference: a key is common when, without it, the calls carrying it fall into more than 10
  * components that also hold a call without it; campaigns are the components (2+ calls) of the
  * other keys.
  */
@@ -172,7 +172,7 @@ function referenceCampaigns(calls: Gen[]): string[][] {
     const carriers = new Set(calls.filter((c) => keysOf(c).includes(k)).map((c) => c.record.call_sid));
     if (carriers.size < 2) continue;
     const groups = components(calls, (o) => o !== k).filter((g) => g.some((s) => carriers.has(s)) && g.some((s) => !carriers.has(s)));
-    if (groups.length > 3) common.add(k);
+    if (groups.length > 10) common.add(k);
   }
   return components(calls, (k) => !common.has(k))
     .filter((g) => g.length >= 2)

@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { isStrong, STRONG_KINDS, WEAK_KINDS, type IdentifierKind } from './identifiers.js';
 
 /** A value whose calls fall into more operations than this (see 2. above) never links. */
-export const COMMON_GROUPS = 3;
+export const COMMON_GROUPS = 10;
 
 export interface IdentifierRow {
   callSid: string;

@@ -95,10 +95,11 @@ export function callerIdValue(raw: string | null): string | null {
   return d.length >= 7 && d.length <= 15 ? `+${d}` : null;
 }
 
-// A number the caller gives to be called back on: a NANP number in a caller turn after a cue
-// word, so an account number read out digit by digit is not taken for one.
+// A number the caller gives to be called back on: a NANP number in a caller turn shortly after
+// a word about calling ("call us back at", "our line is", "dial"). "Number" is no cue: callers
+// read out account and routing numbers too.
 const CALLBACK_RE =
-  /\b(?:call|callback|reach|dial|number|line|hotline|extension)\b[^0-9+]{0,40}((?:\+?1[\s.-]?)?\(?[2-9]\d{2}\)?[\s.-]?\d{3}[\s.-]?\d{4})(?!\d)/gi;
+  /\b(?:call|callback|reach|dial|line|hotline|phone)\b[^0-9+]{0,40}((?:\+?1[\s.-]?)?\(?[2-9]\d{2}\)?[\s.-]?\d{3}[\s.-]?\d{4})(?!\d)/gi;
 
 export function callbackNumbers(transcript: readonly TranscriptTurn[]): string[] {
   const found = new Set<string>();

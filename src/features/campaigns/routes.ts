@@ -32,7 +32,7 @@ export async function campaignRoutes(instance: FastifyInstance): Promise<void> {
         description:
           'Connected components of the window’s calls, joined by a shared strong identifier (mule account, wallet, drop ' +
           'address, phishing domain, callback number) or by two weak signals agreeing (agent, caller ID, script); a value ' +
-          'shared by calls of more than 3 otherwise separate operations never links (docs/campaigns.md). ' +
+          'shared by calls of more than 10 otherwise separate operations never links (docs/campaigns.md). ' +
           CAMPAIGN_WINDOW_DOC,
         querystring: CampaignListQuery,
         response: { 200: CampaignListOut },
