@@ -13,6 +13,7 @@ import { declineOf } from './read/outOfScope.js';
 import type { ChatReply, PlannerState } from './plan/intents.js';
 import { planQuestion } from './plan/plan.js';
 import { questionParts } from './plan/parts.js';
+import { withoutCommands } from './plan/planRules.js';
 import { answerByRules } from './run/queryRun.js';
 import { lastState } from './read/reading.js';
 
@@ -60,8 +61,10 @@ async function answerOne(tools: ToolRunner, req: AgentRequest, prev: PlannerStat
   const plan = planQuestion(req, prev, now);
   if (plan.kind === 'chat' && !RULES_FIRST.has(plan.reply)) return chatOutcome(CHAT[plan.reply], prev);
   // A question class the query rules answer (queryRules.ts), else the planner's intent. A plan
-  // with notes (a command left out, a vague time read) keeps the planner, which says them.
-  const byRule = plan.kind === 'data' && plan.notes.length ? null : await answerByRules(tools, req, prev);
+  // with notes keeps the planner, which says them: a command left out always; a time phrase it
+  // could not place unless a rule reads those words itself ("at night vs during the day").
+  const noted = plan.kind === 'data' && plan.notes.length > 0;
+  const byRule = noted && withoutCommands(req.question) ? null : await answerByRules(tools, req, prev, noted);
   if (byRule) {
     return {
       answer: byRule.composed.answer,

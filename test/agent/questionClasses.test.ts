@@ -97,6 +97,21 @@ describe('the quantity asked', () => {
     assert.doesNotMatch(count.answer, /hook rate/);
   });
 
+  it('hooked calls are counted as hooked, calls naming a wallet as those calls (not every call)', async () => {
+    const week = between(ORG_A_CALLS, MONDAY);
+    for (const q of ['how many calls did we hook this week', 'how many calls were hooked this week']) {
+      const a = await ask(q);
+      assert.match(a.answer, new RegExp(`hooked calls ${week.filter(isHooked).length}\\b`), `${q}: ${a.answer}`);
+    }
+    const month = between(ORG_A_CALLS, THIS_MONTH);
+    const withWallet = month.filter((c) => c.extraction?.crypto_wallet_address).length;
+    assert.ok(withWallet > 0 && withWallet < month.length);
+    for (const q of ['how many calls named a crypto wallet this month', 'how many calls gave a wallet this month']) {
+      const a = await ask(q);
+      assert.match(a.answer, new RegExp(`\\b${withWallet} calls? with a crypto wallet`), `${q}: ${a.answer}`);
+    }
+  });
+
   it('wallets are counted as wallets in each of two windows, not as calls naming a chain', async () => {
     const wallets = (cs: FixtureCall[]) => new Set(cs.map((c) => c.extraction?.crypto_wallet_address).filter(Boolean)).size;
     const now = between(ORG_A_CALLS, THIS_MONTH);
@@ -143,6 +158,48 @@ describe('comparison frames', () => {
     const b = await ask('average call length at night vs during the day this month');
     has(b, `daytime (06:00–18:00 UTC) average call length ${mean(day).toLocaleString('en-US')} seconds (over ${calls(day.length)})`);
     has(b, `night (18:00–06:00 UTC) average call length ${mean(night).toLocaleString('en-US')} seconds (over ${calls(night.length)})`);
+  });
+
+  it('more partitions: Saturdays and Sundays, before and after noon, at night against during the day', async () => {
+    const month = between(ORG_A_CALLS, THIS_MONTH);
+    const a = await ask('calls on saturdays and sundays vs the rest of the week this month');
+    has(
+      a,
+      `weekends (Saturday and Sunday) ${calls(month.filter(weekend).length)}, weekdays (Monday to Friday) ${calls(month.filter((c) => !weekend(c)).length)}`,
+    );
+    const am = month.filter((c) => hour(c) < 12).length;
+    const b = await ask('calls before noon vs after noon this month');
+    has(b, `before noon (00:00–12:00 UTC) ${calls(am)}, after noon (12:00–24:00 UTC) ${calls(month.length - am)}`);
+    // "during the day" is no window the reading knows; the frame reads it (the dashboard's 7 days apply).
+    const d7 = between(ORG_A_CALLS, NOW.getTime() - 7 * DAY);
+    const night = d7.filter((c) => hour(c) < 6 || hour(c) >= 18).length;
+    const c = await ask('are we getting more calls at night than during the day');
+    has(c, `daytime (06:00–18:00 UTC) ${calls(d7.length - night)}, night (18:00–06:00 UTC) ${calls(night)}`);
+    assert.deepEqual(queries(c)[0].dimensions, ['time:hour_of_day']);
+  });
+
+  it('two halves of a window, and two named windows of asks', async () => {
+    const first = between(ORG_A_CALLS, THIS_MONTH, '2026-11-16T00:00:00Z');
+    const second = between(ORG_A_CALLS, '2026-11-16T00:00:00Z');
+    const a = await ask('compare the first half of the month with the second half');
+    has(a, `First half (Nov 1, 2026 to Nov 16, 2026 00:00 UTC): ${calls(first.length)}`);
+    has(a, `Second half (Nov 16, 2026 to Nov 20, 2026 14:00 UTC): ${calls(second.length)}`);
+    const b = await ask('hook rate in the first and second halves of this month');
+    has(b, `First half (Nov 1, 2026 to Nov 16, 2026 00:00 UTC): ${hookSaid(first)}`);
+    has(b, `Second half (Nov 16, 2026 to Nov 20, 2026 14:00 UTC): ${hookSaid(second)}`);
+
+    const asksSaid = (cs: FixtureCall[]) => {
+      const xs = asksOf(cs);
+      return `${xs.length} single ${xs.length === 1 ? 'ask' : 'asks'} totalling ${usd(xs.reduce((s, x) => s + x, 0))}`;
+    };
+    const week = between(ORG_A_CALLS, MONDAY);
+    const lastWeek = between(ORG_A_CALLS, MONDAY - 7 * DAY, MONDAY);
+    for (const q of ['how many asks this week compared to last week', 'number of dollar asks this week vs last week']) {
+      const c = await ask(q);
+      has(c, `This week (Nov 16, 2026 to Nov 20, 2026 14:00 UTC): ${asksSaid(week)}`);
+      has(c, `Last week (Nov 9, 2026 to Nov 16, 2026 00:00 UTC): ${asksSaid(lastWeek)}`);
+      assert.doesNotMatch(c.answer, /calls received/, q);
+    }
   });
 
   it('a stretch to date against the same stretch before, not the whole period before', async () => {

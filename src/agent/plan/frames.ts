@@ -14,9 +14,10 @@ import { WEEKDAYS } from '../../domain/query/catalog.js';
 import { formatUtc } from '../../domain/window.js';
 import { fmtPct } from '../say/answer.js';
 import { fmtDay, fmtSpan } from '../say/when.js';
-import { windowArgs, type WindowSpec } from '../read/windowSpec.js';
-import { combined, numbers, quantityIn, QUANTITIES, type Quantity } from './quantity.js';
-import { cap, queryFilters, windowSaid, type QueryPlan, type QueryRule, type RuleInput } from './ruleKit.js';
+import { resolve, windowArgs, type WindowSpec } from '../read/windowSpec.js';
+import { comparedWindows } from './planRules.js';
+import { combined, numbers, quantityIn, QUANTITIES, type Quantity, type QuantityId } from './quantity.js';
+import { cap, queryFilters, windowSaid, type QueryPlan, type QueryResult, type QueryRule, type RuleInput } from './ruleKit.js';
 
 // ------------------------------------------------------------------ partitions of the calendar
 
@@ -39,16 +40,19 @@ const hours = (from: number, to: number) => (v: string | number | boolean | null
   return from <= to ? h >= from && h < to : h >= from || h < to;
 };
 
+const WEEKEND_WORDS = String.raw`(?:weekends?|saturdays? and sundays?|sat(?:urday)?s? (?:and|&) sun(?:day)?s?)`;
+const WEEKDAY_WORDS = String.raw`(?:weekdays?|week ?days?|rest of the week|during the week|work ?week|monday to friday|mon(?:day)?s? (?:to|through|-) fri(?:day)?s?)`;
+
 const PARTITIONS: Partition[] = [
   {
     id: 'weekends-against-weekdays',
-    cue: /\bweekends?\b.*\b(?:weekdays?|week ?days?|rest of the week|during the week|work ?week)\b|\b(?:weekdays?|week ?days?|during the week|work ?week)\b.*\bweekends?\b/,
+    cue: new RegExp(String.raw`\b${WEEKEND_WORDS}\b.*\b${WEEKDAY_WORDS}\b|\b${WEEKDAY_WORDS}\b.*\b${WEEKEND_WORDS}\b`),
     dimension: 'time:weekday',
     parts: [
       { name: 'weekends (Saturday and Sunday)', has: (v) => WEEKEND.has(String(v)) },
       { name: 'weekdays (Monday to Friday)', has: (v) => !WEEKEND.has(String(v)) },
     ],
-    notWindow: /weekend/,
+    notWindow: /weekend|saturday|sunday/,
     examples: [
       'weekends vs weekdays this month',
       'do we get more calls on weekdays or weekends',
@@ -74,6 +78,16 @@ const PARTITIONS: Partition[] = [
       { name: 'night (18:00–06:00 UTC)', has: hours(18, 6) },
     ],
     examples: ['calls at night vs during the day this week', 'daytime vs nighttime hook rate'],
+  },
+  {
+    id: 'before-and-after-noon',
+    cue: /\bbefore (?:noon|midday|12 ?pm)\b.*\bafter (?:noon|midday|12 ?pm)\b|\bafter (?:noon|midday|12 ?pm)\b.*\bbefore (?:noon|midday|12 ?pm)\b|\bam\b.*\b(?:vs|versus|or|against|compared)\b.*\bpm\b/,
+    dimension: 'time:hour_of_day',
+    parts: [
+      { name: 'before noon (00:00–12:00 UTC)', has: hours(0, 12) },
+      { name: 'after noon (12:00–24:00 UTC)', has: hours(12, 24) },
+    ],
+    examples: ['calls before noon vs after noon this month', 'hook rate am vs pm this week'],
   },
   {
     id: 'parts-of-the-day',
@@ -259,13 +273,98 @@ function stretchPlan(input: RuleInput, m: RegExpExecArray): QueryPlan | null {
       const row = r.results[0];
       const nowM = numbers(row?.metrics ?? metrics.map(() => 0));
       const beforeM = numbers(row?.comparison?.metrics ?? metrics.map(() => 0));
-      // The query's own change of the figure, when the figure is a metric of it (not a rate or mean of two).
-      const ch = q.kind !== 'rate' && q.id !== 'mean_ask' ? row?.comparison?.change[0] : null;
-      const change = ch === null || ch === undefined ? '' : ` (${ch >= 0 ? '+' : '−'}${fmtPct(Math.abs(ch))})`;
+      const change = changeOf(q, row);
       const cr = r.comparison_range;
       return (
         `${since} (${fmtSpan(r.range.start_utc, r.range.end_utc)}): ${sayAll(nowM)}. ` +
         `The same stretch ${BEFORE_WORD[unit]} (${cr ? fmtSpan(cr.start_utc, cr.end_utc) : ''}): ${sayAll(beforeM)}${change}.`
+      );
+    },
+  };
+}
+
+// ------------------------------------------------------------------ halves of a window, and two named windows
+
+const HALVES_CUE = /\bfirst half\b.*\bsecond half\b|\bsecond half\b.*\bfirst half\b|\bfirst and second halves?\b|\b(?:two|both) halves\b/;
+
+/** The window whose halves are asked: the one named, else "the month" (the current one), else the reading's. */
+function halvedWindow(input: RuleInput): { start: Date; mid: Date; end: Date } | null {
+  const unit = /\b(?:the|this) (day|week|month|quarter|year)\b/.exec(input.text)?.[1] as
+    'day' | 'week' | 'month' | 'quarter' | 'year' | undefined;
+  const spec: WindowSpec = input.reading.named ?? (unit ? { kind: 'calendar', unit, offset: 0 } : input.reading.window);
+  const r = resolve(spec, input.now);
+  // A period under way is halved at its middle, not at the middle of its days so far.
+  const full = spec.kind === 'calendar' && spec.offset === 0 ? resolve({ ...spec, offset: 1 }, input.now).start : r.end;
+  const mid = new Date(r.start.getTime() + Math.floor((full.getTime() - r.start.getTime()) / 2));
+  const end = new Date(Math.min(full.getTime(), input.now.getTime()));
+  return mid < end ? { start: r.start, mid, end } : null;
+}
+
+function halvesPlan(input: RuleInput): QueryPlan | null {
+  const q = quantityIn(input.reading.rest);
+  const filters = queryFilters(input.reading.base);
+  const h = halvedWindow(input);
+  if (!q || !filters || !h) return null;
+  return {
+    // The second half, with the first as its comparison: the change reads from first to second.
+    queries: [
+      {
+        metrics: q.metrics,
+        filters,
+        start: formatUtc(h.mid),
+        end: formatUtc(h.end),
+        compare: { start: formatUtc(h.start), end: formatUtc(h.mid) },
+      },
+    ],
+    filters: input.reading.base,
+    say: ([r]) => {
+      const row = r.results[0];
+      const cr = r.comparison_range;
+      const second = numbers(row?.metrics ?? q.metrics.map(() => 0));
+      const first = numbers(row?.comparison?.metrics ?? q.metrics.map(() => 0));
+      return (
+        `First half (${cr ? fmtSpan(cr.start_utc, cr.end_utc) : ''}): ${q.say(first)}. ` +
+        `Second half (${fmtSpan(r.range.start_utc, r.range.end_utc)}): ${q.say(second)}${changeOf(q, row)}.`
+      );
+    },
+  };
+}
+
+/** " (+28.6%)": the query's own change of the figure, when the figure is its first metric (not a rate or a mean of two). */
+function changeOf(q: Quantity, row: QueryResult['results'][number] | undefined): string {
+  const ch = q.kind !== 'rate' && q.id !== 'mean_ask' ? row?.comparison?.change[0] : null;
+  return ch === null || ch === undefined ? '' : ` (${ch >= 0 ? '+' : '−'}${fmtPct(Math.abs(ch))})`;
+}
+
+/** Quantities the planner's comparison of two windows does not give (it compares calls, rates and dollars). */
+const QUERY_ONLY: ReadonlySet<QuantityId> = new Set(['asks', 'dangled', 'cleanly_closed']);
+
+/** "how many asks this week compared to last week": the quantity in each window, the second as the comparison. */
+function twoWindowsPlan(input: RuleInput): QueryPlan | null {
+  const q = quantityIn(input.reading.rest);
+  const filters = queryFilters(input.reading.base);
+  const { windows, shift, rest } = input.reading;
+  if (!q || !filters || !QUERY_ONLY.has(q.id) || windows.length < 2) return null;
+  const [a, b] = comparedWindows(
+    windows.map((w) => w.spec),
+    shift,
+    null,
+    rest,
+    input.now,
+  );
+  if (!a || !b) return null;
+  const other = resolve(b, input.now);
+  return {
+    queries: [
+      { metrics: q.metrics, filters, ...windowArgs(a, input.now), compare: { start: formatUtc(other.start), end: formatUtc(other.end) } },
+    ],
+    filters: input.reading.base,
+    say: ([r]) => {
+      const row = r.results[0];
+      const cr = r.comparison_range;
+      return (
+        `${cap(windowSaid(a, r.range))}: ${q.say(numbers(row?.metrics ?? q.metrics.map(() => 0)))}${changeOf(q, row)}. ` +
+        `${cr ? cap(windowSaid(b, cr)) : ''}: ${q.say(numbers(row?.comparison?.metrics ?? q.metrics.map(() => 0)))}.`
       );
     },
   };
@@ -288,10 +387,25 @@ export const FRAME_RULES: QueryRule[] = [
       'asks week to date compared to last week',
     ],
   },
+  {
+    id: 'two-halves-of-a-window',
+    cue: HALVES_CUE,
+    readsTime: true,
+    build: halvesPlan,
+    examples: ['compare the first half of the month with the second half', 'hook rate in the first and second halves of last month'],
+  },
+  {
+    id: 'two-named-windows-of-a-quantity-the-planner-lacks',
+    // The words of those quantities (quantity.ts), cheap to test; the build asks for two windows.
+    cue: /\basks\b|\bdangl|\bclean/,
+    build: twoWindowsPlan,
+    examples: ['how many asks this week compared to last week', 'dollars dangled this month vs last month'],
+  },
   ...PARTITIONS.map((p): QueryRule => ({
     id: p.id,
     cue: p.cue,
     guard: (i) => !NOT_A_FRAME.test(i.text),
+    readsTime: true,
     build: (i) => partitionPlan(p, i),
     examples: p.examples,
   })),

@@ -267,9 +267,10 @@ export function mayApply(text: string, found: FoundValue[]): boolean {
   );
 }
 
-/** The first rule whose cue and guard hold, built; null when none applies. */
-export function planByRules(input: RuleInput): { rule: string; plan: QueryPlan } | null {
+/** The first rule whose cue and guard hold, built; null when none applies. `timeOnly`: only rules that read time words themselves. */
+export function planByRules(input: RuleInput, timeOnly = false): { rule: string; plan: QueryPlan } | null {
   for (const r of QUERY_RULES) {
+    if (timeOnly && !r.readsTime) continue;
     const m = r.cue.exec(input.text);
     if (!m || (r.guard && !r.guard(input))) continue;
     const plan = r.build(input, m);

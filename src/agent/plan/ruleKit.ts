@@ -43,6 +43,8 @@ export interface QueryRule {
   id: string;
   cue: RegExp;
   guard?: (input: RuleInput) => boolean;
+  /** Its cue reads time words of its own ("during the day", "the first half"): it applies even when the reading could not place them. */
+  readsTime?: boolean;
   build(input: RuleInput, match: RegExpExecArray): QueryPlan | null;
   examples: string[];
 }

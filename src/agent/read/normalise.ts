@@ -126,6 +126,7 @@ voice quick dropped failed successful engaged local domestic american usa record
 normal usual unusual interesting important serious major minor latest newest oldest earliest biggest smallest total
 please thanks hello sorry okay yes yeah nope agent honeypot dashboard bot system data figure figures chart panel
 weekday weekdays fewest lowest highest greatest slowest rarest busier quieter least-common
+half halves noon midday daytime nighttime overnight night nights mornings afternoons evenings stretch asks
 `.split(/\s+/);
 
 /** The words of a pattern's source ("\\bhook(?:ed)?" → "hook", "ed"), escapes removed. */

@@ -37,7 +37,10 @@ export const METRIC_PATTERNS: Array<[SummaryMetric, RegExp]> = [
     'hook_rate',
     /\bhook(?:ed)?[- ]?rates?\b|\bengagement rates?\b|\b(?:percent(?:age)?|share|proportion|fraction|ratio) of (?:the )?(?:calls? )?(?:that )?(?:were |got |was |are )?hooked\b|\b(?:percent(?:age)?|share|proportion) hooked\b|\bhow often (?:are|were|do|did) (?:calls|they|scammers|callers) (?:get )?hooked\b/,
   ],
-  ['hooked_calls', /\bhooked\b|\bengaged calls\b|\bcalls? (?:that )?engaged\b|\bhow many (?:calls )?engaged\b/],
+  [
+    'hooked_calls',
+    /\bhooked\b|\b(?:did|do|have|has) (?:we|you|the personas?|our personas?) (?:hook|engage)\b|\bwe (?:hook|engage)\b|\bengaged calls\b|\bcalls? (?:that )?engaged\b|\bhow many (?:calls )?engaged\b/,
+  ],
   ['cleanly_closed', /\bclean(?:ly)?[- ]?(?:closed|closes?|closures?|endings?|ended|hang ?ups?)\b|\b(?:closed|ended|finished) cleanly\b/],
   ['median_call_duration_sec', /\bmedian (?:call )?(?:length|duration|call time|call)\b|\btypical call (?:length|duration)\b/],
   [

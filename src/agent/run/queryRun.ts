@@ -18,14 +18,20 @@ export interface RuleAnswer {
   state: PlannerState;
 }
 
-export async function answerByRules(tools: ToolRunner, req: AgentRequest, prev: PlannerState | null): Promise<RuleAnswer | null> {
+/** `timeOnly`: the planner could not place a time phrase; only rules that read time words themselves may answer. */
+export async function answerByRules(
+  tools: ToolRunner,
+  req: AgentRequest,
+  prev: PlannerState | null,
+  timeOnly = false,
+): Promise<RuleAnswer | null> {
   const now = tools.ctx.now;
   const text = normalise(req.question);
   const lexicon = await lexiconOf(tools.ctx.db, tools.ctx.principal, now);
   const found = findValues(req.question, lexicon);
   if (!mayApply(text, found)) return null;
   const reading = readQuestion(req, prev, now, text);
-  const picked = planByRules({ text, reading, now, found });
+  const picked = planByRules({ text, reading, now, found }, timeOnly);
   if (!picked) return null;
   const results: QueryResult[] = [];
   const recs = [];
