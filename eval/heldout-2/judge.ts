@@ -1,8 +1,8 @@
 // The judge: does an answer state the truth? Strict (the exact figure, the labels in order,
 // both sides of a comparison) but fair about formatting (1,234 / 1234 / 12.5% / 0.125 /
 // $1.5M / 2m 6s / 126 s, labels case-insensitive with _ read as a space).
-// Copied from the retired held-out set (eval/heldout/judge.ts), with one addition: the
-// yes/no truth.
+// Copied from the retired held-out set (eval/heldout/judge.ts), with three additions: the
+// yes/no truth, the "any of" truth and ties at the cut of a ranking.
 
 /** How a figure may be written. */
 export type Unit = 'count' | 'rate' | 'usd' | 'sec' | 'decimal';
@@ -12,13 +12,23 @@ export type Truth =
   /** Any one of the labels (spellings of one answer, e.g. "FL" / "Florida"). */
   | { kind: 'label'; any: string[] }
   /** The top items in order; items of equal count may come in either order. */
-  | { kind: 'ranking'; items: { labels: string[]; count: number }[] }
+  | {
+      kind: 'ranking';
+      items: { labels: string[]; count: number }[];
+      /**
+       * A tie at the cut: the last `slots` places go to any `slots` of the tied values (each
+       * with its spellings), named after the items above.
+       */
+      tail?: { slots: number; count: number; members: string[][] };
+    }
   /** Both figures; or, when `direction` is set (the question asked which way), a clear verdict. */
   | { kind: 'compare'; a: Truth; b: Truth; direction?: 'up' | 'down' }
   /** Every part (a multi-part question). */
   | { kind: 'all'; parts: Truth[] }
   /** The true answer is zero: the answer must say 0 / none / no calls. */
   | { kind: 'zero' }
+  /** Any one of the truths (a follow-up whose referent is one of several tied values). */
+  | { kind: 'any'; options: Truth[] }
   /** A yes/no question: a clear yes (or no) up front, or the figure behind it (`value`) stated. */
   | { kind: 'yesno'; yes: boolean; value?: Truth }
   /** Out of scope: declined with no tool call and no figure. */
@@ -259,7 +269,23 @@ function holds(text: string, truth: Truth): { ok: boolean; why: string } {
           }
         }
       }
+      if (truth.tail) {
+        const { slots, members } = truth.tail;
+        const at = members
+          .map((m) => Math.min(...m.map((l) => labelAt(text, l)).map((p) => (p < 0 ? Infinity : p))))
+          .filter((p) => p !== Infinity)
+          .sort((a, b) => a - b);
+        if (at.length < slots) {
+          return { ok: false, why: `ranking: ${slots} of the tied ${members.map((m) => m[0]).join(', ')} not named` };
+        }
+        const last = Math.max(-1, ...pos);
+        if (at.slice(0, slots).some((p) => p < last)) return { ok: false, why: 'ranking: a tied value at the cut named before the items above it' };
+      }
       return { ok: true, why: '' };
+    }
+    case 'any': {
+      const rs = truth.options.map((o) => holds(text, o));
+      return rs.some((r) => r.ok) ? { ok: true, why: '' } : { ok: false, why: `none of: ${rs.map((r) => r.why).join(' | ')}` };
     }
     case 'compare': {
       const a = holds(text, truth.a);
@@ -308,6 +334,8 @@ function nonZero(truth: Truth): boolean {
     case 'ranking':
     case 'label':
       return true;
+    case 'any':
+      return truth.options.every(nonZero);
     case 'yesno':
       return truth.yes;
     default:

@@ -10,6 +10,7 @@
 import type { Truth } from './judge.js';
 import {
   all,
+  any,
   cmp,
   Ctx,
   daySpellings,
@@ -28,13 +29,13 @@ import {
   ranking,
   rate,
   stateSpellings,
+  topGroup,
   W,
   weekday as isWeekday,
   weekend as isWeekend,
   yesno,
   zeroIf,
   type Filter,
-  type Ranked,
   type Win,
 } from './truths.js';
 import type { KeyName } from './world.js';
@@ -95,6 +96,16 @@ const PAY_WORDS: Record<string, string[]> = {
 };
 const paySpell = (p: string): string[] => [p, p.replace(/_/g, ' '), ...(PAY_WORDS[p] ?? [])];
 
+/** Mule bank names are stored in one spelling ("Chase" → "JPMorgan Chase"); an answer may use the common one. */
+const BANK_WORDS: Record<string, string[]> = {
+  'JPMorgan Chase': ['Chase', 'JPMorgan', 'JP Morgan Chase'],
+  'Bank of America': ['BofA'],
+  'U.S. Bank': ['US Bank'],
+  'Navy Federal Credit Union': ['Navy Federal'],
+  Citibank: ['Citi'],
+};
+const bankSpell = (b: string): string[] => [b, ...(BANK_WORDS[b] ?? [])];
+
 const WEEKDAY_NAMES: Record<string, string> = {
   monday: 'Monday',
   tuesday: 'Tuesday',
@@ -127,12 +138,6 @@ async function weekendSplit(x: Ctx, w: Win): Promise<{ weekend: number; weekday:
   return { weekend, weekday };
 }
 
-/** Top item of a ranking, refusing a tie at the top. */
-function top(items: Ranked[], what: string): Ranked {
-  if (!items.length) throw new Error(`${what}: no values`);
-  if (items.length > 1 && items[0].count === items[1].count) throw new Error(`${what}: ${items[0].label} and ${items[1].label} tie at the top`);
-  return items[0];
-}
 
 // ---------------------------------------------------------------- values taken from the world at run time
 
@@ -149,11 +154,10 @@ const V = {
     ),
   /** A made-up organisation, the third most named this month. */
   org: (x: Ctx) => x.memo('org', () => x.pickRank('synthetic_org', W.thisMonth, 2)),
-  /** A drop address seen at least twice in 30 days, with one recipient name clearly on top. */
+  /** A drop address of the last 30 days (the most seen such) with one recipient name clearly on top. */
   drop: (x: Ctx) =>
     x.memo('drop', () =>
-      x.pickWhere('physical_mule_drop_address', W.d30, async (l, n) => {
-        if (n < 2) return false;
+      x.pickWhere('physical_mule_drop_address', W.d30, async (l) => {
         const h = await x.ranked('mule_account_holder_name', W.d30, { filters: [fIs('physical_mule_drop_address', l)] });
         return h.length > 0 && (h.length === 1 || h[0].count > h[1].count);
       }),
@@ -187,20 +191,21 @@ const V = {
         async (l) => (await x.ranked('mule_bank_name', W.d30, { filters: [fIs('mule_bank_routing_number', l)] })).length === 1,
       ),
     ),
-  /** An account holder named with exactly one bank, at least twice in 30 days. */
-  holderWithBank: (x: Ctx) =>
-    x.memo('holderWithBank', () =>
-      x.pickWhere('mule_account_holder_name', W.d30, async (l, n) => {
-        if (n < 2) return false;
+  /** An account holder named with exactly one bank, at least twice in 30 days (not holderTop). */
+  holderWithBank: (x: Ctx): Promise<string> =>
+    x.memo('holderWithBank', async () => {
+      const other = await V.holderTop(x);
+      return x.pickWhere('mule_account_holder_name', W.d30, async (l, n) => {
+        if (n < 2 || l === other) return false;
         return (await x.ranked('mule_bank_name', W.d30, { filters: [fIs('mule_account_holder_name', l)] })).length === 1;
-      }),
-    ),
+      });
+    }),
   /** The account holder name most seen in 30 days. */
   holderTop: (x: Ctx) => x.memo('holderTop', () => x.pickRank('mule_account_holder_name', W.d30, 0)),
   /** A caller ID in +1 form that called at least 3 times in 30 days (a reused line). */
   caller: (x: Ctx) => x.memo('caller', () => x.pickWhere('caller_id', W.d30, (l, n) => /^\+1\d{10}$/.test(l) && n >= 3)),
   /** A second reused line, one that also called this week. */
-  caller2: (x: Ctx) =>
+  caller2: (x: Ctx): Promise<string> =>
     x.memo('caller2', async () => {
       const first = await V.caller(x);
       return x.pickWhere(
@@ -221,13 +226,20 @@ const V = {
     x.memo('giftAbsentToday', () =>
       x.pickWhere('gift_card_brand', W.d30, async (l) => (await calls(x, W.today, [fIs('gift_card_brand', l)])) === 0),
     ),
-  /** A lure with calls in the last 7 days and none in the last 6 hours. */
-  lureAbsent6h: (x: Ctx) =>
-    x.memo('lureAbsent6h', () => x.pickWhere('lure_category', W.d7, async (l) => (await calls(x, W.h6, [fIs('lure_category', l)])) === 0)),
-  /** An impersonated agency seen in 30 days but not today. */
-  agencyAbsentToday: (x: Ctx) =>
-    x.memo('agencyAbsentToday', () =>
-      x.pickWhere('impersonated_government_agency', W.d30, async (l) => (await calls(x, W.today, [fIs('impersonated_government_agency', l)])) === 0),
+  /** A brand impersonated at least 20 times in the last 7 days, none in the last 3 hours (not the brand of brandAbsentYesterday). */
+  brandAbsent3h: (x: Ctx): Promise<string> =>
+    x.memo('brandAbsent3h', async () => {
+      const other = await V.brandAbsentYesterday(x);
+      return x.pickWhere(
+        'impersonated_brand',
+        W.d7,
+        async (l, n) => l !== other && n >= 20 && (await calls(x, W.h3, [fIs('impersonated_brand', l)])) === 0,
+      );
+    }),
+  /** An impersonated agency seen in 30 days but not in the last 2 hours. */
+  agencyAbsent2h: (x: Ctx) =>
+    x.memo('agencyAbsent2h', () =>
+      x.pickWhere('impersonated_government_agency', W.d30, async (l) => (await calls(x, W.h2, [fIs('impersonated_government_agency', l)])) === 0),
     ),
   /** A brand impersonated at least 5 times in 30 days but not yesterday. */
   brandAbsentYesterday: (x: Ctx) =>
@@ -235,10 +247,15 @@ const V = {
       x.pickWhere('impersonated_brand', W.d30, async (l, n) => n >= 5 && (await calls(x, W.yesterday, [fIs('impersonated_brand', l)])) === 0),
     ),
   /** A wallet seen in 30 days but not this week. */
-  walletAbsentThisWeek: (x: Ctx) =>
-    x.memo('walletAbsentThisWeek', () =>
-      x.pickWhere('crypto_wallet_address', W.d30, async (l) => (await calls(x, W.thisWeek, [fIs('crypto_wallet_address', l)])) === 0),
-    ),
+  walletAbsentThisWeek: (x: Ctx): Promise<string> =>
+    x.memo('walletAbsentThisWeek', async () => {
+      const other = await V.wallet(x);
+      return x.pickWhere(
+        'crypto_wallet_address',
+        W.d30,
+        async (l) => l !== other && (await calls(x, W.thisWeek, [fIs('crypto_wallet_address', l)])) === 0,
+      );
+    }),
   /** A rarely impersonated brand: 3 to 12 calls in 30 days, at least one in the last 7. */
   rareBrand: (x: Ctx) =>
     x.memo('rareBrand', () =>
@@ -380,7 +397,7 @@ export const CASES: Case[] = [
     id: 'r02',
     cls: 'ranking',
     ask: () => ['Which three mule banks come up most often in the last 14 days?'],
-    truth: async (x) => ranking(await x.ranked('mule_bank_name', W.d14), 3),
+    truth: async (x) => ranking(await x.ranked('mule_bank_name', W.d14), 3, bankSpell),
   },
   {
     id: 'r03',
@@ -429,8 +446,8 @@ export const CASES: Case[] = [
     cls: 'ranking',
     ask: () => ['Which day of the week gets the most calls, looking at the last 30 days (UTC)?'],
     truth: async (x) => {
-      const r = top(await x.ranked('time:weekday', W.d30), 'weekday');
-      return label(WEEKDAY_NAMES[r.label] ?? r.label);
+      const g = topGroup(await x.ranked('time:weekday', W.d30), 'weekday');
+      return label(...g.map((r) => WEEKDAY_NAMES[r.label] ?? r.label));
     },
   },
   {
@@ -438,8 +455,13 @@ export const CASES: Case[] = [
     cls: 'ranking',
     ask: () => ['What hour of the day, New York time, is busiest for scam calls over the last two weeks?'],
     truth: async (x) => {
-      const r = top(await x.ranked('time:hour_of_day', W.d14, { timezone: 'America/New_York' }), 'hour of day');
-      return label(...hourSpellings(Number(r.label)).filter((s) => !s.includes('UTC')));
+      const g = topGroup(await x.ranked('time:hour_of_day', W.d14, { timezone: 'America/New_York' }), 'hour of day');
+      const h12 = (k: number) => (k % 12 === 0 ? 12 : k % 12);
+      const spell = (h: number) => [
+        ...hourSpellings(h).filter((s) => !s.includes('UTC')),
+        ...['-', '–', ' to '].flatMap((d) => [`${h12(h)}${d}${h12(h + 1)}`, `${h}${d}${h + 1}`]),
+      ];
+      return label(...g.flatMap((r) => spell(Number(r.label))));
     },
   },
   {
@@ -483,8 +505,8 @@ export const CASES: Case[] = [
     cls: 'ranking',
     ask: () => ['What was our busiest single day in the last 30 days?'],
     truth: async (x) => {
-      const r = top(await x.ranked('time:day', W.d30), 'day');
-      return label(...daySpellings(r.label.slice(0, 10)));
+      const g = topGroup(await x.ranked('time:day', W.d30), 'day');
+      return label(...g.flatMap((r) => daySpellings(r.label.slice(0, 10))));
     },
   },
 
@@ -502,8 +524,7 @@ export const CASES: Case[] = [
     truth: async (x) => {
       const a = await x.fig('hook_rate', W.d7);
       const b = await x.fig('hook_rate', W.d7prev);
-      if (a === b) throw new Error('hook rate unchanged');
-      return cmp(asRate(a), asRate(b), a > b ? 'up' : 'down');
+      return cmp(asRate(a), asRate(b), a === b ? undefined : a > b ? 'up' : 'down');
     },
   },
   {
@@ -567,8 +588,7 @@ export const CASES: Case[] = [
       const [t1b, cb] = await x.figs(['tier1_calls', 'calls_received'], W.lastWeek);
       const a = rate(t1a, ca);
       const b = rate(t1b, cb);
-      if (a === b) throw new Error('tier 1 share unchanged');
-      return cmp(asRate(a), asRate(b), a > b ? 'up' : 'down');
+      return cmp(asRate(a), asRate(b), a === b ? undefined : a > b ? 'up' : 'down');
     },
   },
   {
@@ -599,7 +619,7 @@ export const CASES: Case[] = [
     truth: async (x) => {
       const a = await x.fig('total_dollars_asked', W.d7);
       const b = await x.fig('total_dollars_asked', W.d7prev);
-      return cmp(asUsd(a), asUsd(b), a > b ? 'up' : 'down');
+      return cmp(asUsd(a), asUsd(b), a === b ? undefined : a > b ? 'up' : 'down');
     },
   },
   {
@@ -803,7 +823,8 @@ export const CASES: Case[] = [
     id: 'f07',
     cls: 'field_value',
     ask: async (x) => [`Which bank is mule account number ${await V.account(x)} at?`],
-    truth: async (x) => label((await x.ranked('mule_bank_name', W.d30, { filters: [fIs('mule_bank_account_number', await V.account(x))] }))[0].label),
+    truth: async (x) =>
+      label(...bankSpell((await x.ranked('mule_bank_name', W.d30, { filters: [fIs('mule_bank_account_number', await V.account(x))] }))[0].label)),
   },
   {
     id: 'f08',
@@ -813,7 +834,7 @@ export const CASES: Case[] = [
     truth: async (x) => {
       const rt = await V.routing(x);
       const bank = (await x.ranked('mule_bank_name', W.d30, { filters: [fIs('mule_bank_routing_number', rt)] }))[0].label;
-      return all(label(bank), nonzero(await calls(x, W.d30, [fIs('mule_bank_routing_number', rt)])));
+      return all(label(...bankSpell(bank)), nonzero(await calls(x, W.d30, [fIs('mule_bank_routing_number', rt)])));
     },
   },
   {
@@ -884,7 +905,7 @@ export const CASES: Case[] = [
     cls: 'field_value',
     ask: async (x) => [`Which bank does the account holder ${await V.holderWithBank(x)} receive money at?`],
     truth: async (x) =>
-      label((await x.ranked('mule_bank_name', W.d30, { filters: [fIs('mule_account_holder_name', await V.holderWithBank(x))] }))[0].label),
+      label(...bankSpell((await x.ranked('mule_bank_name', W.d30, { filters: [fIs('mule_account_holder_name', await V.holderWithBank(x))] }))[0].label)),
   },
   {
     id: 'f20',
@@ -947,8 +968,8 @@ export const CASES: Case[] = [
     cls: 'multi_part',
     ask: () => ['What was the top lure this week, and how many calls did it account for?'],
     truth: async (x) => {
-      const t = top(await x.ranked('lure_category', W.thisWeek), 'lure');
-      return all(label(...lureSpell(t.label)), num(t.count));
+      const g = topGroup(await x.ranked('lure_category', W.thisWeek), 'lure');
+      return all(label(...g.flatMap((t) => lureSpell(t.label))), num(g[0].count));
     },
   },
   {
@@ -1002,8 +1023,8 @@ export const CASES: Case[] = [
     ask: () => ['How many calls asked to be paid in gift cards over the last 30 days, and which gift card brand came up most?'],
     truth: async (x) => {
       const n = await calls(x, W.d30, [fIs('payment_method', 'gift_card')]);
-      const t = top(await x.ranked('gift_card_brand', W.d30), 'gift card brand');
-      return all(num(n), label(t.label));
+      const g = topGroup(await x.ranked('gift_card_brand', W.d30), 'gift card brand');
+      return all(num(n), label(...g.map((t) => t.label)));
     },
   },
   {
@@ -1091,7 +1112,7 @@ export const CASES: Case[] = [
     id: 'k08',
     cls: 'casual',
     ask: () => ['which bank r the mules using most this month'],
-    truth: async (x) => ranking(await x.ranked('mule_bank_name', W.thisMonth), 1),
+    truth: async (x) => ranking(await x.ranked('mule_bank_name', W.thisMonth), 1, bankSpell),
   },
   {
     id: 'k09',
@@ -1161,8 +1182,8 @@ export const CASES: Case[] = [
     cls: 'follow_up',
     ask: () => ['What were the top 3 impersonated brands in the last 7 days?', 'How many calls did the top one get in the 7 days before that?'],
     truth: async (x) => {
-      const t = top(await x.ranked('impersonated_brand', W.d7), 'brand');
-      return num(await calls(x, W.d7prev, [fIs('impersonated_brand', t.label)]));
+      const g = topGroup(await x.ranked('impersonated_brand', W.d7), 'brand');
+      return any(...(await Promise.all(g.map(async (t) => num(await calls(x, W.d7prev, [fIs('impersonated_brand', t.label)]))))));
     },
   },
   {
@@ -1188,8 +1209,12 @@ export const CASES: Case[] = [
     cls: 'follow_up',
     ask: () => ['Which mule bank came up most in the last 30 days?', 'How many distinct account numbers at that bank?'],
     truth: async (x) => {
-      const t = top(await x.ranked('mule_bank_name', W.d30), 'mule bank');
-      return nonzero(await x.fig('distinct:mule_bank_account_number', W.d30, { filters: [fIs('mule_bank_name', t.label)] }));
+      const g = topGroup(await x.ranked('mule_bank_name', W.d30), 'mule bank');
+      return any(
+        ...(await Promise.all(
+          g.map(async (t) => nonzero(await x.fig('distinct:mule_bank_account_number', W.d30, { filters: [fIs('mule_bank_name', t.label)] }))),
+        )),
+      );
     },
   },
   {
@@ -1311,18 +1336,18 @@ export const CASES: Case[] = [
   {
     id: 'z10',
     cls: 'zero',
-    ask: async (x) => [`How many ${(await V.lureAbsent6h(x)).replace(/_/g, ' ').toLowerCase()} calls in the last 6 hours, and how many in the last 7 days?`],
+    ask: async (x) => [`How many calls impersonating ${await V.brandAbsent3h(x)} in the last 3 hours, and how many in the last 7 days?`],
     truth: async (x) => {
-      const l = await V.lureAbsent6h(x);
-      return all(zeroIf(await calls(x, W.h6, [fIs('lure_category', l)])), nonzero(await calls(x, W.d7, [fIs('lure_category', l)])));
+      const b = await V.brandAbsent3h(x);
+      return all(zeroIf(await calls(x, W.h3, [fIs('impersonated_brand', b)])), nonzero(await calls(x, W.d7, [fIs('impersonated_brand', b)])));
     },
   },
   {
     id: 'z11',
     cls: 'zero',
-    ask: async (x) => [`Has anyone impersonated the ${await V.agencyAbsentToday(x)} today?`],
+    ask: async (x) => [`Has anyone impersonated the ${await V.agencyAbsent2h(x)} in the last 2 hours?`],
     truth: async (x) => {
-      const n = await calls(x, W.today, [fIs('impersonated_government_agency', await V.agencyAbsentToday(x))]);
+      const n = await calls(x, W.h2, [fIs('impersonated_government_agency', await V.agencyAbsent2h(x))]);
       if (n !== 0) throw new Error(`expected zero, the figure is ${n}`);
       return yesno(false);
     },
@@ -1387,8 +1412,8 @@ export const CASES: Case[] = [
     id: 's04',
     cls: 'slice',
     key: 'bank',
-    ask: () => ['Top 3 mule banks receiving the money in the last 30 days'],
-    truth: async (x) => ranking(await x.ranked('mule_bank_name', W.d30, { key: 'bank' }), 3),
+    ask: () => ['Top 2 mule banks receiving the money in the last 30 days'],
+    truth: async (x) => ranking(await x.ranked('mule_bank_name', W.d30, { key: 'bank' }), 2, bankSpell),
   },
   {
     id: 's05',

@@ -109,7 +109,12 @@ function showTruth(t: Truth): string {
     case 'label':
       return `label ${t.any.join(' | ')}`;
     case 'ranking':
-      return `ranking ${t.items.map((i) => `${i.labels[0]} (${i.count})`).join(' > ')}`;
+      return `ranking ${[
+        ...t.items.map((i) => `${i.labels[0]} (${i.count})`),
+        ...(t.tail ? [`any ${t.tail.slots} of ${t.tail.members.map((m) => m[0]).join(' / ')} (${t.tail.count})`] : []),
+      ].join(' > ')}`;
+    case 'any':
+      return `any of [${t.options.map(showTruth).join('] or [')}]`;
     case 'compare':
       return `compare [${showTruth(t.a)}] with [${showTruth(t.b)}]${t.direction ? `, direction ${t.direction}` : ''}`;
     case 'all':
@@ -232,13 +237,17 @@ async function main(): Promise<number> {
       return failed.length ? 1 : 0;
     }
     if (failed.length) {
-      console.error(`truths failed, not asking the agent:\n  ${failed.map((p) => `${p.c.id}: ${p.error}`).join('\n  ')}`);
-      return 1;
+      // The demo data may have changed since the set was written: a case whose truth cannot be
+      // computed exactly is not asked (nor scored), and is listed here and in the report.
+      console.error(
+        `NOT ASKED, truth failed (${failed.length} of ${prepared.length}):\n  ${failed.map((p) => `${p.c.id}: ${p.error}`).join('\n  ')}`,
+      );
     }
 
     const results: Result[] = [];
-    for (const p of prepared) results.push(await ask(world, p));
+    for (const p of prepared) if (!p.error) results.push(await ask(world, p));
     report(results, smoke ? 'smoke set' : 'held-out set');
+    if (failed.length) console.log(`  not asked (truth failed): ${failed.length} (${failed.map((p) => p.c.id).join(', ')})`);
     const failing = results
       .filter((r) => !r.verdict.correct)
       .map((r) => ({

@@ -28,7 +28,8 @@ const dayOf = (iso: string): Win => ({ start: at(`${iso}T00:00:00Z`), end: new D
  * 2026-11-04 17:45 UTC on.
  */
 export const W = {
-  h6: ago(6 * H),
+  h2: ago(2 * H),
+  h3: ago(3 * H),
   h12: ago(12 * H),
   h24: ago(24 * H),
   h48: ago(48 * H),
@@ -287,14 +288,34 @@ export const nonzero = (n: number, unit: Unit = 'count'): Truth => {
   return num(n, unit);
 };
 
-/** The top k of a ranked list; throws when the k-th and the (k+1)-th tie (the question would be ambiguous). */
-export function ranking(items: { label: string; count: number }[], k: number, spell: (l: string) => string[] = (l) => [l]): Truth {
+/**
+ * The top k of a ranked list. A tie at the cut (the k-th and the (k+1)-th value have the same
+ * figure) does not make the question ambiguous: the last places then go to any of the tied
+ * values (`tail`), named after the values above them.
+ */
+export function ranking(items: Ranked[], k: number, spell: (l: string) => string[] = (l) => [l]): Truth {
   if (items.length < k) throw new Error(`ranking: only ${items.length} items`);
-  if (items.length > k && items[k - 1].count === items[k].count) {
-    throw new Error(`ranking: ${items[k - 1].label} and ${items[k].label} tie at the cut (${items[k].count})`);
+  if (items.length === k || items[k - 1].count !== items[k].count) {
+    return { kind: 'ranking', items: items.slice(0, k).map((it) => ({ labels: spell(it.label), count: it.count })) };
   }
-  return { kind: 'ranking', items: items.slice(0, k).map((it) => ({ labels: spell(it.label), count: it.count })) };
+  const c = items[k - 1].count;
+  const above = items.slice(0, k).filter((it) => it.count !== c);
+  const tied = items.filter((it) => it.count === c);
+  return {
+    kind: 'ranking',
+    items: above.map((it) => ({ labels: spell(it.label), count: it.count })),
+    tail: { slots: k - above.length, count: c, members: tied.map((it) => spell(it.label)) },
+  };
 }
+
+/** The values that share the top figure (one, unless the top is a tie). */
+export function topGroup(items: Ranked[], what: string): Ranked[] {
+  if (!items.length) throw new Error(`${what}: no values`);
+  return items.filter((it) => it.count === items[0].count);
+}
+
+/** Any one of the truths. */
+export const any = (...options: Truth[]): Truth => (options.length === 1 ? options[0] : { kind: 'any', options });
 
 /** Throws when the two lists differ (a corpus figure checked against an endpoint). */
 export function sameRanking(a: { label: string; count: number }[], b: { label: string; count: number }[], what: string): void {
