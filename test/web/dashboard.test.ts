@@ -110,6 +110,8 @@ describe('dashboard in a browser', { skip, timeout: 600_000 }, () => {
         headers: { 'x-honeypot-csrf': '1' },
       });
       assert.equal(signedIn.status(), 200, await signedIn.text());
+      // What the sign-in form leaves beside the cookie: this browser has signed in, so the page asks.
+      await fresh.addInitScript({ content: "localStorage.setItem('hp.signedIn', '1')" });
       const p = await fresh.newPage();
       await p.goto(`${server.origin}/?range=30d`);
       await p.waitForFunction(

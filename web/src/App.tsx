@@ -151,7 +151,7 @@ export function App() {
               type="button"
               className={`btn btn-small ${agentOpen ? 'btn-active' : ''}`}
               aria-pressed={agentOpen}
-              aria-controls="agent-side"
+              aria-controls={showSide ? 'agent-side' : undefined}
               onClick={toggleAgent}
             >
               Ask the agent

@@ -167,7 +167,14 @@ export default function AgentChat({ variant, onClose }: { variant: 'page' | 'sid
     <section className={`agent agent-${variant}`} aria-labelledby={`${id}h`} data-testid="agent">
       <header className="agent-head">
         <div>
-          <h2 id={`${id}h`}>{variant === 'page' ? <span className="h1-like">Agent</span> : 'Agent'}</h2>
+          {/* On its own page the agent is the page's heading (one h1 per page); beside another page, a section of it. */}
+          {variant === 'page' ? (
+            <h1 id={`${id}h`} className="h1-like" tabIndex={-1}>
+              Agent
+            </h1>
+          ) : (
+            <h2 id={`${id}h`}>Agent</h2>
+          )}
           <p className="panel-sub">
             Answers from this organisation&apos;s calls{dashboardRange ? `; defaults to the last ${dashboardRange}` : ''}.
           </p>
@@ -191,7 +198,8 @@ export default function AgentChat({ variant, onClose }: { variant: 'page' | 'sid
         </div>
       ) : (
         <>
-          <ol className="agent-log" ref={logRef} role="log" aria-live="polite" aria-label="Conversation">
+          {/* A list (role="log" on an <ol> would take away its list, and its items' meaning); new turns are announced. Focusable: it scrolls. */}
+          <ol className="agent-log" ref={logRef} aria-live="polite" aria-label="Conversation" tabIndex={0}>
             {turns.length === 0 && (
               <li className="agent-empty">
                 <p>Ask about scams, brands, payment rails or specific calls. Try:</p>

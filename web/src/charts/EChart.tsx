@@ -20,25 +20,31 @@ export function EChart({ option, height, label, onClick }: Props) {
     const node = el.current!;
     const c = echarts.init(node, null, { renderer: 'canvas' });
     chart.current = c;
-    c.on('click', (p) => click.current?.(p as never));
+    // A click may unmount this chart (a drill-down re-renders the page): run it after ECharts has
+    // finished handling the event, never inside it, or the disposed painter is read afterwards
+    // (the intermittent "reading 'layerStack'" TypeError).
+    c.on('click', (p) => {
+      setTimeout(() => click.current?.(p as never), 0);
+    });
     // The observer also fires once on start; only a real change of size needs a re-layout.
     let size = `${node.clientWidth}x${node.clientHeight}`;
     const ro = new ResizeObserver(() => {
       const next = `${node.clientWidth}x${node.clientHeight}`;
-      if (next === size) return;
+      if (next === size || c.isDisposed()) return;
       size = next;
       c.resize();
     });
     ro.observe(node);
     return () => {
       ro.disconnect();
-      c.dispose();
+      if (!c.isDisposed()) c.dispose();
       chart.current = null;
     };
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true, lazyUpdate: false });
+    const c = chart.current;
+    if (c && !c.isDisposed()) c.setOption(option, { notMerge: true, lazyUpdate: false });
   }, [option]);
 
   return <div ref={el} className="echart" style={{ height, cursor: onClick ? 'pointer' : undefined }} role="img" aria-label={label} />;

@@ -61,7 +61,7 @@ export function MultiSelect({ label, name, options, selected, onChange, loading,
         type="button"
         className="multiselect-button"
         aria-expanded={open}
-        aria-controls={`${id}p`}
+        aria-controls={open ? `${id}p` : undefined}
         aria-labelledby={`${id}l ${id}v`}
         onClick={() => setOpen((o) => !o)}
         data-testid={`pick-${name}`}

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { askAgentAbout } from '../lib/agentBridge';
 import { useTier } from '../lib/tier';
 import { useWindow } from '../lib/window';
+import { ScrollBox } from './ScrollBox';
 
 interface PanelProps {
   title: string;
@@ -67,7 +68,7 @@ export function DataTable({ caption, columns, rows }: { caption: string; columns
   return (
     <details className="data-table">
       <summary>Show data as a table</summary>
-      <div className="table-scroll table-short">
+      <ScrollBox label={caption} className="table-short">
         <table>
           <caption className="sr-only">{caption}</caption>
           <thead>
@@ -87,7 +88,7 @@ export function DataTable({ caption, columns, rows }: { caption: string; columns
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     </details>
   );
 }

@@ -5,6 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Items } from '../lib/types';
 import { Empty, ErrorState, Loading } from './states';
+import { ScrollBox } from './ScrollBox';
 
 export interface Column {
   label: string;
@@ -30,7 +31,7 @@ export function QueryTable<T>(props: {
   if (query.isError) return <ErrorState error={query.error} feature={feature} onRetry={() => void query.refetch()} />;
   if (query.data.items.length === 0) return <Empty>{empty}</Empty>;
   return (
-    <div className={tall ? 'table-scroll table-tall' : 'table-scroll'}>
+    <ScrollBox label={feature} className={tall ? 'table-tall' : undefined}>
       <table>
         <thead>
           <tr>
@@ -45,6 +46,6 @@ export function QueryTable<T>(props: {
         </thead>
         <tbody>{query.data.items.map(row)}</tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }

@@ -12,13 +12,44 @@ export type Session = { status: 'checking' } | { status: 'signed-in'; me: Me } |
 
 type Message = { type: 'signed-in' } | { type: 'signed-out' };
 
-let state: Session = { status: 'checking' };
+/**
+ * What the sign-in screen says when a request was refused with 401. A cookie past its 12 hours
+ * is no longer sent, and the API then asks for a bearer key: words for scripts, not for a person
+ * who signed in. The server's own words about a session (revoked key, signed out) stay.
+ */
+function endedNotice(detail: string): string {
+  return /Authorization|Bearer/i.test(detail) ? 'Your session expired — sign in again.' : `Signed out: ${detail}`;
+}
+
+// Whether this browser holds a session, as far as the page knows: set on sign-in, cleared on
+// sign-out. The cookie is HttpOnly, so without this a first visit would ask the server (and,
+// for the overview, ten reads) only to be refused with 401s.
+const HINT = 'hp.signedIn';
+function remember(signedIn: boolean): void {
+  try {
+    if (signedIn) window.localStorage.setItem(HINT, '1');
+    else window.localStorage.removeItem(HINT);
+  } catch {
+    /* storage disabled */
+  }
+}
+/** False when this browser has not signed in (or signed out since): no request can succeed. */
+function mayBeSignedIn(): boolean {
+  try {
+    return window.localStorage.getItem(HINT) === '1';
+  } catch {
+    return true;
+  }
+}
+
+let state: Session = mayBeSignedIn() ? { status: 'checking' } : { status: 'signed-out', notice: null };
 const listeners = new Set<() => void>();
 const signOutListeners = new Set<() => void>();
 
 function set(next: Session) {
   const wasIn = state.status === 'signed-in';
   state = next;
+  if (next.status !== 'checking') remember(next.status === 'signed-in');
   if (wasIn && next.status !== 'signed-in') {
     // The agent's conversation of this tab belongs to the session that ended.
     try {
@@ -61,16 +92,18 @@ export function onSignOut(l: () => void): () => void {
 
 /** Asks GET /api/me with the cookie: signed in (with the plan) or not. */
 export async function checkSession(): Promise<void> {
+  if (!mayBeSignedIn()) {
+    if (state.status !== 'signed-out') set({ status: 'signed-out', notice: null });
+    return;
+  }
   try {
     const me = await api<Me>('/api/me');
     set({ status: 'signed-in', me });
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
-      // Not signed in (no cookie, or the session ended): keep a notice already shown.
-      set({
-        status: 'signed-out',
-        notice: state.status === 'signed-out' ? state.notice : state.status === 'signed-in' ? `Signed out: ${err.detail}` : null,
-      });
+      // This browser had signed in, and the server no longer knows the session: it ended (the
+      // API's own words speak of bearer keys, which a person signing in never sees).
+      set({ status: 'signed-out', notice: state.status === 'signed-out' ? state.notice : endedNotice(err.detail) });
     } else if (state.status !== 'signed-in') {
       set({ status: 'signed-out', notice: `Could not check whether you are signed in: ${errorMessage(err)}` });
     }
@@ -98,7 +131,7 @@ export async function signOut(): Promise<void> {
 
 // A request was refused with 401: the session ended (expired, revoked key, signed out elsewhere).
 onSessionRefused((detail) => {
-  if (state.status === 'signed-in') set({ status: 'signed-out', notice: `Signed out: ${detail}` });
+  if (state.status === 'signed-in') set({ status: 'signed-out', notice: endedNotice(detail) });
 });
 
 // Back in a tab after a while: the plan may have changed or the session ended elsewhere.

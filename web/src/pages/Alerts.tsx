@@ -14,7 +14,7 @@ import { fmtDateTime } from '../lib/format';
 import type { AlertCatalog, AlertRule, Firing, Items } from '../lib/types';
 import { metricLabel, RULES, RuleRow } from './alerts/RuleRow';
 import { ConditionFields, NameField, TargetField, WindowField } from './alerts/fields';
-import { fmtInUnit, fromInput, opSymbol, unitAffix, unitOf, validWindow } from './alerts/units';
+import { fmtInUnit, fromInput, metricHelp, opSymbol, unitOf, validWindow } from './alerts/units';
 import './pages.css';
 
 function CreateRule({ catalog }: { catalog: AlertCatalog }) {
@@ -105,7 +105,7 @@ function CreateRule({ catalog }: { catalog: AlertCatalog }) {
         </button>
       </form>
       <p id={`${ids}md`} className="help">
-        {metric?.description} {unitAffix(f.metric, unit).hint}
+        {metricHelp(f.metric, unit, metric?.description)}
       </p>
       <FormError problem={problem} error={create.error} />
     </>

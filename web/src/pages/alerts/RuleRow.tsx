@@ -25,8 +25,8 @@ const METRIC_LABELS: Record<string, string> = {
   tier2_calls: 'Tier-2 calls',
   tier3_calls: 'Tier-3 calls',
   high_confidence_insights: 'High-confidence insights',
-  total_dollars_asked: 'Dollars asked',
-  total_dollars_dangled: 'Dollars dangled',
+  total_dollars_asked: 'Money asked',
+  total_dollars_dangled: 'Money dangled',
 };
 
 function EditRule({ r, catalog, onDone }: { r: AlertRule; catalog: AlertCatalog; onDone: () => void }) {

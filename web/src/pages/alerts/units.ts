@@ -72,3 +72,15 @@ export function fmtWindow(min: number): string {
 }
 
 export const validWindow = (s: string) => /^\d+$/.test(s.trim()) && Number(s) >= 1 && Number(s) <= 10_080;
+
+/**
+ * The help under the form: the catalog's description, then the unit hint. The catalog describes
+ * the API's unit (a fraction "from 0 to 1"), while the form takes percent: that part is said in
+ * percent, so the two sentences agree.
+ */
+export function metricHelp(metric: string, unit: MetricUnit, description: string | undefined): string {
+  let d = description ?? '';
+  if (unit === 'fraction')
+    d = d.replace(/,?\s*(?:from 0 to 1|0\s*[–-]\s*1)\b/g, ', in percent').replace(/\(0 with no calls\)/, '(0 % with no calls)');
+  return `${d} ${unitAffix(metric, unit).hint}`.trim();
+}

@@ -13,6 +13,7 @@ import { Link } from '../../lib/router';
 import { stateName } from '../../lib/states';
 import type { CallList, Snippet } from '../../lib/types';
 import { useWindow } from '../../lib/window';
+import { ScrollBox } from '../../components/ScrollBox';
 
 const PAGE_SIZE = 50;
 const TIER_CLASS: Record<number, string> = { 1: 'badge-t1', 2: 'badge-t2', 3: 'badge-t3' };
@@ -85,7 +86,7 @@ export function Results({ filters, sort }: { filters: CallFilters; sort: CallSor
           {q.hasNextPage ? '' : typeof total === 'number' && items.length >= total ? ' (all)' : ''}
         </span>
       </p>
-      <div className="table-scroll">
+      <ScrollBox label="Calls">
         <table className="calls-table">
           <thead>
             <tr>
@@ -152,7 +153,7 @@ export function Results({ filters, sort }: { filters: CallFilters; sort: CallSor
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       {q.hasNextPage && (
         <div className="load-more">
           <button

@@ -2,6 +2,7 @@
 
 import { EXPORT_FORMATS } from '../../components/ExportMenu';
 import { Panel } from '../../components/Panel';
+import { ScrollBox } from '../../components/ScrollBox';
 import { Link } from '../../lib/router';
 import { useWindow, type WindowSel } from '../../lib/window';
 import { Snippet } from './Snippet';
@@ -21,28 +22,30 @@ export function ExportsPanel({ origin }: { origin: string }) {
         read key in <code>HONEYPOT_KEY</code> (the window: <code>range=24h|7d|30d</code>, or <code>start</code> and <code>end</code> in ISO
         8601):
       </p>
-      <table className="int-exports">
-        <thead>
-          <tr>
-            <th scope="col">Export</th>
-            <th scope="col">Endpoint</th>
-            <th scope="col">Answers</th>
-          </tr>
-        </thead>
-        <tbody>
-          {EXPORT_FORMATS.map((f) => (
-            <tr key={f.path}>
-              <td>{f.label}</td>
-              <td>
-                <code>GET {f.path}</code>
-              </td>
-              <td>
-                <code>{f.media}</code>
-              </td>
+      <ScrollBox label="Export endpoints">
+        <table className="int-exports">
+          <thead>
+            <tr>
+              <th scope="col">Export</th>
+              <th scope="col">Endpoint</th>
+              <th scope="col">Answers</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {EXPORT_FORMATS.map((f) => (
+              <tr key={f.path}>
+                <td>{f.label}</td>
+                <td>
+                  <code>GET {f.path}</code>
+                </td>
+                <td>
+                  <code>{f.media}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollBox>
       {EXPORT_FORMATS.map((f) => (
         <Snippet
           key={f.path}

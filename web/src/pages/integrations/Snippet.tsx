@@ -19,7 +19,8 @@ export function CopyableTerm({ term, value, what, testId }: { term: string; valu
 export function Snippet({ text, what, testId }: { text: string; what: string; testId?: string }) {
   return (
     <div className="int-snippet">
-      <pre data-testid={testId}>
+      {/* A long command scrolls sideways: focusable, so the keyboard can scroll it too. */}
+      <pre data-testid={testId} tabIndex={0} role="region" aria-label={what}>
         <code>{text}</code>
       </pre>
       <div className="int-snippet-copy">

@@ -80,7 +80,7 @@ function Card({
 }) {
   return (
     <div className="card" data-card={testId}>
-      <h3 className="card-label">{label}</h3>
+      <h2 className="card-label">{label}</h2>
       <p className="card-value" title={title}>
         <span data-value>{value}</span>
       </p>

@@ -6,6 +6,7 @@ import { DASH, fmtAgo, fmtCallerId, fmtDateTime, fmtDuration, fmtInt } from '../
 import { kpiQueryOptions } from '../../lib/kpi';
 import { lureLabel, personaLabel, sessionStateLabel } from '../../lib/labels';
 import type { ActiveCalls } from '../../lib/types';
+import { ScrollBox } from '../../components/ScrollBox';
 
 export const LiveCallsPanel = memo(function LiveCallsPanel() {
   const q = useQuery({
@@ -36,7 +37,7 @@ export const LiveCallsPanel = memo(function LiveCallsPanel() {
             <p className="live-count" aria-live="polite">
               <strong data-testid="live-count">{fmtInt(d.active_count)}</strong> {d.active_count === 1 ? 'call' : 'calls'} in progress
             </p>
-            <div className="table-scroll">
+            <ScrollBox label="Calls in progress">
               <table>
                 <thead>
                   <tr>
@@ -73,7 +74,7 @@ export const LiveCallsPanel = memo(function LiveCallsPanel() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollBox>
           </>
         )}
       </QueryBody>

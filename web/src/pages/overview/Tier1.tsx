@@ -14,6 +14,7 @@ import { Link } from '../../lib/router';
 import type { Tier1Row, Tier1Table } from '../../lib/types';
 import { useWindow } from '../../lib/window';
 import { TIER1_DEFAULT_SORT, TIER1_PAGE, useView, type Tier1SortField } from './view';
+import { ScrollBox } from '../../components/ScrollBox';
 
 /** The tier-1 answer with the paging the server adds (api13); an older server leaves it out. */
 type Tier1Page = Tier1Table & { next_cursor?: string | null };
@@ -120,7 +121,7 @@ export const Tier1Panel = memo(function Tier1Panel() {
       >
         {(data) => (
           <>
-            <div className="table-scroll table-tall">
+            <ScrollBox label="Tier-1 calls" className="table-tall">
               <table className="tier1" data-testid="tier1-table">
                 <thead>
                   <tr>
@@ -152,7 +153,7 @@ export const Tier1Panel = memo(function Tier1Panel() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollBox>
             {paged && (
               <nav className="pager" aria-label="Tier-1 pages">
                 <button type="button" className="btn btn-small" onClick={() => setPage(0)} disabled={page === 0}>
