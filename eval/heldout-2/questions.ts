@@ -804,6 +804,8 @@ export const CASES: Case[] = [
   {
     id: 'f05',
     cls: 'field_value',
+    /** The question names no window: the dashboard's (30 days) applies (CONTRACT §11). */
+    dashboard_range: '30d',
     ask: async (x) => [`Whose name do they give as the recipient for packages sent to ${await V.drop(x)}?`],
     truth: async (x) =>
       ranking(await x.ranked('mule_account_holder_name', W.d30, { filters: [fIs('physical_mule_drop_address', await V.drop(x))] }), 1),
@@ -822,6 +824,8 @@ export const CASES: Case[] = [
   {
     id: 'f07',
     cls: 'field_value',
+    /** The question names no window: the dashboard's (30 days) applies (CONTRACT §11). */
+    dashboard_range: '30d',
     ask: async (x) => [`Which bank is mule account number ${await V.account(x)} at?`],
     truth: async (x) =>
       label(...bankSpell((await x.ranked('mule_bank_name', W.d30, { filters: [fIs('mule_bank_account_number', await V.account(x))] }))[0].label)),
@@ -879,7 +883,12 @@ export const CASES: Case[] = [
     id: 'f14',
     cls: 'field_value',
     ask: () => ['How many calls in the last 7 days had the caller posing as the Social Security Administration?'],
-    truth: async (x) => nonzero(await calls(x, W.d7, [fIs('impersonated_government_agency', 'Social Security Administration')])),
+    // "Posing as the SSA": the agency named, or (a fair reading) the Social Security lure.
+    truth: async (x) =>
+      any(
+        nonzero(await calls(x, W.d7, [fIs('impersonated_government_agency', 'Social Security Administration')])),
+        nonzero(await calls(x, W.d7, [fIs('lure_category', 'SOCIAL_SECURITY')])),
+      ),
   },
   {
     id: 'f15',
@@ -903,6 +912,8 @@ export const CASES: Case[] = [
   {
     id: 'f18',
     cls: 'field_value',
+    /** The question names no window: the dashboard's (30 days) applies (CONTRACT §11). */
+    dashboard_range: '30d',
     ask: async (x) => [`Which bank does the account holder ${await V.holderWithBank(x)} receive money at?`],
     truth: async (x) =>
       label(...bankSpell((await x.ranked('mule_bank_name', W.d30, { filters: [fIs('mule_account_holder_name', await V.holderWithBank(x))] }))[0].label)),
@@ -1130,7 +1141,9 @@ export const CASES: Case[] = [
     id: 'k11',
     cls: 'casual',
     ask: () => ['tech suport scam calls last week how many'],
-    truth: async (x) => num(await calls(x, W.lastWeek, [fIs('lure_category', 'TECH_SUPPORT')])),
+    // "Last week" with nothing to anchor it: the calendar week, or the last 7 days.
+    truth: async (x) =>
+      any(num(await calls(x, W.lastWeek, [fIs('lure_category', 'TECH_SUPPORT')])), num(await calls(x, W.d7, [fIs('lure_category', 'TECH_SUPPORT')]))),
   },
   {
     id: 'k12',
@@ -1265,8 +1278,12 @@ export const CASES: Case[] = [
     cls: 'follow_up',
     fz: true,
     ask: () => ['How many calls had the caller pretending to be from the IRS this month?', 'How many of them wanted gift cards?'],
+    // "Pretending to be from the IRS": the agency named, or (a fair reading) the IRS tax lure.
     truth: async (x) =>
-      nonzero(await calls(x, W.thisMonth, [fIs('impersonated_government_agency', 'IRS'), fIs('payment_method', 'gift_card')])),
+      any(
+        nonzero(await calls(x, W.thisMonth, [fIs('impersonated_government_agency', 'IRS'), fIs('payment_method', 'gift_card')])),
+        nonzero(await calls(x, W.thisMonth, [fIs('lure_category', 'IRS_TAX'), fIs('payment_method', 'gift_card')])),
+      ),
   },
   {
     id: 'u15',
