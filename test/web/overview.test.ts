@@ -354,7 +354,8 @@ describe('the overview: view in the URL, comparisons, tables, drill-down', { ski
     }
   });
 
-  test('drill-down: a value of every top-N field, and a territory, opens the calls of that value in the same window', async () => {
+  // A territory, a state or a bar filters the overview itself (issue 29): overview-filters.test.ts.
+  test('drill-down: the List link of a value of every top-N field opens the calls of that value in the same window', async () => {
     const count = async (filter: string, value: string) => {
       let n = 0;
       let cursor: string | null = null;
@@ -396,9 +397,5 @@ describe('the overview: view in the URL, comparisons, tables, drill-down', { ski
       await page.goBack();
       await page.waitForURL((u) => u.pathname === '/');
     }
-    await open(page, '/?range=7d', ['geo']);
-    const pr = Number(await page.locator('[data-territory="PR"]').getAttribute('data-count'));
-    assert.ok(pr > 0, 'Puerto Rico has calls in the demo data');
-    await drill('caller_state', 'PR', '[data-territory="PR"] a');
   });
 });

@@ -13,10 +13,12 @@ const SLOT_LABELS = Array.from({ length: SLOTS }, (_, i) => slotLabel(i));
 interface Props {
   buckets: { bucket_start_utc: string; count: number }[];
   label: string;
+  /** A cell was selected: the start of its quarter hour (RFC 3339 UTC). */
+  onSelect?: (bucketStart: string) => void;
 }
 
 /** Arrivals per 15 minutes: one row per day (UTC or local), one cell per quarter hour. */
-export function HeatStrip({ buckets, label }: Props) {
+export function HeatStrip({ buckets, label, onSelect }: Props) {
   const pal = usePalette();
   const tz = timeZoneMode();
   const { option, height } = useMemo(() => {
@@ -96,5 +98,12 @@ export function HeatStrip({ buckets, label }: Props) {
     };
     return { option, height };
   }, [buckets, pal, tz]);
-  return <EChart option={option} height={height} label={label} />;
+  return (
+    <EChart
+      option={option}
+      height={height}
+      label={label}
+      onClick={onSelect ? (p) => Array.isArray(p.data) && typeof p.data[3] === 'string' && onSelect(p.data[3]) : undefined}
+    />
+  );
 }

@@ -14,7 +14,7 @@ function subscribe(l: () => void) {
 
 const snapshot = () => window.location.pathname + window.location.search;
 
-export function navigate(to: string, opts: { replace?: boolean } = {}): void {
+function navigate(to: string, opts: { replace?: boolean } = {}): void {
   if (to === snapshot()) return;
   if (opts.replace) window.history.replaceState(null, '', to);
   else window.history.pushState(null, '', to);

@@ -2,13 +2,15 @@ import { useEffect } from 'react';
 import { PageHeader } from '../components/PageHeader';
 import { WindowPicker } from '../components/WindowPicker';
 import { fmtDateTime } from '../lib/format';
-import { useFirstFiguresIn, useKpi } from '../lib/kpi';
+import { useFirstFiguresIn } from '../lib/kpi';
 import type { Summary } from '../lib/types';
 import { updateSearch } from '../lib/urlState';
 import { selFromSearch, tzFromSearch, useWindow, windowParams } from '../lib/window';
 import { ArrivalsPanel } from './overview/Arrivals';
 import { SummaryCards } from './overview/Cards';
 import { DisconnectPanel } from './overview/Disconnect';
+import { useFigure } from './overview/figures';
+import { FilterBar } from './overview/FilterBar';
 import { GeoPanel } from './overview/Geo';
 import { AskHistogramPanel, DurationHistogramPanel } from './overview/Histograms';
 import { LiveCallsPanel } from './overview/LiveCalls';
@@ -20,9 +22,9 @@ import './overview/overview.css';
 
 export default function Overview() {
   const w = useWindow();
-  const summary = useKpi<Summary>('/api/kpis/summary');
+  const summary = useFigure<Summary>('/api/kpis/summary');
   const compare = useFirstFiguresIn();
-  const previous = useKpi<Summary>('/api/kpis/summary', {}, { period: 'previous', enabled: compare });
+  const previous = useFigure<Summary>('/api/kpis/summary', {}, { period: 'previous', enabled: compare });
 
   // The URL always names the window and zone shown (one remembered from another page is
   // written in), so this history entry comes back to the same view.
@@ -47,6 +49,7 @@ export default function Overview() {
           </WindowPicker>
         }
       />
+      <FilterBar />
       <SummaryCards q={summary} prev={previous} />
       <div className="grid">
         <TimeseriesPanel />

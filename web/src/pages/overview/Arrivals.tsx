@@ -3,14 +3,17 @@ import { HeatStrip } from '../../charts/HeatStrip';
 import { Panel } from '../../components/Panel';
 import { QueryBody } from '../../components/states';
 import { fmtDateTime, fmtInt, tzLabel } from '../../lib/format';
-import { useKpi } from '../../lib/kpi';
 import type { Arrivals } from '../../lib/types';
 import { useWindow } from '../../lib/window';
+import { useFigure } from './figures';
+import { FilterValue } from './FilterBar';
+import { useFilters } from './filters';
 import { ARRIVALS_MAX_DAYS, arrivalsSpan } from './view';
 
 export const ArrivalsPanel = memo(function ArrivalsPanel() {
   const w = useWindow();
-  const q = useKpi<Arrivals>('/api/kpis/arrivals', {}, { span: arrivalsSpan });
+  const q = useFigure<Arrivals>('/api/kpis/arrivals', {}, { span: arrivalsSpan });
+  const { add } = useFilters();
   const cut = arrivalsSpan(w.span) !== w.span;
   return (
     <Panel
@@ -24,10 +27,15 @@ export const ArrivalsPanel = memo(function ArrivalsPanel() {
           const busiest = d.buckets.reduce((a, b) => (b.count > a.count ? b : a), d.buckets[0]);
           return (
             <>
-              <HeatStrip buckets={d.buckets} label={`Arrivals per 15 minutes, ${d.buckets.length} quarter hours`} />
+              <HeatStrip
+                buckets={d.buckets}
+                label={`Arrivals per 15 minutes, ${d.buckets.length} quarter hours`}
+                onSelect={(start) => add({ kind: 'at', start })}
+              />
               <p className="panel-note">
-                Busiest quarter hour: {fmtDateTime(busiest.bucket_start_utc)} with {fmtInt(busiest.count)}{' '}
-                {busiest.count === 1 ? 'call' : 'calls'}.
+                Busiest quarter hour:{' '}
+                <FilterValue filter={{ kind: 'at', start: busiest.bucket_start_utc }}>{fmtDateTime(busiest.bucket_start_utc)}</FilterValue>{' '}
+                with {fmtInt(busiest.count)} {busiest.count === 1 ? 'call' : 'calls'}. Select a cell to see the figures of its quarter hour.
               </p>
             </>
           );

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { ErrorState } from '../../components/states';
 import { fmtChange, fmtDateTime, fmtDuration, fmtInt, fmtPct, fmtUsd, fmtUsdCompact } from '../../lib/format';
 import type { Summary } from '../../lib/types';
-import { useWindow } from '../../lib/window';
+import { useFigureSpan } from './figures';
 
 type Figure =
   | 'calls_received'
@@ -99,7 +99,8 @@ function Card({
 }
 
 export function SummaryCards({ q, prev }: { q: UseQueryResult<Summary>; prev: UseQueryResult<Summary> }) {
-  const w = useWindow();
+  // The window of the figures: the overview's, or the quarter hour a heat-map filter chose.
+  const w = useFigureSpan();
   if (q.isError && !q.data) return <ErrorState error={q.error} feature="Headline figures" onRetry={() => void q.refetch()} />;
   const s = q.data;
   if (!s) {

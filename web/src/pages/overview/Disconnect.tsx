@@ -3,15 +3,19 @@ import { Bars } from '../../charts/Bars';
 import { DataTable, Panel } from '../../components/Panel';
 import { QueryBody } from '../../components/states';
 import { fmtInt, fmtPct } from '../../lib/format';
-import { useKpi } from '../../lib/kpi';
 import { DISCONNECT_REASONS, reasonLabel } from '../../lib/labels';
 import type { DisconnectBreakdown } from '../../lib/types';
 import { explainedPanel } from './explained';
+import { useFigure } from './figures';
+import { FilterValue } from './FilterBar';
+import { useFilters } from './filters';
 
 const KNOWN = Object.keys(DISCONNECT_REASONS).filter((k) => k !== 'none');
 
 export const DisconnectPanel = memo(function DisconnectPanel() {
-  const q = useKpi<DisconnectBreakdown>('/api/kpis/disconnect-breakdown');
+  const q = useFigure<DisconnectBreakdown>('/api/kpis/disconnect-breakdown');
+  const { add } = useFilters();
+  const filterBy = (reason: string) => ({ kind: 'is' as const, field: 'disconnect_reason', values: [reason] });
   return (
     <Panel title="Why calls ended" {...explainedPanel('disconnect')} className="w-2" subtitle="Disconnect reasons">
       <QueryBody q={q} feature="Disconnect reasons" height={260} isEmpty={(d) => Object.entries(d).every(([k, v]) => k === 'range' || !v)}>
@@ -27,14 +31,19 @@ export const DisconnectPanel = memo(function DisconnectPanel() {
                 categories={labels}
                 values={values}
                 format={fmtInt}
-                detail={(i) => `${fmtPct(total ? values[i] / total : 0)} of calls with a reason`}
+                detail={(i) => `${fmtPct(total ? values[i] / total : 0)} of calls with a reason · select to filter by it`}
                 height={200}
                 label="Calls per disconnect reason"
+                onClick={(i) => add(filterBy(keys[i]))}
               />
               <DataTable
                 caption="Disconnect reasons"
                 columns={['Reason', 'Calls', 'Share']}
-                rows={keys.map((_, i) => [labels[i], fmtInt(values[i]), fmtPct(total ? values[i] / total : 0)])}
+                rows={keys.map((k, i) => [
+                  <FilterValue filter={filterBy(k)}>{labels[i]}</FilterValue>,
+                  fmtInt(values[i]),
+                  fmtPct(total ? values[i] / total : 0),
+                ])}
               />
             </>
           );

@@ -1,17 +1,17 @@
 // Attacker geography: the US map (us-atlas has the 50 states and DC), and the territories it
 // lacks (Puerto Rico, the Virgin Islands, Guam, American Samoa, the Northern Marianas) as boxes.
-// Every state and territory drills into the call list.
+// Selecting a state or territory filters the whole dashboard by it.
 
 import { memo, lazy, Suspense } from 'react';
 import { DataTable, Panel } from '../../components/Panel';
 import { Loading, QueryBody } from '../../components/states';
 import { fmtInt, fmtPct } from '../../lib/format';
-import { useKpi } from '../../lib/kpi';
-import { Link, navigate } from '../../lib/router';
 import { stateName } from '../../lib/states';
 import type { Geo } from '../../lib/types';
-import { useWindow } from '../../lib/window';
 import { explainedPanel } from './explained';
+import { useFigure } from './figures';
+import { FilterValue } from './FilterBar';
+import { useFilters } from './filters';
 
 // Fetched as soon as the overview's code runs, not when the geography data arrives.
 const usMapModule = import('../../charts/UsMap');
@@ -20,15 +20,15 @@ const UsMap = lazy(() => usMapModule);
 const TERRITORIES = ['PR', 'VI', 'GU', 'AS', 'MP'];
 
 export const GeoPanel = memo(function GeoPanel() {
-  const w = useWindow();
-  const q = useKpi<Geo>('/api/kpis/attacker-geo');
-  const hrefOf = (state: string) => w.linkTo('/calls', { caller_state: state });
+  const q = useFigure<Geo>('/api/kpis/attacker-geo');
+  const { add } = useFilters();
+  const filterBy = (state: string) => ({ kind: 'is' as const, field: 'caller_state', values: [state] });
   return (
     <Panel
       title="Attacker geography"
       {...explainedPanel('geo')}
       className="w-3"
-      subtitle="Calls by caller-ID area code, mapped to US states and territories; select one to list its calls"
+      subtitle="Calls by caller-ID area code, mapped to US states and territories; select one to filter by it"
     >
       <QueryBody
         q={q}
@@ -43,7 +43,7 @@ export const GeoPanel = memo(function GeoPanel() {
           return (
             <>
               <Suspense fallback={<Loading label="Loading the map" height={340} />}>
-                <UsMap items={d.items} height={340} onSelect={(st) => navigate(hrefOf(st))} />
+                <UsMap items={d.items} height={340} onSelect={(st) => add(filterBy(st))} />
               </Suspense>
               <ul className="territories" aria-label="Territories (not on the map)" data-testid="territories">
                 {TERRITORIES.map((t) => {
@@ -51,14 +51,15 @@ export const GeoPanel = memo(function GeoPanel() {
                   const n = it?.count ?? 0;
                   return (
                     <li key={t} data-territory={t} data-count={n}>
-                      <Link
-                        to={hrefOf(t)}
+                      <button
+                        type="button"
+                        onClick={() => add(filterBy(t))}
                         className={n ? 'has-calls' : undefined}
                         title={it ? `Area codes: ${it.area_codes.join(', ')}` : 'No calls in this window'}
                       >
                         <span className="terr-name">{stateName(t)}</span>
                         <span className="terr-count">{fmtInt(n)}</span>
-                      </Link>
+                      </button>
                     </li>
                   );
                 })}
@@ -75,7 +76,7 @@ export const GeoPanel = memo(function GeoPanel() {
                 caption="Calls per state"
                 columns={['State', 'Calls', 'Area codes']}
                 rows={d.items.map((i) => [
-                  <Link to={hrefOf(i.state)}>{`${stateName(i.state)} (${i.state})`}</Link>,
+                  <FilterValue filter={filterBy(i.state)}>{`${stateName(i.state)} (${i.state})`}</FilterValue>,
                   fmtInt(i.count),
                   i.area_codes.join(', '),
                 ])}

@@ -4,8 +4,13 @@ import { usePalette } from '../../charts/core';
 import { DataTable, Panel } from '../../components/Panel';
 import { QueryBody } from '../../components/states';
 import { fmtInt } from '../../lib/format';
-import { useKpi } from '../../lib/kpi';
 import type { AskHistogram, DurationHistogram } from '../../lib/types';
+import { useFigure } from './figures';
+import { FilterValue } from './FilterBar';
+import { useFilters, type Filter } from './filters';
+
+/** A bucket as a filter: min <= x < max, as the bucket holds. */
+const bandFilter = (field: 'duration_sec' | 'dollar_ask', min: number, max: number | null): Filter => ({ kind: 'range', field, min, max });
 
 /** A duration band in words from its edges: "Under 15 s", "1–2 min", "30 min or more". */
 function durationBand(min: number, max: number | null): string {
@@ -18,7 +23,8 @@ function durationBand(min: number, max: number | null): string {
 }
 
 export const DurationHistogramPanel = memo(function DurationHistogramPanel() {
-  const q = useKpi<DurationHistogram>('/api/kpis/duration-histogram');
+  const q = useFigure<DurationHistogram>('/api/kpis/duration-histogram');
+  const { add } = useFilters();
   return (
     <Panel title="Call durations" testId="duration-histogram" className="w-3" subtitle="Calls per duration band">
       <QueryBody q={q} feature="Call durations" height={220} isEmpty={(d) => d.buckets.every((b) => b.count === 0)}>
@@ -32,11 +38,16 @@ export const DurationHistogramPanel = memo(function DurationHistogramPanel() {
                 format={fmtInt}
                 height={220}
                 label="Histogram of call durations"
+                detail={() => 'Select to filter by this duration'}
+                onClick={(i) => add(bandFilter('duration_sec', d.buckets[i].min_sec, d.buckets[i].max_sec))}
               />
               <DataTable
                 caption="Call durations"
                 columns={['Duration', 'Calls']}
-                rows={d.buckets.map((b, i) => [labels[i], fmtInt(b.count)])}
+                rows={d.buckets.map((b, i) => [
+                  <FilterValue filter={bandFilter('duration_sec', b.min_sec, b.max_sec)}>{labels[i]}</FilterValue>,
+                  fmtInt(b.count),
+                ])}
               />
             </>
           );
@@ -47,7 +58,8 @@ export const DurationHistogramPanel = memo(function DurationHistogramPanel() {
 });
 
 export const AskHistogramPanel = memo(function AskHistogramPanel() {
-  const q = useKpi<AskHistogram>('/api/kpis/ask-histogram');
+  const q = useFigure<AskHistogram>('/api/kpis/ask-histogram');
+  const { add } = useFilters();
   const pal = usePalette();
   return (
     <Panel title="Dollar asks" testId="ask-histogram" className="w-3" subtitle="Individual payment demands per amount band">
@@ -67,8 +79,17 @@ export const AskHistogramPanel = memo(function AskHistogramPanel() {
               height={220}
               label="Histogram of dollar asks"
               color={pal.accent}
+              detail={() => 'Select to filter by asks of this amount'}
+              onClick={(i) => add(bandFilter('dollar_ask', d.buckets[i].min, d.buckets[i].max))}
             />
-            <DataTable caption="Dollar asks" columns={['Amount', 'Asks']} rows={d.buckets.map((b) => [b.label, fmtInt(b.count)])} />
+            <DataTable
+              caption="Dollar asks"
+              columns={['Amount', 'Asks']}
+              rows={d.buckets.map((b) => [
+                <FilterValue filter={bandFilter('dollar_ask', b.min, b.max)}>{b.label}</FilterValue>,
+                fmtInt(b.count),
+              ])}
+            />
           </>
         )}
       </QueryBody>

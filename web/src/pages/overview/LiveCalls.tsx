@@ -7,6 +7,7 @@ import { kpiQueryOptions } from '../../lib/kpi';
 import { lureLabel, personaLabel, sessionStateLabel } from '../../lib/labels';
 import type { ActiveCalls } from '../../lib/types';
 import { ScrollBox } from '../../components/ScrollBox';
+import { useFilters } from './filters';
 
 export const LiveCallsPanel = memo(function LiveCallsPanel() {
   const q = useQuery({
@@ -14,6 +15,7 @@ export const LiveCallsPanel = memo(function LiveCallsPanel() {
     refetchInterval: 5000,
     refetchIntervalInBackground: false,
   });
+  const { filters } = useFilters();
   const [, tick] = useState(0);
   useEffect(() => {
     const t = setInterval(() => tick((x) => x + 1), 1000);
@@ -28,6 +30,8 @@ export const LiveCallsPanel = memo(function LiveCallsPanel() {
         <>
           <span className="live-dot" aria-hidden="true" /> Refreshes every 5 seconds
           {q.dataUpdatedAt ? ` · updated ${fmtDateTime(new Date(q.dataUpdatedAt), { seconds: true })}` : ''}
+          {/* The filters read finished calls; a call in progress has no intel, duration or reason yet. */}
+          {filters.length > 0 && <span data-testid="live-unfiltered"> · not filtered: calls in progress have no intel yet</span>}
         </>
       }
     >

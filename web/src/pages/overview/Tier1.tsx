@@ -13,6 +13,8 @@ import { chainLabel } from '../../lib/labels';
 import { Link } from '../../lib/router';
 import type { Tier1Row, Tier1Table } from '../../lib/types';
 import { useWindow } from '../../lib/window';
+import { runQuery, useFigureSpan } from './figures';
+import { queryFilters, useFilters } from './filters';
 import { TIER1_DEFAULT_SORT, TIER1_PAGE, useView, type Tier1SortField } from './view';
 import { ScrollBox } from '../../components/ScrollBox';
 
@@ -70,7 +72,78 @@ function cells(r: Tier1Row): ReactNode[] {
   ];
 }
 
+/** Tier-1 intel under filters, from the query language: it has no per-call rows, so the intel is grouped. */
+const GROUPED = ['mule_bank_name', 'mule_bank_account_number', 'crypto_wallet_address', 'gift_card_brand'] as const;
+const GROUPED_LABELS = ['Mule bank', 'Account', 'Wallet', 'Gift card', 'Calls', 'Avg confidence'];
+
+function Tier1Grouped() {
+  const { span, filters } = useFigureSpan();
+  const body = {
+    metrics: ['calls_received', 'avg_auditor_confidence'],
+    dimensions: [...GROUPED],
+    filters: [...queryFilters(filters), ['is', 'tier', [1]]],
+    limit: TIER1_PAGE,
+  };
+  const q = useQuery({
+    queryKey: ['kpi', '/api/query', span.start, span.end, { tier1: body }],
+    queryFn: ({ signal }) => runQuery(span, body, signal),
+    placeholderData: keepPreviousData,
+  });
+  const d = q.data;
+  const subtitle = d
+    ? `Filtered: the intel of the matching tier-1 calls, grouped by bank, account, wallet and gift card · ${fmtInt(d.meta.total_rows)} ${d.meta.total_rows === 1 ? 'group' : 'groups'}${d.meta.total_rows > d.results.length ? `, the ${d.results.length} with most calls shown` : ''}. Remove the filters to list (and export) the calls themselves.`
+    : 'Filtered: the intel of the matching tier-1 calls, grouped';
+  return (
+    <Panel title="Tier-1 intel" testId="tier1" className="w-6" subtitle={subtitle}>
+      <QueryBody
+        q={q}
+        feature="Tier-1 intel"
+        height={120}
+        isEmpty={(x) => x.results.length === 0}
+        empty="No tier-1 calls match the filters."
+      >
+        {(data) => (
+          <ScrollBox label="Tier-1 intel, grouped" className="table-tall">
+            <table className="tier1" data-testid="tier1-grouped">
+              <thead>
+                <tr>
+                  {GROUPED_LABELS.map((l, i) => (
+                    <th key={l} scope="col" className={i >= 4 ? 'num' : undefined}>
+                      {l}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {data.results.map((r) => (
+                  <tr key={JSON.stringify(r.dimensions)} data-calls={r.metrics[0]}>
+                    <td>{r.dimensions[0]}</td>
+                    <td>
+                      <Copyable value={r.dimensions[1] as string | null} what="account number" />
+                    </td>
+                    <td>
+                      <Copyable value={r.dimensions[2] as string | null} what="wallet address" cut={20} />
+                    </td>
+                    <td>{r.dimensions[3]}</td>
+                    <td className="num">{fmtInt(r.metrics[0])}</td>
+                    <td className="num">{fmtPct(r.metrics[1])}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollBox>
+        )}
+      </QueryBody>
+    </Panel>
+  );
+}
+
 export const Tier1Panel = memo(function Tier1Panel() {
+  const { filters } = useFilters();
+  return filters.length ? <Tier1Grouped /> : <Tier1Calls />;
+});
+
+function Tier1Calls() {
   const w = useWindow();
   const [view, setView] = useView();
   // Cursors of the pages seen so far: page i was read with cursors[i] (null: the first). They
@@ -189,4 +262,4 @@ export const Tier1Panel = memo(function Tier1Panel() {
       </QueryBody>
     </Panel>
   );
-});
+}

@@ -6,10 +6,11 @@ import { Line, type Point } from '../../charts/Line';
 import { DataTable, Panel } from '../../components/Panel';
 import { QueryBody } from '../../components/states';
 import { fmtDateTime, tzLabel } from '../../lib/format';
-import { useFirstFiguresIn, useKpi } from '../../lib/kpi';
+import { useFirstFiguresIn } from '../../lib/kpi';
 import type { Timeseries } from '../../lib/types';
 import { spanMs, useWindow, windowDays, type Span } from '../../lib/window';
 import { explainedPanel } from './explained';
+import { useFigure, useFigureSpan } from './figures';
 import { ViewSelect } from './ViewSelect';
 import { BUCKET_WIDTH_MS, BUCKETS, bucketPoints, effectiveBucket, MAX_POINTS, METRICS, useView } from './view';
 
@@ -28,12 +29,15 @@ function partialEdges(points: Point[], span: Span, bucket: string): { first: boo
 export const TimeseriesPanel = memo(function TimeseriesPanel() {
   const compare = useFirstFiguresIn();
   const w = useWindow();
+  // The overview's window, or the quarter hour a heat-map filter narrowed it to.
+  const { span } = useFigureSpan();
+  const days = span === w.span ? windowDays(w.sel) : spanMs(span) / 86_400_000;
   const [view, setView] = useView();
-  const { bucket, refused } = effectiveBucket(view, w.span, windowDays(w.sel));
+  const { bucket, refused } = effectiveBucket(view, span, days);
   const m = METRICS.find((x) => x.value === view.metric)!;
   const path = `/api/kpis/timeseries/${m.value}`;
-  const q = useKpi<Timeseries>(path, { bucket });
-  const prev = useKpi<Timeseries>(path, { bucket }, { period: 'previous', enabled: compare && q.data !== undefined });
+  const q = useFigure<Timeseries>(path, { bucket });
+  const prev = useFigure<Timeseries>(path, { bucket }, { period: 'previous', enabled: compare && q.data !== undefined });
   const previous = prev.data && !prev.isPlaceholderData ? prev.data.points : undefined;
   return (
     <Panel
@@ -51,12 +55,10 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
             data-testid="ts-bucket"
           >
             {BUCKETS.map((x) => {
-              const tooMany = x.value !== 'auto' && bucketPoints(w.span, x.value) > MAX_POINTS;
+              const tooMany = x.value !== 'auto' && bucketPoints(span, x.value) > MAX_POINTS;
               return (
                 <option key={x.value} value={x.value} disabled={tooMany}>
-                  {x.value === 'auto'
-                    ? `Auto (${BUCKET_WORDS[effectiveBucket({ ...view, bucket: 'auto' }, w.span, windowDays(w.sel)).bucket]})`
-                    : x.label}
+                  {x.value === 'auto' ? `Auto (${BUCKET_WORDS[effectiveBucket({ ...view, bucket: 'auto' }, span, days).bucket]})` : x.label}
                   {tooMany ? ' (too fine for this window)' : ''}
                 </option>
               );
@@ -73,13 +75,13 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
       )}
       <QueryBody q={q} feature="Time series" height={260} isEmpty={(d) => d.points.length === 0}>
         {(d) => {
-          const edges = partialEdges(d.points, w.span, d.bucket);
+          const edges = partialEdges(d.points, span, d.bucket);
           return (
             <>
               <Line
                 points={d.points}
                 previous={previous}
-                shiftMs={spanMs(w.span)}
+                shiftMs={spanMs(span)}
                 partialFirst={edges.first}
                 partialLast={edges.last}
                 axis={m.axis}

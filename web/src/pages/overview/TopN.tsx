@@ -1,17 +1,19 @@
-// The most frequent values of an intel field. Every value drills into the call list with that
-// filter and the current window.
+// The most frequent values of an intel field. Selecting a value filters the whole dashboard by
+// it; the table also links each value to the call list.
 
 import { memo, useEffect, useId, useState } from 'react';
 import { Bars } from '../../charts/Bars';
 import { DataTable, Panel } from '../../components/Panel';
 import { QueryBody } from '../../components/states';
 import { fmtInt, fmtPct } from '../../lib/format';
-import { useKpi } from '../../lib/kpi';
 import { valueLabel } from '../../lib/labels';
-import { Link, navigate } from '../../lib/router';
+import { Link } from '../../lib/router';
 import type { TopN } from '../../lib/types';
 import { useWindow } from '../../lib/window';
 import { explainedPanel } from './explained';
+import { useFigure } from './figures';
+import { FilterValue } from './FilterBar';
+import { useFilters } from './filters';
 import { ViewSelect } from './ViewSelect';
 import { TOPN_API_MAX, TOPN_FIELDS, TOPN_INPUT_MAX, useView } from './view';
 
@@ -32,7 +34,9 @@ export const TopNPanel = memo(function TopNPanel() {
   }, [nText]);
   const f = TOPN_FIELDS.find((x) => x.value === view.topn)!;
   const n = Math.min(view.n, TOPN_API_MAX);
-  const q = useKpi<TopN>(`/api/kpis/topn/${f.value}`, { n });
+  const q = useFigure<TopN>(`/api/kpis/topn/${f.value}`, { n });
+  const { add } = useFilters();
+  const filterBy = (label: string) => ({ kind: 'is' as const, field: f.filter, values: [label] });
   const nInvalid = !(Number.isInteger(Number(nText)) && Number(nText) >= 1 && Number(nText) <= TOPN_INPUT_MAX);
   const hrefOf = (label: string) => w.linkTo('/calls', { [f.filter]: label });
   const what = f.label.toLowerCase();
@@ -78,20 +82,21 @@ export const TopNPanel = memo(function TopNPanel() {
               categories={d.items.map((i) => valueLabel(f.value, i.label))}
               values={d.items.map((i) => i.count)}
               format={fmtInt}
-              detail={(i) => `${fmtPct(d.items[i].pct_of_total)} of calls with a ${what} · select to list them`}
+              detail={(i) => `${fmtPct(d.items[i].pct_of_total)} of calls with a ${what} · select to filter by it`}
               height={Math.max(120, d.items.length * 24 + 16)}
               label={`Top ${d.items.length} ${what} values by calls`}
-              onClick={(i) => navigate(hrefOf(d.items[i].label))}
+              onClick={(i) => add(filterBy(d.items[i].label))}
             />
             <DataTable
               caption={`Top ${f.label}`}
-              columns={[f.label, 'Calls', 'Share']}
+              columns={[f.label, 'Calls', 'Share', 'Call list']}
               rows={d.items.map((i) => [
-                <Link to={hrefOf(i.label)} data-drill={i.label}>
-                  {valueLabel(f.value, i.label)}
-                </Link>,
+                <FilterValue filter={filterBy(i.label)}>{valueLabel(f.value, i.label)}</FilterValue>,
                 fmtInt(i.count),
                 fmtPct(i.pct_of_total),
+                <Link to={hrefOf(i.label)} data-drill={i.label} aria-label={`List the calls with ${what} ${valueLabel(f.value, i.label)}`}>
+                  List
+                </Link>,
               ])}
             />
             <p className="panel-note" id={`${ids}note`} data-testid="topn-note">
@@ -100,7 +105,7 @@ export const TopNPanel = memo(function TopNPanel() {
                 : d.items.length < view.n
                   ? `Only ${d.items.length} ${d.items.length === 1 ? 'value' : 'values'} in this window. `
                   : ''}
-              Select a bar (or a name in the table) to list those calls.
+              Select a bar (or a name in the table) to filter the dashboard by it.
             </p>
           </>
         )}

@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Query } from '../../lib/api';
 import { kpiQueryOptions, spanOptions } from '../../lib/kpi';
 import { anchorOf, resolveWindow, windowDays, type Span, type WindowSel } from '../../lib/window';
+import { filtersFromSearch } from './filters';
 import { arrivalsSpan, effectiveBucket, TIER1_DEFAULT_SORT, TIER1_PAGE, TOPN_API_MAX, viewFromSearch } from './view';
 
 /**
@@ -14,8 +15,11 @@ import { arrivalsSpan, effectiveBucket, TIER1_DEFAULT_SORT, TIER1_PAGE, TOPN_API
 export function prefetchOverview(qc: QueryClient, sel: WindowSel): void {
   // The previous period is read by the panels once the current figures are in (it only adds
   // the comparison, and the server has two cores).
+  const search = new URLSearchParams(window.location.search);
+  // A filtered view reads the query language (figures.ts): the panels ask for it themselves.
+  if (filtersFromSearch(search).length > 0) return;
   const span = resolveWindow(sel, anchorOf(sel));
-  const view = viewFromSearch(new URLSearchParams(window.location.search));
+  const view = viewFromSearch(search);
   const { bucket } = effectiveBucket(view, span, windowDays(sel));
   const tier1: Query = { limit: TIER1_PAGE, sort: view.tier1Sort === TIER1_DEFAULT_SORT ? undefined : view.tier1Sort };
   const reads: [Span, string, Query][] = [

@@ -1,0 +1,295 @@
+// Filtering the whole overview from any figure (issue 29): a value selected in the top-N, the
+// disconnect reasons, the map, either histogram or the arrivals heat map becomes a filter that
+// every panel applies. Each panel's figures are compared with the test's own POST /api/query
+// reads (bearer key, the window the page shows, the filter written here by hand, not taken
+// from the page's code); chips, the URL, "is not", combining, back and forward.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import {
+  apiJson,
+  closeSignedIn,
+  openDashboard,
+  openSignedIn,
+  PANELS,
+  shownSpan,
+  skip,
+  type Server,
+  type SignedInBrowser,
+} from './harness.js';
+
+interface Span {
+  start: string;
+  end: string;
+}
+interface Answer {
+  results: { dimensions: (string | number | null)[]; metrics: (number | null)[] }[];
+  meta: { total_rows: number };
+}
+
+const DISCONNECTS = ['caller_hung_up_normal', 'websocket_issue_our_side', 'voice_engine_issue', 'ai_session_capped'];
+// CONTRACT §6: the histograms' edges.
+const DURATION_EDGES = [0, 15, 30, 60, 120, 300, 600, 1200, 1800, null];
+const ASK_EDGES = [0, 100, 500, 1000, 2500, 5000, 10000, null];
+const TIER1_DIMENSIONS = ['mule_bank_name', 'mule_bank_account_number', 'crypto_wallet_address', 'gift_card_brand'];
+
+const num = (s: string) => Number(s.replace(/[^0-9.]/g, ''));
+
+describe('the overview filters itself from any figure (issue 29)', { skip, timeout: 900_000 }, () => {
+  let signedIn: SignedInBrowser | undefined;
+  let server: Server;
+  let page: Page;
+
+  before(async () => {
+    signedIn = await openSignedIn();
+    ({ server, page } = signedIn);
+  });
+  after(() => closeSignedIn(signedIn));
+
+  const query = (span: Span, body: Record<string, unknown>) =>
+    apiJson<Answer>(server, server.demoKey, '/api/query', {
+      method: 'POST',
+      body: JSON.stringify({ ...body, start: span.start, end: span.end, timezone: 'UTC' }),
+    });
+
+  /** The texts of a panel's data table (it is in the page, folded), row by row. */
+  const tableRows = (panel: string) =>
+    page
+      .locator(`[data-panel="${panel}"] details.data-table tbody tr`)
+      .evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll('td'), (td) => (td.textContent ?? '').trim())));
+
+  /** Waits until `n` chips show and no panel is loading or showing older figures. */
+  async function settled(n: number): Promise<void> {
+    await page.waitForFunction((k) => document.querySelectorAll('[data-testid="filter-bar"] li.chip').length === k, n, { timeout: 10_000 });
+    await page.waitForFunction(() => !document.querySelector('.updating, .state-loading, [data-loading], .card-skeleton'), undefined, {
+      timeout: 30_000,
+    });
+    for (const name of PANELS) {
+      if (name === 'live') continue;
+      await page.waitForFunction(
+        (p) => !!document.querySelector(`[data-panel="${p}"]`)?.querySelector('canvas, tbody tr, .state-empty'),
+        name,
+        { timeout: 30_000 },
+      );
+    }
+  }
+
+  /** Every panel against the API's figures under `filters` (conditions of the query language). */
+  async function checkPanels(filters: unknown[], what: string): Promise<void> {
+    const span = await shownSpan(page);
+    const sum = await query(span, { metrics: ['calls_received', 'hooked_calls', 'tier1_calls'], filters });
+    const [calls, hooked, tier1] = sum.results[0].metrics as number[];
+    assert.equal(num(await page.locator('[data-card="calls"] [data-value]').innerText()), calls, `${what}: calls card`);
+    assert.equal(num(await page.locator('[data-card="hooked"] [data-value]').innerText()), hooked, `${what}: hooked card`);
+    assert.equal(num(await page.locator('[data-card="tiers"] .tier-num.t1').innerText()), tier1, `${what}: tier-1 figure`);
+
+    // Over time (the Calls metric): the points add up to the calls of the window.
+    const series = await tableRows('timeseries');
+    assert.equal(
+      series.reduce((s, r) => s + num(r[1]), 0),
+      calls,
+      `${what}: the series sums to the calls`,
+    );
+
+    // Top brands: labels and counts in the API's order.
+    const brands = await query(span, {
+      metrics: ['calls_received'],
+      dimensions: ['impersonated_brand'],
+      filters: [...filters, ['has', 'impersonated_brand']],
+      limit: 10,
+    });
+    if (brands.results.length === 0)
+      assert.equal(await page.locator('[data-panel="topn"] .state-empty').count(), 1, `${what}: top-N empty`);
+    else
+      assert.deepEqual(
+        (await tableRows('topn')).map((r) => [r[0], num(r[1])]),
+        brands.results.map((r) => [r.dimensions[0], r.metrics[0]]),
+        `${what}: top brands`,
+      );
+
+    // Disconnect reasons, in the panel's order.
+    const reasons = await query(span, { metrics: ['calls_received'], dimensions: ['disconnect_reason'], filters });
+    const byReason = new Map(reasons.results.map((r) => [r.dimensions[0], r.metrics[0]]));
+    if (DISCONNECTS.some((k) => byReason.get(k)))
+      assert.deepEqual(
+        (await tableRows('disconnect')).slice(0, 4).map((r) => num(r[1])),
+        DISCONNECTS.map((k) => byReason.get(k) ?? 0),
+        `${what}: disconnect reasons`,
+      );
+
+    // States: summed over their area codes.
+    const geo = await query(span, {
+      metrics: ['calls_received'],
+      dimensions: ['caller_state'],
+      filters: [...filters, ['has', 'caller_state']],
+      limit: 100,
+    });
+    if (geo.results.length)
+      assert.deepEqual(
+        (await tableRows('geo')).map((r) => [/\(([A-Z]{2})\)/.exec(r[0])![1], num(r[1])]),
+        geo.results.map((r) => [r.dimensions[0], r.metrics[0]]),
+        `${what}: calls per state`,
+      );
+
+    // Both histograms, one query per bucket as the contract draws them.
+    const bands = async (field: string, metric: string, edges: (number | null)[]) => {
+      const out: number[] = [];
+      for (let i = 0; i < edges.length - 1; i++) {
+        const lo = ['gte', field, edges[i]];
+        const hi = edges[i + 1] === null ? [] : [['lt', field, edges[i + 1]]];
+        out.push((await query(span, { metrics: [metric], filters: [...filters, lo, ...hi] })).results[0].metrics[0] ?? 0);
+      }
+      return out;
+    };
+    assert.deepEqual(
+      (await tableRows('duration-histogram')).map((r) => num(r[1])),
+      await bands('duration_sec', 'calls_received', DURATION_EDGES),
+      `${what}: durations`,
+    );
+    const asks = await bands('dollar_ask', 'asks', ASK_EDGES);
+    if (asks.some((n) => n > 0))
+      assert.deepEqual(
+        (await tableRows('ask-histogram')).map((r) => num(r[1])),
+        asks,
+        `${what}: dollar asks`,
+      );
+
+    // Arrivals: the busiest quarter hour's count (the window is 7 days: all of it is drawn).
+    const quarters = await query(span, { metrics: ['calls_received'], dimensions: ['time:15min'], filters, limit: 10_000 });
+    if (calls > 0) {
+      const busiest = Math.max(...quarters.results.map((r) => r.metrics[0] ?? 0));
+      const note = await page.locator('[data-panel="arrivals"] .panel-note').innerText();
+      assert.equal(num(/with ([\d,]+) call/.exec(note)![1]), busiest, `${what}: busiest quarter hour`);
+    }
+
+    // Tier-1 intel, grouped while filtered: the groups and their calls.
+    const groups = await query(span, {
+      metrics: ['calls_received', 'avg_auditor_confidence'],
+      dimensions: TIER1_DIMENSIONS,
+      filters: [...filters, ['is', 'tier', [1]]],
+      limit: 100,
+    });
+    const rows = page.locator('[data-testid="tier1-grouped"] tbody tr');
+    assert.equal(await rows.count(), groups.results.length, `${what}: tier-1 groups`);
+    const shownCalls = await rows.evaluateAll((rs) => rs.map((r) => Number(r.getAttribute('data-calls'))));
+    assert.deepEqual(
+      shownCalls,
+      groups.results.map((r) => r.metrics[0]),
+      `${what}: tier-1 calls per group`,
+    );
+    assert.equal(await page.getByTestId('live-unfiltered').count(), 1, `${what}: live calls say they are not filtered`);
+  }
+
+  const chips = () =>
+    page.locator('[data-testid="filter-bar"] li.chip').evaluateAll((els) => els.map((e) => e.getAttribute('data-filter')));
+  const fParams = () => new URL(page.url()).searchParams.getAll('f');
+  const openTable = async (panel: string) => {
+    const d = page.locator(`[data-panel="${panel}"] details.data-table`);
+    if (!(await d.evaluate((x) => (x as HTMLDetailsElement).open))) await d.locator('summary').click();
+  };
+
+  /** Selects the value of row `n` in a panel's data table (opened first: a re-render may close it). */
+  const pick = async (panel: string, n: number) => {
+    await openTable(panel);
+    await page.locator(`[data-panel="${panel}"] details.data-table tbody tr`).nth(n).locator('button.filter-value').click();
+  };
+
+  test('a filter from each panel type changes every panel to the API figures; chips, URL, is not, back and forward', async () => {
+    await openDashboard(page, server, '/?range=7d', PANELS);
+    const plainCalls = num(await page.locator('[data-card="calls"] [data-value]').innerText());
+    for (const p of ['topn', 'disconnect', 'geo', 'duration-histogram', 'ask-histogram', 'timeseries']) await openTable(p);
+
+    // 1. Top-N: the first brand.
+    const brand = (await tableRows('topn'))[0][0];
+    await pick('topn', 0);
+    await settled(1);
+    assert.deepEqual(fParams(), [`is,impersonated_brand,${brand}`]);
+    const byBrand = [['is', 'impersonated_brand', [brand]]];
+    await checkPanels(byBrand, `brand ${brand}`);
+    assert.ok(num(await page.locator('[data-card="calls"] [data-value]').innerText()) < plainCalls, 'the brand narrows the calls');
+
+    // 2. Disconnect reasons, combined with the brand.
+    await pick('disconnect', 0);
+    await settled(2);
+    const both = [...byBrand, ['is', 'disconnect_reason', [DISCONNECTS[0]]]];
+    await checkPanels(both, 'brand and reason');
+    const urlBoth = page.url();
+
+    // 3. "is not": the chip's sense switches.
+    await page.locator(`[data-filter="is,disconnect_reason,${DISCONNECTS[0]}"] [data-testid="chip-op"]`).click();
+    await page.waitForFunction(() => new URLSearchParams(location.search).getAll('f').some((f) => f.startsWith('is_not,')));
+    await settled(2);
+    await checkPanels([...byBrand, ['is_not', 'disconnect_reason', [DISCONNECTS[0]]]], 'brand and not reason');
+    const urlNot = page.url();
+
+    // Back and forward walk the filters (one history entry each); a reload keeps them.
+    await page.goBack();
+    await page.waitForFunction((u) => location.href === u, urlBoth);
+    await settled(2);
+    assert.deepEqual(await chips(), [`is,impersonated_brand,${brand}`, `is,disconnect_reason,${DISCONNECTS[0]}`]);
+    await checkPanels(both, 'back to brand and reason');
+    await page.goForward();
+    await page.waitForFunction((u) => location.href === u, urlNot);
+    await settled(2);
+    assert.deepEqual(await chips(), [`is,impersonated_brand,${brand}`, `is_not,disconnect_reason,${DISCONNECTS[0]}`]);
+    await openDashboard(page, server, null, ['timeseries']);
+    await settled(2);
+    assert.equal(page.url(), urlNot, 'a reload keeps the filters');
+
+    // Removing a chip removes its filter; "Clear all" removes every one.
+    await page.locator(`[data-filter="is,impersonated_brand,${brand}"] [data-testid="chip-remove"]`).click();
+    await settled(1);
+    assert.deepEqual(fParams(), [`is_not,disconnect_reason,${DISCONNECTS[0]}`]);
+    await page.locator(`[data-filter="is_not,disconnect_reason,${DISCONNECTS[0]}"] [data-testid="chip-remove"]`).click();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="filter-bar"]'));
+    assert.deepEqual(fParams(), []);
+
+    // 4. The map's table: the first state.
+    for (const p of ['geo', 'duration-histogram', 'ask-histogram', 'topn', 'disconnect', 'timeseries']) await openTable(p);
+    const stateRow = (await tableRows('geo'))[0][0];
+    const state = /\(([A-Z]{2})\)/.exec(stateRow)![1];
+    await pick('geo', 0);
+    await settled(1);
+    await checkPanels([['is', 'caller_state', [state]]], `state ${state}`);
+
+    // 5. A duration band (1–2 min), with the state.
+    await pick('duration-histogram', 3);
+    await settled(2);
+    assert.ok(fParams().includes('range,duration_sec,60,120'), fParams().join(' '));
+    await checkPanels(
+      [
+        ['is', 'caller_state', [state]],
+        ['gte', 'duration_sec', 60],
+        ['lt', 'duration_sec', 120],
+      ],
+      'state and 1–2 min',
+    );
+    await page.getByTestId('filters-clear').click();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="filter-bar"]'));
+
+    // 6. A dollar-ask band ($500–$999): the ask figures count only the asks inside it.
+    for (const p of ['ask-histogram', 'topn', 'disconnect', 'geo', 'duration-histogram', 'timeseries']) await openTable(p);
+    await pick('ask-histogram', 2);
+    await settled(1);
+    await checkPanels(
+      [
+        ['gte', 'dollar_ask', 500],
+        ['lt', 'dollar_ask', 1000],
+      ],
+      '$500–$999 asks',
+    );
+    await page.locator('[data-testid="chip-remove"]').click();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="filter-bar"]'));
+
+    // 7. The heat map: the busiest quarter hour narrows every figure to it.
+    await page.locator('[data-panel="arrivals"] .panel-note button.filter-value').click();
+    await settled(1);
+    const at = fParams()[0];
+    assert.match(at, /^at,\d{4}-\d\d-\d\dT\d\d:(00|15|30|45):00Z$/);
+    const span = await shownSpan(page);
+    assert.equal(span.start, at.slice(3), 'the cards show the quarter hour');
+    assert.equal(Date.parse(span.end) - Date.parse(span.start), 15 * 60_000);
+    await checkPanels([], 'the busiest quarter hour');
+  });
+});

@@ -1,0 +1,165 @@
+// The overview's filters, Plausible's habit: selecting a figure (a brand, a state, a reason, a
+// histogram bar, a heat-map cell) adds a filter that every panel applies. They live in the URL
+// as repeated `f` params, so back/forward, a reload and a shared link show the same view:
+//   f=is,impersonated_brand,Amazon|Walmart   f=is_not,caller_state,TX
+//   f=range,duration_sec,60,120   f=not_range,dollar_ask,500,   f=at,2026-11-20T14:15:00Z
+// A hand-edited or stale `f` that does not parse is left out (the page never breaks on it).
+
+import { useMemo } from 'react';
+import { useLocation } from '../../lib/router';
+import { updateSearch } from '../../lib/urlState';
+import type { Span } from '../../lib/window';
+
+/** Fields a value filter may name (dimension fields of the query language, CONTRACT §13). */
+export const VALUE_FIELDS: Record<string, string> = {
+  impersonated_brand: 'Brand',
+  lure_category: 'Lure',
+  payment_method: 'Payment method',
+  impersonated_government_agency: 'Government agency',
+  mule_bank_name: 'Mule bank',
+  mule_bank_routing_number: 'Routing number',
+  crypto_chain: 'Crypto chain',
+  gift_card_brand: 'Gift card brand',
+  remote_desktop_app: 'Remote desktop app',
+  synthetic_org: 'Synthetic organisation',
+  fake_agent_name: 'Fake agent name',
+  caller_state: 'State',
+  disconnect_reason: 'Disconnect reason',
+};
+export const RANGE_FIELDS = { duration_sec: 'Duration', dollar_ask: 'Dollar ask' } as const;
+type RangeField = keyof typeof RANGE_FIELDS;
+
+type ValueFilter = { kind: 'is' | 'is_not'; field: string; values: string[] };
+/** min <= x < max (max null: no upper bound), as a histogram bucket holds; not_range: outside it. */
+type RangeFilter = { kind: 'range' | 'not_range'; field: RangeField; min: number; max: number | null };
+export type Filter =
+  | ValueFilter
+  | RangeFilter
+  /** One quarter hour of the arrivals heat map: the figures of calls that arrived in it. */
+  | { kind: 'at'; start: string };
+
+export const isValueFilter = (f: Filter): f is ValueFilter => f.kind === 'is' || f.kind === 'is_not';
+
+/** Bounds: a URL cannot make the page send an unbounded query. */
+const MAX_FILTERS = 20;
+const MAX_VALUES = 50;
+const MAX_VALUE_LENGTH = 200;
+export const QUARTER_MS = 15 * 60_000;
+
+// Values may hold commas or bars: those (and %) are escaped inside the param.
+const esc = (v: string) => v.replace(/%/g, '%25').replace(/,/g, '%2C').replace(/\|/g, '%7C');
+const unesc = (v: string) => {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+};
+
+export function filterParam(f: Filter): string {
+  if (f.kind === 'at') return `at,${f.start}`;
+  if (isValueFilter(f)) return `${f.kind},${f.field},${f.values.map(esc).join('|')}`;
+  return `${f.kind},${f.field},${f.min},${f.max ?? ''}`;
+}
+
+function parseOne(s: string): Filter | null {
+  const parts = s.split(',');
+  const [kind, field] = parts;
+  if (kind === 'at') {
+    const ms = Date.parse(parts[1] ?? '');
+    return Number.isFinite(ms) && ms % QUARTER_MS === 0 ? { kind, start: new Date(ms).toISOString().replace('.000Z', 'Z') } : null;
+  }
+  if ((kind === 'is' || kind === 'is_not') && Object.hasOwn(VALUE_FIELDS, field) && parts.length === 3) {
+    const values = [...new Set(parts[2].split('|').map(unesc))]
+      .filter((v) => v !== '' && v.length <= MAX_VALUE_LENGTH)
+      .slice(0, MAX_VALUES);
+    return values.length ? { kind, field, values } : null;
+  }
+  if ((kind === 'range' || kind === 'not_range') && Object.hasOwn(RANGE_FIELDS, field) && parts.length === 4) {
+    const min = Number(parts[2]);
+    const max = parts[3] === '' ? null : Number(parts[3]);
+    if (!Number.isFinite(min) || min < 0 || (max !== null && !(Number.isFinite(max) && max > min))) return null;
+    return { kind, field: field as RangeField, min, max };
+  }
+  return null;
+}
+
+export function filtersFromSearch(p: URLSearchParams): Filter[] {
+  const out: Filter[] = [];
+  for (const s of p.getAll('f').slice(0, MAX_FILTERS)) {
+    const f = parseOne(s);
+    if (f && !out.some((o) => filterParam(o) === filterParam(f))) out.push(f);
+  }
+  return out;
+}
+
+/** Whether two filters constrain the same thing (a new one merges into or replaces the old). */
+function sameSlot(a: Filter, b: Filter): boolean {
+  if (a.kind === 'at' || b.kind === 'at') return a.kind === b.kind;
+  if (a.field !== b.field) return false;
+  const values = (k: Filter['kind']) => k === 'is' || k === 'is_not';
+  // One range per field; value filters of one field and one sense merge ("is Amazon or Walmart").
+  return values(a.kind) === values(b.kind) && (!values(a.kind) || a.kind === b.kind);
+}
+
+/** The filters with `f` added: values join a filter of the same field and sense; a range or quarter hour replaces its own. */
+function withFilter(list: Filter[], f: Filter): Filter[] {
+  const i = list.findIndex((o) => sameSlot(o, f));
+  if (i < 0) return [...list, f].slice(0, MAX_FILTERS);
+  const old = list[i];
+  const merged: Filter =
+    isValueFilter(old) && isValueFilter(f) && f.kind === old.kind
+      ? { ...old, values: [...new Set([...old.values, ...f.values])].slice(0, MAX_VALUES) }
+      : f;
+  return list.map((o, j) => (j === i ? merged : o));
+}
+
+/** The same filter, negated ("is" ⇄ "is not"); a quarter hour has no negation. */
+function negated(f: Filter): Filter {
+  if (f.kind === 'is') return { ...f, kind: 'is_not' };
+  if (f.kind === 'is_not') return { ...f, kind: 'is' };
+  if (f.kind === 'range') return { ...f, kind: 'not_range' };
+  if (f.kind === 'not_range') return { ...f, kind: 'range' };
+  return f;
+}
+
+/** The filters of the URL, and setters that add a history entry each. */
+export function useFilters() {
+  const { search } = useLocation();
+  const key = search.getAll('f').join('\n');
+  // The same list (and so the same query keys) while other params change.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const filters = useMemo(() => filtersFromSearch(search), [key]);
+  const write = (next: Filter[]) => updateSearch({ f: next.map(filterParam) });
+  return {
+    filters,
+    add: (f: Filter) => write(withFilter(filters, f)),
+    remove: (i: number) => write(filters.filter((_, j) => j !== i)),
+    toggle: (i: number) => write(filters.map((f, j) => (j === i ? negated(f) : f))),
+    clear: () => write([]),
+  };
+}
+
+/** The query language's conditions (docs/query.md) for the filters; a quarter hour is the window instead. */
+export function queryFilters(filters: Filter[]): unknown[] {
+  const out: unknown[] = [];
+  for (const f of filters) {
+    if (isValueFilter(f)) out.push([f.kind, f.field, f.values]);
+    else if (f.kind !== 'at') {
+      const inside: unknown[] = [['gte', f.field, f.min]];
+      if (f.max !== null) inside.push(['lt', f.field, f.max]);
+      // Top level, so a dollar_ask range also narrows the ask figures to the asks inside it.
+      if (f.kind === 'range') out.push(...inside);
+      else out.push(['not', inside.length === 1 ? inside[0] : ['and', inside]]);
+    }
+  }
+  return out;
+}
+
+/** The window the figures cover: the overview's, or the quarter hour a heat-map cell chose. */
+export function filteredSpan(span: Span, filters: Filter[]): Span {
+  const at = filters.find((f) => f.kind === 'at');
+  if (!at || at.kind !== 'at') return span;
+  const start = Date.parse(at.start);
+  return { start: at.start, end: new Date(start + QUARTER_MS).toISOString().replace('.000Z', 'Z') };
+}
