@@ -380,6 +380,23 @@ export const CASES: Case[] = [
     ask: () => ['What is the single largest dollar ask so far this month?'],
     truth: async (x) => asUsd(await x.fig('max_single_ask', W.thisMonth)),
   },
+  {
+    id: 'e19',
+    cls: 'everyday',
+    ask: () => ['How many calls did we get on Tuesday December 1st, New York time?'],
+    truth: async (x) => {
+      const n = await calls(x, W.dec1ET);
+      const res = await x.app.inject({
+        method: 'POST',
+        url: '/api/query',
+        headers: { authorization: `Bearer ${x.keys.read}` },
+        payload: { metrics: ['calls_received'], start: '2026-12-01', end: '2026-12-02', timezone: 'America/New_York' },
+      });
+      const local = res.json().results[0].metrics[0];
+      if (local !== n) throw new Error(`1 December in New York: local dates ${local} vs UTC instants ${n}`);
+      return num(n);
+    },
+  },
 
   // ============================================================ ranking
   {

@@ -70,8 +70,8 @@ export const W = {
   nov23: dayOf('2026-11-23'),
   nov18: dayOf('2026-11-18'),
   nov11: dayOf('2026-11-11'),
-  /** Yesterday, New York time (EST, UTC−5): 3 Dec 05:00 UTC to 4 Dec 05:00 UTC. */
-  yesterdayET: span('2026-12-03T05:00:00Z', '2026-12-04T05:00:00Z'),
+  /** 1 December, New York time (EST, UTC−5): 1 Dec 05:00 UTC to 2 Dec 05:00 UTC. */
+  dec1ET: span('2026-12-01T05:00:00Z', '2026-12-02T05:00:00Z'),
   /** October: before the demo's first call. */
   october: span('2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z'),
   /** Everything the demo holds (30 days), for the corpus. */
