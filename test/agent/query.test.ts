@@ -9,7 +9,7 @@ import { findValues, type Lexicon, type LexiconEntry } from '../../src/agent/rea
 import { normalise } from '../../src/agent/read/normalise.js';
 import { declineOf, DECLINE_RULES } from '../../src/agent/read/outOfScope.js';
 import { planByRules } from '../../src/agent/plan/queryRules.js';
-import { readQuestion } from '../../src/agent/read/questionReading.js';
+import { readQuestion } from '../../src/agent/plan/questionReading.js';
 import { canon } from '../../src/agent/read/values.js';
 import { runTool, toolParameters, type ToolContext } from '../../src/agent/run/tools.js';
 import type { Principal } from '../../src/domain/principal.js';

@@ -7,35 +7,10 @@ import type { TopnItem } from '../../storage/queries/topn.js';
 import { fmtKind, SUMMARY_METRICS, type SummaryMetric } from '../say/answer.js';
 import type { Composed } from '../say/compose.js';
 import type { Intent } from './intents.js';
-import { take } from '../read/thresholds.js';
 import type { ToolCallRecord } from '../run/tools.js';
 import { canon } from '../read/values.js';
-import { NUMBER_WORDS, numberOf } from '../read/vocabulary.js';
 import type { Bar } from '../read/readingTypes.js';
 export type { Bar } from '../read/readingTypes.js';
-
-const NUM = `(\\d[\\d,]*(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
-const OPS: Array<[RegExp, Bar['op']]> = [
-  [/^(?:at least|no fewer than|no less than)$/, 'ge'],
-  [/^(?:at most|no more than)$/, 'le'],
-  [/^(?:fewer than|less than|under|below|lower than)$/, 'lt'],
-];
-const OP =
-  '(more than|greater than|higher than|over|above|at least|no fewer than|no less than|at most|no more than|fewer than|less than|under|below|lower than)';
-
-/** "more than 5 calls", "at least 10 tier 1 calls", "above 50%": the bar, its words blanked (the figure's words stay). */
-export function barIn(st: { text: string }): Bar | null {
-  let bar: Bar | null = null;
-  const read = (m: RegExpExecArray, percent: boolean) => {
-    if (bar) return false;
-    const op = OPS.find(([re]) => re.test(m[1]))?.[1] ?? 'gt';
-    bar = { op, value: percent ? Number(m[2]) / 100 : numberOf(m[2].replace(/,/g, '')), percent };
-  };
-  take(st, new RegExp(`\\b${OP} ${NUM} ?(?:%|percent\\b)`), (m) => read(m, true));
-  // A count of calls, not a repeat ("seen in more than 2 calls") nor a duration or amount.
-  take(st, new RegExp(`(?<!\\b(?:in|on|across|seen|used) )\\b${OP} ${NUM}(?= (?:[a-z0-9-]+ ){0,3}calls?\\b)`), (m) => read(m, false));
-  return bar;
-}
 
 /** The figure a bar is held against: a rate for a percentage, else a count (calls when none is named). */
 export function barMetric(bar: Bar, metrics: SummaryMetric[]): SummaryMetric | null {

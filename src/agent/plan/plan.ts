@@ -57,9 +57,10 @@ import {
   topNumber,
   TREND_RE,
   WHICH_CALL_RE,
+  YES_NO_RE,
 } from '../read/reading.js';
 import { ASK_COUNT_RE, MEAN_ASK_RE, PER_CALL_RE } from './quantity.js';
-import { readQuestion, type QuestionReading } from '../read/questionReading.js';
+import { readQuestion, type QuestionReading } from './questionReading.js';
 import type { Mention } from '../read/readingTypes.js';
 import { precedingSpan, shiftBack, type WindowSpec } from '../read/windowSpec.js';
 import type { TopnField } from '../../storage/queries/topn.js';
@@ -100,7 +101,6 @@ import {
   VALUE_FIELD_RANKABLE,
   verdictOf,
   withoutCommands,
-  YES_NO_RE,
 } from './planRules.js';
 
 const asked = (more: boolean | null) => (more === null ? {} : { more });

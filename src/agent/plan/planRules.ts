@@ -5,7 +5,7 @@
 import type { TopnField } from '../../storage/queries/topn.js';
 import { FIELD_LABELS, SUMMARY_METRICS, type SummaryMetric } from '../say/answer.js';
 import type { Mention, Negation, Qualifiers } from '../read/readingTypes.js';
-import { COMPARE_RE, PERSONA_RE, topNumber, TREND_RE } from '../read/reading.js';
+import { COMPARE_RE, PERSONA_RE, topNumber, TREND_RE, YES_NO_RE } from '../read/reading.js';
 import { TOPN_DEFAULT, type Filters, type Intent, type RankField, type Verdict } from './intents.js';
 import { shiftBack, type WindowSpec } from '../read/windowSpec.js';
 import { VALUE_FIELDS, type ValueField } from '../read/values.js';
@@ -275,7 +275,6 @@ export function apartValue(n: Negation, field: RankField | null): string | null 
 }
 
 /** A question asking for yes or no: "were there …", "did …", "is …". */
-export const YES_NO_RE = /^(?:(?:and|so|but|ok|okay|also|then) )?(?:were|was|is|are|did|do|does|has|have|had)\b/;
 const UP_RE =
   /\b(?:more|higher|up|increased?|increasing|rise|rose|risen|rising|grow|grew|grown|growing|better|improved?|bigger|larger|greater|climb(?:ed)?|jump(?:ed)?)\b/;
 const DOWN_RE =

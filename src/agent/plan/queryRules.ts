@@ -66,7 +66,10 @@ function valueFigure(input: RuleInput): QueryPlan | null {
   const named = namedValues(input);
   if (named.length !== 1) return null;
   const { entry, note } = pickField(named[0]);
-  const base = withoutInside(input.reading.base, input.found);
+  const inside = withoutInside(input.reading.base, input.found);
+  // "calls that used the drop address …": the value says it; no "has" filter of its field beside it.
+  const has = inside.has?.filter((f) => f !== entry.field);
+  const base: Filters = { ...inside, has: has?.length ? has : undefined };
   const filters = queryFilters(base);
   if (!filters) return null;
   const spec = input.reading.window;

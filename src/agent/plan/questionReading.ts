@@ -3,14 +3,14 @@
 // become filters, and a follow-up carries the previous turn's filters. Pure, like plan.ts.
 
 import type { AgentRequest } from '../agent.js';
-import { carry } from '../plan/filters.js';
-import type { Filters, PlannerState } from '../plan/intents.js';
-import { capitalisedWords } from './normalise.js';
-import { filtersOf, REFERS_RE, SHORT_FOLLOW_UP, subjectOf } from '../plan/planRules.js';
-import { qualifiersIn, type Mention, type Qualifiers } from './qualifiers.js';
-import { FOLLOW_UP_RE } from './reading.js';
-import { findWindows, SHIFT_BACK_RE, SHIFT_BY_RE, unreadTimePhrase, VAGUE_TIME_RE, type FoundWindow } from './timePhrases.js';
-import { shiftBack, shiftBy, windowPhrase, type WindowSpec } from './windowSpec.js';
+import { carry } from './filters.js';
+import type { Filters, PlannerState } from './intents.js';
+import { capitalisedWords } from '../read/normalise.js';
+import { filtersOf, REFERS_RE, SHORT_FOLLOW_UP, subjectOf } from './planRules.js';
+import { qualifiersIn, type Mention, type Qualifiers } from '../read/qualifiers.js';
+import { FOLLOW_UP_RE } from '../read/reading.js';
+import { findWindows, SHIFT_BACK_RE, SHIFT_BY_RE, unreadTimePhrase, VAGUE_TIME_RE, type FoundWindow } from '../read/timePhrases.js';
+import { shiftBack, shiftBy, windowPhrase, type WindowSpec } from '../read/windowSpec.js';
 
 export interface QuestionReading {
   /** The time phrases found, in order. */

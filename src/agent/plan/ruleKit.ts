@@ -6,7 +6,7 @@ import type { QueryBody } from '../../domain/query/parse.js';
 import type { RangeObject } from '../../domain/window.js';
 import { windowInline } from '../say/compose.js';
 import { LEXICON_FIELDS, type FoundValue } from '../read/lexicon.js';
-import type { QuestionReading } from '../read/questionReading.js';
+import type { QuestionReading } from './questionReading.js';
 import { windowArgs, type WindowSpec } from '../read/windowSpec.js';
 import type { Filters } from './intents.js';
 

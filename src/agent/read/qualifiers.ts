@@ -6,13 +6,12 @@
 
 import type { IntelField } from '../../domain/call.js';
 import { TOLL_FREE_AREA_CODES, type CallerOrigin } from '../../domain/sliceFilter.js';
-import { barIn } from '../plan/bars.js';
 import { COMPARED_TO, hintsIn } from './hints.js';
 import type { ValueField } from './values.js';
 import { negationIn } from './negation.js';
 import { isEveryday } from './normalise.js';
-import { YES_NO_RE } from '../plan/planRules.js';
-import { blank, durations, moneyBounds, repeats, take } from './thresholds.js';
+import { YES_NO_RE } from './reading.js';
+import { barIn, blank, durations, moneyBounds, repeats, take } from './thresholds.js';
 import { transcriptTerms } from './transcriptTerms.js';
 import { STATE_CODES, STATE_NAME_RE, STATES } from './vocabulary.js';
 import type { Qualifiers } from './readingTypes.js';

@@ -134,6 +134,8 @@ export const TIER_LIST_RE =
   /\bmule accounts?\b|\baccounts?\b|\bbank accounts?\b|\baccount numbers?\b|\bcrypto wallets?\b|\bwallet addresses\b|\bwallets?\b|\bfinancial (?:extractions?|intel|data|details|rows)\b|\bdrop address(?:es)?\b|\bmule (?:drop )?address(?:es)?\b|\baccount holders?\b/;
 export const LIST_VERB_RE =
   /\b(?:show|list|which|what are|what were|give me|display|latest|newest|recent|most recent|table|rows|details|see|get me|find|pull up|who are)\b/;
+/** A question answered Yes or No: "were there…", "is the hook rate…". */
+export const YES_NO_RE = /^(?:(?:and|so|but|ok|okay|also|then) )?(?:were|was|is|are|did|do|does|has|have|had)\b/;
 export const COUNT_RE = /\bhow many\b|\bnumber of\b|\bcount\b|\bhow often\b/;
 export const OVERVIEW_RE =
   /\boverview\b|\bsummary\b|\bsummari[sz]e\b|\bstats\b|\bstatistics\b|\bkpis?\b|\bheadline(?: figures| numbers)?\b|\bhow (?:are|were|is|was) (?:we|things|it|the honeypot) (?:doing|going|looking)\b|\bhow did (?:we|it|the honeypot) do\b|\bdashboard\b|\bnumbers\b|\bfigures\b|\bmetrics\b|\bwhat happened\b|\bhow busy\b|\bbreakdown\b|\bwhat'?s (?:going on|happening|new)\b|\bwhat is (?:going on|happening)\b/;

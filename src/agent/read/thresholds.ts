@@ -3,7 +3,7 @@
 // ask counts ("more than one dollar ask") and repeats ("seen in 2 or more calls"). None of
 // them is a comparison between periods.
 
-import type { Qualifiers } from './readingTypes.js';
+import type { Bar, Qualifiers } from './readingTypes.js';
 import { NUMBER_WORDS, numberOf } from './vocabulary.js';
 
 const UNIT = '(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h)';
@@ -160,4 +160,29 @@ export function repeats(st: { text: string }, out: Qualifiers): void {
       out.minCount = n ? numberOf(n) : 2;
     },
   );
+}
+
+// ------------------------------------------------------------------ the number a yes/no question names
+
+const BAR_NUM = `(\\d[\\d,]*(?:\\.\\d+)?|${Object.keys(NUMBER_WORDS).join('|')})`;
+const OPS: Array<[RegExp, Bar['op']]> = [
+  [/^(?:at least|no fewer than|no less than)$/, 'ge'],
+  [/^(?:at most|no more than)$/, 'le'],
+  [/^(?:fewer than|less than|under|below|lower than)$/, 'lt'],
+];
+const OP =
+  '(more than|greater than|higher than|over|above|at least|no fewer than|no less than|at most|no more than|fewer than|less than|under|below|lower than)';
+
+/** "more than 5 calls", "at least 10 tier 1 calls", "above 50%": the bar, its words blanked (the figure's words stay). */
+export function barIn(st: { text: string }): Bar | null {
+  let bar: Bar | null = null;
+  const read = (m: RegExpExecArray, percent: boolean) => {
+    if (bar) return false;
+    const op = OPS.find(([re]) => re.test(m[1]))?.[1] ?? 'gt';
+    bar = { op, value: percent ? Number(m[2]) / 100 : numberOf(m[2].replace(/,/g, '')), percent };
+  };
+  take(st, new RegExp(`\\b${OP} ${BAR_NUM} ?(?:%|percent\\b)`), (m) => read(m, true));
+  // A count of calls, not a repeat ("seen in more than 2 calls") nor a duration or amount.
+  take(st, new RegExp(`(?<!\\b(?:in|on|across|seen|used) )\\b${OP} ${BAR_NUM}(?= (?:[a-z0-9-]+ ){0,3}calls?\\b)`), (m) => read(m, false));
+  return bar;
 }

@@ -21,8 +21,9 @@ import {
   type SummaryMetric,
 } from '../say/answer.js';
 import { cap, changeNames, errorAnswer, forCalls, metricSource, periodNamed, windowInline, type Composed } from '../say/compose.js';
-import { filterArgs, filterText } from '../plan/filters.js';
-import { agree, bucketFor, direction, halvesOf, windowSplit, type Halves } from '../plan/halves.js';
+import { filterArgs } from '../plan/filters.js';
+import { filterText } from '../say/filterText.js';
+import { agree, bucketFor, direction, halvesOf, windowSplit, type Halves } from '../say/halves.js';
 import type { Filters, Intent, Verdict } from '../plan/intents.js';
 import type { NegatedFigure } from '../read/negation.js';
 import type { AgentSource } from '../turns.js';

@@ -30,10 +30,20 @@ import {
   windowInline,
   type Composed,
 } from '../say/compose.js';
-import { bucketFor } from '../plan/halves.js';
+import { bucketFor } from '../say/halves.js';
 import { composeActive, composeCall, composeCalls, composeTier1, EXAMPLES_LISTED } from '../say/composeLists.js';
-import { filterArgs, filterText } from '../plan/filters.js';
-import { COUNT_LIMIT, LIST_FILTERS, LOOKUP_N, RANK_BY_VALUES, SEARCH_LIMIT, type DataPlan, type Filters, type Intent } from '../plan/intents.js';
+import { filterArgs } from '../plan/filters.js';
+import { filterText } from '../say/filterText.js';
+import {
+  COUNT_LIMIT,
+  LIST_FILTERS,
+  LOOKUP_N,
+  RANK_BY_VALUES,
+  SEARCH_LIMIT,
+  type DataPlan,
+  type Filters,
+  type Intent,
+} from '../plan/intents.js';
 import type { Mention } from '../read/qualifiers.js';
 import { contentWords } from '../read/transcriptTerms.js';
 import { windowArgs, type WindowSpec } from '../read/windowSpec.js';

@@ -10,7 +10,7 @@ import { findValues, lexiconOf } from '../read/lexicon.js';
 import { normalise } from '../read/normalise.js';
 import { mayApply, planByRules } from '../plan/queryRules.js';
 import type { QueryResult } from '../plan/ruleKit.js';
-import { readQuestion } from '../read/questionReading.js';
+import { readQuestion } from '../plan/questionReading.js';
 
 export interface RuleAnswer {
   rule: string;

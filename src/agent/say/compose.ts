@@ -24,7 +24,7 @@ import {
   SUMMARY_METRICS,
   type SummaryMetric,
 } from './answer.js';
-import { direction, halvesOf } from '../plan/halves.js';
+import { direction, halvesOf } from './halves.js';
 import { LOOKUP_N, RANK_BY_VALUES, TOPN_DEFAULT, type Intent, type RankField, type Verdict } from '../plan/intents.js';
 import { windowPhrase, type WindowSpec } from '../read/windowSpec.js';
 import { fmtSpan } from './when.js';

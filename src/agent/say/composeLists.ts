@@ -7,7 +7,7 @@ import type { Tier1Row } from '../../storage/queries/tier1.js';
 import type { LiveSessionInput } from '../../storage/liveSessions.js';
 import { fmtConfidence, fmtInt, fmtNum, fmtSec, fmtUsd, plural } from './answer.js';
 import { forCalls, metricSource, windowInline, type Composed } from './compose.js';
-import { filterText } from '../plan/filters.js';
+import { filterText } from './filterText.js';
 import { VALUE_FILTER_FIELDS, type Filters, type Tier1Filter } from '../plan/intents.js';
 import type { WindowSpec } from '../read/windowSpec.js';
 import type { ToolCallRecord } from '../run/tools.js';
