@@ -38,9 +38,15 @@ describe('the overview: labels, time zone, themes, focus, phone', { skip, timeou
   test('n above what the API gives says so; codes are words; caller IDs share one format', async () => {
     await open(page, '/?range=30d&topn=lure_category&n=80', ['topn']);
     assert.match(await page.getByTestId('topn-note').innerText(), /at most 50 values/);
+    // Each row: the raw value (its List link to the calls) and the label shown (the value that filters).
     const labels = await page
-      .locator('[data-panel="topn"] a[data-drill]')
-      .evaluateAll((as) => as.map((a) => [a.getAttribute('data-drill'), a.textContent]));
+      .locator('[data-panel="topn"] details.data-table tbody tr')
+      .evaluateAll((rows) =>
+        rows.map((r) => [
+          r.querySelector('a[data-drill]')?.getAttribute('data-drill') ?? null,
+          r.querySelector('button.filter-value')?.textContent ?? null,
+        ]),
+      );
     assert.ok(
       labels.some(([raw, text]) => raw === 'TECH_SUPPORT' && text === 'Tech support'),
       JSON.stringify(labels),
