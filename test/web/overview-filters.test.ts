@@ -291,5 +291,26 @@ describe('the overview filters itself from any figure (issue 29)', { skip, timeo
     assert.equal(span.start, at.slice(3), 'the cards show the quarter hour');
     assert.equal(Date.parse(span.end) - Date.parse(span.start), 15 * 60_000);
     await checkPanels([], 'the busiest quarter hour');
+
+    // 8. The charts themselves: a heat-map cell and the first top-N bar, selected with the mouse
+    // (the click that once left ECharts disposed mid-event; closeSignedIn asserts no uncaught error).
+    await page.locator('[data-testid="chip-remove"]').click();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="filter-bar"]'));
+    await settled(0);
+    const first = (await tableRows('topn'))[0][0];
+    const bars = page.locator('[data-panel="topn"] .echart');
+    const box = (await bars.boundingBox())!;
+    // Horizontal bars, longest first: the first row's bar reaches past the middle of the chart.
+    await bars.click({ position: { x: box.width * 0.6, y: 16 } });
+    await settled(1);
+    assert.deepEqual(fParams(), [`is,impersonated_brand,${first}`], 'the first bar filters by its brand');
+    await page.locator('[data-testid="chip-remove"]').click();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="filter-bar"]'));
+    await settled(0);
+    const heat = page.locator('[data-panel="arrivals"] .echart');
+    const hb = (await heat.boundingBox())!;
+    await heat.click({ position: { x: hb.width / 2, y: 10 } });
+    await settled(1);
+    assert.match(fParams()[0], /^at,/, 'a heat-map cell filters by its quarter hour');
   });
 });
