@@ -153,6 +153,6 @@ export class CrewBook {
       `Write down our direct line, ${display(crew.callback)}.`,
       `You can reach our department at 1-${crew.callback.slice(0, 3)}-${crew.callback.slice(3, 6)}-${crew.callback.slice(6)}.`,
     ]);
-    turns.splice(at, 0, { speaker: 'caller', text, ...(offset !== undefined ? { offset_sec: offset } : {}) });
+    turns.splice(at, 0, { speaker: 'caller', text, offset_sec: offset });
   }
 }

@@ -96,11 +96,20 @@ class UnionFind {
   }
 }
 
-/** The link keys of one call from its identifiers: strong ones as they are, weak ones pairwise. */
-export function linkKeysOf(ids: readonly { kind: IdentifierKind; value: string }[]): string[] {
+/**
+ * The link keys of one call from its identifiers: strong ones as they are, weak ones pairwise.
+ * `shared`, when given, says which identifiers other calls carry too: a key with a part no other
+ * call has can join nothing, and leaving it out spares most of the pairs (script bands are
+ * mostly unique).
+ */
+export function linkKeysOf(
+  ids: readonly { kind: IdentifierKind; value: string }[],
+  shared?: (kind: string, value: string) => boolean,
+): string[] {
   const keys: string[] = [];
   const weak = new Map<string, string[]>();
   for (const { kind, value } of ids) {
+    if (shared && !shared(kind, value)) continue;
     if (isStrong(kind)) keys.push(keyText(kind, value));
     else weak.set(kind, [...(weak.get(kind) ?? []), value]);
   }
@@ -119,8 +128,11 @@ export function buildCampaigns(orgId: string, rows: readonly IdentifierRow[]): C
   // Calls, numbered in (started_at, call_sid) order so that index order is time order.
   const started = new Map<string, number>();
   const idsOf = new Map<string, { kind: IdentifierKind; value: string }[]>();
+  const carriers = new Map<string, number>();
   for (const r of rows) {
     started.set(r.callSid, r.startedAt);
+    const part = keyText(r.kind, r.value);
+    carriers.set(part, (carriers.get(part) ?? 0) + 1);
     const list = idsOf.get(r.callSid);
     if (list) list.push(r);
     else idsOf.set(r.callSid, [r]);
@@ -133,7 +145,7 @@ export function buildCampaigns(orgId: string, rows: readonly IdentifierRow[]): C
   const keysOfCall: string[][] = sids.map(() => []);
   for (const sid of sids) {
     const i = index.get(sid)!;
-    for (const k of new Set(linkKeysOf(idsOf.get(sid)!))) {
+    for (const k of new Set(linkKeysOf(idsOf.get(sid)!, (kind, value) => carriers.get(keyText(kind, value))! > 1))) {
       const list = callsOf.get(k);
       if (list) list.push(i);
       else callsOf.set(k, [i]);

@@ -50,10 +50,18 @@ const MAX_OTHER_CAMPAIGNS = 20;
 export interface WindowCampaigns {
   graph: CampaignGraph;
   rows: readonly IdentifierRow[];
+  /** Each call's rows, so that a row's figures read its own calls only. */
+  rowsOf: Map<string, IdentifierRow[]>;
 }
 
 export function windowCampaigns(orgId: string, rows: readonly IdentifierRow[]): WindowCampaigns {
-  return { graph: buildCampaigns(orgId, rows), rows };
+  const rowsOf = new Map<string, IdentifierRow[]>();
+  for (const r of rows) {
+    const list = rowsOf.get(r.callSid);
+    if (list) list.push(r);
+    else rowsOf.set(r.callSid, [r]);
+  }
+  return { graph: buildCampaigns(orgId, rows), rows, rowsOf };
 }
 
 /** Distinct non-null values, most calls first, then code point. */
@@ -67,34 +75,43 @@ function ranked(values: (string | null)[]): string[] {
  * How many calls of the previous period carry one of the component's link keys (the keys that
  * join it): the same operation seen before the window, by the identifiers that define it.
  */
-function previousCalls(c: Component, previousKeys: Map<string, string[]>): number {
-  const keys = new Set(c.links.map((l) => `${l.key.kind}\u0000${l.key.value}`));
-  let n = 0;
-  for (const callKeys of previousKeys.values()) if (callKeys.some((k) => keys.has(k))) n++;
-  return n;
+function previousCalls(c: Component, previous: PreviousCalls): number {
+  const calls = new Set<string>();
+  for (const l of c.links) for (const sid of previous.get(`${l.key.kind}\u0000${l.key.value}`) ?? []) calls.add(sid);
+  return calls.size;
 }
 
-/** The link keys of each call of the previous period. */
-export function linkKeysByCall(rows: readonly IdentifierRow[]): Map<string, string[]> {
+/** The calls of the previous period by link key. */
+export type PreviousCalls = Map<string, string[]>;
+
+export function previousCallsByKey(rows: readonly IdentifierRow[]): PreviousCalls {
   const ids = new Map<string, IdentifierRow[]>();
-  for (const r of rows) ids.set(r.callSid, [...(ids.get(r.callSid) ?? []), r]);
-  return new Map([...ids].map(([sid, list]) => [sid, linkKeysOf(list)]));
+  for (const r of rows) {
+    const list = ids.get(r.callSid);
+    if (list) list.push(r);
+    else ids.set(r.callSid, [r]);
+  }
+  const byKey: PreviousCalls = new Map();
+  for (const [sid, list] of ids) {
+    for (const k of new Set(linkKeysOf(list))) {
+      const sids = byKey.get(k);
+      if (sids) sids.push(sid);
+      else byKey.set(k, [sid]);
+    }
+  }
+  return byKey;
 }
 
-export function campaignRow(
-  w: WindowCampaigns,
-  c: Component,
-  facts: Map<string, CallFacts>,
-  previousKeys: Map<string, string[]>,
-): CampaignRow {
+export function campaignRow(w: WindowCampaigns, c: Component, facts: Map<string, CallFacts>, previousKeys: PreviousCalls): CampaignRow {
   const calls = c.calls.map((sid) => facts.get(sid)!);
-  const inCampaign = new Set(c.calls);
   const identifiers = Object.fromEntries(STRONG_KINDS.map((k) => [k, new Map<string, number>()])) as Record<
     StrongKind,
     Map<string, number>
   >;
-  for (const r of w.rows)
-    if (inCampaign.has(r.callSid) && isStrong(r.kind)) identifiers[r.kind].set(r.value, (identifiers[r.kind].get(r.value) ?? 0) + 1);
+  for (const sid of c.calls) {
+    for (const r of w.rowsOf.get(sid) ?? [])
+      if (isStrong(r.kind)) identifiers[r.kind].set(r.value, (identifiers[r.kind].get(r.value) ?? 0) + 1);
+  }
   let cents = 0;
   for (const f of calls) cents += f.askedCents;
   const previous = previousCalls(c, previousKeys);
@@ -127,7 +144,7 @@ export function campaignDetail(
   w: WindowCampaigns,
   c: Component,
   facts: Map<string, CallFacts>,
-  previousKeys: Map<string, string[]>,
+  previousKeys: PreviousCalls,
   window: Window,
 ): CampaignDetail {
   const row = campaignRow(w, c, facts, previousKeys);
