@@ -1,0 +1,58 @@
+// `honeypot campaigns rebuild` (and migration 17's backfill, the same function): the
+// identifier rows recomputed from the stored calls give back the same campaigns, ids included,
+// after the rows were lost or made stale; one org's rebuild leaves the others' rows alone.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { generateCalls } from '../../src/demo/generate.js';
+import { rebuildIdentifiers } from '../../src/storage/campaigns/rebuild.js';
+import { get, ingest, newOrg, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
+
+const NOW = new Date('2026-11-20T00:00:00Z');
+
+let t: TestApp;
+let a: OrgKeys;
+let b: OrgKeys;
+
+const campaigns = async (key: string) => {
+  const res = await get(t.app, key, '/api/campaigns?range=14d&min_calls=2&limit=200');
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json().items;
+};
+const rowCount = async (orgId: string) =>
+  Number((await t.db.all<{ n: number }>('SELECT count(*) AS n FROM call_identifiers WHERE org_id = $1', [orgId]))[0].n);
+
+before(async () => {
+  t = await testApp();
+  t.setNow(NOW);
+  a = await newOrg(t.app, 'pro', 'A');
+  b = await newOrg(t.app, 'pro', 'B');
+  const calls = [...generateCalls({ days: 14, callsPerDay: 60, end: NOW, seed: 3, crews: true })];
+  assert.equal((await ingest(t.app, a.ingest, calls)).statusCode, 200);
+  assert.equal((await ingest(t.app, b.ingest, calls.slice(0, 300))).statusCode, 200);
+});
+after(() => t.close());
+
+describe('campaigns rebuild', () => {
+  it('restores lost identifier rows: the same campaigns with the same ids', async () => {
+    const before = await campaigns(a.read);
+    assert.ok(before.length >= 3, `${before.length} campaigns`);
+    const rows = await rowCount(a.orgId);
+    const theirs = await rowCount(b.orgId);
+    await t.db.run('DELETE FROM call_identifiers WHERE org_id = $1', [a.orgId]);
+    assert.deepEqual(await campaigns(a.read), []);
+    const r = await rebuildIdentifiers(t.db, a.orgId);
+    assert.deepEqual(r, { orgs: 1, calls: 840, identifiers: rows });
+    assert.deepEqual(await campaigns(a.read), before);
+    assert.equal(await rowCount(b.orgId), theirs);
+  });
+
+  it('replaces stale rows of every org', async () => {
+    const before = [await campaigns(a.read), await campaigns(b.read)];
+    await t.db.run("UPDATE call_identifiers SET value = 'stale' WHERE kind = 'wallet'");
+    const r = await rebuildIdentifiers(t.db);
+    assert.equal(r.orgs, 2);
+    assert.equal(r.calls, 840 + 300);
+    assert.deepEqual([await campaigns(a.read), await campaigns(b.read)], before);
+  });
+});
