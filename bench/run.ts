@@ -1,9 +1,9 @@
-// npm run bench [-- ingest|kpis] — prints the benchmark tables (see README).
+// npm run bench [-- ingest|kpis|webhooks|stix|campaigns] — prints the benchmark tables (see README).
 
 import { benchIngest } from './ingest.js';
 
 const which = process.argv[2] ?? 'all';
-const known = ['all', 'ingest', 'kpis', 'webhooks', 'stix'];
+const known = ['all', 'ingest', 'kpis', 'webhooks', 'stix', 'campaigns'];
 if (!known.includes(which)) {
   console.error(`usage: npm run bench [-- ${known.join('|')}]`);
   process.exit(2);
@@ -22,4 +22,8 @@ if (which === 'all' || which === 'webhooks') {
 if (which === 'all' || which === 'stix') {
   const { benchStixExport } = await import('./stixExport.js');
   await benchStixExport();
+}
+if (which === 'all' || which === 'campaigns') {
+  const { benchCampaigns } = await import('./campaigns.js');
+  await benchCampaigns(total);
 }

@@ -42,17 +42,22 @@ export function scriptBands(transcript: readonly TranscriptTurn[]): string[] {
     for (const w of t.text.toLowerCase().match(/[a-z0-9']+/g) ?? []) words.push(w);
   }
   if (words.length < MIN_WORDS) return [];
-  const shingles = new Set<string>();
-  for (let i = 0; i + SHINGLE_WORDS <= words.length; i++) shingles.add(words.slice(i, i + SHINGLE_WORDS).join(' '));
-  const base = [...shingles].map(fnv1a);
-  const mins = SEEDS.map((seed) => {
-    let min = 0xffffffff;
-    for (const b of base) {
-      const h = mix((b ^ seed) >>> 0);
-      if (h < min) min = h;
+  // A shingle's hash combines its words' hashes (order-sensitive), so no shingle string is
+  // built; distinct shingle hashes stand for the set. This runs per call at ingest.
+  const wordHashes = words.map(fnv1a);
+  const base = new Set<number>();
+  for (let i = 0; i + SHINGLE_WORDS <= wordHashes.length; i++) {
+    let h = 0x9747b28c;
+    for (let k = 0; k < SHINGLE_WORDS; k++) h = mix((h ^ wordHashes[i + k]) >>> 0) + k;
+    base.add(h >>> 0);
+  }
+  const mins = new Array<number>(HASHES).fill(0xffffffff);
+  for (const b of base) {
+    for (let j = 0; j < HASHES; j++) {
+      const h = mix((b ^ SEEDS[j]) >>> 0);
+      if (h < mins[j]) mins[j] = h;
     }
-    return min;
-  });
+  }
   const bands: string[] = [];
   for (let b = 0; b < HASHES / ROWS; b++) {
     const part = mins.slice(b * ROWS, (b + 1) * ROWS);
