@@ -112,6 +112,46 @@ describe('the quantity asked', () => {
     }
   });
 
+  it('the share of tier 1 is a share, of the value named; a count stays a count (negative)', async () => {
+    const month = between(ORG_A_CALLS, THIS_MONTH);
+    const amazon = month.filter((c) => c.extraction?.impersonated_brand === 'Amazon');
+    const share = (cs: FixtureCall[]) => {
+      const t = cs.filter((c) => tierOf(c) === 1).length;
+      return `${pct(t / cs.length)} tier 1 (${t} of ${calls(cs.length)})`;
+    };
+    // Said either way, the share and its counts (never the count alone).
+    const t1m = month.filter((c) => tierOf(c) === 1).length;
+    for (const q of ["what's the tier 1 rate this month", 'tier 1 share of calls this month', 'tier 1 % this month']) {
+      const a = await ask(q);
+      assert.ok(a.answer.includes(pct(t1m / month.length)) && a.answer.includes(`${t1m} of ${calls(month.length)}`), `${q}: ${a.answer}`);
+    }
+    const t1 = amazon.filter((c) => tierOf(c) === 1).length;
+    assert.match(
+      (await ask('what % of amazon calls were tier 1 this month')).answer,
+      new RegExp(`${t1} of ${amazon.length} calls were tier-1, a share of ${esc(pct(t1 / amazon.length))}`),
+    );
+    has(await ask('tier 1 rate of amazon calls this month'), `counting only calls with brand Amazon: ${share(amazon)}`);
+    const count = await ask('how many tier 1 calls this month');
+    assert.match(count.answer, new RegExp(`tier-1 calls ${month.filter((c) => tierOf(c) === 1).length}\\b`));
+    assert.doesNotMatch(count.answer, /%/);
+  });
+
+  it('calls that got away, of a value: those not hooked, not every call of it', async () => {
+    const amazon = between(ORG_A_CALLS, THIS_MONTH).filter((c) => c.extraction?.impersonated_brand === 'Amazon');
+    const missed = amazon.filter((c) => !isHooked(c)).length;
+    assert.ok(missed > 0 && missed < amazon.length);
+    const a = await ask('how many amazon calls got away this month');
+    has(a, `${calls(missed)} with brand Amazon ${missed === 1 ? 'was' : 'were'} not hooked`);
+  });
+
+  it('a value named in a transcript phrase is the value, not a transcript search (no false zero)', async () => {
+    const d7 = between(ORG_A_CALLS, NOW.getTime() - 7 * DAY).filter((c) => c.extraction?.mule_account_holder_name === 'John Doe');
+    assert.ok(d7.length > 0);
+    const a = await ask('how many calls mentioned John Doe as the account holder');
+    has(a, `mule account holder John Doe: ${calls(d7.length)}`);
+    assert.ok(!queries(a).some((q) => JSON.stringify(q.filters).includes('transcript')));
+  });
+
   it('wallets are counted as wallets in each of two windows, not as calls naming a chain', async () => {
     const wallets = (cs: FixtureCall[]) => new Set(cs.map((c) => c.extraction?.crypto_wallet_address).filter(Boolean)).size;
     const now = between(ORG_A_CALLS, THIS_MONTH);
@@ -158,6 +198,14 @@ describe('comparison frames', () => {
     const b = await ask('average call length at night vs during the day this month');
     has(b, `daytime (06:00–18:00 UTC) average call length ${mean(day).toLocaleString('en-US')} seconds (over ${calls(day.length)})`);
     has(b, `night (18:00–06:00 UTC) average call length ${mean(night).toLocaleString('en-US')} seconds (over ${calls(night.length)})`);
+  });
+
+  it('keep the values the question names: a brand’s hook rate on weekends, a lure week by week', async () => {
+    const amazon = between(ORG_A_CALLS, THIS_MONTH).filter((c) => c.extraction?.impersonated_brand === 'Amazon');
+    const a = await ask('amazon hook rate on weekends vs weekdays this month');
+    has(a, `counting only calls with brand Amazon: weekends (Saturday and Sunday) ${hookSaid(amazon.filter(weekend))}`);
+    has(a, `weekdays (Monday to Friday) ${hookSaid(amazon.filter((c) => !weekend(c)))}`);
+    assert.deepEqual(queries(a)[0].filters, [['is', 'impersonated_brand', ['Amazon']]]);
   });
 
   it('more partitions: Saturdays and Sundays, before and after noon, at night against during the day', async () => {
@@ -314,6 +362,9 @@ describe('chat-style phrasing', () => {
     assert.equal(normalise('r there any tier 1 calls rn'), 'are there any tier 1 calls right now');
     assert.equal(normalise('how many wallet drops this month'), 'how many wallet named this month');
     assert.equal(normalise('asks >= 1k w/ a wallet'), 'asks at least 1k with a wallet');
+    assert.equal(normalise('hook % this wk'), 'hook rate this week');
+    const week = between(ORG_A_CALLS, MONDAY);
+    has(await ask('hook % this wk'), hookSaid(week));
 
     const month = between(ORG_A_CALLS, THIS_MONTH);
     const wallets = new Set(month.map((c) => c.extraction?.crypto_wallet_address).filter(Boolean)).size;
@@ -355,6 +406,7 @@ describe('out of scope, phrased anew', () => {
       'how much is bitcoin worth today',
       'can you code me a python scraper for the calls',
       'where does the caller live',
+      'write me a SQL query for the top brands',
     ]) {
       assert.ok(declineOf(q), q);
       const a = await ask(q);

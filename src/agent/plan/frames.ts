@@ -17,7 +17,7 @@ import { fmtDay, fmtSpan } from '../say/when.js';
 import { resolve, windowArgs, type WindowSpec } from '../read/windowSpec.js';
 import { comparedWindows } from './planRules.js';
 import { combined, numbers, quantityIn, QUANTITIES, type Quantity, type QuantityId } from './quantity.js';
-import { cap, queryFilters, windowSaid, type QueryPlan, type QueryResult, type QueryRule, type RuleInput } from './ruleKit.js';
+import { cap, filtersSaid, ruleFilters, windowSaid, type QueryPlan, type QueryResult, type QueryRule, type RuleInput } from './ruleKit.js';
 
 // ------------------------------------------------------------------ partitions of the calendar
 
@@ -122,7 +122,7 @@ function leadOf(input: RuleInput, q: Quantity, parts: Array<{ name: string; m: n
 
 function partitionPlan(p: Partition, input: RuleInput): QueryPlan | null {
   const q = quantityIn(input.reading.rest);
-  const filters = queryFilters(input.reading.base);
+  const filters = ruleFilters(input);
   if (!q || !filters) return null;
   const spec = frameWindow(input, p.notWindow);
   return {
@@ -142,7 +142,7 @@ function partitionPlan(p: Partition, input: RuleInput): QueryPlan | null {
         p.dimension === 'time:weekday' && q.id === 'calls'
           ? ` By day of the week (UTC), calls: ${WEEKDAYS.map((d) => `${cap(d)} ${numbers(r.results.find((x) => x.dimensions[0] === d)?.metrics ?? [0])[0]}`).join(', ')}.`
           : '';
-      return `${leadOf(input, q, parts)}${cap(windowSaid(spec, r.range))}: ${body}.${byDay}`;
+      return `${leadOf(input, q, parts)}${cap(windowSaid(spec, r.range))}${filtersSaid(input)}: ${body}.${byDay}`;
     },
   };
 }
@@ -198,7 +198,7 @@ const SERIES: Series[] = [
 
 function seriesPlan(s: Series, input: RuleInput): QueryPlan | null {
   const q = quantityIn(input.reading.rest);
-  const filters = queryFilters(input.reading.base);
+  const filters = ruleFilters(input);
   if (!q || !filters) return null;
   const spec = input.reading.window;
   return {
@@ -207,7 +207,7 @@ function seriesPlan(s: Series, input: RuleInput): QueryPlan | null {
     say: ([r]) => {
       if (!r.results.length) return `${cap(windowSaid(spec, r.range))}: no calls, so nothing to show ${s.id.replace(/-/g, ' ')}.`;
       const rows = r.results.map((x) => `${s.label(String(x.dimensions[0]))}: ${q.say(numbers(x.metrics))}`);
-      return `${cap(s.id.replace(/-/g, ' '))} (${s.about}) ${windowSaid(spec, r.range)}: ${rows.join('; ')}.`;
+      return `${cap(s.id.replace(/-/g, ' '))} (${s.about}) ${windowSaid(spec, r.range)}${filtersSaid(input)}: ${rows.join('; ')}.`;
     },
   };
 }
@@ -244,7 +244,7 @@ const SHORT: Record<string, Unit> = { wtd: 'week', mtd: 'month', ytd: 'year', to
 const BEFORE_WORD: Record<Unit, string> = { day: 'yesterday', week: 'last week', month: 'last month', year: 'last year' };
 
 function stretchPlan(input: RuleInput, m: RegExpExecArray): QueryPlan | null {
-  const filters = queryFilters(input.reading.base);
+  const filters = ruleFilters(input);
   const q = quantityIn(input.reading.rest);
   if (!filters || !q) return null;
   const word = m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7] ?? (m[1] ? 'week' : null);
@@ -276,7 +276,7 @@ function stretchPlan(input: RuleInput, m: RegExpExecArray): QueryPlan | null {
       const change = changeOf(q, row);
       const cr = r.comparison_range;
       return (
-        `${since} (${fmtSpan(r.range.start_utc, r.range.end_utc)}): ${sayAll(nowM)}. ` +
+        `${since} (${fmtSpan(r.range.start_utc, r.range.end_utc)})${filtersSaid(input)}: ${sayAll(nowM)}. ` +
         `The same stretch ${BEFORE_WORD[unit]} (${cr ? fmtSpan(cr.start_utc, cr.end_utc) : ''}): ${sayAll(beforeM)}${change}.`
       );
     },
@@ -302,7 +302,7 @@ function halvedWindow(input: RuleInput): { start: Date; mid: Date; end: Date } |
 
 function halvesPlan(input: RuleInput): QueryPlan | null {
   const q = quantityIn(input.reading.rest);
-  const filters = queryFilters(input.reading.base);
+  const filters = ruleFilters(input);
   const h = halvedWindow(input);
   if (!q || !filters || !h) return null;
   return {
@@ -323,7 +323,7 @@ function halvesPlan(input: RuleInput): QueryPlan | null {
       const second = numbers(row?.metrics ?? q.metrics.map(() => 0));
       const first = numbers(row?.comparison?.metrics ?? q.metrics.map(() => 0));
       return (
-        `First half (${cr ? fmtSpan(cr.start_utc, cr.end_utc) : ''}): ${q.say(first)}. ` +
+        `First half (${cr ? fmtSpan(cr.start_utc, cr.end_utc) : ''})${filtersSaid(input)}: ${q.say(first)}. ` +
         `Second half (${fmtSpan(r.range.start_utc, r.range.end_utc)}): ${q.say(second)}${changeOf(q, row)}.`
       );
     },
@@ -342,7 +342,7 @@ const QUERY_ONLY: ReadonlySet<QuantityId> = new Set(['asks', 'dangled', 'cleanly
 /** "how many asks this week compared to last week": the quantity in each window, the second as the comparison. */
 function twoWindowsPlan(input: RuleInput): QueryPlan | null {
   const q = quantityIn(input.reading.rest);
-  const filters = queryFilters(input.reading.base);
+  const filters = ruleFilters(input);
   const { windows, shift, rest } = input.reading;
   if (!q || !filters || !QUERY_ONLY.has(q.id) || windows.length < 2) return null;
   const [a, b] = comparedWindows(
@@ -363,7 +363,7 @@ function twoWindowsPlan(input: RuleInput): QueryPlan | null {
       const row = r.results[0];
       const cr = r.comparison_range;
       return (
-        `${cap(windowSaid(a, r.range))}: ${q.say(numbers(row?.metrics ?? q.metrics.map(() => 0)))}${changeOf(q, row)}. ` +
+        `${cap(windowSaid(a, r.range))}${filtersSaid(input)}: ${q.say(numbers(row?.metrics ?? q.metrics.map(() => 0)))}${changeOf(q, row)}. ` +
         `${cr ? cap(windowSaid(b, cr)) : ''}: ${q.say(numbers(row?.comparison?.metrics ?? q.metrics.map(() => 0)))}.`
       );
     },

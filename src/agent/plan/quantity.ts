@@ -18,6 +18,9 @@ export const MEAN_ASK_RE =
 /** "how many asks", "number of dollar asks": the single asks counted, not the calls. */
 export const ASK_COUNT_RE =
   /\b(?:how many|number of|count of|count the) (?:(?:single|individual|separate|dollar|money|cash|payment|\$) )*(?:asks|demands)\b/;
+/** "the tier 1 rate", "what share of calls were tier 1": a share, read on the whole question (the tier is also a filter). */
+export const TIER1_SHARE_RE =
+  /(?<!\bhook(?:ed)? )\b(?:share|percent(?:age)?|proportion|fraction|rate|ratio)\b(?: [\w']+){0,5} tier 1\b|\btier 1 (?:rate|share|percent(?:age)?|ratio)\b|(?:^|\s)%(?: [\w']+){0,5} tier 1\b/;
 /** A figure per call ("per call", "each call") rather than per ask. */
 export const PER_CALL_RE = /\b(?:per|each|every|a) (?:\w+ ){0,3}?calls?\b/;
 
@@ -143,10 +146,7 @@ export const QUANTITIES: Record<QuantityId, Quantity> = {
 const OWN_CUES: Array<[RegExp, QuantityId]> = [
   [MEAN_ASK_RE, 'mean_ask'],
   [ASK_COUNT_RE, 'asks'],
-  [
-    /(?<!\bhook(?:ed)? )\b(?:share|percent(?:age)?|proportion|fraction|rate|ratio)\b(?: [\w']+){0,5} tier 1\b|\btier 1 (?:rate|share|percent(?:age)?|ratio)\b|(?:^|\s)%(?: [\w']+){0,5} tier 1\b/,
-    'tier1_share',
-  ],
+  [TIER1_SHARE_RE, 'tier1_share'],
   [
     /(?:(?:^|\s)%|\b(?:percent(?:age)?|share|proportion|fraction|ratio)\b)(?: [\w']+){0,5}? (?:were |got |get |was |getting )?hooked\b/,
     'hook_rate',

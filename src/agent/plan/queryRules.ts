@@ -10,12 +10,22 @@
 
 import { fmtInt, fmtUsd, nCalls } from '../say/answer.js';
 import { LEXICON_FIELDS, type FoundValue, type LexiconEntry, type LexiconField } from '../read/lexicon.js';
-import { canon } from '../read/values.js';
-import { comparedWindows } from './planRules.js';
+import { comparedWindows, SHARE_RE } from './planRules.js';
 import { FRAME_RULES } from './frames.js';
 import type { Filters } from './intents.js';
-import { numbers, QUANTITIES, quantityIn } from './quantity.js';
-import { cap, queryFilters, windowOf, windowSaid, type QueryPlan, type QueryRule, type RuleInput } from './ruleKit.js';
+import { numbers, QUANTITIES, quantityIn, TIER1_SHARE_RE } from './quantity.js';
+import {
+  cap,
+  filtersSaid,
+  queryFilters,
+  ruleFilters,
+  windowOf,
+  windowSaid,
+  withoutInside,
+  type QueryPlan,
+  type QueryRule,
+  type RuleInput,
+} from './ruleKit.js';
 import { resolve, windowArgs } from '../read/windowSpec.js';
 import { formatUtc } from '../../domain/window.js';
 
@@ -50,16 +60,6 @@ function pickField(v: FoundValue): { entry: LexiconEntry; note: string } {
   if (v.fuzzy) parts.push(`I read "${v.typed}" as the ${LEXICON_FIELDS[entry.field]} "${entry.value}"`);
   if (others.length) parts.push(`"${entry.value}" is also a ${others.join(' and a ')}; I counted it as a ${LEXICON_FIELDS[entry.field]}`);
   return { entry, note: parts.length ? ` (${parts.join('; ')}.)` : '' };
-}
-
-/** Drops the planner's qualifiers read inside a named value ("MI" of a drop address is not Michigan). */
-function withoutInside(base: Filters, found: FoundValue[]): Filters {
-  const out: Filters = { ...base };
-  for (const [k, v] of Object.entries(base) as Array<[keyof Filters, unknown]>) {
-    if (!Array.isArray(v)) continue;
-    if (v.some((x) => found.some((f) => ` ${f.typed} `.includes(` ${canon(String(x))} `)))) delete out[k];
-  }
-  return out;
 }
 
 function valueFigure(input: RuleInput): QueryPlan | null {
@@ -122,7 +122,7 @@ function asksBetween(input: RuleInput, m: RegExpExecArray): QueryPlan | null {
   if (!Number.isFinite(lo) || !Number.isFinite(hi) || lo > hi) return null;
   const base = input.reading.base;
   const { min_single_ask: _a, min_dollars_asked: _b, max_dollars_asked: _c, ...rest } = base;
-  const filters = queryFilters(rest);
+  const filters = ruleFilters(input, rest);
   if (!filters) return null;
   const spec = input.reading.window;
   return {
@@ -137,7 +137,7 @@ function asksBetween(input: RuleInput, m: RegExpExecArray): QueryPlan | null {
     say: ([r]) => {
       const [asks, total, calls] = (r.results[0]?.metrics ?? []).map((x) => Number(x ?? 0));
       const range = `between ${fmtUsd(lo)} and ${fmtUsd(hi)}`;
-      return `${cap(windowSaid(spec, r.range))}: ${fmtInt(asks)} single ${asks === 1 ? 'ask' : 'asks'} ${range}, totalling ${fmtUsd(total)}, in ${nCalls(calls)}.`;
+      return `${cap(windowSaid(spec, r.range))}${filtersSaid(input, rest)}: ${fmtInt(asks)} single ${asks === 1 ? 'ask' : 'asks'} ${range}, totalling ${fmtUsd(total)}, in ${nCalls(calls)}.`;
     },
   };
 }
@@ -167,6 +167,22 @@ function notHooked(input: RuleInput): QueryPlan | null {
   };
 }
 
+// ------------------------------------------------------------------ the share of tier 1
+
+/** "the tier 1 rate": tier-1 calls over all calls of the other filters (the tier is the figure, not a filter). */
+function tier1Share(input: RuleInput): QueryPlan | null {
+  const { tier: _t, ...base } = input.reading.base;
+  const filters = ruleFilters(input, base);
+  if (!filters) return null;
+  const spec = input.reading.window;
+  const q = QUANTITIES.tier1_share;
+  return {
+    queries: [{ metrics: q.metrics, filters, ...windowOf(input) }],
+    filters: base,
+    say: ([r]) => `${cap(windowSaid(spec, r.range))}${filtersSaid(input, base)}: ${q.say(numbers(r.results[0]?.metrics ?? [0, 0]))}.`,
+  };
+}
+
 // ------------------------------------------------------------------ how many distinct identifiers
 
 const DISTINCT_FIELDS: Array<[RegExp, LexiconField]> = [
@@ -182,7 +198,7 @@ const DISTINCT_FIELDS: Array<[RegExp, LexiconField]> = [
 
 function distinctValues(input: RuleInput): QueryPlan | null {
   const hit = DISTINCT_FIELDS.find(([re]) => re.test(input.reading.rest));
-  const filters = queryFilters(input.reading.base);
+  const filters = ruleFilters(input);
   if (!hit || !filters) return null;
   const field = hit[1];
   const r0 = input.reading;
@@ -213,7 +229,7 @@ function distinctValues(input: RuleInput): QueryPlan | null {
     say: ([r]) => {
       const row = r.results[0];
       const [n, calls] = numbers(row?.metrics ?? [0, 0]);
-      const now = `${cap(windowSaid(spec, r.range))}: ${fmtInt(n)} different ${what(n)}, named in ${nCalls(calls)}.`;
+      const now = `${cap(windowSaid(spec, r.range))}${filtersSaid(input)}: ${fmtInt(n)} different ${what(n)}, named in ${nCalls(calls)}.`;
       if (!b || !r.comparison_range) return now;
       const [n2, calls2] = numbers(row?.comparison?.metrics ?? [0, 0]);
       return `${now} ${cap(windowSaid(b, r.comparison_range))}: ${fmtInt(n2)} different ${what(n2)}, named in ${nCalls(calls2)}.`;
@@ -233,12 +249,23 @@ const QUERY_RULES: readonly QueryRule[] = [
   },
   ...FRAME_RULES,
   {
+    id: 'share-of-tier-1',
+    cue: TIER1_SHARE_RE,
+    // Two windows or a ranking by value are the planner's comparisons; "what share of calls were tier 1" its share.
+    guard: (i) =>
+      !SHARE_RE.test(i.text) &&
+      i.reading.windows.length <= 1 &&
+      !/\b(?:by|per|each|which|what) (?:brand|bank|lure|state|persona|scam type|payment method)s?\b/.test(i.text),
+    build: tier1Share,
+    examples: ["what's the tier 1 rate this month", 'what share of calls were tier 1 this week'],
+  },
+  {
     id: 'calls-not-hooked',
     cue: /\b(?:fail(?:ed|s)? to hook|(?:didn'?t|did not|never|couldn'?t|could not|weren'?t|were not|not) (?:get |manage to |able to )?hook(?:ed)?|unhooked|got away)\b/,
     // A count of the calls missed; "hooked vs not hooked", "last longer than calls not hooked" compare groups (plan.ts).
     guard: (i) =>
       quantityIn(i.text)?.id === 'calls' &&
-      (i.text.match(/\bhook/g) ?? []).length === 1 &&
+      (i.text.match(/\bhook/g) ?? []).length <= 1 &&
       !/\b(?:vs|versus|than|compared|against|longer|shorter)\b/.test(i.text),
     build: notHooked,
     examples: ['how many refund calls did we fail to hook this month', 'tech support calls we didnt hook last week'],

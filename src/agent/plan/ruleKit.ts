@@ -5,7 +5,9 @@
 import type { QueryBody } from '../../domain/query/parse.js';
 import type { RangeObject } from '../../domain/window.js';
 import { windowInline } from '../say/compose.js';
+import { filterText } from '../say/filterText.js';
 import { LEXICON_FIELDS, type FoundValue } from '../read/lexicon.js';
+import { canon } from '../read/values.js';
 import type { QuestionReading } from './questionReading.js';
 import { windowArgs, type WindowSpec } from '../read/windowSpec.js';
 import type { Filters } from './intents.js';
@@ -74,3 +76,50 @@ export function queryFilters(f: Filters): unknown[][] | null {
 
 /** The reading's window as query arguments. */
 export const windowOf = (input: RuleInput) => windowArgs(input.reading.window, input.now);
+
+/** Drops the planner's qualifiers read inside a named value ("MI" of a drop address is not Michigan). */
+export function withoutInside(base: Filters, found: FoundValue[]): Filters {
+  const out: Filters = { ...base };
+  for (const [k, v] of Object.entries(base) as Array<[keyof Filters, unknown]>) {
+    if (!Array.isArray(v)) continue;
+    // A qualifier read inside a value ("MI" of an address), or a transcript term holding one ("john doe as").
+    const inside = (x: string) => found.some((f) => ` ${f.typed} `.includes(` ${x} `) || (k === 'q' && ` ${x} `.includes(` ${f.typed} `)));
+    if (v.some((x) => inside(canon(String(x))))) delete out[k];
+  }
+  return out;
+}
+
+/**
+ * The question's filters as query filters: the reading's (none read inside a value) and the
+ * stored values it names (lexicon.ts), one `is` filter per field. Null when a filter has no query
+ * form, or when a value the question names is unknown to the lexicon: the planner then says so
+ * rather than a rule answering for every call.
+ */
+export function ruleFilters(input: RuleInput, base: Filters = input.reading.base): unknown[][] | null {
+  const known = (typed: string) => input.found.some((f) => f.typed === typed || ` ${f.typed} `.includes(` ${typed} `));
+  if (input.reading.mentions.some((m) => !known(canon(m.surface ?? m.typed)))) return null;
+  const inside = withoutInside(base, input.found);
+  const filters = queryFilters(inside);
+  if (!filters) return null;
+  const byField = new Map<string, string[]>();
+  for (const v of input.found) {
+    const e = [...v.entries].sort((a, b) => b.calls - a.calls)[0];
+    if (e.field in inside) continue;
+    byField.set(e.field, [...(byField.get(e.field) ?? []), e.value]);
+  }
+  for (const [field, values] of byField) filters.push(['is', field, values]);
+  return filters;
+}
+
+/** ", counting only calls impersonating Amazon, from TX": the filters of ruleFilters in words (empty without any). */
+export function filtersSaid(input: RuleInput, base: Filters = input.reading.base): string {
+  const inside = withoutInside(base, input.found);
+  const parts = [filterText(inside)].filter(Boolean);
+  const byField = new Map<string, string[]>();
+  for (const v of input.found) {
+    const e = [...v.entries].sort((a, b) => b.calls - a.calls)[0];
+    if (!(e.field in inside)) byField.set(e.field, [...(byField.get(e.field) ?? []), e.value]);
+  }
+  for (const [field, values] of byField) parts.push(`with ${LEXICON_FIELDS[field as keyof typeof LEXICON_FIELDS]} ${values.join(' or ')}`);
+  return parts.length ? `, counting only calls ${parts.join(', ')}` : '';
+}

@@ -231,6 +231,8 @@ export function normalise(question: string): string {
     .replace(/\bw\/o\b/g, 'without')
     .replace(/\bw\/\s*/g, 'with ')
     .replace(/\s&\s/g, ' and ')
+    // "hook %", "hook pct": the hook rate.
+    .replace(/\bhook(?:ed)?\s*(?:%|pct\b|percent(?:age)?\b)/g, 'hook rate')
     .replace(/(\d)\s?mins?\b/g, '$1 minutes')
     .replace(/(\d)\s?secs?\b/g, '$1 seconds')
     .replace(/\s*(?:==|=)\s*/g, ' ')

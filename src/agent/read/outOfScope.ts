@@ -70,7 +70,7 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
   },
   {
     topic: 'code',
-    cue: /\b(?:write|code|generate|create|build|give me|make|draft)\b.{0,40}\b(?:script|code|program|function|python|javascript|typescript|bash|powershell|scraper|regex|bot|macro|plugin|extension|app)\b|\bscrape\b|\bcrawl\b/,
+    cue: /\b(?:write|code|generate|create|build|give me|make|draft)\b.{0,40}\b(?:script|code|program|function|python|javascript|typescript|bash|powershell|scraper|regex|bot|macro|plugin|extension|app|sql(?: query| statement)?)\b|\bscrape\b|\bcrawl\b/,
     reply: cannot(
       "I don't write code or scripts",
       'the same figures the dashboard and the API show, such as the top mule banks this month',
