@@ -26,7 +26,7 @@ export interface IdentifierRow {
   value: string;
 }
 
-export interface LinkKey {
+interface LinkKey {
   /** A strong kind, or two weak kinds joined by "+" (in WEAK_KINDS order). */
   kind: string;
   value: string;
@@ -71,7 +71,7 @@ export const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b
  * A campaign's id: stable across rebuilds, since it depends on one identifier only. The org is
  * hashed in too, so two orgs that meet the same wallet get unrelated ids.
  */
-export function idOf(orgId: string, key: LinkKey): string {
+function idOf(orgId: string, key: LinkKey): string {
   return `cmp_${createHash('sha256').update(`${orgId}\n${key.kind}\n${key.value}`).digest('hex').slice(0, 16)}`;
 }
 

@@ -9,7 +9,7 @@ import { registeredDomain } from './registeredDomain.js';
 export const STRONG_KINDS = ['mule_account', 'wallet', 'drop_address', 'phishing_domain', 'callback_number'] as const;
 export type StrongKind = (typeof STRONG_KINDS)[number];
 export const WEAK_KINDS = ['agent', 'caller_id', 'script'] as const;
-export type WeakKind = (typeof WEAK_KINDS)[number];
+type WeakKind = (typeof WEAK_KINDS)[number];
 export type IdentifierKind = StrongKind | WeakKind;
 
 export const isStrong = (kind: string): kind is StrongKind => (STRONG_KINDS as readonly string[]).includes(kind);
@@ -23,7 +23,7 @@ export interface Identifier {
  * An account number alone identifies a mule account from this many digits on; a shorter one
  * only with its routing number (a routing number alone names a bank branch, never an account).
  */
-export const LONG_ACCOUNT_DIGITS = 10;
+const LONG_ACCOUNT_DIGITS = 10;
 const MIN_ACCOUNT_DIGITS = 4;
 /** Stored identifier values are cut here: the ingest fields are at most 512 characters. */
 const MAX_VALUE_LENGTH = 200;
@@ -79,7 +79,7 @@ export function dropAddress(address: string | null): string | null {
 }
 
 /** A NANP number as +1 and ten digits, else null. */
-export function nanpNumber(raw: string | null): string | null {
+function nanpNumber(raw: string | null): string | null {
   if (raw === null) return null;
   let d = digitsOf(raw);
   if (d.length === 11 && d.startsWith('1')) d = d.slice(1);

@@ -17,7 +17,7 @@ export interface CallFacts {
 }
 
 /** Values listed per identifier kind in a row, most calls first. */
-export const MAX_VALUES_PER_KIND = 20;
+const MAX_VALUES_PER_KIND = 20;
 
 export interface CampaignRow {
   id: string;
@@ -41,7 +41,7 @@ export interface CampaignDetail extends CampaignRow {
 }
 
 /** Call sids a link lists at most (its `calls` counts them all). */
-export const MAX_LINK_SIDS = 100;
+const MAX_LINK_SIDS = 100;
 const MAX_LINKS = 200;
 const MAX_RELATED = 50;
 const MAX_OTHER_CAMPAIGNS = 20;

@@ -6,7 +6,7 @@ import { CAMPAIGN_SORTS } from '../../storage/campaigns/campaigns.js';
 import { RangeObject } from '../kpis/schemas.js';
 import { WindowQuery } from '../kpis/window.js';
 
-export const MAX_CAMPAIGN_CURSOR = 200;
+const MAX_CAMPAIGN_CURSOR = 200;
 
 const windowDoc =
   'Campaigns are computed from the calls of the window (default 7d) in the caller’s slice: ask for a campaign, and for ' +

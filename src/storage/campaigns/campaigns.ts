@@ -21,7 +21,7 @@ import { num, Params, type Db } from '../db.js';
 import { sliceWhere } from '../slice.js';
 
 /** Identifier rows one read may hold (about 300k calls' worth): a longer window is refused. */
-export const MAX_IDENTIFIER_ROWS = 1_000_000;
+const MAX_IDENTIFIER_ROWS = 1_000_000;
 
 interface Span {
   start: number;
@@ -115,7 +115,7 @@ export const CAMPAIGN_SORTS = ['calls', 'dollars_asked', 'last_seen', 'growth'] 
 export type CampaignSort = (typeof CAMPAIGN_SORTS)[number];
 
 /** The value a sort orders by (descending; ties by id ascending). */
-export function sortValue(row: CampaignRow, sort: CampaignSort): number {
+function sortValue(row: CampaignRow, sort: CampaignSort): number {
   switch (sort) {
     case 'calls':
       return row.calls;
