@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { generateCalls } from '../../src/demo/generate.js';
 import { rebuildIdentifiers } from '../../src/storage/campaigns/rebuild.js';
+import { migrate } from '../../src/storage/migrations/index.js';
 import { get, ingest, newOrg, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
 
 const NOW = new Date('2026-11-20T00:00:00Z');
@@ -54,5 +55,13 @@ describe('campaigns rebuild', () => {
     assert.equal(r.orgs, 2);
     assert.equal(r.calls, 840 + 300);
     assert.deepEqual([await campaigns(a.read), await campaigns(b.read)], before);
+  });
+
+  it('migration 17 fills the rows of calls stored before it', async () => {
+    const before = await campaigns(a.read);
+    await t.db.run('DROP TABLE call_identifiers');
+    await t.db.run('DELETE FROM schema_migrations WHERE version = 17');
+    assert.deepEqual(await migrate(t.db), [17]);
+    assert.deepEqual(await campaigns(a.read), before);
   });
 });
