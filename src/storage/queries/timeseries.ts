@@ -57,7 +57,7 @@ export async function timeseries(
   const width = bucketWidthMs(bucket);
   const values = new Array<number>(count).fill(0);
   const answer = await runPreset(db, principal, w, { metrics: [QUERY_METRIC[metric]], dimensions: [QUERY_BUCKET[bucket]] });
-  for (const r of answer.results) values[(Date.parse(String(r.dimensions[0])) - first) / width] = r.metrics[0] ?? 0;
+  for (const r of answer.results) values[(Number(r.dimensions[0]) - first) / width] = r.metrics[0] ?? 0;
   return bucketStamps(first, width, count).map((timestamp, i) => ({ timestamp, value: values[i] }));
 }
 

@@ -31,5 +31,6 @@ function presetQuery(w: Window, preset: Preset): Query {
   };
 }
 
+/** A preset's answer; time buckets as their first instant (epoch ms), which presets place by. */
 export const runPreset = (db: Db, principal: Principal, w: Window, preset: Preset): Promise<QueryAnswer> =>
-  runQuery(db, principal, presetQuery(w, preset));
+  runQuery(db, principal, presetQuery(w, preset), 'instants');

@@ -12,12 +12,22 @@ import { sumCentsSql } from '../queries/money.js';
 import { askCounts, durationCounts, labelCounts } from '../rollups/counts.js';
 import { CALL_DAYS, callRollup, unionOverWindow } from '../rollups/window.js';
 import type { Plan } from './plan.js';
-import { MONDAY_MS, WEEK_MS, mod } from './sql.js';
+import { WEEK_MS, bucketBase, type CallAggregate } from './sql.js';
 
 const dbl = (e: string) => `CAST(${e} AS DOUBLE PRECISION)`;
 
-/** The grouped rows of a query over `w` that the plan sends to the rollups. */
-export function rollupGroupsSql(db: Db, principal: Principal, w: Window, p: Params, plan: Exclude<Plan, { source: 'calls' }>): string {
+/**
+ * The grouped rows of a query over `w` that the plan sends to the rollups; `needed` names the
+ * aggregates its metrics read (day buckets compute only those).
+ */
+export function rollupGroupsSql(
+  db: Db,
+  principal: Principal,
+  w: Window,
+  p: Params,
+  plan: Exclude<Plan, { source: 'calls' }>,
+  needed: ReadonlySet<CallAggregate>,
+): string {
   switch (plan.source) {
     case 'totals':
       return totalsSql(db, principal, w, p);
@@ -26,7 +36,7 @@ export function rollupGroupsSql(db: Db, principal: Principal, w: Window, p: Para
       return `SELECT label AS d0${detail}, sum(n) AS n FROM (${labelCounts(db, principal, w, p, plan.column)}) v GROUP BY 1${plan.areaCodes ? ', 2' : ''}`;
     }
     case 'days':
-      return daysSql(db, principal, w, p, plan.bucket);
+      return daysSql(db, principal, w, p, plan.bucket, needed);
   }
 }
 
@@ -67,21 +77,31 @@ function totalsSql(db: Db, principal: Principal, w: Window, p: Params): string {
     SELECT f.*, d.median AS dur_median, d.max AS dur_max, a.median AS ask_median, a.max AS ask_max FROM f, d, a`;
 }
 
-/** The day-bucket aggregates per UTC day or Monday week, from call_days and the calls of partial days. */
-function daysSql(db: Db, principal: Principal, w: Window, p: Params, bucket: 'time:day' | 'time:week'): string {
-  const bucketOf = (col: string) =>
-    bucket === 'time:day' ? `${col} - ${mod(col, DAY_MS)}` : `${col} - ${mod(`${col} - ${MONDAY_MS}`, WEEK_MS)}`;
+/** The day-bucket aggregates a query needs, per UTC day or Monday week, from call_days and the calls of partial days. */
+function daysSql(
+  db: Db,
+  principal: Principal,
+  w: Window,
+  p: Params,
+  bucket: 'time:day' | 'time:week',
+  needed: ReadonlySet<CallAggregate>,
+): string {
+  // Rollup days and hours and the calls all lie in the window, above its bucket base: one `%`.
+  const base = `CAST(${p.p(bucketBase(w))} AS BIGINT)`;
+  const bucketOf = (col: string) => `${col} - ((${col} - ${base}) % ${bucket === 'time:day' ? DAY_MS : WEEK_MS})`;
   const rolled = (bit: string) => `sum(calls) FILTER (WHERE ${bit})`;
   const counted = (bit: string) => `sum(CASE WHEN ${bit} THEN 1 ELSE 0 END)`;
-  const aggregates = (sum: (bit: string) => string, n: string, durations: string, asked: string) =>
-    [
-      `${dbl(n)} AS n`,
-      `${dbl(sum(`(flags & ${FLAG.hooked}) <> 0`))} AS hooked`,
-      `${dbl(sum(flagsTierIs(1)))} AS t1`,
-      `${dbl(sum(`(flags & ${FLAG.highConfidence}) <> 0`))} AS high_conf`,
-      `${dbl(durations)} AS dur_sum`,
-      `${dbl(asked)} AS asked_cents`,
-    ].join(', ');
+  /** Each aggregate call_days can give: from a rollup's rows, and from calls. */
+  const DAY_AGGREGATES: Partial<Record<CallAggregate, { rolled: string; counted: string }>> = {
+    n: { rolled: 'sum(calls)', counted: 'count(*)' },
+    hooked: { rolled: rolled(`(flags & ${FLAG.hooked}) <> 0`), counted: counted(`(flags & ${FLAG.hooked}) <> 0`) },
+    t1: { rolled: rolled(flagsTierIs(1)), counted: counted(flagsTierIs(1)) },
+    high_conf: { rolled: rolled(`(flags & ${FLAG.highConfidence}) <> 0`), counted: counted(`(flags & ${FLAG.highConfidence}) <> 0`) },
+    dur_sum: { rolled: 'sum(duration_sum)', counted: 'sum(duration_sec)' },
+    asked_cents: { rolled: 'round(sum(asked) * 100)', counted: sumCentsSql('asks_total') },
+  };
+  const names = (Object.keys(DAY_AGGREGATES) as CallAggregate[]).filter((a) => a === 'n' || needed.has(a));
+  const aggregates = (from: 'rolled' | 'counted') => names.map((a) => `${dbl(DAY_AGGREGATES[a]![from])} AS ${a}`).join(', ');
   const union = unionOverWindow(
     db,
     principal,
@@ -91,15 +111,10 @@ function daysSql(db: Db, principal: Principal, w: Window, p: Params, bucket: 'ti
       ...CALL_DAYS,
       select: (where, r) => {
         const { table, time } = callRollup(r);
-        return `SELECT ${bucketOf(time)} AS d0, ${aggregates(rolled, 'sum(calls)', 'sum(duration_sum)', 'round(sum(asked) * 100)')}
-          FROM ${table} WHERE ${where} GROUP BY 1`;
+        return `SELECT ${bucketOf(time)} AS d0, ${aggregates('rolled')} FROM ${table} WHERE ${where} GROUP BY 1`;
       },
     },
-    (where) =>
-      `SELECT ${bucketOf('started_at')} AS d0, ${aggregates(counted, 'count(*)', 'sum(duration_sec)', sumCentsSql('asks_total'))}
-        FROM calls WHERE ${where} GROUP BY 1`,
+    (where) => `SELECT ${bucketOf('started_at')} AS d0, ${aggregates('counted')} FROM calls WHERE ${where} GROUP BY 1`,
   );
-  return `SELECT d0, sum(n) AS n, sum(hooked) AS hooked, sum(t1) AS t1, sum(high_conf) AS high_conf,
-      sum(dur_sum) AS dur_sum, sum(asked_cents) AS asked_cents
-    FROM (${union}) u GROUP BY d0`;
+  return `SELECT d0, ${names.map((a) => `sum(${a}) AS ${a}`).join(', ')} FROM (${union}) u GROUP BY d0`;
 }

@@ -200,57 +200,81 @@ interface Statement {
   lt: LocalTime;
 }
 
-/** The grouped rows of `w` read from the calls: dimension values d0…, then the aggregates. */
+/**
+ * The grouped rows of `w` read from the calls: dimension values d0…, then the aggregates. With
+ * ask aggregates, the calls and their single asks are two passes over the window's calls, each
+ * reading only its columns, joined by the group (one pass through a shared CTE made DuckDB
+ * materialise every column of the window's calls, transcripts included).
+ */
 function callGroupsSql(principal: Principal, q: Query, w: Window, lt: LocalTime, p: Params): string {
-  const dims = q.dimensions.map((d, i) => `${dimensionSql(d, lt, w, p)} AS d${i}`);
+  const dims = () => q.dimensions.map((d, i) => `${dimensionSql(d, lt, w, p)} AS d${i}`);
   const dimAliases = q.dimensions.map((_, i) => `d${i}`);
-  const where = whereSql(principal, q, w, p);
   const narrowing = askConditions(q.filters);
   const { call: callAggs, ask: askAggs } = aggregatesOf(q.metrics, narrowing.length > 0);
   const distincts = q.metrics.flatMap((m, i) => (m.kind === 'distinct' ? [`count(DISTINCT ${m.field}) AS distinct_${i}`] : []));
   const groupBy = dimAliases.length ? ` GROUP BY ${dimAliases.join(', ')}` : '';
-  const cols = [...dimAliases, ...[...callAggs].map((a) => `${CALL_AGGREGATES[a]} AS ${a}`), ...distincts];
-  const from = `FROM calls WHERE ${where}`;
-  if (!askAggs.size) {
-    // The plain grouped query over the calls, as one would write it by hand.
-    const select = [...dims, ...[...callAggs].map((a) => `${CALL_AGGREGATES[a]} AS ${a}`), ...distincts];
-    return `SELECT ${select.join(', ')} ${from}${groupBy}`;
-  }
+  // The plain grouped query over the calls, as one would write it by hand.
+  const select = [...dims(), ...[...callAggs].map((a) => `${CALL_AGGREGATES[a]} AS ${a}`), ...distincts];
+  const calls = `SELECT ${select.join(', ')} FROM calls WHERE ${whereSql(principal, q, w, p)}${groupBy}`;
+  if (!askAggs.size) return calls;
   const askWhere = narrowing.length ? ` WHERE ${askConditionSql(narrowing, p, 'x')}` : '';
+  const singles = `SELECT ${[...dims(), 'unnest(dollar_asks) AS x'].join(', ')} FROM calls WHERE ${whereSql(principal, q, w, p)} AND asks_count > 0`;
   const askCols = [...dimAliases, ...[...askAggs].map((a) => `${ASK_AGGREGATES[a]} AS ${a}`)];
   const on = dimAliases.length ? dimAliases.map((d) => `g.${d} IS NOT DISTINCT FROM a.${d}`).join(' AND ') : 'TRUE';
-  const select = [
+  const joined = [
     ...dimAliases.map((d) => `g.${d} AS ${d}`),
     ...[...callAggs].map((a) => `g.${a} AS ${a}`),
     ...q.metrics.flatMap((m, i) => (m.kind === 'distinct' ? [`g.distinct_${i} AS distinct_${i}`] : [])),
     ...[...askAggs].map((a) => `a.${a} AS ${a}`),
   ];
-  return `WITH c AS (SELECT ${[...dims, '*'].join(', ')} ${from}),
-    g AS (SELECT ${cols.join(', ')} FROM c${groupBy}),
-    u AS (SELECT ${[...dimAliases, 'unnest(dollar_asks) AS x'].join(', ')} FROM c WHERE asks_count > 0),
-    a AS (SELECT ${askCols.join(', ')} FROM u${askWhere}${groupBy})
-    SELECT ${select.join(', ')} FROM g LEFT JOIN a ON ${on}`;
+  return `WITH g AS (${calls}),
+    a AS (SELECT ${askCols.join(', ')} FROM (${singles}) u${askWhere}${groupBy})
+    SELECT ${joined.join(', ')} FROM g LEFT JOIN a ON ${on}`;
 }
 
-/** One statement: the groups of `w` with their aggregates, ordered, paged, with the group and call counts. */
-function statement(db: Db, principal: Principal, q: Query, w: Window, page: { limit: number; offset: number } | null): Statement {
+/**
+ * One statement: the groups of `w` with their aggregates, ordered, paged. A page that may not
+ * hold every group also carries the group and call counts of all of them (`counted`); a read of
+ * every group leaves them out, as its rows hold them.
+ */
+function statement(
+  db: Db,
+  principal: Principal,
+  q: Query,
+  w: Window,
+  page: { limit: number; offset: number },
+  counted: boolean,
+): Statement {
   const p = new Params();
   const lt = localTime(q, w);
   const plan = planQuery(db.dialect, principal, q, w);
-  const groups = plan.source === 'calls' ? callGroupsSql(principal, q, w, lt, p) : rollupGroupsSql(db, principal, w, p, plan);
-  let sql = `SELECT r.*, count(*) OVER () AS total_rows, sum(n) OVER () AS total_calls FROM (${groups}) r ORDER BY ${orderBySql(q)}`;
-  if (page) sql += ` LIMIT ${p.p(page.limit)} OFFSET ${p.p(page.offset)}`;
+  const groups =
+    plan.source === 'calls'
+      ? callGroupsSql(principal, q, w, lt, p)
+      : rollupGroupsSql(db, principal, w, p, plan, aggregatesOf(q.metrics, false).call);
+  const totals = counted ? ', count(*) OVER () AS total_rows, sum(n) OVER () AS total_calls' : '';
+  const sql = `SELECT r.*${totals} FROM (${groups}) r ORDER BY ${orderBySql(q)} LIMIT ${p.p(page.limit)} OFFSET ${p.p(page.offset)}`;
   return { sql, params: p.values, lt };
 }
 
-/** A group's value as the API writes it, and its position among the window's buckets. */
+/** Every group of a window, and one more to tell a result past the bound. */
+const EVERY_GROUP = { limit: QUERY_LIMITS.maxRows + 1, offset: 0 };
+
+/** A group's values, and its key for matching with the comparison window (when asked). */
 interface Group {
   values: DimensionValue[];
-  /** Key for matching with the comparison window. */
   key: string;
 }
 
-function groupOf(q: Query, r: Row, lt: LocalTime, w: Window): Group {
+/**
+ * How time bucket values come out: as the API writes them (RFC 3339 with the zone's offset), or
+ * as the bucket's first instant in epoch ms, for callers that place rows by time (the
+ * timeseries presets: formatting thousands of buckets only to parse them again cost more than
+ * their query).
+ */
+export type TimeValues = 'text' | 'instants';
+
+function groupOf(q: Query, r: Row, lt: LocalTime, w: Window, times: TimeValues, keyed: boolean): Group {
   const values: DimensionValue[] = [];
   const keys: string[] = [];
   q.dimensions.forEach((d, i) => {
@@ -258,7 +282,7 @@ function groupOf(q: Query, r: Row, lt: LocalTime, w: Window): Group {
     if (isDimensionField(d)) {
       const v = raw === null || raw === undefined ? null : typeof raw === 'bigint' ? Number(raw) : (raw as DimensionValue);
       values.push(v);
-      keys.push(JSON.stringify(v));
+      if (keyed) keys.push(JSON.stringify(v));
       return;
     }
     const x = num(raw);
@@ -266,9 +290,13 @@ function groupOf(q: Query, r: Row, lt: LocalTime, w: Window): Group {
     else if (d === 'time:hour_of_day') values.push(Math.round(x / HOUR_MS));
     else {
       const instant = d === 'time:hour' || d === 'time:15min' ? x : instantOfLocal(lt.stamps, x);
-      values.push(formatWithOffset(instant, offsetIn(lt.stamps, instant)));
+      values.push(times === 'instants' ? instant : formatWithOffset(instant, offsetIn(lt.stamps, instant)));
     }
-    keys.push((ABSOLUTE_TIME as readonly string[]).includes(d) ? String(position(d, x, lt, w)) : JSON.stringify(values[values.length - 1]));
+    if (keyed) {
+      keys.push(
+        (ABSOLUTE_TIME as readonly string[]).includes(d) ? String(position(d, x, lt, w)) : JSON.stringify(values[values.length - 1]),
+      );
+    }
   });
   return { values, key: keys.join('|') };
 }
@@ -298,17 +326,26 @@ function position(d: Dimension, x: number, lt: LocalTime, w: Window): number {
 const EMPTY: Row = {};
 
 /** Runs a parsed query for a principal: the table decision, the statement, the figures. */
-export async function runQuery(db: Db, principal: Principal, q: Query): Promise<QueryAnswer> {
-  const main = statement(db, principal, q, q.window, { limit: q.limit, offset: q.offset });
+export async function runQuery(db: Db, principal: Principal, q: Query, times: TimeValues = 'text'): Promise<QueryAnswer> {
+  // A query asking for every group (the presets) reads them all and counts them itself.
+  const whole = q.offset === 0 && q.limit >= QUERY_LIMITS.maxRows;
+  const main = statement(db, principal, q, q.window, whole ? EVERY_GROUP : { limit: q.limit, offset: q.offset }, !whole);
   const rows = await db.all(main.sql, main.params);
-  let totals = rows[0];
-  if (!rows.length && q.offset > 0) {
-    // Past the last page: count the groups without paging.
-    const all = statement(db, principal, q, q.window, { limit: 1, offset: 0 });
-    [totals] = await db.all(all.sql, all.params);
+  let totalRows: number;
+  let totalCalls: number;
+  if (whole) {
+    totalRows = rows.length;
+    totalCalls = rows.reduce((sum, r) => sum + zero(r.n), 0);
+  } else {
+    let totals = rows[0];
+    if (!rows.length && q.offset > 0) {
+      // Past the last page: count the groups without paging.
+      const all = statement(db, principal, q, q.window, { limit: 1, offset: 0 }, true);
+      [totals] = await db.all(all.sql, all.params);
+    }
+    totalRows = totals ? num(totals.total_rows) : 0;
+    totalCalls = totals ? zero(totals.total_calls) : 0;
   }
-  const totalRows = totals ? num(totals.total_rows) : 0;
-  const totalCalls = totals ? zero(totals.total_calls) : 0;
   if (totalRows > QUERY_LIMITS.maxRows) {
     throw validationFailed(
       `The query has ${totalRows} groups; at most ${QUERY_LIMITS.maxRows}. Narrow it with filters, fewer dimensions or a shorter window.`,
@@ -316,15 +353,15 @@ export async function runQuery(db: Db, principal: Principal, q: Query): Promise<
     );
   }
   const results: QueryRow[] = rows.map((r) => {
-    const g = groupOf(q, r, main.lt, q.window);
+    const g = groupOf(q, r, main.lt, q.window, times, false);
     return { dimensions: g.values, metrics: q.metrics.map((m, i) => figure(m, r, i)) };
   });
   if (q.compare) {
-    const cmp = statement(db, principal, q, q.compare, { limit: QUERY_LIMITS.maxRows + 1, offset: 0 });
+    const cmp = statement(db, principal, q, q.compare, EVERY_GROUP, false);
     const before = new Map<string, Row>();
-    for (const r of await db.all(cmp.sql, cmp.params)) before.set(groupOf(q, r, cmp.lt, q.compare).key, r);
+    for (const r of await db.all(cmp.sql, cmp.params)) before.set(groupOf(q, r, cmp.lt, q.compare, times, true).key, r);
     rows.forEach((r, i) => {
-      const earlier = before.get(groupOf(q, r, main.lt, q.window).key) ?? EMPTY;
+      const earlier = before.get(groupOf(q, r, main.lt, q.window, times, true).key) ?? EMPTY;
       const metrics = q.metrics.map((m, j) => figure(m, earlier, j));
       const change = results[i].metrics.map((v, j) => {
         const e = metrics[j];
