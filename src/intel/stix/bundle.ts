@@ -15,6 +15,8 @@ import { staticObjects, stixObjectsForCall } from './objects.js';
 import type { StixCallInput } from './types.js';
 
 const PER_CALL_TYPES = new Set(['observed-data', 'sighting', 'note']);
+/** Calls written per chunk: a page's objects in a few chunks, so one chunk holds the event loop ~1 ms. */
+const CALLS_PER_CHUNK = 20;
 
 export interface BundleStats {
   calls: number;
@@ -37,18 +39,21 @@ export async function* stixBundleChunks(
   stats.objects += head.length;
   yield `{"type":"bundle","id":${JSON.stringify(bundleId)},"objects":[${head.map((o) => JSON.stringify(o)).join(',')}`;
   for await (const page of pages) {
-    const parts: string[] = [];
-    for (const call of page) {
-      for (const o of stixObjectsForCall(call)) {
-        if (!PER_CALL_TYPES.has(o.type) && !seen.add(o.id)) continue;
-        parts.push(JSON.stringify(o));
+    for (let from = 0; from < page.length; from += CALLS_PER_CHUNK) {
+      const calls = page.slice(from, from + CALLS_PER_CHUNK);
+      const parts: string[] = [];
+      for (const call of calls) {
+        for (const o of stixObjectsForCall(call)) {
+          if (!PER_CALL_TYPES.has(o.type) && !seen.add(o.id)) continue;
+          parts.push(JSON.stringify(o));
+        }
       }
+      stats.calls += calls.length;
+      stats.objects += parts.length;
+      stats.shared = seen.size;
+      stats.sharedBytes = seen.bytes;
+      if (parts.length) yield `,${parts.join(',')}`;
     }
-    stats.calls += page.length;
-    stats.objects += parts.length;
-    stats.shared = seen.size;
-    stats.sharedBytes = seen.bytes;
-    if (parts.length) yield `,${parts.join(',')}`;
   }
   yield ']}';
 }
