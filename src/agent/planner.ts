@@ -14,7 +14,7 @@ import type { ChatReply, PlannerState } from './plan/intents.js';
 import { planQuestion } from './plan/plan.js';
 import { questionParts } from './plan/parts.js';
 import { withoutCommands } from './plan/planRules.js';
-import { answerByRules } from './run/queryRun.js';
+import { answerByRules, followRule, type RuleAnswer } from './run/queryRun.js';
 import { lastState } from './read/reading.js';
 
 /** Replies of the planner that a query rule may still answer (a value it did not know, a breakdown it lacks). */
@@ -52,12 +52,23 @@ export class BuiltinAgent implements Agent {
   }
 }
 
+const ruleOutcome = (r: RuleAnswer): AgentOutcome => ({
+  answer: r.composed.answer,
+  referenced_call_sids: [],
+  sources: r.composed.sources,
+  tokens_used: { input: 0, output: 0 },
+  context: r.state,
+});
+
 /** One question (or one part of one): declined, a chat reply, a query rule's answer, or the planner's. */
 async function answerOne(tools: ToolRunner, req: AgentRequest, prev: PlannerState | null): Promise<AgentOutcome> {
   const now = tools.ctx.now;
   // Out of scope (actions, prices, code, personal data, general knowledge): one sentence, no tool.
   const declined = declineOf(req.question);
   if (declined) return chatOutcome(declined, prev);
+  // A follow-up of a query rule's answer: the same rule, with what the follow-up changes.
+  const followed = prev?.rule ? await followRule(tools, req, prev) : null;
+  if (followed) return ruleOutcome(followed);
   const plan = planQuestion(req, prev, now);
   if (plan.kind === 'chat' && !RULES_FIRST.has(plan.reply)) return chatOutcome(CHAT[plan.reply], prev);
   // A question class the query rules answer (queryRules.ts), else the planner's intent. A plan
@@ -65,15 +76,7 @@ async function answerOne(tools: ToolRunner, req: AgentRequest, prev: PlannerStat
   // could not place unless a rule reads those words itself ("at night vs during the day").
   const noted = plan.kind === 'data' && plan.notes.length > 0;
   const byRule = noted && withoutCommands(req.question) ? null : await answerByRules(tools, req, prev, noted);
-  if (byRule) {
-    return {
-      answer: byRule.composed.answer,
-      referenced_call_sids: [],
-      sources: byRule.composed.sources,
-      tokens_used: { input: 0, output: 0 },
-      context: byRule.state,
-    };
-  }
+  if (byRule) return ruleOutcome(byRule);
   if (plan.kind === 'chat') return chatOutcome(CHAT[plan.reply], prev);
   const out = await runPlan(tools, plan, now);
   const state: PlannerState = { planner: 2, intent: out.intent, window: plan.window, filters: out.filters };

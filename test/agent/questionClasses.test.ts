@@ -48,7 +48,7 @@ const D30 = NOW.getTime() - 30 * DAY;
 const calls = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'call' : 'calls'}`;
 const hookSaid = (cs: FixtureCall[]) => {
   const h = cs.filter(isHooked).length;
-  return `hook rate ${pct(cs.length ? h / cs.length : 0)} (${h} of ${calls(cs.length)} hooked)`;
+  return cs.length ? `hook rate ${pct(h / cs.length)} (${h} of ${calls(cs.length)} hooked)` : 'no calls, so no hook rate';
 };
 const asksOf = (cs: FixtureCall[]) => cs.flatMap((c) => c.extraction?.dollar_asks ?? []);
 const hour = (c: FixtureCall) => new Date(c.started_at).getUTCHours();
@@ -381,6 +381,47 @@ describe('chat-style phrasing', () => {
 });
 
 // ------------------------------------------------------------------ follow-ups
+
+describe('follow-ups of a frame or a value', () => {
+  const turns = async (questions: string[]) => {
+    const session_id = randomUUID();
+    const out: Answer[] = [];
+    for (const q of questions) out.push(await ask(q, w.keyA, { session_id }));
+    return out;
+  };
+  const LAST_MONTH = ['2026-10-01T00:00:00Z', THIS_MONTH] as const;
+
+  it('keep the frame: a new window, a value, or another quantity', async () => {
+    const [, b, c] = await turns(['hook rate on weekends vs weekdays this month', 'and last month?', 'what about for amazon?']);
+    const last = between(ORG_A_CALLS, ...LAST_MONTH);
+    has(b, `Last month (Oct 1, 2026 to Nov 1, 2026 00:00 UTC): weekends (Saturday and Sunday) ${hookSaid(last.filter(weekend))}`);
+    const amazon = last.filter((x) => x.extraction?.impersonated_brand === 'Amazon');
+    has(c, `counting only calls with brand Amazon: weekends (Saturday and Sunday) ${hookSaid(amazon.filter(weekend))}`);
+    has(c, `weekdays (Monday to Friday) ${hookSaid(amazon.filter((x) => !weekend(x)))}`);
+
+    const [, e] = await turns(['asks week by week over the last 30 days', 'and the hook rate?']);
+    assert.deepEqual(queries(e)[0].dimensions, ['time:week']);
+    assert.match(e.answer, /week of Nov 16, 2026: hook rate/);
+  });
+
+  it('keep a value only the lexicon knows, and its window', async () => {
+    const [, b, c] = await turns(['how many calls with the fake agent Kevin this month', 'and last month?', "what's their hook rate?"]);
+    const kevin = (cs: FixtureCall[]) => cs.filter((x) => x.extraction?.fake_agent_name === 'Kevin');
+    const last = kevin(between(ORG_A_CALLS, ...LAST_MONTH));
+    has(b, `Last month (Oct 1, 2026 to Nov 1, 2026 00:00 UTC), calls with fake agent name Kevin: ${calls(last.length)}`);
+    has(c, `Last month (Oct 1, 2026 to Nov 1, 2026 00:00 UTC), calls with fake agent name Kevin: ${hookSaid(last)}`);
+    const [, d] = await turns(['how many calls with the fake agent Kevin this month', "what's their hook rate?"]);
+    has(
+      d,
+      `This month (Nov 1, 2026 to Nov 20, 2026 14:00 UTC), calls with fake agent name Kevin: ${hookSaid(kevin(between(ORG_A_CALLS, THIS_MONTH)))}`,
+    );
+  });
+
+  it('a new question after a frame is read as itself (negative)', async () => {
+    const [, b] = await turns(['hook rate on weekends vs weekdays this month', 'how many calls came from texas this week']);
+    assert.ok(!queries(b).some((q) => (q.dimensions as string[] | undefined)?.includes('time:weekday')), b.answer);
+  });
+});
 
 describe('follow-ups with stray words', () => {
   it('"what about those?" repeats the question, never a value named "those"', async () => {

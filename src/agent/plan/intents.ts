@@ -125,6 +125,13 @@ export interface DataPlan {
 }
 export type Plan = DataPlan | { kind: 'chat'; reply: ChatReply };
 
+/** What a query rule's answer keeps for a follow-up (ruleFollowUp.ts): its question as typed, and the time phrase it named. */
+export interface RuleTurn {
+  question: string;
+  /** The first time phrase (normalised) when the typed question holds it as read, else null. */
+  window: string | null;
+}
+
 /** What a turn keeps for follow-ups (the turn's context_json). */
 export interface PlannerState {
   planner: 2;
@@ -132,6 +139,8 @@ export interface PlannerState {
   window: WindowSpec;
   /** The filters the answer used (values as matched), carried into follow-ups. */
   filters: Filters;
+  /** A query rule's answer: its question, asked again with what a follow-up changes (ruleFollowUp.ts). */
+  rule?: RuleTurn;
 }
 
 export const OVERVIEW: SummaryMetric[] = [

@@ -70,7 +70,7 @@ export const QUANTITIES: Record<QuantityId, Quantity> = {
     kind: 'rate',
     metrics: ['hooked_calls', 'calls_received'],
     value: ([h, c]) => ratio(h, c),
-    say: ([h, c]) => `hook rate ${fmtPct(ratio(h, c))} (${fmtInt(h)} of ${nCalls(c)} hooked)`,
+    say: ([h, c]) => (c ? `hook rate ${fmtPct(ratio(h, c))} (${fmtInt(h)} of ${nCalls(c)} hooked)` : 'no calls, so no hook rate'),
   },
   cleanly_closed: {
     id: 'cleanly_closed',
@@ -91,7 +91,7 @@ export const QUANTITIES: Record<QuantityId, Quantity> = {
     kind: 'rate',
     metrics: ['tier1_calls', 'calls_received'],
     value: ([t, c]) => ratio(t, c),
-    say: ([t, c]) => `${fmtPct(ratio(t, c))} tier 1 (${fmtInt(t)} of ${nCalls(c)})`,
+    say: ([t, c]) => (c ? `${fmtPct(ratio(t, c))} tier 1 (${fmtInt(t)} of ${nCalls(c)})` : 'no calls, so no tier-1 share'),
   },
   high_confidence: {
     id: 'high_confidence',

@@ -5,7 +5,9 @@
 
 import type { AgentRequest, ToolRunner } from '../agent.js';
 import { metricSource, type Composed } from '../say/compose.js';
-import type { PlannerState } from '../plan/intents.js';
+import type { Filters, PlannerState } from '../plan/intents.js';
+import { followedQuestion, ruleTurn } from '../plan/ruleFollowUp.js';
+import { isValueField } from '../read/values.js';
 import { findValues, lexiconOf } from '../read/lexicon.js';
 import { normalise } from '../read/normalise.js';
 import { mayApply, planByRules } from '../plan/queryRules.js';
@@ -41,9 +43,31 @@ export async function answerByRules(
     recs.push(rec);
     results.push(rec.result as QueryResult);
   }
+  // A follow-up keeps the values named (those the planner's filters can hold) and the question itself.
+  const values: Filters = {};
+  for (const v of found) {
+    const { field, value } = v.entries[0];
+    if (isValueField(field) || field === 'caller_state') values[field] = [...(values[field] ?? []), value];
+  }
   return {
     rule: picked.rule,
     composed: { answer: picked.plan.say(results), sids: [], sources: recs.map(metricSource) },
-    state: { planner: 2, intent: { kind: 'summary', metrics: ['calls_received'] }, window: reading.window, filters: picked.plan.filters },
+    state: {
+      planner: 2,
+      intent: { kind: 'summary', metrics: ['calls_received'] },
+      window: reading.window,
+      filters: { ...values, ...picked.plan.filters },
+      rule: ruleTurn(req.question, now),
+    },
   };
+}
+
+/** A follow-up of a rule's answer ("and last month?", "what about amazon?", "and the hook rate?"): the rule's question asked again with the change. */
+export async function followRule(tools: ToolRunner, req: AgentRequest, prev: PlannerState): Promise<RuleAnswer | null> {
+  if (!prev.rule) return null;
+  const lexicon = await lexiconOf(tools.ctx.db, tools.ctx.principal, tools.ctx.now);
+  const named = new Set(findValues(req.question, lexicon).map((v) => v.entries[0].field as string));
+  const prior = findValues(prev.rule.question, lexicon).map((v) => ({ typed: v.typed, field: v.entries[0].field as string }));
+  const question = followedQuestion(prev.rule, req.question, tools.ctx.now, named, prior);
+  return question ? answerByRules(tools, { ...req, question }, null) : null;
 }
