@@ -112,6 +112,13 @@ describe('the quantity asked', () => {
     }
   });
 
+  it('asks of the calls with a value are asks, not a ranking of the value’s field', async () => {
+    const month = between(ORG_A_CALLS, THIS_MONTH).filter((c) => c.extraction?.payment_method === 'gift_card');
+    const xs = asksOf(month);
+    const a = await ask('how many gift card asks this month');
+    has(a, `${xs.length} single asks totalling ${usd(xs.reduce((s, x) => s + x, 0))}, in ${calls(month.length)}`);
+  });
+
   it('the share of tier 1 is a share, of the value named; a count stays a count (negative)', async () => {
     const month = between(ORG_A_CALLS, THIS_MONTH);
     const amazon = month.filter((c) => c.extraction?.impersonated_brand === 'Amazon');
@@ -226,6 +233,29 @@ describe('comparison frames', () => {
     assert.deepEqual(queries(c)[0].dimensions, ['time:hour_of_day']);
   });
 
+  it('one part named with a comparative is against the rest; "same time yesterday", "same days last week" are stretches', async () => {
+    const d7 = between(ORG_A_CALLS, NOW.getTime() - 7 * DAY);
+    const a = await ask('is the hook rate better on weekends?');
+    has(
+      a,
+      `weekends (Saturday and Sunday) ${hookSaid(d7.filter(weekend))}, weekdays (Monday to Friday) ${hookSaid(d7.filter((c) => !weekend(c)))}`,
+    );
+    const night = d7.filter((c) => hour(c) < 6 || hour(c) >= 18).length;
+    const b = await ask('do we get more calls at night?');
+    has(b, `daytime (06:00–18:00 UTC) ${calls(d7.length - night)}, night (18:00–06:00 UTC) ${calls(night)}`);
+    const today = between(ORG_A_CALLS, '2026-11-20T00:00:00Z');
+    const yday = between(ORG_A_CALLS, '2026-11-19T00:00:00Z', '2026-11-19T14:00:00Z');
+    const c = await ask('hook rate today vs same time yesterday');
+    has(c, `Today so far (Nov 20, 2026 to Nov 20, 2026 14:00 UTC): ${hookSaid(today)}`);
+    has(c, `The same stretch yesterday (Nov 19, 2026 to Nov 19, 2026 14:00 UTC): ${hookSaid(yday)}`);
+    const d = await ask('calls this week vs the same days last week');
+    has(d, `This week so far (Nov 16, 2026 to Nov 20, 2026 14:00 UTC): ${calls(between(ORG_A_CALLS, MONDAY).length)}`);
+    has(
+      d,
+      `The same stretch last week (Nov 9, 2026 to Nov 13, 2026 14:00 UTC): ${calls(between(ORG_A_CALLS, MONDAY - 7 * DAY, NOW.getTime() - 7 * DAY).length)}`,
+    );
+  });
+
   it('two halves of a window, and two named windows of asks', async () => {
     const first = between(ORG_A_CALLS, THIS_MONTH, '2026-11-16T00:00:00Z');
     const second = between(ORG_A_CALLS, '2026-11-16T00:00:00Z');
@@ -305,6 +335,14 @@ describe('comparison frames', () => {
     const m = await ask('calls month by month this year');
     for (const [month, n] of months) has(m, `${month}: ${calls(n)}`);
     assert.deepEqual(queries(m)[0].dimensions, ['time:month']);
+  });
+
+  it('an average is the quantity of a series when it is a length ("average call length week over week")', async () => {
+    const a = await ask('average call length week over week this month');
+    assert.deepEqual(queries(a)[0].dimensions, ['time:week']);
+    const week = between(ORG_A_CALLS, MONDAY);
+    const mean = Math.round((week.reduce((s, c) => s + c.duration_sec, 0) / week.length) * 100) / 100;
+    has(a, `week of Nov 16, 2026: average call length ${mean.toLocaleString('en-US')} seconds (over ${calls(week.length)})`);
   });
 
   it('an average per week is one figure, not a series (negative)', async () => {

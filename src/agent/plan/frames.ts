@@ -43,10 +43,17 @@ const hours = (from: number, to: number) => (v: string | number | boolean | null
 const WEEKEND_WORDS = String.raw`(?:weekends?|saturdays? and sundays?|sat(?:urday)?s? (?:and|&) sun(?:day)?s?)`;
 const WEEKDAY_WORDS = String.raw`(?:weekdays?|week ?days?|rest of the week|during the week|work ?week|monday to friday|mon(?:day)?s? (?:to|through|-) fri(?:day)?s?)`;
 
+/** A comparative: with one part named ("more calls at night?"), the other part is the rest. */
+const MORE = String.raw`(?:more|fewer|less|better|worse|higher|lower|busier|quieter|longer|shorter)`;
+
 const PARTITIONS: Partition[] = [
   {
     id: 'weekends-against-weekdays',
-    cue: new RegExp(String.raw`\b${WEEKEND_WORDS}\b.*\b${WEEKDAY_WORDS}\b|\b${WEEKDAY_WORDS}\b.*\b${WEEKEND_WORDS}\b`),
+    // Both named, or weekends with a comparative alone ("is the hook rate better on weekends?").
+    cue: new RegExp(
+      String.raw`\b${WEEKEND_WORDS}\b.*\b${WEEKDAY_WORDS}\b|\b${WEEKDAY_WORDS}\b.*\b${WEEKEND_WORDS}\b` +
+        String.raw`|\b${MORE}\b.*\b(?:on|at|over|during) (?:the )?${WEEKEND_WORDS}|\b(?:on|at|over|during) (?:the )?${WEEKEND_WORDS}\b.*\b${MORE}\b`,
+    ),
     dimension: 'time:weekday',
     parts: [
       { name: 'weekends (Saturday and Sunday)', has: (v) => WEEKEND.has(String(v)) },
@@ -71,7 +78,10 @@ const PARTITIONS: Partition[] = [
   },
   {
     id: 'day-against-night',
-    cue: /\b(?:daytime|day time|during the day|in the day)\b.*\b(?:night|nights|nighttime|night time|overnight|at night)\b|\b(?:nighttime|night time|overnight|at night|nights)\b.*\b(?:daytime|day time|during the day|in the day)\b/,
+    cue: new RegExp(
+      String.raw`\b(?:daytime|day time|during the day|in the day)\b.*\b(?:night|nights|nighttime|night time|overnight|at night)\b|\b(?:nighttime|night time|overnight|at night|nights)\b.*\b(?:daytime|day time|during the day|in the day)\b` +
+        String.raw`|\b${MORE}\b.*\b(?:at night|overnight)\b|\b(?:at night|overnight)\b.*\b${MORE}\b`,
+    ),
     dimension: 'time:hour_of_day',
     parts: [
       { name: 'daytime (06:00–18:00 UTC)', has: hours(6, 18) },
@@ -117,7 +127,7 @@ function leadOf(input: RuleInput, q: Quantity, parts: Array<{ name: string; m: n
   const best = fewer ? Math.min(...values) : Math.max(...values);
   if (values.filter((v) => v === best).length > 1) return 'The same across them. ';
   const word = fewer ? (q.kind === 'count' ? 'Fewer' : 'Lower') : q.kind === 'count' ? 'More' : q.kind === 'seconds' ? 'Longer' : 'Higher';
-  return `${word} ${q.kind === 'count' ? 'on' : 'for'} ${parts[values.indexOf(best)].name}. `;
+  return `${word}: ${parts[values.indexOf(best)].name}. `;
 }
 
 function partitionPlan(p: Partition, input: RuleInput): QueryPlan | null {
@@ -237,7 +247,9 @@ function stretches(unit: Unit, weekday: string | undefined, now: Date): { start:
 }
 
 const STRETCH_CUE = new RegExp(
-  String.raw`\b(?:since ${WEEKDAY}|(?:this|the) (week|month|year) so far|so far this (week|month|year)|(today) so far|so far (today)|(week|month|year) to date|(wtd|mtd|ytd))\b` +
+  String.raw`\b(?:since ${WEEKDAY}|(?:this|the) (week|month|year) so far|so far this (week|month|year)|(today) so far|so far (today)|(week|month|year) to date|(wtd|mtd|ytd)` +
+    // "today vs the same time yesterday", "this week against the same days last week": a stretch to date too.
+    String.raw`|(today)(?=.*\b(?:same|this) (?:time|point|hour) yesterday\b)|this (week|month|year)(?=.*\b(?:same|this) (?:time|point|stretch|days|period) (?:last|previous) (?:week|month|year)\b))\b` +
     String.raw`.*\b(?:vs|versus|against|compared? (?:to|with)|than|same (?:stretch|period|time|days|point)|this time|last (?:week|month|year)|previous (?:week|month|year)|yesterday)\b`,
 );
 const SHORT: Record<string, Unit> = { wtd: 'week', mtd: 'month', ytd: 'year', today: 'day' };
@@ -247,7 +259,7 @@ function stretchPlan(input: RuleInput, m: RegExpExecArray): QueryPlan | null {
   const filters = ruleFilters(input);
   const q = quantityIn(input.reading.rest);
   if (!filters || !q) return null;
-  const word = m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7] ?? (m[1] ? 'week' : null);
+  const word = m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7] ?? m[8] ?? m[9] ?? (m[1] ? 'week' : null);
   if (!word) return null;
   const unit: Unit = SHORT[word] ?? (word as Unit);
   const { start, before } = stretches(unit, m[1], input.now);
@@ -417,7 +429,7 @@ export const FRAME_RULES: QueryRule[] = [
     guard: (i) =>
       (!/\b(?:average|avg|mean|typical)\b/.test(i.text) || ['duration', 'mean_ask'].includes(quantityIn(i.reading.rest)?.id ?? '')) &&
       !NOT_A_FRAME.test(i.text) &&
-      !/\b(?:last|this|previous|past) (?:week|month)\b/.test(i.text.replace(s.cue, ' ')),
+      !new RegExp(String.raw`\b(?:last|this|previous|past) ${s.dimension.slice(5)}\b`).test(i.text.replace(s.cue, ' ')),
     build: (i) => seriesPlan(s, i),
     examples: s.examples,
   })),

@@ -167,6 +167,23 @@ function notHooked(input: RuleInput): QueryPlan | null {
   };
 }
 
+// ------------------------------------------------------------------ the asks of the calls named
+
+function asksOfCalls(input: RuleInput): QueryPlan | null {
+  const filters = ruleFilters(input);
+  if (!filters) return null;
+  const spec = input.reading.window;
+  const q = QUANTITIES.asks;
+  return {
+    queries: [{ metrics: q.metrics, filters, ...windowOf(input) }],
+    filters: input.reading.base,
+    say: ([r]) => {
+      const m = numbers(r.results[0]?.metrics ?? [0, 0, 0]);
+      return `${cap(windowSaid(spec, r.range))}${filtersSaid(input)}: ${q.say(m)}, in ${nCalls(m[2])}.`;
+    },
+  };
+}
+
 // ------------------------------------------------------------------ the share of tier 1
 
 /** "the tier 1 rate": tier-1 calls over all calls of the other filters (the tier is the figure, not a filter). */
@@ -248,6 +265,19 @@ const QUERY_RULES: readonly QueryRule[] = [
     examples: ['how many asks between $1,000 and $2,500 this month', 'asks from 500 to 1k in the last 30 days'],
   },
   ...FRAME_RULES,
+  {
+    id: 'asks-of-the-calls-named',
+    cue: /\basks\b/,
+    // "how many gift card asks": the asks of the calls with that value (a field's word read as a ranking before).
+    guard: (i) =>
+      quantityIn(i.reading.rest)?.id === 'asks' &&
+      i.found.length > 0 &&
+      i.reading.windows.length <= 1 &&
+      i.reading.base.min_single_ask === undefined &&
+      !/\b(?:over|above|under|below|more than|less than|at least)\b/.test(i.text),
+    build: asksOfCalls,
+    examples: ['how many gift card asks this month', 'number of asks on amazon calls this week'],
+  },
   {
     id: 'share-of-tier-1',
     cue: TIER1_SHARE_RE,
