@@ -2,7 +2,8 @@
 // disconnect reasons, the map, either histogram or the arrivals heat map becomes a filter that
 // every panel applies. Each panel's figures are compared with the test's own POST /api/query
 // reads (bearer key, the window the page shows, the filter written here by hand, not taken
-// from the page's code); chips, the URL, "is not", combining, back and forward.
+// from the page's code); chips, the URL, "is not", combining, back and forward. And the
+// overview's keyboard shortcuts.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -312,5 +313,36 @@ describe('the overview filters itself from any figure (issue 29)', { skip, timeo
     await heat.click({ position: { x: hb.width / 2, y: 10 } });
     await settled(1);
     assert.match(fParams()[0], /^at,/, 'a heat-map cell filters by its quarter hour');
+  });
+
+  test('keyboard: D, W, M choose the window, X removes the filters, ? lists the keys; none while typing', async () => {
+    await openDashboard(page, server, '/?range=7d&f=is,caller_state,TX', ['timeseries']);
+    const range = () => new URL(page.url()).searchParams.get('range');
+    await page.locator('main h1').click();
+    await page.keyboard.press('m');
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('range') === '30d');
+    assert.deepEqual(fParams(), ['is,caller_state,TX'], 'the filters stay with the new window');
+    await page.keyboard.press('d');
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('range') === '24h');
+    // Typing in a field is typing: the top-N box takes the key, the window stays.
+    await page.getByTestId('topn-n').focus();
+    await page.keyboard.press('w');
+    assert.equal(range(), '24h');
+    await page.locator('main h1').click();
+    await page.keyboard.press('w');
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('range') === '7d');
+    await page.keyboard.press('x');
+    await page.waitForFunction(() => !new URLSearchParams(location.search).has('f'));
+    await page.keyboard.press('Shift+Slash');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await dialog.waitFor();
+    assert.match(await dialog.innerText(), /Last 30 days/);
+    await page.keyboard.press('m');
+    assert.equal(range(), '7d', 'keys go to the open dialog, not the page');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // Back walks the keyboard's changes like any other.
+    await page.goBack();
+    await page.waitForFunction(() => new URLSearchParams(location.search).has('f'));
   });
 });

@@ -4,6 +4,7 @@ import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { fmtDateTime, localZoneName } from '../../lib/format';
 import { useWindow } from '../../lib/window';
+import { Shortcuts } from './Shortcuts';
 import { REFRESH, useView } from './view';
 
 /** Re-reads the overview every `ms` while the tab is visible: a named window moves to end now. */
@@ -74,6 +75,7 @@ export function ViewControls() {
           </label>
         ))}
       </fieldset>
+      <Shortcuts />
     </>
   );
 }
