@@ -81,7 +81,7 @@ describe('identifiers', () => {
       'good morning grandma it is me your grandson i am in trouble with the police and i need money for bail please do not ' +
         'tell mom and dad the lawyer will call you soon and explain everything to you about how to send the cash today please',
     );
-    assert.equal(scriptBands(a).length, 8);
+    assert.equal(scriptBands(a).length, 4);
     assert.deepEqual(scriptBands(a), scriptBands(structuredClone(a)));
     const shared = scriptBands(a).filter((x) => scriptBands(b).includes(x));
     assert.deepEqual(shared, []);
