@@ -105,6 +105,21 @@ const DETAIL_COLUMNS = [
   ...new Set([...SUMMARY_COLUMNS, 'caller_area_code', 'has_extraction', ...INTEL_FIELDS, 'dollar_asks', 'transcript_json']),
 ];
 
+interface OnlySids {
+  dialect: Dialect;
+  sids: readonly string[];
+}
+
+/**
+ * `call_sid` in a list of any length as ONE parameter: the sids joined by commas (a call_sid
+ * has none), split by the engine. A parameter per sid would stop at PostgreSQL's 65,535, and
+ * DuckDB binds no array.
+ */
+const sidsSql = ({ dialect, sids }: OnlySids, params: Params): string =>
+  dialect === 'duckdb'
+    ? `call_sid IN (SELECT unnest(string_split(${params.p(sids.join(','))}, ',')))`
+    : `call_sid = ANY(string_to_array(${params.p(sids.join(','))}, ','))`;
+
 /**
  * Tenant, slice, window and every call-list filter as one WHERE clause. `savedScope` is the
  * scope kept by a saved search: it narrows the caller's own slice, never widens it.
@@ -114,10 +129,10 @@ function callFilterWhere(
   f: CallFilter,
   params: Params,
   savedScope: Scope | null = null,
-  onlySids: readonly string[] | null = null,
+  onlySids: OnlySids | null = null,
 ): string {
   const parts = [windowWhere(principal, f.window, params)];
-  if (onlySids) parts.push(onlySids.length ? `call_sid IN (${params.list(onlySids)})` : 'FALSE');
+  if (onlySids) parts.push(onlySids.sids.length ? sidsSql(onlySids, params) : 'FALSE');
   if (savedScope) parts.push(sliceWhere({ orgId: principal.orgId, scope: savedScope }, params));
   if (f.q !== null) parts.push(`strpos(transcript_lower, ${params.p(f.q)}) > 0`);
   for (const [column, values] of Object.entries(f.values)) {
@@ -165,7 +180,7 @@ export async function listCalls(
   const snippets = page.snippets === true && filter.q !== null;
   const columns = [...new Set([...SUMMARY_COLUMNS, ...positionColumns(order), ...(snippets ? ['transcript_json'] : [])])];
   const p = new Params();
-  const onlySids = page.onlySids ?? null;
+  const onlySids = page.onlySids ? { dialect: db.dialect, sids: page.onlySids } : null;
   let where = callFilterWhere(principal, filter, p, savedScope, onlySids);
   if (page.after) where += ` AND ${afterSql(order, page.after, p)}`;
   const [rows, total] = await Promise.all([
@@ -190,7 +205,7 @@ async function countCalls(
   principal: Principal,
   filter: CallFilter,
   savedScope: Scope | null = null,
-  onlySids: readonly string[] | null = null,
+  onlySids: OnlySids | null = null,
 ): Promise<number> {
   const p = new Params();
   const where = callFilterWhere(principal, filter, p, savedScope, onlySids);
