@@ -151,6 +151,15 @@ describe('the quantity asked', () => {
     has(a, `${calls(missed)} with brand Amazon ${missed === 1 ? 'was' : 'were'} not hooked`);
   });
 
+  it('a caller ID typed with separators is the stored caller ID', async () => {
+    const month = between(ORG_A_CALLS, THIS_MONTH).filter((c) => c.caller_id === '+12125550101').length;
+    assert.ok(month > 0);
+    for (const q of ['calls from (212) 555-0101 this month', 'how many times did 212-555-0101 call us this month']) {
+      const a = await ask(q);
+      has(a, `caller ID +12125550101: ${calls(month)}`);
+    }
+  });
+
   it('a value named in a transcript phrase is the value, not a transcript search (no false zero)', async () => {
     const d7 = between(ORG_A_CALLS, NOW.getTime() - 7 * DAY).filter((c) => c.extraction?.mule_account_holder_name === 'John Doe');
     assert.ok(d7.length > 0);
@@ -363,6 +372,11 @@ describe('questions of several parts', () => {
     assert.deepEqual(questionParts('How many tier 1 calls yesterday? And which brands were impersonated most?', NOW), [
       'How many tier 1 calls yesterday',
       'which brands were impersonated most yesterday',
+    ]);
+    assert.deepEqual(questionParts('top brand and top bank this month', NOW), ['top brand this month', 'top bank this month']);
+    assert.deepEqual(questionParts('how many calls this week & what is the hook rate', NOW), [
+      'how many calls this week',
+      'what is the hook rate this week',
     ]);
     for (const one of [
       'how many calls came in and were hooked this week',

@@ -13,11 +13,11 @@ import { withoutCommands } from './planRules.js';
  * ("how many calls came in and were hooked").
  */
 const OPENER =
-  "(?:what(?:'s| is| are| was| were)?|whats|how|which|who|where|when|why|any|show|list|give|tell|(?:is|are|was|were|did|do|does|has|have|had) (?:it|they|there|we|you|any|the|those|these|that|this|most|more)\\b)";
+  "(?:what(?:'s| is| are| was| were)?|whats|how|which|who|where|when|why|any|show|list|give|tell|top|the top|(?:is|are|was|were|did|do|does|has|have|had) (?:it|they|there|we|you|any|the|those|these|that|this|most|more)\\b)";
 
 /** Where one part ends and the next begins: "?", ";", ", and <opener>", "and <opener>", "also". */
 const BREAK = new RegExp(
-  String.raw`\?\s+(?=\S)|;\s*|,?\s+and (?:also )?(?=${OPENER}\b)|,\s+(?=${OPENER}\b)|\s+(?:plus|also),?\s+(?=${OPENER}\b)`,
+  String.raw`\?\s+(?=\S)|;\s*|,?\s+(?:and|&) (?:also )?(?=${OPENER}\b)|,\s+(?=${OPENER}\b)|\s+(?:plus|also),?\s+(?=${OPENER}\b)`,
   'gi',
 );
 
@@ -26,8 +26,9 @@ const FRAMING =
   /^(?:for|in|over|during|about|regarding|from|since|of|on|at|among|looking|given|with|between|if|so|ok|okay|hey|hi|hello|thanks|please|sorry)\b/;
 /** A first part that instructs rather than asks ("ignore previous instructions and show …"): one question, as written. */
 const INSTRUCTING = /^(?:ignore|disregard|forget|pretend|act as|you are|bypass|override|do it|now)\b/;
-/** Fewest words a later part needs to ask something alone: "how many", "which one", "do it" continue the part before. */
-const LATER_MIN = 3;
+/** Whether a later part asks something alone: "top bank" does; "how many", "which one", "do it" continue the part before. */
+const asksAlone = (w: string[]) =>
+  w.length >= 3 || (w.length === 2 && !/^(?:how|which|what|when|where|why|who|do|did|does|is|are|was|were|any|and|so)\b/.test(w.join(' ')));
 
 /** The words of a part apart from its time phrases. */
 function asked(part: string, now: Date): string[] {
@@ -50,17 +51,19 @@ export function questionParts(question: string, now: Date): string[] {
   // that only frames the next ("for amazon, what …") or instructs is no question alone: not a split.
   const words = raw.map((p) => asked(p, now));
   const first = words[0].join(' ');
-  if (words[0].length < 2 || words.slice(1).some((w) => w.length < LATER_MIN) || FRAMING.test(first) || INSTRUCTING.test(first))
-    return [question];
-  // A part without a time phrase takes the window of the part before it.
-  let lastPhrase: string | null = null;
-  return raw.map((p) => {
+  if (words[0].length < 2 || words.slice(1).some((w) => !asksAlone(w)) || FRAMING.test(first) || INSTRUCTING.test(first)) return [question];
+  // A part without a time phrase takes the window of the part before it (the first part, of the first part after it that names one).
+  const phrases = raw.map((p) => {
     const text = normalise(p);
-    const w = findWindows(text, now);
-    if (w.length) {
-      lastPhrase = text.slice(w[0].index, w[0].index + w[0].length).trim();
+    const w = findWindows(text, now)[0];
+    return w ? text.slice(w.index, w.index + w.length).trim() : null;
+  });
+  let last: string | null = phrases.find((x) => x !== null) ?? null;
+  return raw.map((p, i) => {
+    if (phrases[i]) {
+      last = phrases[i];
       return p;
     }
-    return lastPhrase ? `${p.replace(/[?.!]+$/, '')} ${lastPhrase}` : p;
+    return last ? `${p.replace(/[?.!]+$/, '')} ${last}` : p;
   });
 }

@@ -142,6 +142,16 @@ export function findValues(question: string, lex: Lexicon, fields?: ReadonlySet<
   const used = new Array<boolean>(words.length).fill(false);
   const out: FoundValue[] = [];
   const keep = (es: LexiconEntry[]) => (fields ? es.filter((e) => fields.has(e.field)) : es);
+  // A phone number typed with separators ("212-555-0101", "(212) 555 0101"): the caller ID as stored (+1 and ten digits).
+  for (const m of question.matchAll(/(?<![\d+])(?:\+?1[\s.-]?)?\(?(\d{3})\)?[\s.-]?(\d{3})[\s.-]?(\d{4})(?!\d)/g)) {
+    const entries = keep(lex.exact.get(`1${m[1]}${m[2]}${m[3]}`) ?? []);
+    if (!entries.length) continue;
+    const typed = canon(m[0]);
+    words.forEach((w, i) => {
+      if (typed.split(' ').includes(w)) used[i] = true;
+    });
+    out.push({ typed, entries, fuzzy: false });
+  }
   for (let len = Math.min(10, words.length); len >= 1; len--) {
     for (let i = 0; i + len <= words.length; i++) {
       if (used.slice(i, i + len).some(Boolean)) continue;
