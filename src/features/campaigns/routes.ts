@@ -19,6 +19,9 @@ import {
   CampaignParams,
 } from './schemas.js';
 
+/** Every campaign read links the whole window's calls: seconds of work on a big store (http/heavyWork.ts). */
+const HEAVY = { heavy: true } as const;
+
 export async function campaignRoutes(instance: FastifyInstance): Promise<void> {
   const app = featureApp(instance, READ_PRO, { tags: ['campaigns'] });
   const { db } = app.deps.storage;
@@ -26,6 +29,7 @@ export async function campaignRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/campaigns',
     {
+      config: HEAVY,
       schema: {
         operationId: 'listCampaigns',
         summary: 'Campaigns: calls linked into the operations behind them',
@@ -54,6 +58,7 @@ export async function campaignRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/campaigns/:id',
     {
+      config: HEAVY,
       schema: {
         operationId: 'getCampaign',
         summary: 'One campaign: its figures, timeline, links and related signals',
