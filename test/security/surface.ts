@@ -37,7 +37,8 @@ export interface Operation {
 }
 
 const PRO_PREFIXES = ['/api/agent', '/api/webhooks', '/api/alerts', '/api/exports', '/api/campaigns']; // CONTRACT §14: campaigns are pro
-const FREE_PREFIXES = ['/api/kpis', '/api/calls', '/api/saved-searches', '/api/query']; // CONTRACT §13: /api/query is free
+// CONTRACT §13: /api/query is free; saved views and annotations (docs/contract.md) are free as saved searches are.
+const FREE_PREFIXES = ['/api/kpis', '/api/calls', '/api/saved-searches', '/api/query', '/api/views', '/api/annotations'];
 const under = (p: string, prefix: string) => p === prefix || p.startsWith(`${prefix}/`);
 
 /** TAXII 2.1 paths answer TAXII error messages instead of problem+json. */
@@ -114,6 +115,8 @@ export interface Ids {
   objectId: string;
   /** A campaign of the owner's calls: two calls with one phishing domain. */
   campaignId: string;
+  viewId: string;
+  annotationId: string;
 }
 
 /** A key holder and the objects it made: requests made "as" an owner name its objects. */
@@ -164,6 +167,8 @@ const ruleBody = () => ({
   target: 'https://hooks.example.invalid/alert',
 });
 const searchBody = () => ({ name: 'gift cards', filters: { q: 'gift' } });
+const viewBody = () => ({ name: 'Amazon, 30 days', state: { range: '30d', filters: [['is', 'impersonated_brand', ['Amazon']]] } });
+const annotationBody = () => ({ at: '2020-06-01T00:00:00Z', text: 'Persona change' });
 /** Chit-chat: the built-in agent answers without a tool call. */
 const askBody = () => ({ question: 'hello' });
 
@@ -272,7 +277,9 @@ export class World {
     );
     if (!mine) throw new Error(`fixture campaign: none for ${domain}`);
     o.ids.campaignId = mine.id;
-    for (const kind of ['sessionSid', 'subId', 'ruleId', 'searchId', 'agentSession'] as const) await this.refresh(o, kind);
+    for (const kind of ['sessionSid', 'subId', 'ruleId', 'searchId', 'agentSession', 'viewId', 'annotationId'] as const) {
+      await this.refresh(o, kind);
+    }
     return o;
   }
 
@@ -329,6 +336,23 @@ export class World {
                 app,
                 'saved search',
                 { method: 'POST', url: '/api/saved-searches', key: o.read, payload: searchBody() },
+                [201],
+              )
+            ).id,
+          );
+          return;
+        case 'viewId':
+          o.ids.viewId = String(
+            (await expectStatus(app, 'view', { method: 'POST', url: '/api/views', key: o.read, payload: viewBody() }, [201])).id,
+          );
+          return;
+        case 'annotationId':
+          o.ids.annotationId = String(
+            (
+              await expectStatus(
+                app,
+                'annotation',
+                { method: 'POST', url: '/api/annotations', key: o.read, payload: annotationBody() },
                 [201],
               )
             ).id,
@@ -473,6 +497,18 @@ const FIXTURES: Record<string, Fixture> = {
   'GET /api/saved-searches': {},
   'POST /api/saved-searches': { body: searchBody },
   'DELETE /api/saved-searches/{search_id}': { params: (o) => ({ search_id: o.ids.searchId }), owned: true, consumes: 'searchId' },
+
+  'GET /api/views': {},
+  'POST /api/views': { body: viewBody },
+  'GET /api/views/{view_id}': { params: (o) => ({ view_id: o.ids.viewId }), owned: true },
+  'DELETE /api/views/{view_id}': { params: (o) => ({ view_id: o.ids.viewId }), owned: true, consumes: 'viewId' },
+  'GET /api/annotations': {},
+  'POST /api/annotations': { body: annotationBody },
+  'DELETE /api/annotations/{annotation_id}': {
+    params: (o) => ({ annotation_id: o.ids.annotationId }),
+    owned: true,
+    consumes: 'annotationId',
+  },
 
   'POST /api/admin/orgs': { body: () => ({ name: 'Made by a test', tier: 'free' }) },
   'GET /api/admin/orgs': {},

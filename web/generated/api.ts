@@ -883,7 +883,7 @@ export interface paths {
         };
         /**
          * Campaigns: calls linked into the operations behind them
-         * @description Connected components of the window’s calls, joined by a shared strong identifier (mule account, wallet, drop address, phishing domain, callback number) or by two weak signals agreeing (agent, caller ID, script); a value shared by calls of more than 3 otherwise separate operations never links (docs/campaigns.md). Campaigns are computed from the calls of the window (default 7d) in the caller’s slice: ask for a campaign, and for its calls, with the same window.
+         * @description Connected components of the window’s calls, joined by a shared strong identifier (mule account, wallet, drop address, phishing domain, callback number) or by two weak signals agreeing (agent, caller ID, script); a value shared by calls of more than 10 otherwise separate operations never links (docs/campaigns.md). Campaigns are computed from the calls of the window (default 7d) in the caller’s slice: ask for a campaign, and for its calls, with the same window.
          */
         get: operations["listCampaigns"];
         put?: never;

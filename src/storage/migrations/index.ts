@@ -20,6 +20,7 @@ import { migration013 } from './013-bank-name-spelling.js';
 import { migration014 } from './014-hourly-rollups.js';
 import { migration016 } from './016-org-tlp.js';
 import { migration017 } from './017-campaigns.js';
+import { migration018 } from './018-annotations-views.js';
 
 export const MIGRATIONS: Migration[] = [
   migration001,
@@ -38,6 +39,7 @@ export const MIGRATIONS: Migration[] = [
   migration014,
   migration016,
   migration017,
+  migration018,
 ];
 
 /**

@@ -5,9 +5,9 @@
 import type { CallFilterInput } from '../../domain/callFilters.js';
 import { newId } from '../../domain/ids.js';
 import type { Principal } from '../../domain/principal.js';
-import { scopeJson, type Scope } from '../../domain/scope.js';
+import type { Scope } from '../../domain/scope.js';
 import { num, type Db, type Row } from '../db.js';
-import { deleteOwned, ownedBy, selectOwned } from '../owned.js';
+import { deleteOwned, selectOwned, upsertOwned } from '../owned.js';
 import { byCodePoint } from './textOrder.js';
 
 export const MAX_SAVED_SEARCHES_PER_ORG = 500;
@@ -56,45 +56,22 @@ export async function getSavedSearch(db: Db, principal: Principal, id: string): 
 }
 
 /**
- * Creates or replaces (org, id) in one transaction. A replacement keeps `created_at` and the
- * stored scope; an id held by a record outside a scoped key's scope is not touched
- * (`not_found`); a creation is refused once the org holds MAX_SAVED_SEARCHES_PER_ORG records.
+ * Creates or replaces (org, id) in one transaction (storage/owned.ts upsertOwned): a
+ * replacement keeps `created_at` and the stored scope; an id held by a record outside a scoped
+ * key's scope is not touched (`not_found`); a creation is refused once the org holds
+ * MAX_SAVED_SEARCHES_PER_ORG records.
  */
-export function upsertSavedSearch(
+export async function upsertSavedSearch(
   db: Db,
   principal: Principal,
   input: { id: string; name: string; filters: CallFilterInput },
   now: number,
 ): Promise<UpsertOutcome> {
-  const filtersJson = JSON.stringify(input.filters);
-  // Concurrent writers of one org take turns, so the limit and the created/replaced decision stay exact.
-  return db.withLock('orgRecords', principal.orgId, async (tx) => {
-    const [existing] = await tx.all(`SELECT created_at, scope_json FROM saved_searches WHERE org_id = $1 AND id = $2`, [
-      principal.orgId,
-      input.id,
-    ]);
-    if (existing) {
-      const stored = (existing.scope_json as string | null) ?? null;
-      if (!ownedBy(principal, stored)) return { outcome: 'not_found' };
-      await tx.run(`UPDATE saved_searches SET name = $1, filters_json = $2, updated_at = $3 WHERE org_id = $4 AND id = $5`, [
-        input.name,
-        filtersJson,
-        now,
-        principal.orgId,
-        input.id,
-      ]);
-      const scope = stored ? (JSON.parse(stored) as Scope) : null;
-      return { outcome: 'replaced', record: { ...input, scope, created_at: num(existing.created_at), updated_at: now } };
-    }
-    const [{ n }] = await tx.all(`SELECT count(*) AS n FROM saved_searches WHERE org_id = $1`, [principal.orgId]);
-    if (Number(n) >= MAX_SAVED_SEARCHES_PER_ORG) return { outcome: 'limit_reached' };
-    await tx.run(
-      `INSERT INTO saved_searches (org_id, id, name, filters_json, scope_json, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [principal.orgId, input.id, input.name, filtersJson, scopeJson(principal.scope), now, now],
-    );
-    return { outcome: 'created', record: { ...input, scope: principal.scope, created_at: now, updated_at: now } };
-  });
+  const values = { name: input.name, filters_json: JSON.stringify(input.filters) };
+  const r = await upsertOwned(db, principal, 'saved_searches', input.id, values, MAX_SAVED_SEARCHES_PER_ORG, now);
+  if (r.outcome === 'limit_reached' || r.outcome === 'not_found') return r;
+  const scope = r.scopeJson ? (JSON.parse(r.scopeJson) as Scope) : null;
+  return { outcome: r.outcome, record: { ...input, scope, created_at: r.createdAt, updated_at: now } };
 }
 
 /** True when a record was deleted; false when the org has no such id or it is outside the principal's scope. */
