@@ -18,6 +18,8 @@ import { agentRoutes } from './features/agent/routes.js';
 import { webhookRoutes } from './features/webhooks/routes.js';
 import { alertRoutes } from './features/alerts/routes.js';
 import { savedSearchRoutes } from './features/saved-searches/routes.js';
+import { savedViewRoutes } from './features/views/routes.js';
+import { annotationRoutes } from './features/annotations/routes.js';
 import { opsRoutes } from './features/ops/routes.js';
 import { sessionRoutes } from './features/session/routes.js';
 import { docsRoutes, webRoutes } from './features/web/routes.js';
@@ -105,6 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     callRoutes,
     campaignRoutes,
     savedSearchRoutes,
+    savedViewRoutes,
+    annotationRoutes,
     sessionRoutes,
   ];
   if (deps.config.adminToken) features.push(adminRoutes);

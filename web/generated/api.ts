@@ -958,6 +958,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organisation's saved views
+         * @description Newest updated_at first: for an unscoped key every view of the org, for a scoped key those created with exactly its scope.
+         */
+        get: operations["listViews"];
+        put?: never;
+        /**
+         * Create or replace a saved view
+         * @description Upsert keyed by (org, id), as saved searches: no id → 201 with a generated id; an id of the org → 200, replaced (created_at kept); an id unknown to the org → 201. `state` is checked as POST /api/query checks the same members (window, timezone, filters, custom comparison). At most 500 per org: one more is 409 conflict. A view keeps the scope of the key that created it; a scoped key sees only views of exactly its scope.
+         */
+        post: operations["saveView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/views/{view_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One saved view (the target of a shared link)
+         * @description 404 when the org has no view with that id, or (scoped key) it was created with another scope.
+         */
+        get: operations["getView"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved view
+         * @description 204 when deleted; 404 when the org has no view with that id, or (scoped key) it was created with another scope.
+         */
+        delete: operations["deleteView"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/annotations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Annotations of a window
+         * @description The annotations whose moment lies in the window (range, start, end as on the KPI endpoints; default 7d), oldest first, with who wrote them. An unscoped key sees every annotation of its org, a scoped key those written with exactly its scope.
+         */
+        get: operations["listAnnotations"];
+        put?: never;
+        /**
+         * Mark a moment with a note
+         * @description Adds an annotation at `at` (from 2000-01-01 to one day ahead of now) with `text`; 201 with the record. It keeps the scope of the writing key. At most 5000 per org: one more is 409 conflict.
+         */
+        post: operations["addAnnotation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/annotations/{annotation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an annotation
+         * @description 204 when deleted; 404 when the org has no annotation with that id, or (scoped key) it was written with another scope.
+         */
+        delete: operations["deleteAnnotation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/session": {
         parameters: {
             query?: never;
@@ -1241,6 +1333,46 @@ export interface components {
             created_at: string;
             /** @description RFC 3339 UTC; set on every replace */
             updated_at: string;
+        };
+        SavedView: {
+            id: string;
+            name: string;
+            /** @description Validated as POST /api/query validates the same members */
+            state: {
+                /** @description <N>h, <N>d or <N>w ending now (default 7d) */
+                range?: string;
+                start?: string;
+                end?: string;
+                /** @description IANA zone (default UTC) */
+                timezone?: string;
+                /** @description All must hold. [op, field, value] with op in is, is_not, contains, gt, gte, lt, lte, between, has, not, and, or; ["has", field]; ["not", f]; ["and"|"or", [f…]]. */
+                filters?: unknown[][];
+                /** @description previous_period, year_earlier (the same window a year before), off, or a custom {start, end} */
+                compare?: "previous_period" | "year_earlier" | "off" | {
+                    start: string;
+                    end: string;
+                };
+                /** @description Panel ids shown, in order */
+                panels?: string[];
+            };
+            /** @description RFC 3339 UTC */
+            created_at: string;
+            /** @description RFC 3339 UTC; set on every replace */
+            updated_at: string;
+        };
+        Annotation: {
+            id: string;
+            /** @description The moment marked, RFC 3339 UTC */
+            at: string;
+            text: string;
+            created_by: {
+                /** @description The key that wrote it */
+                key_id: string;
+                /** @description That key's name when it wrote it */
+                name: string;
+            };
+            /** @description RFC 3339 UTC */
+            created_at: string;
         };
         Org: {
             id: string;
@@ -4431,6 +4563,279 @@ export interface operations {
             path: {
                 /** @description The saved search id */
                 search_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidRequestKeyed"];
+            401: components["responses"]["UnauthorizedKeyed"];
+            403: components["responses"]["ForbiddenKeyed"];
+            404: components["responses"]["NotFoundKeyed"];
+            429: components["responses"]["RateLimitedKeyed"];
+            500: components["responses"]["InternalErrorKeyed"];
+        };
+    };
+    listViews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["SavedView"][];
+                    };
+                };
+            };
+            401: components["responses"]["UnauthorizedKeyed"];
+            403: components["responses"]["ForbiddenKeyed"];
+            404: components["responses"]["NotFoundKeyed"];
+            429: components["responses"]["RateLimitedKeyed"];
+            500: components["responses"]["InternalErrorKeyed"];
+        };
+    };
+    saveView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Omitted: a new id (201). An id of the org: that view is replaced (200). Any other id: created under it (201). */
+                    id?: string;
+                    /** @description Label (trimmed), 1–200 characters */
+                    name: string;
+                    /** @description Validated as POST /api/query validates the same members */
+                    state: {
+                        /** @description <N>h, <N>d or <N>w ending now (default 7d) */
+                        range?: string;
+                        start?: string;
+                        end?: string;
+                        /** @description IANA zone (default UTC) */
+                        timezone?: string;
+                        /** @description All must hold. [op, field, value] with op in is, is_not, contains, gt, gte, lt, lte, between, has, not, and, or; ["has", field]; ["not", f]; ["and"|"or", [f…]]. */
+                        filters?: unknown[][];
+                        /** @description previous_period, year_earlier (the same window a year before), off, or a custom {start, end} */
+                        compare?: "previous_period" | "year_earlier" | "off" | {
+                            start: string;
+                            end: string;
+                        };
+                        /** @description Panel ids shown, in order */
+                        panels?: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedView"];
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedView"];
+                };
+            };
+            400: components["responses"]["InvalidRequestKeyed"];
+            401: components["responses"]["UnauthorizedKeyed"];
+            403: components["responses"]["ForbiddenKeyed"];
+            404: components["responses"]["NotFoundKeyed"];
+            409: components["responses"]["ConflictKeyed"];
+            413: components["responses"]["PayloadTooLargeKeyed"];
+            415: components["responses"]["UnsupportedMediaTypeKeyed"];
+            429: components["responses"]["RateLimitedKeyed"];
+            500: components["responses"]["InternalErrorKeyed"];
+        };
+    };
+    getView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The view id */
+                view_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedView"];
+                };
+            };
+            400: components["responses"]["InvalidRequestKeyed"];
+            401: components["responses"]["UnauthorizedKeyed"];
+            403: components["responses"]["ForbiddenKeyed"];
+            404: components["responses"]["NotFoundKeyed"];
+            429: components["responses"]["RateLimitedKeyed"];
+            500: components["responses"]["InternalErrorKeyed"];
+        };
+    };
+    deleteView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The view id */
+                view_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["InvalidRequestKeyed"];
+            401: components["responses"]["UnauthorizedKeyed"];
+            403: components["responses"]["ForbiddenKeyed"];
+            404: components["responses"]["NotFoundKeyed"];
+            429: components["responses"]["RateLimitedKeyed"];
+            500: components["responses"]["InternalErrorKeyed"];
+        };
+    };
+    listAnnotations: {
+        parameters: {
+            query?: {
+                /** @description Named window ending now: <N>h, <N>d or <N>w (e.g. 24h, 7d, 30d, 12w). Default 7d. */
+                range?: string;
+                /** @description Window start: RFC 3339 (Z or offset) or YYYY-MM-DD (00:00 UTC) */
+                start?: string;
+                /** @description Window end (exclusive), same formats as start */
+                end?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        range: components["schemas"]["Range"];
+                        items: components["schemas"]["Annotation"][];
+                    };
+                };
+            };
+            400: components["responses"]["InvalidRequestKeyed"];
+            401: components["responses"]["UnauthorizedKeyed"];
+            403: components["responses"]["ForbiddenKeyed"];
+            404: components["responses"]["NotFoundKeyed"];
+            429: components["responses"]["RateLimitedKeyed"];
+            500: components["responses"]["InternalErrorKeyed"];
+        };
+    };
+    addAnnotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The moment: RFC 3339 (Z or an offset) or YYYY-MM-DD (00:00 UTC) */
+                    at: string;
+                    /** @description The note (trimmed), 1–500 characters */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Annotation"];
+                };
+            };
+            400: components["responses"]["InvalidRequestKeyed"];
+            401: components["responses"]["UnauthorizedKeyed"];
+            403: components["responses"]["ForbiddenKeyed"];
+            404: components["responses"]["NotFoundKeyed"];
+            409: components["responses"]["ConflictKeyed"];
+            413: components["responses"]["PayloadTooLargeKeyed"];
+            415: components["responses"]["UnsupportedMediaTypeKeyed"];
+            429: components["responses"]["RateLimitedKeyed"];
+            500: components["responses"]["InternalErrorKeyed"];
+        };
+    };
+    deleteAnnotation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The annotation id */
+                annotation_id: string;
             };
             cookie?: never;
         };
