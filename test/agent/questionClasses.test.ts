@@ -500,11 +500,28 @@ describe('out of scope, phrased anew', () => {
       'can you code me a python scraper for the calls',
       'where does the caller live',
       'write me a SQL query for the top brands',
+      'lock those bank accounts',
+      'how much is 1 btc in usd',
+      'usd to eur rate now',
+      "what's the scammer's email address",
+      'who owns the wallet bc1q',
+      'recommend a good antivirus',
     ]) {
       assert.ok(declineOf(q), q);
       const a = await ask(q);
       assert.equal(a.tool_calls.length, 0, q);
     }
+  });
+
+  it('never declines a question about the calls that shares their words (negative)', () => {
+    for (const q of [
+      'did the caller ask to lock the account',
+      'how many calls asked for btc in usd',
+      "which caller's phone number called most",
+      'which drop address did the scammer give',
+      'which calls asked for an email address',
+    ])
+      assert.equal(declineOf(q), null, q);
   });
 });
 

@@ -39,7 +39,7 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
   {
     topic: 'action',
     cue: request(
-      'freeze|unfreeze|block|unblock|blacklist|ban|suspend|seize|shut down|take down|close|call|phone|ring|dial|text|sms|email|e-mail|message|contact|notify|warn|wire|transfer|refund|pay|delete|remove|hack|trace|arrest|sue|prosecute',
+      'freeze|unfreeze|block|unblock|lock|unlock|disable|deactivate|blacklist|ban|suspend|seize|shut down|take down|close|call|phone|ring|dial|text|sms|email|e-mail|message|contact|notify|warn|wire|transfer|refund|pay|delete|remove|hack|trace|arrest|sue|prosecute',
     ),
     reply: ACTION_REPLY,
     examples: ['freeze these accounts', 'please block the scammer numbers', 'call the fbi'],
@@ -60,7 +60,7 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
   },
   {
     topic: 'prices',
-    cue: /\b(?:price|prices|priced|market|markets|stocks?|shares? price|exchange rate|trading at|quote|worth (?:right now|today|now|currently|at the moment)|how much is (?:a |one )?[a-z]+ worth|trading (?:at|for)|market cap|ticker|nasdaq|dow jones|s&p)\b/,
+    cue: /\b(?:(?:btc|bitcoin|eth|ether|ethereum|usdt|tether|crypto|gold|usd|eur|gbp|euros?) (?:in|to) (?:usd|eur|gbp|dollars|euros|pounds)|(?:usd|eur|gbp) (?:to|vs) (?:usd|eur|gbp)|price|prices|priced|market|markets|stocks?|shares? price|exchange rate|trading at|quote|worth (?:right now|today|now|currently|at the moment)|how much is (?:a |one )?[a-z]+ worth|trading (?:at|for)|market cap|ticker|nasdaq|dow jones|s&p)\b/,
     guard: (t) => ABOUT_CALLS.test(t),
     reply: cannot(
       'it holds no live prices, markets or exchange rates, only what callers said',
@@ -79,7 +79,7 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
   },
   {
     topic: 'personal data',
-    cue: /\b(?:home address|real name|true identity|real identity|social security number|ssn|date of birth|birthday|passport|driver'?s licen[cs]e|criminal record|facebook|instagram|linkedin|twitter|ip address(?:es)?|where (?:does|do|did) (?:the |this |that |these )?(?:scammer|caller|guy|person|people)s? live|who (?:is|are|was) (?:really )?(?:the |this |that )?(?:scammer|caller|person)s? behind|dox\w*)\b/,
+    cue: /\b(?:home address|real name|true identity|real identity|social security number|ssn|date of birth|birthday|passport|driver'?s licen[cs]e|criminal record|facebook|instagram|linkedin|twitter|ip address(?:es)?|where (?:does|do|did) (?:the |this |that |these )?(?:scammer|caller|guy|person|people)s? live|who (?:is|are|was) (?:really )?(?:the |this |that )?(?:scammer|caller|person)s? behind|who (?:really )?(?:owns|controls|runs|operates|is behind)|(?:scammer|fraudster)'?s'? (?:real |personal |home |actual )?(?:email|e-mail|identity|address)|dox\w*)\b/,
     guard: (t) => /\b(?:mention\w*|said|say|ask\w*|want\w*|demand\w*|request\w*|transcripts?|how many)\b/.test(t),
     reply: cannot(
       'it holds no personal data about scammers beyond what they said on the calls (no real names, home addresses or online accounts)',
@@ -89,7 +89,7 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
   },
   {
     topic: 'general knowledge',
-    cue: /\b(?:weather|rain(?:ing)?|temperature outside|recipe|capital of|who won|world cup|super bowl|football|soccer|news today|headlines|poem|song|lyrics|joke|translate|movie|horoscope|lottery|election|president of|meaning of life|tell me about yourself|history of)\b/,
+    cue: /\b(?:weather|rain(?:ing)?|temperature outside|recipe|capital of|who won|world cup|super bowl|football|soccer|news today|headlines|poem|song|lyrics|joke|translate|movie|horoscope|lottery|election|president of|meaning of life|tell me about yourself|history of|recommend (?:a|an|some|me)|which (?:antivirus|vpn) )\b/,
     guard: (t) => ABOUT_CALLS.test(t) || /\b(?:hook\w*|tier|asks?|dollars?|personas?)\b/.test(t),
     reply: cannot('it covers only the calls your honeypot received, not general knowledge', 'how many calls came in today'),
     examples: ['what is the weather in paris', 'tell me a joke', 'who won the world cup'],
