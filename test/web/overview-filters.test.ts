@@ -315,6 +315,47 @@ describe('the overview filters itself from any figure (issue 29)', { skip, timeo
     assert.match(fParams()[0], /^at,/, 'a heat-map cell filters by its quarter hour');
   });
 
+  test('per-panel export: the top-N and the histogram download their figures as CSV, filters applied', async () => {
+    await openDashboard(page, server, '/?range=7d&f=is,caller_state,TX', ['topn', 'duration-histogram']);
+    await settled(1);
+    const span = await shownSpan(page);
+    const download = async (panel: string) => {
+      await openTable(panel);
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.locator(`[data-panel="${panel}"] [data-testid="csv-download"]`).click(),
+      ]);
+      const chunks: Buffer[] = [];
+      for await (const c of (await file.createReadStream())!) chunks.push(c as Buffer);
+      return { name: file.suggestedFilename(), lines: Buffer.concat(chunks).toString('utf8').trimEnd().split('\r\n') };
+    };
+    const top = await download('topn');
+    assert.match(top.name, /^honeypot-top-impersonated_brand-.*-filtered\.csv$/);
+    assert.equal(top.lines[0], 'impersonated_brand,calls,pct_of_total');
+    const brands = await query(span, {
+      metrics: ['calls_received'],
+      dimensions: ['impersonated_brand'],
+      filters: [
+        ['is', 'caller_state', ['TX']],
+        ['has', 'impersonated_brand'],
+      ],
+      limit: 10,
+    });
+    assert.deepEqual(
+      top.lines.slice(1).map((l) => l.split(',').slice(0, 2).join(',')),
+      brands.results.map((r) => `${r.dimensions[0]},${r.metrics[0]}`),
+    );
+    const hist = await download('duration-histogram');
+    assert.equal(hist.lines[0], 'min_sec,max_sec,calls');
+    assert.equal(hist.lines.length, 1 + DURATION_EDGES.length - 1);
+    const calls = (await query(span, { metrics: ['calls_received'], filters: [['is', 'caller_state', ['TX']]] })).results[0].metrics[0];
+    assert.equal(
+      hist.lines.slice(1).reduce((n, l) => n + Number(l.split(',')[2]), 0),
+      calls,
+      'the bands hold every filtered call',
+    );
+  });
+
   test('keyboard: D, W, M choose the window, X removes the filters, ? lists the keys; none while typing', async () => {
     await openDashboard(page, server, '/?range=7d&f=is,caller_state,TX', ['timeseries']);
     const range = () => new URL(page.url()).searchParams.get('range');

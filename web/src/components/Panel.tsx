@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { askAgentAbout } from '../lib/agentBridge';
 import { useTier } from '../lib/tier';
 import { useWindow } from '../lib/window';
+import { saveCsv, toCsv, type CsvCell } from '../lib/csv';
 import { ScrollBox } from './ScrollBox';
 
 interface PanelProps {
@@ -63,11 +64,31 @@ export function RowCells({ cells, num }: { cells: ReactNode[]; num: (column: num
   ));
 }
 
-/** The numbers behind a chart, for keyboard and screen-reader users (and the curious). */
-export function DataTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: ReactNode[][] }) {
+/** A panel's figures as a file: raw values (not formatted), with their own header. */
+export interface CsvExport {
+  file: string;
+  header: string[];
+  rows: CsvCell[][];
+}
+
+/**
+ * The numbers behind a chart, for keyboard and screen-reader users (and the curious), and
+ * (with `csv`) a download of them, as Grafana's panel inspector gives.
+ */
+export function DataTable({ caption, columns, rows, csv }: { caption: string; columns: string[]; rows: ReactNode[][]; csv?: CsvExport }) {
   return (
     <details className="data-table">
       <summary>Show data as a table</summary>
+      {csv && (
+        <button
+          type="button"
+          className="btn btn-small btn-ghost csv-download"
+          onClick={() => saveCsv(csv.file, toCsv(csv.header, csv.rows))}
+          data-testid="csv-download"
+        >
+          Download CSV<span className="sr-only"> of {caption.toLowerCase()}</span>
+        </button>
+      )}
       <ScrollBox label={caption} className="table-short">
         <table>
           <caption className="sr-only">{caption}</caption>

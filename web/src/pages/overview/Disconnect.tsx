@@ -6,7 +6,7 @@ import { fmtInt, fmtPct } from '../../lib/format';
 import { DISCONNECT_REASONS, reasonLabel } from '../../lib/labels';
 import type { DisconnectBreakdown } from '../../lib/types';
 import { explainedPanel } from './explained';
-import { useFigure } from './figures';
+import { useCsvFile, useFigure } from './figures';
 import { FilterValue } from './FilterBar';
 import { useFilters } from './filters';
 
@@ -15,6 +15,7 @@ const KNOWN = Object.keys(DISCONNECT_REASONS).filter((k) => k !== 'none');
 export const DisconnectPanel = memo(function DisconnectPanel() {
   const q = useFigure<DisconnectBreakdown>('/api/kpis/disconnect-breakdown');
   const { add } = useFilters();
+  const file = useCsvFile('disconnect-reasons');
   const filterBy = (reason: string) => ({ kind: 'is' as const, field: 'disconnect_reason', values: [reason] });
   return (
     <Panel title="Why calls ended" {...explainedPanel('disconnect')} className="w-2" subtitle="Disconnect reasons">
@@ -39,6 +40,7 @@ export const DisconnectPanel = memo(function DisconnectPanel() {
               <DataTable
                 caption="Disconnect reasons"
                 columns={['Reason', 'Calls', 'Share']}
+                csv={{ file, header: ['disconnect_reason', 'calls'], rows: keys.map((k, i) => [k, values[i]]) }}
                 rows={keys.map((k, i) => [
                   <FilterValue filter={filterBy(k)}>{labels[i]}</FilterValue>,
                   fmtInt(values[i]),

@@ -9,7 +9,7 @@ import { fmtInt, fmtPct } from '../../lib/format';
 import { stateName } from '../../lib/states';
 import type { Geo } from '../../lib/types';
 import { explainedPanel } from './explained';
-import { useFigure } from './figures';
+import { useCsvFile, useFigure } from './figures';
 import { FilterValue } from './FilterBar';
 import { useFilters } from './filters';
 
@@ -22,6 +22,7 @@ const TERRITORIES = ['PR', 'VI', 'GU', 'AS', 'MP'];
 export const GeoPanel = memo(function GeoPanel() {
   const q = useFigure<Geo>('/api/kpis/attacker-geo');
   const { add } = useFilters();
+  const file = useCsvFile('attacker-geo');
   const filterBy = (state: string) => ({ kind: 'is' as const, field: 'caller_state', values: [state] });
   return (
     <Panel
@@ -75,6 +76,11 @@ export const GeoPanel = memo(function GeoPanel() {
               <DataTable
                 caption="Calls per state"
                 columns={['State', 'Calls', 'Area codes']}
+                csv={{
+                  file,
+                  header: ['state', 'calls', 'area_codes'],
+                  rows: d.items.map((i) => [i.state, i.count, i.area_codes.join(' ')]),
+                }}
                 rows={d.items.map((i) => [
                   <FilterValue filter={filterBy(i.state)}>{`${stateName(i.state)} (${i.state})`}</FilterValue>,
                   fmtInt(i.count),

@@ -5,7 +5,7 @@ import { DataTable, Panel } from '../../components/Panel';
 import { QueryBody } from '../../components/states';
 import { fmtInt } from '../../lib/format';
 import type { AskHistogram, DurationHistogram } from '../../lib/types';
-import { useFigure } from './figures';
+import { useCsvFile, useFigure } from './figures';
 import { FilterValue } from './FilterBar';
 import { useFilters, type Filter } from './filters';
 
@@ -25,6 +25,7 @@ function durationBand(min: number, max: number | null): string {
 export const DurationHistogramPanel = memo(function DurationHistogramPanel() {
   const q = useFigure<DurationHistogram>('/api/kpis/duration-histogram');
   const { add } = useFilters();
+  const file = useCsvFile('duration-histogram');
   return (
     <Panel title="Call durations" testId="duration-histogram" className="w-3" subtitle="Calls per duration band">
       <QueryBody q={q} feature="Call durations" height={220} isEmpty={(d) => d.buckets.every((b) => b.count === 0)}>
@@ -44,6 +45,7 @@ export const DurationHistogramPanel = memo(function DurationHistogramPanel() {
               <DataTable
                 caption="Call durations"
                 columns={['Duration', 'Calls']}
+                csv={{ file, header: ['min_sec', 'max_sec', 'calls'], rows: d.buckets.map((b) => [b.min_sec, b.max_sec, b.count]) }}
                 rows={d.buckets.map((b, i) => [
                   <FilterValue filter={bandFilter('duration_sec', b.min_sec, b.max_sec)}>{labels[i]}</FilterValue>,
                   fmtInt(b.count),
@@ -60,6 +62,7 @@ export const DurationHistogramPanel = memo(function DurationHistogramPanel() {
 export const AskHistogramPanel = memo(function AskHistogramPanel() {
   const q = useFigure<AskHistogram>('/api/kpis/ask-histogram');
   const { add } = useFilters();
+  const file = useCsvFile('ask-histogram');
   const pal = usePalette();
   return (
     <Panel title="Dollar asks" testId="ask-histogram" className="w-3" subtitle="Individual payment demands per amount band">
@@ -85,6 +88,7 @@ export const AskHistogramPanel = memo(function AskHistogramPanel() {
             <DataTable
               caption="Dollar asks"
               columns={['Amount', 'Asks']}
+              csv={{ file, header: ['min_usd', 'max_usd', 'asks'], rows: d.buckets.map((b) => [b.min, b.max, b.count]) }}
               rows={d.buckets.map((b) => [
                 <FilterValue filter={bandFilter('dollar_ask', b.min, b.max)}>{b.label}</FilterValue>,
                 fmtInt(b.count),

@@ -10,7 +10,7 @@ import { useFirstFiguresIn } from '../../lib/kpi';
 import type { Timeseries } from '../../lib/types';
 import { spanMs, useWindow, windowDays, type Span } from '../../lib/window';
 import { explainedPanel } from './explained';
-import { useFigure, useFigureSpan } from './figures';
+import { useCsvFile, useFigure, useFigureSpan } from './figures';
 import { ViewSelect } from './ViewSelect';
 import { BUCKET_WIDTH_MS, BUCKETS, bucketPoints, effectiveBucket, MAX_POINTS, METRICS, useView } from './view';
 
@@ -37,6 +37,7 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
   const m = METRICS.find((x) => x.value === view.metric)!;
   const path = `/api/kpis/timeseries/${m.value}`;
   const q = useFigure<Timeseries>(path, { bucket });
+  const file = useCsvFile(`${m.value}-per-${bucket}`);
   const prev = useFigure<Timeseries>(path, { bucket }, { period: 'previous', enabled: compare && q.data !== undefined });
   const previous = prev.data && !prev.isPlaceholderData ? prev.data.points : undefined;
   return (
@@ -101,6 +102,11 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
               <DataTable
                 caption={`${m.label} per ${d.bucket}`}
                 columns={[`Bucket start (${tzLabel()})`, m.label, 'Previous period']}
+                csv={{
+                  file,
+                  header: ['bucket_start_utc', m.value, 'previous_period'],
+                  rows: d.points.map((p, i) => [p.timestamp, p.value, previous?.[i]?.value ?? null]),
+                }}
                 rows={d.points.map((p, i) => [
                   `${fmtDateTime(p.timestamp, { zone: false })}${(i === 0 && edges.first) || (i === d.points.length - 1 && edges.last) ? ' (partial)' : ''}`,
                   m.format(p.value),

@@ -11,7 +11,7 @@ import { Link } from '../../lib/router';
 import type { TopN } from '../../lib/types';
 import { useWindow } from '../../lib/window';
 import { explainedPanel } from './explained';
-import { useFigure } from './figures';
+import { useCsvFile, useFigure } from './figures';
 import { FilterValue } from './FilterBar';
 import { useFilters } from './filters';
 import { ViewSelect } from './ViewSelect';
@@ -36,6 +36,7 @@ export const TopNPanel = memo(function TopNPanel() {
   const n = Math.min(view.n, TOPN_API_MAX);
   const q = useFigure<TopN>(`/api/kpis/topn/${f.value}`, { n });
   const { add } = useFilters();
+  const file = useCsvFile(`top-${f.value}`);
   const filterBy = (label: string) => ({ kind: 'is' as const, field: f.filter, values: [label] });
   const nInvalid = !(Number.isInteger(Number(nText)) && Number(nText) >= 1 && Number(nText) <= TOPN_INPUT_MAX);
   const hrefOf = (label: string) => w.linkTo('/calls', { [f.filter]: label });
@@ -90,6 +91,7 @@ export const TopNPanel = memo(function TopNPanel() {
             <DataTable
               caption={`Top ${f.label}`}
               columns={[f.label, 'Calls', 'Share', 'Call list']}
+              csv={{ file, header: [f.value, 'calls', 'pct_of_total'], rows: d.items.map((i) => [i.label, i.count, i.pct_of_total]) }}
               rows={d.items.map((i) => [
                 <FilterValue filter={filterBy(i.label)}>{valueLabel(f.value, i.label)}</FilterValue>,
                 fmtInt(i.count),

@@ -238,3 +238,10 @@ export function useFigure<T>(
   // The query language's answer has the endpoint's shape (viaQuery builds it so).
   return filtered ? (viaFilters as UseQueryResult<T>) : plain;
 }
+
+/** A panel's CSV file name: the panel, the window's instants, and whether filters apply. */
+export function useCsvFile(panel: string): string {
+  const { span, filters } = useFigureSpan();
+  const stamp = (s: string) => s.replace(/:/g, '');
+  return `honeypot-${panel}-${stamp(span.start)}-${stamp(span.end)}${filters.length ? '-filtered' : ''}.csv`;
+}
