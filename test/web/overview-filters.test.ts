@@ -313,6 +313,19 @@ describe('the overview filters itself from any figure (issue 29)', { skip, timeo
     await heat.click({ position: { x: hb.width / 2, y: 10 } });
     await settled(1);
     assert.match(fParams()[0], /^at,/, 'a heat-map cell filters by its quarter hour');
+
+    // 9. A point of the series (hours, over 7 days) narrows every panel to its hour.
+    await page.locator('[data-testid="chip-remove"]').click();
+    await page.waitForFunction(() => !document.querySelector('[data-testid="filter-bar"]'));
+    await settled(0);
+    const line = page.locator('[data-panel="timeseries"] .echart');
+    const lb = (await line.boundingBox())!;
+    await line.click({ position: { x: lb.width / 2, y: lb.height / 2 } });
+    await settled(1);
+    const [, start, end] = fParams()[0].split(',');
+    assert.equal(Date.parse(end) - Date.parse(start), 3_600_000, `one hour: ${fParams()[0]}`);
+    assert.deepEqual(await shownSpan(page), { start, end }, 'the cards show that hour');
+    await checkPanels([], 'an hour of the series');
   });
 
   test('per-panel export: the top-N and the histogram download their figures as CSV, filters applied', async () => {

@@ -8,13 +8,17 @@ interface Props {
   /** Describes the chart for screen readers; the numbers are in the panel's data table. */
   label: string;
   onClick?: (params: { name?: string; data?: unknown; dataIndex?: number }) => void;
+  /** A click anywhere in the plot area, with the x axis' value there (a time axis: milliseconds). */
+  onGridClick?: (x: number) => void;
 }
 
-export function EChart({ option, height, label, onClick }: Props) {
+export function EChart({ option, height, label, onClick, onGridClick }: Props) {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
   const click = useRef(onClick);
   click.current = onClick;
+  const gridClick = useRef(onGridClick);
+  gridClick.current = onGridClick;
 
   useEffect(() => {
     const node = el.current!;
@@ -25,6 +29,12 @@ export function EChart({ option, height, label, onClick }: Props) {
     // (the intermittent "reading 'layerStack'" TypeError).
     c.on('click', (p) => {
       setTimeout(() => click.current?.(p as never), 0);
+    });
+    // A line has no bars to hit: the point under the pointer is read from the plot area itself.
+    c.getZr().on('click', (e) => {
+      if (!gridClick.current || c.isDisposed() || !c.containPixel('grid', [e.offsetX, e.offsetY])) return;
+      const [x] = c.convertFromPixel({ gridIndex: 0 }, [e.offsetX, e.offsetY]) as number[];
+      if (Number.isFinite(x)) setTimeout(() => gridClick.current?.(x), 0);
     });
     // The observer also fires once on start; only a real change of size needs a re-layout.
     let size = `${node.clientWidth}x${node.clientHeight}`;
@@ -47,5 +57,13 @@ export function EChart({ option, height, label, onClick }: Props) {
     if (c && !c.isDisposed()) c.setOption(option, { notMerge: true, lazyUpdate: false });
   }, [option]);
 
-  return <div ref={el} className="echart" style={{ height, cursor: onClick ? 'pointer' : undefined }} role="img" aria-label={label} />;
+  return (
+    <div
+      ref={el}
+      className="echart"
+      style={{ height, cursor: onClick || onGridClick ? 'pointer' : undefined }}
+      role="img"
+      aria-label={label}
+    />
+  );
 }

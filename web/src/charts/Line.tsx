@@ -26,11 +26,13 @@ interface Props {
   integer: boolean;
   height: number;
   label: string;
+  /** The point selected: the start of its bucket (the last point at or before the click). */
+  onSelect?: (timestamp: string) => void;
 }
 
 const GAP = '-'; // ECharts' "no value": the line breaks there
 
-export function Line({ points, previous, shiftMs = 0, partialFirst, partialLast, axis, phrase, integer, height, label }: Props) {
+export function Line({ points, previous, shiftMs = 0, partialFirst, partialLast, axis, phrase, integer, height, label, onSelect }: Props) {
   const pal = usePalette();
   const tz = timeZoneMode();
   const option = useMemo(() => {
@@ -114,5 +116,9 @@ export function Line({ points, previous, shiftMs = 0, partialFirst, partialLast,
       ],
     };
   }, [points, previous, shiftMs, partialFirst, partialLast, axis, phrase, integer, pal, tz]);
-  return <EChart option={option} height={height} label={label} />;
+  const select = (x: number) => {
+    const hit = [...points].reverse().find((p) => Date.parse(p.timestamp) <= x);
+    if (hit && onSelect) onSelect(hit.timestamp);
+  };
+  return <EChart option={option} height={height} label={label} onGridClick={onSelect ? select : undefined} />;
 }

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { fmtDateTime, fmtTime, fmtUsd } from '../../lib/format';
 import { valueLabel } from '../../lib/labels';
 import { stateName } from '../../lib/states';
-import { filterParam, isValueFilter, QUARTER_MS, RANGE_FIELDS, useFilters, VALUE_FIELDS, type Filter } from './filters';
+import { atEnd, filterParam, isValueFilter, RANGE_FIELDS, useFilters, VALUE_FIELDS, type Filter } from './filters';
 
 function rangeText(field: keyof typeof RANGE_FIELDS, min: number, max: number | null): string {
   const u = field === 'dollar_ask' ? fmtUsd : (s: number) => (s < 60 ? `${s} s` : `${s / 60} min`);
@@ -17,8 +17,13 @@ const valueText = (field: string, v: string) => (field === 'caller_state' ? `${s
 /** A filter in words: [field, sense, value]. */
 function filterWords(f: Filter): [string, string, string] {
   if (f.kind === 'at') {
-    const end = new Date(Date.parse(f.start) + QUARTER_MS);
-    return ['Arrived', 'between', `${fmtDateTime(f.start, { zone: false })} and ${fmtTime(end)}`];
+    const end = atEnd(f);
+    const short = Date.parse(end) - Date.parse(f.start) <= 3_600_000;
+    return [
+      'Arrived',
+      'between',
+      `${fmtDateTime(f.start, { zone: false })} and ${short ? fmtTime(end) : fmtDateTime(end, { zone: false })}`,
+    ];
   }
   if (isValueFilter(f))
     return [VALUE_FIELDS[f.field], f.kind === 'is' ? 'is' : 'is not', f.values.map((v) => valueText(f.field, v)).join(' or ')];

@@ -1,5 +1,6 @@
 // One figure over time, with the previous period dashed beneath it and the window's partial
-// first and last buckets dashed (they hold less time than the others).
+// first and last buckets dashed (they hold less time than the others). Selecting a point
+// narrows every panel to its bucket (a time filter chip), as zooming in does in Grafana.
 
 import { memo } from 'react';
 import { Line, type Point } from '../../charts/Line';
@@ -11,8 +12,11 @@ import type { Timeseries } from '../../lib/types';
 import { spanMs, useWindow, windowDays, type Span } from '../../lib/window';
 import { explainedPanel } from './explained';
 import { useCsvFile, useFigure, useFigureSpan } from './figures';
+import { useFilters } from './filters';
 import { ViewSelect } from './ViewSelect';
 import { BUCKET_WIDTH_MS, BUCKETS, bucketPoints, effectiveBucket, MAX_POINTS, METRICS, useView } from './view';
+
+const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
 
 const BUCKET_WORDS: Record<string, string> = { '15min': '15 minutes', hour: 'hour', day: 'day', week: 'week' };
 
@@ -38,6 +42,7 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
   const path = `/api/kpis/timeseries/${m.value}`;
   const q = useFigure<Timeseries>(path, { bucket });
   const file = useCsvFile(`${m.value}-per-${bucket}`);
+  const { add } = useFilters();
   const prev = useFigure<Timeseries>(path, { bucket }, { period: 'previous', enabled: compare && q.data !== undefined });
   const previous = prev.data && !prev.isPlaceholderData ? prev.data.points : undefined;
   return (
@@ -90,6 +95,12 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
                 integer={m.integer}
                 height={260}
                 label={`${m.label} over time, ${d.points.length} points${previous ? ', with the previous period' : ''}`}
+                onSelect={(t) => {
+                  // The bucket, within the window (a partial first or last bucket holds less).
+                  const start = Math.max(Date.parse(t), Date.parse(span.start));
+                  const end = Math.min(Date.parse(t) + BUCKET_WIDTH_MS[d.bucket], Date.parse(span.end));
+                  add({ kind: 'at', start: iso(start), end: iso(end) });
+                }}
               />
               <p className="chart-legend" aria-hidden="true">
                 <span className="key key-current" /> This period <span className="key key-previous" /> Previous period

@@ -3,6 +3,7 @@
 // as repeated `f` params, so back/forward, a reload and a shared link show the same view:
 //   f=is,impersonated_brand,Amazon|Walmart   f=is_not,caller_state,TX
 //   f=range,duration_sec,60,120   f=not_range,dollar_ask,500,   f=at,2026-11-20T14:15:00Z
+//   f=at,2026-11-20T00:00:00Z,2026-11-21T00:00:00Z (a time-series bucket; without an end, 15 minutes)
 // A hand-edited or stale `f` that does not parse is left out (the page never breaks on it).
 
 import { useMemo } from 'react';
@@ -35,8 +36,8 @@ type RangeFilter = { kind: 'range' | 'not_range'; field: RangeField; min: number
 export type Filter =
   | ValueFilter
   | RangeFilter
-  /** One quarter hour of the arrivals heat map: the figures of calls that arrived in it. */
-  | { kind: 'at'; start: string };
+  /** A stretch of time, from a heat-map cell (15 minutes) or a time-series bucket: the figures of calls that arrived in it. */
+  | { kind: 'at'; start: string; end?: string };
 
 export const isValueFilter = (f: Filter): f is ValueFilter => f.kind === 'is' || f.kind === 'is_not';
 
@@ -45,6 +46,11 @@ const MAX_FILTERS = 20;
 const MAX_VALUES = 50;
 const MAX_VALUE_LENGTH = 200;
 export const QUARTER_MS = 15 * 60_000;
+/** The longest stretch a time filter narrows to (the API's longest window). */
+const MAX_AT_MS = 400 * 86_400_000;
+const isoOf = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+/** The end of a time filter: its own, or 15 minutes after its start (a heat-map cell). */
+export const atEnd = (f: { start: string; end?: string }) => f.end ?? isoOf(Date.parse(f.start) + QUARTER_MS);
 
 // Values may hold commas or bars: those (and %) are escaped inside the param.
 const esc = (v: string) => v.replace(/%/g, '%25').replace(/,/g, '%2C').replace(/\|/g, '%7C');
@@ -57,7 +63,7 @@ const unesc = (v: string) => {
 };
 
 export function filterParam(f: Filter): string {
-  if (f.kind === 'at') return `at,${f.start}`;
+  if (f.kind === 'at') return f.end && f.end !== atEnd({ start: f.start }) ? `at,${f.start},${f.end}` : `at,${f.start}`;
   if (isValueFilter(f)) return `${f.kind},${f.field},${f.values.map(esc).join('|')}`;
   return `${f.kind},${f.field},${f.min},${f.max ?? ''}`;
 }
@@ -67,7 +73,9 @@ function parseOne(s: string): Filter | null {
   const [kind, field] = parts;
   if (kind === 'at') {
     const ms = Date.parse(parts[1] ?? '');
-    return Number.isFinite(ms) && ms % QUARTER_MS === 0 ? { kind, start: new Date(ms).toISOString().replace('.000Z', 'Z') } : null;
+    const end = parts[2] === undefined ? ms + QUARTER_MS : Date.parse(parts[2]);
+    if (!Number.isFinite(ms) || !Number.isFinite(end) || end <= ms || end - ms > MAX_AT_MS || parts.length > 3) return null;
+    return end === ms + QUARTER_MS ? { kind, start: isoOf(ms) } : { kind, start: isoOf(ms), end: isoOf(end) };
   }
   if ((kind === 'is' || kind === 'is_not') && Object.hasOwn(VALUE_FIELDS, field) && parts.length === 3) {
     const values = [...new Set(parts[2].split('|').map(unesc))]
@@ -160,6 +168,5 @@ export function queryFilters(filters: Filter[]): unknown[] {
 export function filteredSpan(span: Span, filters: Filter[]): Span {
   const at = filters.find((f) => f.kind === 'at');
   if (!at || at.kind !== 'at') return span;
-  const start = Date.parse(at.start);
-  return { start: at.start, end: new Date(start + QUARTER_MS).toISOString().replace('.000Z', 'Z') };
+  return { start: at.start, end: atEnd(at) };
 }
