@@ -119,6 +119,16 @@ describe('the quantity asked', () => {
     has(a, `${xs.length} single asks totalling ${usd(xs.reduce((s, x) => s + x, 0))}, in ${calls(month.length)}`);
   });
 
+  it('calls that asked for money are the calls with an ask, not every call', async () => {
+    const month = between(ORG_A_CALLS, THIS_MONTH);
+    const withAsk = month.filter((c) => asksOf([c]).length > 0);
+    assert.ok(withAsk.length > 0 && withAsk.length < month.length);
+    for (const q of ['how many calls asked for money this month', 'how many calls had at least one ask this month']) {
+      const a = await ask(q);
+      has(a, `${calls(withAsk.length)} had at least one dollar ask (${asksOf(month).length} single asks`);
+    }
+  });
+
   it('the share of tier 1 is a share, of the value named; a count stays a count (negative)', async () => {
     const month = between(ORG_A_CALLS, THIS_MONTH);
     const amazon = month.filter((c) => c.extraction?.impersonated_brand === 'Amazon');
@@ -263,6 +273,26 @@ describe('comparison frames', () => {
       d,
       `The same stretch last week (Nov 9, 2026 to Nov 13, 2026 14:00 UTC): ${calls(between(ORG_A_CALLS, MONDAY - 7 * DAY, NOW.getTime() - 7 * DAY).length)}`,
     );
+  });
+
+  it('a kind of day or hour named alone ("on weekends", "at night"), each weekday, and "how long" as the mean length', async () => {
+    const month = between(ORG_A_CALLS, THIS_MONTH);
+    const hooked = month.filter(isHooked);
+    const a = await ask('how many hooked calls on weekends this month');
+    has(a, `weekends (Saturday and Sunday) ${hooked.filter(weekend).length} hooked calls`);
+    const b = await ask('calls per weekday this month');
+    const on = (d: number) => month.filter((c) => new Date(c.started_at).getUTCDay() === d).length;
+    has(
+      b,
+      `Monday ${calls(on(1))}, Tuesday ${calls(on(2))}, Wednesday ${calls(on(3))}, Thursday ${calls(on(4))}, Friday ${calls(on(5))}, Saturday ${calls(on(6))}, Sunday ${calls(on(0))}`,
+    );
+    const d7 = between(ORG_A_CALLS, NOW.getTime() - 7 * DAY);
+    const mean = (cs: FixtureCall[]) => Math.round((cs.reduce((s, c) => s + c.duration_sec, 0) / cs.length) * 100) / 100;
+    const c = await ask('how long are calls on weekends vs weekdays');
+    has(c, `weekends (Saturday and Sunday) average call length ${mean(d7.filter(weekend)).toLocaleString('en-US')} seconds`);
+    // "over the weekend" is one weekend (a window), not weekends as a kind of day (negative).
+    const e = await ask('calls over the weekend');
+    assert.ok(!queries(e).some((q) => (q.dimensions as string[] | undefined)?.includes('time:weekday')), e.answer);
   });
 
   it('two halves of a window, and two named windows of asks', async () => {
@@ -415,6 +445,7 @@ describe('chat-style phrasing', () => {
     assert.equal(normalise('how many wallet drops this month'), 'how many wallet named this month');
     assert.equal(normalise('asks >= 1k w/ a wallet'), 'asks at least 1k with a wallet');
     assert.equal(normalise('hook % this wk'), 'hook rate this week');
+    assert.equal(normalise('how many repeat callers this month'), 'how many numbers that called more than once this month');
     const week = between(ORG_A_CALLS, MONDAY);
     has(await ask('hook % this wk'), hookSaid(week));
 

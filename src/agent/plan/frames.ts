@@ -52,7 +52,9 @@ const PARTITIONS: Partition[] = [
     // Both named, or weekends with a comparative alone ("is the hook rate better on weekends?").
     cue: new RegExp(
       String.raw`\b${WEEKEND_WORDS}\b.*\b${WEEKDAY_WORDS}\b|\b${WEEKDAY_WORDS}\b.*\b${WEEKEND_WORDS}\b` +
-        String.raw`|\b${MORE}\b.*\b(?:on|at|over|during) (?:the )?${WEEKEND_WORDS}|\b(?:on|at|over|during) (?:the )?${WEEKEND_WORDS}\b.*\b${MORE}\b`,
+        String.raw`|\b${MORE}\b.*\b(?:on|at|over|during) (?:the )?${WEEKEND_WORDS}|\b(?:on|at|over|during) (?:the )?${WEEKEND_WORDS}\b.*\b${MORE}\b` +
+        // Weekends as a kind of day ("hooked calls on weekends"), not one weekend ("over the weekend" is a window).
+        String.raw`|\b(?:on|at|during) weekends\b`,
     ),
     dimension: 'time:weekday',
     parts: [
@@ -65,6 +67,13 @@ const PARTITIONS: Partition[] = [
       'do we get more calls on weekdays or weekends',
       'hook rate on the weekend vs during the week',
     ],
+  },
+  {
+    id: 'by-day-of-the-week',
+    cue: /\b(?:per|by|each|every|for each) (?:weekday|day of (?:the )?week)\b|\bday[- ]of[- ](?:the[- ])?week (?:breakdown|split|counts?|numbers)\b/,
+    dimension: 'time:weekday',
+    parts: WEEKDAYS.map((d) => ({ name: d.charAt(0).toUpperCase() + d.slice(1), has: (v) => v === d })),
+    examples: ['calls per weekday this month', 'hook rate by day of the week over the last 30 days'],
   },
   {
     id: 'business-hours-against-the-rest',
@@ -80,7 +89,7 @@ const PARTITIONS: Partition[] = [
     id: 'day-against-night',
     cue: new RegExp(
       String.raw`\b(?:daytime|day time|during the day|in the day)\b.*\b(?:night|nights|nighttime|night time|overnight|at night)\b|\b(?:nighttime|night time|overnight|at night|nights)\b.*\b(?:daytime|day time|during the day|in the day)\b` +
-        String.raw`|\b${MORE}\b.*\b(?:at night|overnight)\b|\b(?:at night|overnight)\b.*\b${MORE}\b`,
+        String.raw`|\b${MORE}\b.*\b(?:at night|overnight)\b|\b(?:at night|overnight)\b.*\b${MORE}\b|\b(?:at night|overnight|nighttime)\b`,
     ),
     dimension: 'time:hour_of_day',
     parts: [
@@ -149,7 +158,7 @@ function partitionPlan(p: Partition, input: RuleInput): QueryPlan | null {
       const body = parts.map((x) => `${x.name} ${q.say(x.m)}`).join(', ');
       // Weekdays one by one too: the parts are sums of these rows.
       const byDay =
-        p.dimension === 'time:weekday' && q.id === 'calls'
+        p.dimension === 'time:weekday' && q.id === 'calls' && p.parts.length === 2
           ? ` By day of the week (UTC), calls: ${WEEKDAYS.map((d) => `${cap(d)} ${numbers(r.results.find((x) => x.dimensions[0] === d)?.metrics ?? [0])[0]}`).join(', ')}.`
           : '';
       return `${leadOf(input, q, parts)}${cap(windowSaid(spec, r.range))}${filtersSaid(input)}: ${body}.${byDay}`;

@@ -147,6 +147,8 @@ const OWN_CUES: Array<[RegExp, QuantityId]> = [
   [MEAN_ASK_RE, 'mean_ask'],
   [ASK_COUNT_RE, 'asks'],
   [TIER1_SHARE_RE, 'tier1_share'],
+  // "how long are calls on weekends": the mean length (not the longest call, not "how long ago").
+  [/\bhow long\b(?! ago)(?!.*\b(?:longest|shortest)\b)/, 'duration'],
   [
     /(?:(?:^|\s)%|\b(?:percent(?:age)?|share|proportion|fraction|ratio)\b)(?: [\w']+){0,5}? (?:were |got |get |was |getting )?hooked\b/,
     'hook_rate',

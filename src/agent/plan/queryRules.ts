@@ -184,6 +184,26 @@ function asksOfCalls(input: RuleInput): QueryPlan | null {
   };
 }
 
+// ------------------------------------------------------------------ calls with an ask
+
+function callsWithAnAsk(input: RuleInput): QueryPlan | null {
+  const { min_single_ask: _m, ...base } = input.reading.base;
+  const filters = ruleFilters(input, base);
+  if (!filters) return null;
+  const spec = input.reading.window;
+  return {
+    // Every single ask is at least $0: the calls with one or more asks, and those asks.
+    queries: [
+      { metrics: ['calls_received', 'asks', 'total_dollars_asked'], filters: [['gte', 'dollar_ask', 0], ...filters], ...windowOf(input) },
+    ],
+    filters: base,
+    say: ([r]) => {
+      const [calls, asks, total] = numbers(r.results[0]?.metrics ?? [0, 0, 0]);
+      return `${cap(windowSaid(spec, r.range))}${filtersSaid(input, base)}: ${nCalls(calls)} had at least one dollar ask (${QUANTITIES.asks.say([asks, total])}).`;
+    },
+  };
+}
+
 // ------------------------------------------------------------------ the share of tier 1
 
 /** "the tier 1 rate": tier-1 calls over all calls of the other filters (the tier is the figure, not a filter). */
@@ -277,6 +297,15 @@ const QUERY_RULES: readonly QueryRule[] = [
       !/\b(?:over|above|under|below|more than|less than|at least)\b/.test(i.text),
     build: asksOfCalls,
     examples: ['how many gift card asks this month', 'number of asks on amazon calls this week'],
+  },
+  {
+    id: 'calls-with-an-ask',
+    cue: /\bcalls?\b.*\b(?:asked (?:for|about) (?:money|dollars)(?! by)|(?:had|have|has|with|made|making) (?:at least one|an?|any|one or more) (?:single |dollar |money )?asks?|with (?:dollar )?asks)\b/,
+    // "how many calls asked for money": the calls with at least one dollar ask, not every call.
+    guard: (i) =>
+      i.reading.windows.length <= 1 && !/\b(?:how much|total|average|mean|median|biggest|largest|show|list|give me|which)\b/.test(i.text),
+    build: callsWithAnAsk,
+    examples: ['how many calls asked for money this month', 'how many calls had at least one ask this week'],
   },
   {
     id: 'share-of-tier-1',

@@ -257,6 +257,8 @@ export function normalise(question: string): string {
       .replace(/\btier[\s-]*(?:2|two|ii)\b/g, 'tier 2')
       .replace(/\btier[\s-]*(?:3|three|iii)\b/g, 'tier 3')
       .replace(/\bt([123])\b/g, 'tier $1')
+      // "repeat callers": caller IDs seen on more than one call.
+      .replace(/\b(?:repeat(?:ed)?|returning|recurring|repeat) (?:callers|caller ids|numbers)\b/g, 'numbers that called more than once')
       // "wallet drops", "accounts dropped": identifiers given on calls, not a fall or a disconnect.
       .replace(
         /\b(wallets?|wallet addresses|crypto addresses|accounts?|account numbers?|routing numbers?|urls?|links?|addresses) (?:drops|dropped|dropping|dropped on calls)\b/g,
