@@ -1,6 +1,7 @@
 // A reference union-find, written here from the rules of docs/campaigns.md and not from src/,
 // against the API's campaigns over generated calls: crews with their own wallets, mule
-// accounts, drops, domains and agents, lone calls, a public callback number many crews cite
+// accounts, drops, domains, agents and a script read word for word (a script is a weak signal:
+// it links with the agent or the caller ID), lone calls with words of their own, a public callback number many crews cite
 // (common: never links) and a private one of one crew; then a re-ingest that strips
 // identifiers from some calls, and ingest in another order into another org. Each org also
 // receives the other's identifiers: never linked across orgs.
@@ -37,6 +38,8 @@ interface Gen {
   strong: string[];
   agent: string | null;
   caller: string | null;
+  /** Which script the caller read (the same text word for word), or null. */
+  script: string | null;
   asks: number;
 }
 
@@ -62,9 +65,12 @@ function generate(seed: number): Gen[] {
     const strong: string[] = [];
     let caller: string | null = `+1415555${String(r.int(0, 9999)).padStart(4, '0')}`;
     let agent: string | null = null;
+    let script: string | null = null;
     const transcript: { speaker: string; text: string }[] = [];
     if (crewIndex >= 0) {
       const crew = crews[crewIndex];
+      // Half the crew's calls come from its lines (one weak signal: no link by itself).
+      if (r.next() < 0.5) caller = r.pick(crew.callers);
       const roll = r.next();
       if (roll < 0.25) {
         const w = r.pick(crew.wallets);
@@ -93,20 +99,28 @@ function generate(seed: number): Gen[] {
         agent = `${crew.agent.org}|${crew.agent.name}`.toLowerCase();
         caller = r.pick(crew.callers);
       }
-      // Most crew calls also cite the public number, which many crews share.
-      if (r.next() < 0.5) {
+      // Some read the crew's script word for word (and say nothing else: the same script).
+      if (r.next() < 0.3) {
+        script = `crew${crewIndex}`;
+        transcript.push({ speaker: 'caller', text: Array.from({ length: 40 }, (_, k) => `w${crewIndex}x${k % 29}`).join(' ') });
+      } else if (r.next() < 0.5) {
+        // Most crew calls also cite the public number, which many crews share.
         transcript.push({ speaker: 'caller', text: `Call the refund line at 1-${PUBLIC_CALLBACK.slice(0, 3)}-555-0100 now.` });
         strong.push(`callback_number:+1${PUBLIC_CALLBACK}`);
       }
-      if (crew.privateCallback && r.next() < 0.6) {
+      if (!script && crew.privateCallback && r.next() < 0.6) {
         transcript.push({ speaker: 'caller', text: `Our direct line is (888) 555-0177.` });
         strong.push(`callback_number:+1${crew.privateCallback}`);
       }
-    } else if (r.next() < 0.3) {
-      // A lone call with a wallet of its own.
-      const w = `0x${(5000 + i).toString(16).padStart(40, 'b')}`;
-      e.crypto_wallet_address = w;
-      strong.push(`wallet:${w}`);
+    } else {
+      if (r.next() < 0.3) {
+        // A lone call with a wallet of its own.
+        const w = `0x${(5000 + i).toString(16).padStart(40, 'b')}`;
+        e.crypto_wallet_address = w;
+        strong.push(`wallet:${w}`);
+      }
+      // A lone caller's own words: no script in common with anyone.
+      if (r.next() < 0.5) transcript.push({ speaker: 'caller', text: Array.from({ length: 40 }, () => `z${r.int(0, 999_999)}`).join(' ') });
     }
     const asks = r.next() < 0.5 ? [r.int(1, 5000) + 0.25] : [];
     e.dollar_asks = asks;
@@ -122,14 +136,20 @@ function generate(seed: number): Gen[] {
       strong,
       agent,
       caller: caller,
+      script,
       asks: asks.reduce((s, a) => s + a, 0),
     });
   }
   return out;
 }
 
-/** Link keys of a call: its strong keys, and the agent together with the caller ID (two weak signals). */
-const keysOf = (g: Gen) => [...g.strong, ...(g.agent && g.caller ? [`agent+caller_id:${g.agent}&${g.caller}`] : [])];
+/** Link keys of a call: its strong keys, and every two of its weak signals together. */
+const keysOf = (g: Gen) => [
+  ...g.strong,
+  ...(g.agent && g.caller ? [`agent+caller_id:${g.agent}&${g.caller}`] : []),
+  ...(g.agent && g.script ? [`agent+script:${g.agent}&${g.script}`] : []),
+  ...(g.caller && g.script ? [`caller_id+script:${g.caller}&${g.script}`] : []),
+];
 
 /** Connected components of `calls` joined by `keys` (naive: breadth-first over a key → calls index). */
 function components(calls: Gen[], linking: (k: string) => boolean): string[][] {
@@ -299,6 +319,7 @@ describe('campaigns equal a reference union-find', () => {
             ...g,
             strong: [],
             agent: null,
+            script: null,
             record: {
               ...g.record,
               transcript: [],
