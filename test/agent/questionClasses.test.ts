@@ -161,6 +161,27 @@ describe('the quantity asked', () => {
     has(a, `${calls(missed)} with brand Amazon ${missed === 1 ? 'was' : 'were'} not hooked`);
   });
 
+  it('a value only the lexicon knows, ranked by another field or asked when: not its count', async () => {
+    const kevin = between(ORG_A_CALLS, THIS_MONTH).filter((c) => c.extraction?.fake_agent_name === 'Kevin');
+    const brands = new Map<string, number>();
+    for (const c of kevin)
+      if (c.extraction?.gift_card_brand) brands.set(c.extraction.gift_card_brand, (brands.get(c.extraction.gift_card_brand) ?? 0) + 1);
+    assert.ok(brands.size > 0);
+    const a = await ask('which gift card brands did Kevin ask for this month');
+    for (const [b, n] of brands) has(a, `${b} (${calls(n)})`);
+    assert.deepEqual(queries(a)[0].dimensions, ['gift_card_brand']);
+    const newest = kevin
+      .map((c) => c.started_at)
+      .sort()
+      .at(-1)!;
+    const b = await ask('when did Kevin last call this month');
+    const d = new Date(newest);
+    const quarter = new Date(Math.floor(d.getTime() / 900_000) * 900_000);
+    const hhmm = quarter.toISOString().slice(11, 16);
+    has(b, `the latest call with fake agent name Kevin came in the quarter hour from`);
+    assert.ok(b.answer.includes(`${hhmm} UTC`), b.answer);
+  });
+
   it('a caller ID typed with separators is the stored caller ID', async () => {
     const month = between(ORG_A_CALLS, THIS_MONTH).filter((c) => c.caller_id === '+12125550101').length;
     assert.ok(month > 0);

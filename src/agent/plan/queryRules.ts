@@ -11,6 +11,9 @@
 import { fmtInt, fmtUsd, nCalls } from '../say/answer.js';
 import { LEXICON_FIELDS, type FoundValue, type LexiconEntry, type LexiconField } from '../read/lexicon.js';
 import { comparedWindows, SHARE_RE } from './planRules.js';
+import { fieldIn } from '../read/reading.js';
+import { isDimensionField } from '../../domain/query/catalog.js';
+import { fmtWhen } from '../say/when.js';
 import { FRAME_RULES } from './frames.js';
 import type { Filters } from './intents.js';
 import { numbers, QUANTITIES, quantityIn, TIER1_SHARE_RE } from './quantity.js';
@@ -87,6 +90,45 @@ function valueFigure(input: RuleInput): QueryPlan | null {
         return banks.length
           ? `${cap(windowSaid(spec, r.range))}, calls with ${label} named the mule bank ${list}.${note}`
           : `${cap(windowSaid(spec, r.range))}, no call with ${label} named a mule bank.${note}`;
+      },
+    };
+  }
+  // "which gift card brands did Kevin ask for", "top brands for Secure Tech LLC": a field's values over its calls.
+  const by = fieldIn(input.reading.rest);
+  if (by && by !== entry.field && isDimensionField(by) && /\b(?:which|what|top|most|main|list)\b/.test(input.text)) {
+    return {
+      queries: [{ metrics: ['calls_received'], dimensions: [by], filters: [own, ['has', by], ...filters], ...windowOf(input), limit: 10 }],
+      filters: base,
+      say: ([r]) => {
+        const rows = r.results.map((x) => `${String(x.dimensions[0])} (${nCalls(Number(x.metrics[0] ?? 0))})`);
+        const what = LEXICON_FIELDS[by as LexiconField] ?? by.replace(/_/g, ' ');
+        return rows.length
+          ? `${cap(windowSaid(spec, r.range))}, calls with ${label} by ${what}: ${rows.join(', ')}.${note}`
+          : `${cap(windowSaid(spec, r.range))}, no call with ${label} named a ${what}.${note}`;
+      },
+    };
+  }
+  // "when did Kevin last call": the newest quarter hour holding one of its calls.
+  const latest = /\bwhen\b.*?\b(last|latest|most recent|first|earliest)\b/.exec(input.reading.rest);
+  if (latest) {
+    const first = /first|earliest/.test(latest[1]);
+    return {
+      queries: [
+        {
+          metrics: ['calls_received'],
+          dimensions: ['time:15min'],
+          filters: [own, ...filters],
+          ...windowOf(input),
+          order_by: [['time:15min', first ? 'asc' : 'desc']],
+          limit: 1,
+        },
+      ],
+      filters: base,
+      say: ([r]) => {
+        const row = r.results[0];
+        return row
+          ? `${cap(windowSaid(spec, r.range))}, the ${first ? 'first' : 'latest'} call with ${label} came in the quarter hour from ${fmtWhen(String(row.dimensions[0]))}.${note}`
+          : `${cap(windowSaid(spec, r.range))}, no call with ${label}.${note}`;
       },
     };
   }
