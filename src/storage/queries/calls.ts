@@ -17,6 +17,7 @@ import { snippetOf, type Snippet } from '../../domain/snippet.js';
 import { formatUtc } from '../../domain/window.js';
 import { num, numOrNull, Params, type Db, type Dialect, type Row } from '../db.js';
 import { sliceWhere } from '../slice.js';
+import { callSidInList } from '../campaigns/sidList.js';
 import { afterSql, orderBySql, pageOf, positionColumns, sortOrders, type KeyValue, type SortOrder } from './keyset.js';
 import { windowWhere } from './summary.js';
 
@@ -111,16 +112,6 @@ interface OnlySids {
 }
 
 /**
- * `call_sid` in a list of any length as ONE parameter: the sids joined by commas (a call_sid
- * has none), split by the engine. A parameter per sid would stop at PostgreSQL's 65,535, and
- * DuckDB binds no array.
- */
-const sidsSql = ({ dialect, sids }: OnlySids, params: Params): string =>
-  dialect === 'duckdb'
-    ? `call_sid IN (SELECT unnest(string_split(${params.p(sids.join(','))}, ',')))`
-    : `call_sid = ANY(string_to_array(${params.p(sids.join(','))}, ','))`;
-
-/**
  * Tenant, slice, window and every call-list filter as one WHERE clause. `savedScope` is the
  * scope kept by a saved search: it narrows the caller's own slice, never widens it.
  */
@@ -132,7 +123,7 @@ function callFilterWhere(
   onlySids: OnlySids | null = null,
 ): string {
   const parts = [windowWhere(principal, f.window, params)];
-  if (onlySids) parts.push(onlySids.sids.length ? sidsSql(onlySids, params) : 'FALSE');
+  if (onlySids) parts.push(callSidInList(onlySids.dialect, onlySids.sids, params));
   if (savedScope) parts.push(sliceWhere({ orgId: principal.orgId, scope: savedScope }, params));
   if (f.q !== null) parts.push(`strpos(transcript_lower, ${params.p(f.q)}) > 0`);
   for (const [column, values] of Object.entries(f.values)) {
