@@ -43,9 +43,7 @@ export async function getSavedView(db: Db, principal: Principal, id: string): Pr
 }
 
 export type SavedViewUpsert =
-  | { outcome: 'created' | 'replaced'; record: SavedView }
-  | { outcome: 'limit_reached' }
-  | { outcome: 'not_found' };
+  { outcome: 'created' | 'replaced'; record: SavedView } | { outcome: 'limit_reached' } | { outcome: 'not_found' };
 
 /** Creates or replaces (org, id): see upsertOwned. */
 export async function upsertSavedView(
