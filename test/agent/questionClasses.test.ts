@@ -182,6 +182,14 @@ describe('the quantity asked', () => {
     assert.ok(b.answer.includes(`${hhmm} UTC`), b.answer);
   });
 
+  it('another spelling of a mule bank is the bank as stored ("Chase" for "JPMorgan Chase"), in a count and in a frame', async () => {
+    const month = between(ORG_A_CALLS, THIS_MONTH).filter((c) => ['Chase', 'JPMorgan Chase'].includes(c.extraction?.mule_bank_name ?? ''));
+    assert.ok(month.length > 0);
+    has(await ask('how many chase calls this month'), `JPMorgan Chase was the mule bank in ${calls(month.length)} this month`);
+    const a = await ask('chase calls on weekends vs weekdays this month');
+    has(a, `counting only calls with mule bank JPMorgan Chase: weekends (Saturday and Sunday) ${calls(month.filter(weekend).length)}`);
+  });
+
   it('a caller ID typed with separators is the stored caller ID', async () => {
     const month = between(ORG_A_CALLS, THIS_MONTH).filter((c) => c.caller_id === '+12125550101').length;
     assert.ok(month > 0);

@@ -11,6 +11,7 @@ import { parseQuery } from '../../domain/query/parse.js';
 import type { Db } from '../../storage/db.js';
 import { runQuery } from '../../storage/query/run.js';
 import { capitalisedWords } from './normalise.js';
+import { normaliseBankName } from '../../domain/indicators/bankNames.js';
 import { allowedTypos, canon, editDistance } from './values.js';
 
 /** The fields read into the lexicon, with how an answer names each. */
@@ -121,6 +122,9 @@ export interface FoundValue {
   fuzzy: boolean;
 }
 
+/** Spellings of banks that are everyday words first ("did we discover …"). */
+const BANK_WORDS = new Set(['discover', 'regions']);
+
 /** Words that are never a value on their own, whatever a field holds. */
 const STRAY =
   /^(?:the|a|an|and|or|of|to|in|on|for|with|by|from|at|as|is|are|was|were|be|calls?|callers?|scams?|scammers?|those|these|them|they|that|this|it|any|all|some|how|many|much|what|which|who|when|where|did|do|does|involved|named|called|number|numbers|account|accounts|bank|agent|name|org|address|wallet|me|us|we|our|you|i|other|unknown|none|null|yes|no|true|false)$/;
@@ -159,6 +163,11 @@ export function findValues(question: string, lex: Lexicon, fields?: ReadonlySet<
       const typed = !lex.exact.has(written) && possessive.has(words[i + len - 1]) ? written.slice(0, -1) : written;
       if (len === 1 && (STRAY.test(typed) || typed.length < 2)) continue;
       let entries = keep(lex.exact.get(typed) ?? []);
+      // Another spelling of a mule bank ("Chase" for "JPMorgan Chase"): the bank as stored.
+      if (!entries.length && !BANK_WORDS.has(typed)) {
+        const bank = canon(normaliseBankName(typed));
+        if (bank !== typed) entries = keep(lex.exact.get(bank) ?? []).filter((e) => e.field === 'mule_bank_name');
+      }
       // A one-word name ("Mark", "Kevin") is a value when written as a name or after its field's word, not as a common word.
       const named = names.has(typed) || (i > 0 && NAME_CUE.test(words[i - 1]));
       if (len === 1 && !named) entries = entries.filter((e) => !FUZZY_FIELDS.has(e.field) && e.field !== 'persona');

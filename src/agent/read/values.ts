@@ -3,6 +3,7 @@
 // "scams") and typos are forgiven. A value found nowhere in the org's data is unknown, and
 // the agent says so instead of counting it as 0.
 
+import { normaliseBankName } from '../../domain/indicators/bankNames.js';
 import type { ToolRunner } from '../agent.js';
 import type { ToolCallRecord } from '../run/tools.js';
 
@@ -102,6 +103,10 @@ export function matchValue(typed: string, labels: readonly string[]): ValueMatch
   if (!t) return null;
   const exact = labels.find((l) => canon(l) === t);
   if (exact) return { label: exact, kind: 'exact' };
+  // Another spelling of a mule bank ("Chase" for "JPMorgan Chase"), as the query's filters read it.
+  const bank = canon(normaliseBankName(typed));
+  const spelled = bank !== t ? labels.find((l) => canon(l) === bank) : undefined;
+  if (spelled) return { label: spelled, kind: 'exact' };
   const tc = singular(core(t));
   if (tc) {
     const close =
