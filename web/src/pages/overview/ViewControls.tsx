@@ -4,6 +4,7 @@ import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { fmtDateTime, localZoneName } from '../../lib/format';
 import { useWindow } from '../../lib/window';
+import { SavedViews } from './SavedViews';
 import { Shortcuts } from './Shortcuts';
 import { REFRESH, useView } from './view';
 
@@ -75,6 +76,7 @@ export function ViewControls() {
           </label>
         ))}
       </fieldset>
+      <SavedViews />
       <Shortcuts />
     </>
   );
