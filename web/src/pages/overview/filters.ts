@@ -45,7 +45,7 @@ export const isValueFilter = (f: Filter): f is ValueFilter => f.kind === 'is' ||
 const MAX_FILTERS = 20;
 const MAX_VALUES = 50;
 const MAX_VALUE_LENGTH = 200;
-export const QUARTER_MS = 15 * 60_000;
+const QUARTER_MS = 15 * 60_000;
 /** The longest stretch a time filter narrows to (the API's longest window). */
 const MAX_AT_MS = 400 * 86_400_000;
 const isoOf = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
