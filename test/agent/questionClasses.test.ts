@@ -529,6 +529,18 @@ describe('follow-ups of a frame or a value', () => {
     );
   });
 
+  it('the planner’s follow-ups: another state instead of the first, an interjection before "and", new values of the field ranked', async () => {
+    const [, b] = await turns(['how many calls came from texas this week', 'and the florida ones?']);
+    assert.doesNotMatch(b.answer, /Texas/, b.answer);
+    assert.match(b.answer, /Florida \(FL\)/);
+    const month = between(ORG_A_CALLS, THIS_MONTH);
+    const amazon = month.filter((c) => c.extraction?.impersonated_brand === 'Amazon');
+    const [, d] = await turns(['hook rate this month', 'hmm ok, and for amazon specifically?']);
+    has(d, hookSaid(amazon));
+    const [, f] = await turns(['which mule banks did we see this month', 'any new ones?']);
+    assert.ok(f.tool_calls.length >= 2 && /\bnew\b/.test(f.answer), f.answer);
+  });
+
   it('a new question after a frame is read as itself (negative)', async () => {
     const [, b] = await turns(['hook rate on weekends vs weekdays this month', 'how many calls came from texas this week']);
     assert.ok(!queries(b).some((q) => (q.dimensions as string[] | undefined)?.includes('time:weekday')), b.answer);

@@ -306,6 +306,17 @@ function planComparisons(c: PlanContext): Plan | null {
 
   // "any new mule banks this week?": the window's values no call had in the lookback before it.
   if (field && isValueField(field) && windows.length <= 1 && NEW_VALUES_RE.test(rest)) return data({ kind: 'newValues', field });
+  // "any new ones?" after a ranking: the new values of the field it ranked.
+  const ranked = prev && (prev.intent.kind === 'topn' || prev.intent.kind === 'value') ? prev.intent.field : null;
+  if (
+    !field &&
+    ranked &&
+    isValueField(ranked) &&
+    windows.length <= 1 &&
+    NEW_VALUES_RE.test(rest) &&
+    /\b(?:ones?|any|them|those)\b/.test(rest)
+  )
+    return data({ kind: 'newValues', field: ranked }, prev!.window);
 
   // "which brands are rising fastest": each value's calls against the span just before, of the same length.
   const movers = field && field in VALUE_FIELD_RANKABLE && windows.length <= 1 && !metrics.length ? moversIn(rest) : null;
@@ -587,6 +598,9 @@ function planRest(c: PlanContext): Plan {
       if (it.kind === 'compare') {
         return data(it.field ? { kind: 'topn', field: it.field, n: TOPN_DEFAULT } : { kind: 'summary', metrics: it.metrics });
       }
+      // "and the florida ones?" after Texas: the state named instead, not both.
+      if (it.kind === 'geo' && it.state && own.caller_state?.length === 1)
+        return data({ kind: 'geo', state: own.caller_state[0] }, window, { caller_state: undefined });
       // A value named for the previous answer's field is a filter now ("just for tech support scams" after payment methods).
       if (it.kind === 'value') return data({ kind: 'summary', metrics: ['calls_received'] }, window, subjectOf(it));
       return data(it);

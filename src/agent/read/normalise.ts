@@ -270,6 +270,11 @@ export function normalise(question: string): string {
       .replace(/\.(?=\s|$)/g, ' ')
       .replace(/\s+/g, ' ')
       .trim()
+      // "hmm ok, and for amazon?": the interjection before a follow-up says nothing.
+      .replace(
+        /^(?:(?:hmm+|um+|uh+|ok(?:ay)?|cool|great|nice|right|alright|yeah|yep|sure|got it|thanks|thank you|perfect|interesting)\s+)+(?=(?:and|so|now|then|what|how|but|also|just|only)\b)/,
+        '',
+      )
   );
 }
 
