@@ -135,11 +135,12 @@ describe('GET /api/exports/stix', () => {
       identity: 3, // ours, Amazon, Microsoft
       'extension-definition': 1,
       'marking-definition': 1, // TLP:AMBER, the default
+      campaign: 1, // c1–c2 share the account, c2–c3 the wallet (docs/campaigns.md)
       'phone-number': 2, // c6's caller is not tier-1
       'bank-account': 2,
       'cryptocurrency-wallet': 3, // 'Bitcoin' and 'bitcoin' are one chain; c8's wallet fails its checksum: no indicator
       indicator: 4,
-      relationship: 5,
+      relationship: 8, // 5 related-to a brand; the campaign indicated by c1–c3's 3 indicators (account, ODD, wallet)
       'observed-data': 5, // c5 revealed nothing observable
       sighting: 6,
       note: 4,
@@ -214,16 +215,24 @@ describe('GET /api/exports/stix', () => {
         `caller at 7s: account ${ODD}, wallet ${SHARED.toUpperCase()}`,
       ],
     );
+    const campaignName = String(ofType(objects, 'campaign')[0].name);
     const rels = ofType(objects, 'relationship').map(
       (r) => `${byId.get(r.source_ref as string)!.pattern} → ${byId.get(r.target_ref as string)!.name}`,
     );
-    assert.deepEqual(rels.sort(), [
-      "[bank-account:account_number = '111222333'] → Amazon",
-      "[bank-account:account_number = 'It\\'s\\\\odd'] → Microsoft",
-      `[cryptocurrency-wallet:value = '${TRON}'] → Microsoft`,
-      `[cryptocurrency-wallet:value = '${SHARED}'] → Amazon`,
-      `[cryptocurrency-wallet:value = '${SHARED}'] → Microsoft`,
-    ]);
+    assert.deepEqual(
+      rels.sort(),
+      [
+        "[bank-account:account_number = '111222333'] → Amazon",
+        "[bank-account:account_number = 'It\\'s\\\\odd'] → Microsoft",
+        `[cryptocurrency-wallet:value = '${TRON}'] → Microsoft`,
+        `[cryptocurrency-wallet:value = '${SHARED}'] → Amazon`,
+        `[cryptocurrency-wallet:value = '${SHARED}'] → Microsoft`,
+        // indicates, to the campaign of c1–c3 (test/campaigns/campaignExports.test.ts works them out)
+        `[bank-account:account_number = '111222333'] → ${campaignName}`,
+        `[bank-account:account_number = 'It\\'s\\\\odd'] → ${campaignName}`,
+        `[cryptocurrency-wallet:value = '${SHARED}'] → ${campaignName}`,
+      ].sort(),
+    );
   });
 
   it('ids and content are stable across exports and windows', async () => {
@@ -295,9 +304,11 @@ describe('GET /api/exports/stix', () => {
       identity: 1,
       'extension-definition': 1,
       'marking-definition': 1,
+      campaign: 50, // the calls of each wallet
       'phone-number': 40,
       'cryptocurrency-wallet': 50,
       indicator: 50,
+      relationship: 50, // each wallet's indicator indicates its campaign
       'observed-data': 2345,
       sighting: 2345,
     });

@@ -3,7 +3,7 @@
 
 import type { Readable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { TSchema } from '@sinclair/typebox';
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../../domain/principal.js';
 import type { Window } from '../../domain/window.js';
@@ -25,8 +25,15 @@ export interface FileExport {
   extension: string;
   /** The Content-Type sent; `documented` is the media type the OpenAPI document names. */
   contentType: string;
-  /** The file for the caller and the window; the first page read before it is returned (see startedPages). */
-  file(db: Db, principal: Principal, w: Window, now: Date): Promise<Readable>;
+  /**
+   * The file for the caller and the window; the first page read before it is returned (see
+   * startedPages). `query` holds the parameters of `query` below, validated.
+   */
+  file(db: Db, principal: Principal, w: Window, now: Date, query: Record<string, unknown>): Promise<Readable>;
+  /** Query parameters of this export beside the window's. */
+  query?: TObject;
+  /** 404 when a parameter names something the caller has not. */
+  notFound?: boolean;
   documented: { mediaType: string; description: string; schema: TSchema | { type: string } };
   operationId: string;
   summary: string;
@@ -53,13 +60,13 @@ export function fileExportRoute(instance: FastifyInstance, e: FileExport): void 
   app.get(
     `/api/exports/${e.kind}`,
     {
-      config: { heavy: true }, // every tier-1 call of the window, page by page
+      config: { heavy: true, ...(e.notFound ? { errors: [404] as const } : {}) }, // every tier-1 call of the window, page by page
       schema: {
         operationId: e.operationId,
         tags: ['exports'],
         summary: e.summary,
         description: e.description,
-        querystring: WindowQuery,
+        querystring: e.query ? Type.Composite([WindowQuery, e.query]) : WindowQuery,
         produces: [e.documented.mediaType],
         response: {
           200: { description: e.documented.description, content: { [e.documented.mediaType]: { schema: e.documented.schema } } },
@@ -68,7 +75,7 @@ export function fileExportRoute(instance: FastifyInstance, e: FileExport): void 
     },
     async (req, reply) => {
       const w = windowOf(app, req.query);
-      const body = await e.file(db, principalOf(req), w, app.deps.now());
+      const body = await e.file(db, principalOf(req), w, app.deps.now(), req.query as Record<string, unknown>);
       return reply
         .type(e.contentType)
         .header('content-disposition', `attachment; filename="${exportFileName(e.kind, e.extension, w)}"`)

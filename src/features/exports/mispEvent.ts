@@ -48,10 +48,11 @@ const SYMBOLS = { bitcoin: 'BTC', ethereum: 'ETH', tron: 'TRX' } as const;
 
 const seconds = (rfc3339: string) => String(Math.floor(Date.parse(rfc3339) / 1000));
 
-export function mispEventHead(opts: { uuid: string; scopeText: string; windowEnd: Date; now: Date }): MispEventHead {
+export function mispEventHead(opts: { uuid: string; scopeText: string; windowEnd: Date; now: Date; campaignId?: string }): MispEventHead {
+  const what = opts.campaignId ? `scam-call campaign ${opts.campaignId}` : 'tier-1 scam-call indicators';
   return {
     uuid: opts.uuid,
-    info: `Honeypot Intel: tier-1 scam-call indicators${opts.scopeText ? ` (${opts.scopeText})` : ''}`,
+    info: `Honeypot Intel: ${what}${opts.scopeText ? ` (${opts.scopeText})` : ''}`,
     // The last day the window covers (its end is exclusive).
     date: new Date(opts.windowEnd.getTime() - 1).toISOString().slice(0, 10),
     // MISP replaces an event on import only when this is newer than the stored one.

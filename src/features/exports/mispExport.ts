@@ -4,6 +4,10 @@
 // calls the window holds.
 
 import { Readable } from 'node:stream';
+import { Type } from '@sinclair/typebox';
+import { CAMPAIGN_ID_PATTERN } from '../../domain/campaigns/ids.js';
+import { notFound } from '../../errors.js';
+import { campaignCallSids } from '../../storage/campaigns/campaigns.js';
 import type { Principal } from '../../domain/principal.js';
 import type { Scope } from '../../domain/scope.js';
 import type { Window } from '../../domain/window.js';
@@ -12,7 +16,7 @@ import { tier1CallPages, type Tier1Call, type Tier1CallSelection } from '../../s
 import { PAGE_SIZE, startedPages, type FileExport } from './fileExport.js';
 import { orgMarkingOf } from '../../intel/stix/index.js';
 import { mispEventHead, mispLooseAttributes, mispObjectsForCall, mispTags } from './mispEvent.js';
-import { mispEventUuid } from './mispIds.js';
+import { mispCampaignEventUuid, mispEventUuid } from './mispIds.js';
 import { MispExportDoc } from './mispSchema.js';
 
 const scopeText = (scope: Scope | null) =>
@@ -34,14 +38,33 @@ async function* jsonItems<T>(pages: AsyncGenerator<Tier1Call[]>, items: (c: Tier
 }
 
 /**
+ * The pages' calls that are in `only` (all when null). The window's tier-1 calls are read and
+ * picked here: a campaign's calls are a short list, but its tier-1 ones are known only by reading.
+ */
+async function* onlyCalls(pages: AsyncGenerator<Tier1Call[]>, only: Set<string> | null): AsyncGenerator<Tier1Call[]> {
+  for await (const page of pages) yield only ? page.filter((c) => only.has(c.call_sid)) : page;
+}
+
+/**
  * The event as a stream: its head, the objects of every call, then the loose attributes in a
  * second pass. The first page of each pass is read before the response starts (startedPages).
  */
-async function mispEventStream(db: Db, principal: Principal, w: Window, now: Date): Promise<Readable> {
-  const eventUuid = mispEventUuid(principal.orgId, principal.scope);
-  const head = mispEventHead({ uuid: eventUuid, scopeText: scopeText(principal.scope), windowEnd: w.end, now });
+async function mispEventStream(db: Db, principal: Principal, w: Window, now: Date, query: Record<string, unknown>): Promise<Readable> {
+  const campaignId = typeof query.campaign_id === 'string' ? query.campaign_id : undefined;
+  // A campaign's event holds the tier-1 calls of that campaign of the window, in the caller's slice.
+  let only: Set<string> | null = null;
+  if (campaignId !== undefined) {
+    const sids = await campaignCallSids(db, principal, w, campaignId);
+    if (!sids) throw notFound(`No campaign "${campaignId}" in this window.`);
+    only = new Set(sids);
+  }
+  const eventUuid =
+    campaignId === undefined
+      ? mispEventUuid(principal.orgId, principal.scope)
+      : mispCampaignEventUuid(principal.orgId, principal.scope, campaignId);
+  const head = mispEventHead({ uuid: eventUuid, scopeText: scopeText(principal.scope), windowEnd: w.end, now, campaignId });
   const tags = mispTags((await orgMarkingOf(db, principal.orgId)).tlp);
-  const pass = (selection: Tier1CallSelection) => startedPages(tier1CallPages(db, principal, w, PAGE_SIZE, selection));
+  const pass = (selection: Tier1CallSelection) => startedPages(onlyCalls(tier1CallPages(db, principal, w, PAGE_SIZE, selection), only));
   const objects = await pass('all');
   const loose = await pass('routing_without_account');
   async function* chunks(): AsyncGenerator<string> {
@@ -61,6 +84,17 @@ export const MISP_EXPORT: FileExport = {
   extension: 'json',
   contentType: 'application/json; charset=utf-8',
   file: mispEventStream,
+  query: Type.Object({
+    campaign_id: Type.Optional(
+      Type.String({
+        pattern: CAMPAIGN_ID_PATTERN,
+        description:
+          'One campaign (GET /api/campaigns, computed from the same window in the caller’s slice) as its own event: the ' +
+          'tier-1 calls of that campaign. 404 when the window has no such campaign.',
+      }),
+    ),
+  }),
+  notFound: true,
   documented: { mediaType: 'application/json', description: 'application/json; charset=utf-8: {"Event": {…}}', schema: MispExportDoc },
   operationId: 'exportMisp',
   summary: 'Tier-1 indicators as a MISP event (pro)',
@@ -78,6 +112,8 @@ export const MISP_EXPORT: FileExport = {
     'be spoofed). uuids are UUIDv5 and deterministic: one event per organisation and key scope (each export ' +
     'updates it in MISP), one object per call and kind, one attribute per relation and value, so re-exports ' +
     "match. The event is tagged with the organisation's TLP as MISP's TLP 2.0 taxonomy writes it (tlp:amber by " +
-    'default, the same marking as the STIX export), distribution 0 (your organisation), unpublished. Streamed, sent as an ' +
+    'default, the same marking as the STIX export), distribution 0 (your organisation), unpublished. With ' +
+    'campaign_id: one event per organisation, key scope and campaign (its own uuid, info "Honeypot Intel: scam-call ' +
+    'campaign cmp_…"), holding the objects of the tier-1 calls of that campaign of the window. Streamed, sent as an ' +
     'attachment named misp-<start>-<end>.json (UTC, basic ISO 8601).',
 };

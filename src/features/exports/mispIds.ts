@@ -38,3 +38,12 @@ function scopeName(scope: Scope | null): string {
 export function mispEventUuid(orgId: string, scope: Scope | null): string {
   return uuidV5(MISP_NAMESPACE, `event\u0000${orgId}\u0000${scopeName(scope)}`);
 }
+
+/**
+ * The event of one campaign (?campaign_id=): its own uuid per organisation, scope and campaign,
+ * so the campaign's calls (objects and attributes hang off the event uuid) never collide with
+ * the same calls in the window's event.
+ */
+export function mispCampaignEventUuid(orgId: string, scope: Scope | null, campaignId: string): string {
+  return uuidV5(MISP_NAMESPACE, `campaign\u0000${orgId}\u0000${scopeName(scope)}\u0000${campaignId}`);
+}

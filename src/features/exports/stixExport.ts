@@ -3,9 +3,14 @@
 
 import { Readable } from 'node:stream';
 import { stixBundleChunks } from '../../intel/stix/bundle.js';
+import { bundleCampaigns } from '../../intel/stix/campaigns.js';
+import { campaignsWithCalls } from '../../storage/campaigns/campaigns.js';
 import { STIX_MEDIA_TYPE, orgMarkingOf, stixInputsOf } from '../../intel/stix/index.js';
 import { stixCallPages } from '../../storage/queries/stixInputs.js';
 import { PAGE_SIZE, startedPages, type FileExport } from './fileExport.js';
+
+/** Campaigns exported: those GET /api/campaigns lists by default (min_calls 3). */
+const EXPORT_MIN_CALLS = 3;
 
 export const STIX_EXPORT: FileExport = {
   kind: 'stix',
@@ -13,11 +18,17 @@ export const STIX_EXPORT: FileExport = {
   contentType: STIX_MEDIA_TYPE,
   async file(db, principal, w) {
     const marking = await orgMarkingOf(db, principal.orgId);
+    // Read before the response starts, like the first page: an error is still problem+json.
+    const found = await campaignsWithCalls(db, principal, w, EXPORT_MIN_CALLS);
+    const campaigns = bundleCampaigns(
+      found.map((c) => ({ orgId: principal.orgId, id: c.row.id, firstSeen: c.row.first_seen, lastSeen: c.row.last_seen })),
+      (i) => found[i].calls,
+    );
     const pages = await startedPages(stixCallPages(db, principal, w, PAGE_SIZE));
     async function* inputs() {
       for await (const page of pages) yield stixInputsOf(page.rows, page.histories, marking);
     }
-    return Readable.from(stixBundleChunks(inputs(), marking), { objectMode: false });
+    return Readable.from(stixBundleChunks(inputs(), marking, undefined, undefined, campaigns), { objectMode: false });
   },
   documented: { mediaType: STIX_MEDIA_TYPE, description: `${STIX_MEDIA_TYPE}: a STIX 2.1 bundle`, schema: { type: 'object' } },
   operationId: 'exportStix',
@@ -35,6 +46,11 @@ export const STIX_EXPORT: FileExport = {
     'of a call revealing the value, or the call start for per-call objects) and never moves; modified is the ingest ' +
     'of the last call carrying the object (or the TLP change, if later), so any change of content raises it and one ' +
     '(id, modified) is always the same content, here and in the TAXII feed. A window without tier-1 calls gives a ' +
-    'bundle holding only our identity, the extension-definition and the marking definition. Streamed; sent as an ' +
+    'bundle holding only our identity, the extension-definition and the marking definition. Campaigns (GET ' +
+    '/api/campaigns, same window and slice, 3 calls or more): a campaign SDO each (id from the campaign id, alias ' +
+    'the campaign id, first_seen/last_seen its first and last call of the window, created = first_seen, modified = ' +
+    'last_seen or the TLP change) and an indicates relationship from every indicator its calls revealed to it (the ' +
+    "one relationship STIX 2.1 defines between an indicator and a campaign). A scoped key's bundle holds only the " +
+    'campaigns computed from its slice. Streamed; sent as an ' +
     'attachment named stix-<start>-<end>.json (UTC, basic ISO 8601).',
 };

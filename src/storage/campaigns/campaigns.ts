@@ -185,3 +185,18 @@ export async function campaignCallSids(
   const c = windowCampaigns(principal.orgId, rows).graph.components.find((x) => x.id === id);
   return c ? c.calls : null;
 }
+
+/** A campaign of the window with the call_sids it is made of (the STIX and MISP exports). */
+export interface CampaignWithCalls {
+  row: CampaignRow;
+  calls: string[];
+}
+
+/** Every campaign of the window of at least `minCalls` calls, in the principal's slice, by id. */
+export async function campaignsWithCalls(db: Db, principal: Principal, w: Window, minCalls: number): Promise<CampaignWithCalls[]> {
+  const { campaigns, kept, previousKeys, facts } = await readWindow(db, principal, w, (c) => c.calls.length >= minCalls);
+  return kept
+    .filter((c) => c.calls.every((sid) => facts.has(sid)))
+    .map((c) => ({ row: campaignRow(campaigns, c, facts, previousKeys), calls: c.calls }))
+    .sort((a, b) => (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0));
+}
