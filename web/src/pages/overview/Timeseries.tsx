@@ -48,7 +48,8 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
   return (
     <Panel
       title="Over time"
-      {...explainedPanel('timeseries', m.value)}
+      // The bucket goes with the figure ("timeseries:calls:hour"), so an explanation can speak per hour.
+      {...explainedPanel('timeseries', `${m.value}:${bucket}`)}
       className="w-4"
       subtitle={`${m.label} per ${BUCKET_WORDS[bucket]} (${tzLabel()}) · dashed grey: the previous period`}
       actions={
