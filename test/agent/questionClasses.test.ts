@@ -99,6 +99,9 @@ describe('the quantity asked', () => {
 
   it('hooked calls are counted as hooked, calls naming a wallet as those calls (not every call)', async () => {
     const week = between(ORG_A_CALLS, MONDAY);
+    // "how often do we hook …" is the rate, "how many did we hook" the count.
+    const d7 = between(ORG_A_CALLS, NOW.getTime() - 7 * DAY).filter((c) => c.extraction?.lure_category === 'TECH_SUPPORT');
+    has(await ask('how often do we hook tech support scammers'), hookSaid(d7));
     for (const q of ['how many calls did we hook this week', 'how many calls were hooked this week']) {
       const a = await ask(q);
       assert.match(a.answer, new RegExp(`hooked calls ${week.filter(isHooked).length}\\b`), `${q}: ${a.answer}`);
