@@ -6,7 +6,7 @@
 import { ALERT_FIRED, envelope, type AlertFiredData } from '../domain/events.js';
 import { newId } from '../domain/ids.js';
 import type { Principal } from '../domain/principal.js';
-import type { Scope } from '../domain/scope.js';
+import { scopeJson, type Scope } from '../domain/scope.js';
 import { formatUtc } from '../domain/window.js';
 import type { Db } from '../storage/db.js';
 import {
@@ -19,6 +19,8 @@ import {
   type AlertRuleInput,
 } from '../storage/queries/alertRules.js';
 import { summary, type Summary } from '../storage/queries/summary.js';
+import { detectedBetween } from '../storage/campaigns/announcements.js';
+import { NEW_CAMPAIGNS_METRIC } from './campaignEvents.js';
 import { newSigningSecret } from './send.js';
 
 type NumericFigure = { [K in keyof Summary]: Summary[K] extends number ? K : never }[keyof Summary];
@@ -29,7 +31,8 @@ type AlertUnit = (typeof ALERT_UNITS)[number];
 
 export interface AlertMetric {
   name: string;
-  figure: NumericFigure;
+  /** A figure of the summary, or the campaigns first detected in the window (campaignEvents.ts records them). */
+  figure: NumericFigure | typeof NEW_CAMPAIGNS_METRIC;
   unit: AlertUnit;
   description: string;
 }
@@ -56,6 +59,14 @@ export const ALERT_METRICS: readonly AlertMetric[] = [
   { name: 'tier3_calls', figure: 'tier3_calls', unit: 'count', description: 'Tier-3 calls (brand or lure only).' },
   { name: 'total_dollars_asked', figure: 'total_dollars_asked', unit: 'usd', description: 'Sum of every dollar ask, in US dollars.' },
   { name: 'total_dollars_dangled', figure: 'total_dollars_dangled', unit: 'usd', description: 'Sum of dollars dangled, in US dollars.' },
+  {
+    name: NEW_CAMPAIGNS_METRIC,
+    figure: NEW_CAMPAIGNS_METRIC,
+    unit: 'count',
+    description:
+      'Campaigns first detected in the window (they reached 3 linked calls in the last 30 days of the rule’s slice: the moment ' +
+      'campaign.detected is sent). Detection runs after each ingest while a rule or subscription listens for the slice.',
+  },
 ];
 export const ALERT_METRIC_NAMES = ALERT_METRICS.map((m) => m.name);
 
@@ -100,7 +111,21 @@ export async function previewMetric(
   now: Date,
 ): Promise<{ value: number; start: number; end: number }> {
   const window = alertWindow(now, windowMin);
-  return { value: (await alertFigures(db, principal, window))[metric.figure], ...window };
+  return { value: await metricValue(db, principal, metric, window, () => alertFigures(db, principal, window)), ...window };
+}
+
+/** A metric's value over `window`: from the summary (read once per slice and window by `figures`), or the detections recorded. */
+async function metricValue(
+  db: Db,
+  principal: Principal,
+  metric: AlertMetric,
+  window: { start: number; end: number },
+  figures: () => Promise<Summary>,
+): Promise<number> {
+  if (metric.figure === NEW_CAMPAIGNS_METRIC) {
+    return detectedBetween(db, principal.orgId, scopeJson(principal.scope) ?? '', window.start, window.end);
+  }
+  return (await figures())[metric.figure];
 }
 
 /**
@@ -113,19 +138,19 @@ export async function evaluateRules(db: Db, now: Date, orgId?: string): Promise<
   for (const rule of await enabledRules(db, orgId)) {
     const { start, end } = alertWindow(now, rule.window_min);
     const key = `${rule.org_id}|${rule.scope_json}|${rule.window_min}`;
-    if (!figures.has(key)) {
-      const principal: Principal = {
-        orgId: rule.org_id,
-        tier: 'pro',
-        keyId: rule.id,
-        role: 'read',
-        scope: rule.scope_json ? (JSON.parse(rule.scope_json) as Scope) : null,
-      };
-      figures.set(key, alertFigures(db, principal, { start, end }));
-    }
+    const principal: Principal = {
+      orgId: rule.org_id,
+      tier: 'pro',
+      keyId: rule.id,
+      role: 'read',
+      scope: rule.scope_json ? (JSON.parse(rule.scope_json) as Scope) : null,
+    };
     const metric = alertMetric(rule.metric);
     if (!metric) continue;
-    const value = (await figures.get(key)!)[metric.figure];
+    const value = await metricValue(db, principal, metric, { start, end }, () => {
+      if (!figures.has(key)) figures.set(key, alertFigures(db, principal, { start, end }));
+      return figures.get(key)!;
+    });
     const met = holds(rule.operator, value, rule.threshold);
     if (met && rule.state === 'ok' && (await fire(db, rule, value, start, end))) fired++;
     if (!met && rule.state === 'firing') await resolveRule(db, rule.id, end);

@@ -5,6 +5,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import { evaluateRules } from './alerts.js';
+import { announceCampaigns } from './campaignEvents.js';
 import { DeliveryWorker } from './worker.js';
 
 export class DeliveryPipeline {
@@ -39,10 +40,22 @@ export class DeliveryPipeline {
     await this.worker.stop();
   }
 
-  /** After an ingest committed: deliver its events now, and evaluate the org's rules. */
+  /** After an ingest committed: deliver its events now, announce the org's campaigns, and evaluate its rules. */
   async afterIngest(orgId: string): Promise<void> {
     this.worker.kick();
+    // Before the rules: new_campaigns counts the detections this makes.
+    if (await this.announce(orgId)) this.worker.kick();
     await this.evaluate(orgId);
+  }
+
+  /** campaign.detected / campaign.grew for one org; errors are logged, never thrown (the ingest is stored). */
+  private async announce(orgId: string): Promise<number> {
+    try {
+      return await announceCampaigns(this.app.deps.storage.db, orgId, this.app.deps.now());
+    } catch (err) {
+      this.app.log.error({ err }, 'campaign announcements failed');
+      return 0;
+    }
   }
 
   /** Evaluates one org's rules, or every rule (timer); errors are logged, never thrown. */

@@ -56,12 +56,41 @@ export const CALL_EVENTS: readonly CallEventDef[] = [
   },
 ];
 
+/**
+ * Campaign events (docs/campaigns.md, Push): not conditions on one call but on the campaigns
+ * computed after an ingest, so they are announced by delivery/campaignEvents.ts, once each.
+ */
+export interface CampaignEventDef {
+  type: 'campaign.detected' | 'campaign.grew';
+  description: string;
+}
+
+export const CAMPAIGN_DETECTED = 'campaign.detected';
+export const CAMPAIGN_GREW = 'campaign.grew';
+
+export const CAMPAIGN_EVENTS: readonly CampaignEventDef[] = [
+  {
+    type: CAMPAIGN_DETECTED,
+    description:
+      'A campaign (calls linked by shared identifiers, GET /api/campaigns) first reaches 3 calls in the last 30 days, in the ' +
+      "subscription's slice. data is the campaign's row with window_start and window_end. Sent once per campaign.",
+  },
+  {
+    type: CAMPAIGN_GREW,
+    description:
+      'New calls joined an announced campaign; at most once per campaign per hour (calls joining within the hour are told ' +
+      'by the next one). data is the row with new_calls, window_start and window_end.',
+  },
+];
+
 /** An alert rule's firing (CONTRACT §10), delivered to the rule's target. */
 export const ALERT_FIRED = 'alert.fired';
 /** The test delivery of POST /api/webhooks/subscriptions/{id}/test. */
 export const PING = 'ping';
 
-export const EVENT_TYPES = CALL_EVENTS.map((e) => e.type);
+export const EVENT_TYPES = [...CALL_EVENTS.map((e) => e.type), ...CAMPAIGN_EVENTS.map((e) => e.type)];
+/** The catalog of GET /api/webhooks/events. */
+export const EVENT_CATALOG = [...CALL_EVENTS, ...CAMPAIGN_EVENTS].map((e) => ({ type: e.type, description: e.description }));
 
 /** `data` of a `call.hooked` event (a tier-1 event's data is the tier-1 row of the call). */
 export interface HookedCallData {

@@ -78,6 +78,9 @@ function expected(windowMin: number, keep: (f: Fix) => boolean = () => true): Re
     tier3_calls: inside.filter(tier3).length,
     total_dollars_asked: sum(inside.flatMap((f) => f.ext?.dollar_asks ?? [])),
     total_dollars_dangled: sum(inside.map((f) => f.ext?.dollars_dangled ?? 0)),
+    // Detections are recorded while a rule or subscription listens for campaigns: none here
+    // (test/campaigns/campaignEvents.test.ts counts them).
+    new_campaigns: 0,
   };
 }
 
@@ -136,6 +139,7 @@ describe('alert rules: units, enabled, edit, pause, preview', () => {
       tier3_calls: 'count',
       total_dollars_asked: 'usd',
       total_dollars_dangled: 'usd',
+      new_campaigns: 'count',
     });
     for (const m of body.metrics) assert.deepEqual(Object.keys(m).sort(), ['description', 'name', 'unit']);
   });

@@ -643,7 +643,7 @@ export interface paths {
         };
         /**
          * Tier-1 intel as a STIX 2.1 bundle (pro)
-         * @description Every tier-1 call of the window (range, start, end as on the KPI endpoints; default 7d) as STIX 2.1 objects in one bundle: custom SCOs phone-number (caller ID), bank-account and cryptocurrency-wallet (declared by one extension-definition), an identity per impersonated brand, an indicator with a STIX pattern per account number and wallet (related-to the brand), an observed-data per call, a sighting per indicator and call (where sighted: our identity, "Honeypot Intel", which is created_by_ref of every SDO and SRO) and a note quoting the transcript turn that revealed the value. Every object built from calls carries object_marking_refs to the TLP 2.0 marking definition of the organisation's TLP (default TLP:AMBER; set by the admin API), which the bundle holds. Ids are deterministic (UUIDv5 of the value), so the same value is the same object in every export and window; each object appears once per bundle. Versions follow STIX 2.1 §3.6: created is the first sighting (the first ingest of a call revealing the value, or the call start for per-call objects) and never moves; modified is the ingest of the last call carrying the object (or the TLP change, if later), so any change of content raises it and one (id, modified) is always the same content, here and in the TAXII feed. A window without tier-1 calls gives a bundle holding only our identity, the extension-definition and the marking definition. Streamed; sent as an attachment named stix-<start>-<end>.json (UTC, basic ISO 8601).
+         * @description Every tier-1 call of the window (range, start, end as on the KPI endpoints; default 7d) as STIX 2.1 objects in one bundle: custom SCOs phone-number (caller ID), bank-account and cryptocurrency-wallet (declared by one extension-definition), an identity per impersonated brand, an indicator with a STIX pattern per account number and wallet (related-to the brand), an observed-data per call, a sighting per indicator and call (where sighted: our identity, "Honeypot Intel", which is created_by_ref of every SDO and SRO) and a note quoting the transcript turn that revealed the value. Every object built from calls carries object_marking_refs to the TLP 2.0 marking definition of the organisation's TLP (default TLP:AMBER; set by the admin API), which the bundle holds. Ids are deterministic (UUIDv5 of the value), so the same value is the same object in every export and window; each object appears once per bundle. Versions follow STIX 2.1 §3.6: created is the first sighting (the first ingest of a call revealing the value, or the call start for per-call objects) and never moves; modified is the ingest of the last call carrying the object (or the TLP change, if later), so any change of content raises it and one (id, modified) is always the same content, here and in the TAXII feed. A window without tier-1 calls gives a bundle holding only our identity, the extension-definition and the marking definition. Campaigns (GET /api/campaigns, same window and slice, 3 calls or more): a campaign SDO each (id from the campaign id, alias the campaign id, first_seen/last_seen its first and last call of the window, created = first_seen, modified = last_seen or the TLP change) and an indicates relationship from every indicator its calls revealed to it (the one relationship STIX 2.1 defines between an indicator and a campaign). A scoped key's bundle holds only the campaigns computed from its slice. Streamed; sent as an attachment named stix-<start>-<end>.json (UTC, basic ISO 8601).
          */
         get: operations["exportStix"];
         put?: never;
@@ -663,7 +663,7 @@ export interface paths {
         };
         /**
          * Tier-1 indicators as a MISP event (pro)
-         * @description Every tier-1 call of the window (range, start, end as on the KPI endpoints; default 7d) as one MISP event in MISP's core JSON format, ready for MISP's event import, each object as its current misp-objects template has it (name, template_uuid, template_version, relations and types). Per call: a bank-account object (template 3: the account number as account, typed bank-account-nr, or as iban when it is a valid IBAN; aba-rtn, institution-name, account-name = holder) when an account number was given, a coin-address object (address typed btc for Bitcoin, otherwise address-crypto; symbol BTC, ETH or TRX), and a phone-number object with the caller ID (relation phone-number). A routing number given without an account number is an event-level aba-rtn attribute, once per value. to_ids is true for account numbers (each is an indicator in the STIX export too) and for routing numbers and wallet addresses that pass their checksums (see validity on /api/kpis/tier1); never for caller IDs (they can be spoofed). uuids are UUIDv5 and deterministic: one event per organisation and key scope (each export updates it in MISP), one object per call and kind, one attribute per relation and value, so re-exports match. The event is tagged with the organisation's TLP as MISP's TLP 2.0 taxonomy writes it (tlp:amber by default, the same marking as the STIX export), distribution 0 (your organisation), unpublished. Streamed, sent as an attachment named misp-<start>-<end>.json (UTC, basic ISO 8601).
+         * @description Every tier-1 call of the window (range, start, end as on the KPI endpoints; default 7d) as one MISP event in MISP's core JSON format, ready for MISP's event import, each object as its current misp-objects template has it (name, template_uuid, template_version, relations and types). Per call: a bank-account object (template 3: the account number as account, typed bank-account-nr, or as iban when it is a valid IBAN; aba-rtn, institution-name, account-name = holder) when an account number was given, a coin-address object (address typed btc for Bitcoin, otherwise address-crypto; symbol BTC, ETH or TRX), and a phone-number object with the caller ID (relation phone-number). A routing number given without an account number is an event-level aba-rtn attribute, once per value. to_ids is true for account numbers (each is an indicator in the STIX export too) and for routing numbers and wallet addresses that pass their checksums (see validity on /api/kpis/tier1); never for caller IDs (they can be spoofed). uuids are UUIDv5 and deterministic: one event per organisation and key scope (each export updates it in MISP), one object per call and kind, one attribute per relation and value, so re-exports match. The event is tagged with the organisation's TLP as MISP's TLP 2.0 taxonomy writes it (tlp:amber by default, the same marking as the STIX export), distribution 0 (your organisation), unpublished. With campaign_id: one event per organisation, key scope and campaign (its own uuid, info "Honeypot Intel: scam-call campaign cmp_…"), holding the objects of the tier-1 calls of that campaign of the window. Streamed, sent as an attachment named misp-<start>-<end>.json (UTC, basic ISO 8601).
          */
         get: operations["exportMisp"];
         put?: never;
@@ -2977,7 +2977,7 @@ export interface operations {
                      * @description From GET /api/webhooks/events
                      * @enum {string}
                      */
-                    event_type: "tier1.mule_account_extracted" | "tier1.crypto_wallet_extracted" | "tier1.gift_card_extracted" | "tier1.mule_drop_address_extracted" | "tier1.call_detected" | "call.hooked";
+                    event_type: "tier1.mule_account_extracted" | "tier1.crypto_wallet_extracted" | "tier1.gift_card_extracted" | "tier1.mule_drop_address_extracted" | "tier1.call_detected" | "call.hooked" | "campaign.detected" | "campaign.grew";
                     /** @description An https URL on a public address */
                     url: string;
                 };
@@ -3230,7 +3230,7 @@ export interface operations {
                      * @description From GET /api/alerts/catalog
                      * @enum {string}
                      */
-                    metric: "calls" | "cleanly_closed" | "hooked_calls" | "hook_rate" | "insights_produced" | "high_confidence_insights" | "tier1_calls" | "tier2_calls" | "tier3_calls" | "total_dollars_asked" | "total_dollars_dangled";
+                    metric: "calls" | "cleanly_closed" | "hooked_calls" | "hook_rate" | "insights_produced" | "high_confidence_insights" | "tier1_calls" | "tier2_calls" | "tier3_calls" | "total_dollars_asked" | "total_dollars_dangled" | "new_campaigns";
                     /** @description In the metric's unit (hook_rate is a fraction 0–1); |threshold| ≤ 1e15 */
                     threshold: number;
                     /** @description Window in minutes (1–10,080), ending at evaluation time */
@@ -3376,7 +3376,7 @@ export interface operations {
         parameters: {
             query: {
                 /** @description From GET /api/alerts/catalog */
-                metric: "calls" | "cleanly_closed" | "hooked_calls" | "hook_rate" | "insights_produced" | "high_confidence_insights" | "tier1_calls" | "tier2_calls" | "tier3_calls" | "total_dollars_asked" | "total_dollars_dangled";
+                metric: "calls" | "cleanly_closed" | "hooked_calls" | "hook_rate" | "insights_produced" | "high_confidence_insights" | "tier1_calls" | "tier2_calls" | "tier3_calls" | "total_dollars_asked" | "total_dollars_dangled" | "new_campaigns";
                 /** @description Window in minutes (1–10,080), ending at evaluation time */
                 window_min: number;
             };
@@ -3547,6 +3547,8 @@ export interface operations {
                 start?: string;
                 /** @description Window end (exclusive), same formats as start */
                 end?: string;
+                /** @description One campaign (GET /api/campaigns, computed from the same window in the caller’s slice) as its own event: the tier-1 calls of that campaign. 404 when the window has no such campaign. */
+                campaign_id?: string;
             };
             header?: never;
             path?: never;

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pipelineOf } from '../../delivery/pipeline.js';
 import { newSigningSecret } from '../../delivery/send.js';
-import { CALL_EVENTS } from '../../domain/events.js';
+import { EVENT_CATALOG } from '../../domain/events.js';
 import {
   MAX_SUBSCRIPTIONS_PER_ORG,
   createSubscription,
@@ -56,7 +56,7 @@ export async function webhookRoutes(instance: FastifyInstance): Promise<void> {
     '/api/webhooks/events',
     { schema: { operationId: 'listWebhookEvents', summary: 'Subscribable event types', response: { 200: EventsOut } } },
     async () => ({
-      items: CALL_EVENTS.map((e) => ({ type: e.type, description: e.description })),
+      items: EVENT_CATALOG,
     }),
   );
 

@@ -21,6 +21,7 @@ import { migration014 } from './014-hourly-rollups.js';
 import { migration016 } from './016-org-tlp.js';
 import { migration017 } from './017-campaigns.js';
 import { migration018 } from './018-annotations-views.js';
+import { migration019 } from './019-campaign-announcements.js';
 
 export const MIGRATIONS: Migration[] = [
   migration001,
@@ -40,6 +41,7 @@ export const MIGRATIONS: Migration[] = [
   migration016,
   migration017,
   migration018,
+  migration019,
 ];
 
 /**
