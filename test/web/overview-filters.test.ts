@@ -329,6 +329,14 @@ describe('the overview filters itself from any figure (issue 29)', { skip, timeo
     assert.equal(Date.parse(end) - Date.parse(start), 3_600_000, `one hour: ${fParams()[0]}`);
     assert.deepEqual(await shownSpan(page), { start, end }, 'the cards show that hour');
     await checkPanels([], 'an hour of the series');
+    // The chip's ◀ moves the hour back by one hour.
+    await page.getByTestId('chip-earlier').click();
+    const before = new Date(Date.parse(start) - 3_600_000).toISOString().replace('.000Z', 'Z');
+    await page.waitForFunction((f) => new URLSearchParams(location.search).get('f') === f, `at,${before},${start}`);
+    await settled(1);
+    assert.deepEqual(await shownSpan(page), { start: before, end: start }, 'the hour before');
+    const hour = await query({ start: before, end: start }, { metrics: ['calls_received'] });
+    assert.equal(num(await page.locator('[data-card="calls"] [data-value]').innerText()), hour.results[0].metrics[0], 'its calls');
   });
 
   test('per-panel export: the top-N and the histogram download their figures as CSV, filters applied', async () => {

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { fmtDateTime, fmtTime, fmtUsd } from '../../lib/format';
 import { valueLabel } from '../../lib/labels';
 import { stateName } from '../../lib/states';
-import { atEnd, filterParam, isValueFilter, RANGE_FIELDS, useFilters, VALUE_FIELDS, type Filter } from './filters';
+import { atEnd, filterParam, isValueFilter, RANGE_FIELDS, shifted, useFilters, VALUE_FIELDS, type Filter } from './filters';
 
 function rangeText(field: keyof typeof RANGE_FIELDS, min: number, max: number | null): string {
   const u = field === 'dollar_ask' ? fmtUsd : (s: number) => (s < 60 ? `${s} s` : `${s / 60} min`);
@@ -31,7 +31,7 @@ function filterWords(f: Filter): [string, string, string] {
 }
 
 export function FilterBar() {
-  const { filters, remove, toggle, clear } = useFilters();
+  const { filters, remove, toggle, clear, replace } = useFilters();
   if (filters.length === 0) return null;
   return (
     <section className="filter-bar" aria-label="Filters" data-testid="filter-bar">
@@ -44,7 +44,29 @@ export function FilterBar() {
             <li key={filterParam(f)} className={`chip ${sense === 'is not' ? 'chip-not' : ''}`} data-filter={filterParam(f)}>
               <span className="chip-field">{field}</span>
               {f.kind === 'at' ? (
-                <span className="chip-op-text">{sense}</span>
+                <>
+                  <span className="chip-op-text">{sense}</span>
+                  {/* Grafana's time shift: the same length of time, just before or after. */}
+                  <button
+                    type="button"
+                    className="chip-op"
+                    onClick={() => replace(i, shifted(f, -1))}
+                    aria-label={`${words}: move earlier by as much`}
+                    data-testid="chip-earlier"
+                  >
+                    <span aria-hidden="true">◀</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="chip-op"
+                    onClick={() => replace(i, shifted(f, 1))}
+                    disabled={Date.parse(atEnd(f)) >= Date.now()}
+                    aria-label={`${words}: move later by as much`}
+                    data-testid="chip-later"
+                  >
+                    <span aria-hidden="true">▶</span>
+                  </button>
+                </>
               ) : (
                 <button
                   type="button"

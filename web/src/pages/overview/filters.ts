@@ -143,6 +143,7 @@ export function useFilters() {
     filters,
     add: (f: Filter) => write(withFilter(filters, f)),
     remove: (i: number) => write(filters.filter((_, j) => j !== i)),
+    replace: (i: number, f: Filter) => write(filters.map((o, j) => (j === i ? f : o))),
     toggle: (i: number) => write(filters.map((f, j) => (j === i ? negated(f) : f))),
     clear: () => write([]),
   };
@@ -162,6 +163,14 @@ export function queryFilters(filters: Filter[]): unknown[] {
     }
   }
   return out;
+}
+
+/** A time filter moved by its own length, earlier (-1) or later (+1), as Grafana's time shift. */
+export function shifted(f: { start: string; end?: string }, dir: -1 | 1): Filter {
+  const start = Date.parse(f.start);
+  const len = Date.parse(atEnd(f)) - start;
+  const next = { kind: 'at' as const, start: isoOf(start + dir * len) };
+  return f.end === undefined ? next : { ...next, end: isoOf(start + (dir + 1) * len) };
 }
 
 /** The window the figures cover: the overview's, or the quarter hour a heat-map cell chose. */
