@@ -436,6 +436,12 @@ describe('questions of several parts', () => {
       'which brands were impersonated most yesterday',
     ]);
     assert.deepEqual(questionParts('top brand and top bank this month', NOW), ['top brand this month', 'top bank this month']);
+    assert.deepEqual(questionParts('what were total calls and hooked calls yesterday', NOW), [
+      'what were total calls yesterday',
+      'hooked calls yesterday',
+    ]);
+    // Figures listed for one breakdown stay one question.
+    assert.deepEqual(questionParts('hooked calls and tier 1 calls by brand', NOW), ['hooked calls and tier 1 calls by brand']);
     assert.deepEqual(questionParts('how many calls this week & what is the hook rate', NOW), [
       'how many calls this week',
       'what is the hook rate this week',

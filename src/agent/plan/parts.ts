@@ -7,13 +7,22 @@ import { findWindows } from '../read/timePhrases.js';
 import { normalise } from '../read/normalise.js';
 import { withoutCommands } from './planRules.js';
 
+/** A figure named after "and"; it opens a part only in a question ("what were calls and hooked calls"), not in a list of figures ("hooked and tier 1 calls by brand"). */
+const FIGURE =
+  '(?:the )?(?:hook rate|hooked calls|tier[- ]?1 calls|tier[- ]?1 share|average (?:call length|ask)|dollars asked|total (?:dollars )?asked|number of asks)';
+const FIGURE_START = new RegExp(`^${FIGURE}\\b`, 'i');
+const ASKING = /^(?:what|how|which|give|show|tell|list|when|where|who|is|are|was|were|did|do|does)\b/i;
+
 /**
  * Words a new question opens with, after "and", a comma or "also". An auxiliary opens one only
  * before its subject ("and were there any…", "and did we…"), not as a verb of the part before
  * ("how many calls came in and were hooked").
  */
 const OPENER =
-  "(?:what(?:'s| is| are| was| were)?|whats|how|which|who|where|when|why|any|show|list|give|tell|top|the top|(?:is|are|was|were|did|do|does|has|have|had) (?:it|they|there|we|you|any|the|those|these|that|this|most|more)\\b)";
+  "(?:what(?:'s| is| are| was| were)?|whats|how|which|who|where|when|why|any|show|list|give|tell|top|the top|" +
+  // A figure of its own after "and" ("total calls and hooked calls", "calls and the hook rate").
+  `${FIGURE}|` +
+  '(?:is|are|was|were|did|do|does|has|have|had) (?:it|they|there|we|you|any|the|those|these|that|this|most|more)\\b)';
 
 /** Where one part ends and the next begins: "?", ";", ", and <opener>", "and <opener>", "also". */
 const BREAK = new RegExp(
@@ -52,6 +61,7 @@ export function questionParts(question: string, now: Date): string[] {
   const words = raw.map((p) => asked(p, now));
   const first = words[0].join(' ');
   if (words[0].length < 2 || words.slice(1).some((w) => !asksAlone(w)) || FRAMING.test(first) || INSTRUCTING.test(first)) return [question];
+  if (raw.slice(1).some((p) => FIGURE_START.test(p)) && !ASKING.test(question.trim())) return [question];
   // A part without a time phrase takes the window of the part before it (the first part, of the first part after it that names one).
   const phrases = raw.map((p) => {
     const text = normalise(p);
