@@ -23,16 +23,16 @@ import { campaignsWithCalls } from '../storage/campaigns/campaigns.js';
 import type { Db } from '../storage/db.js';
 
 /** A campaign is announced once it has this many calls (GET /api/campaigns' default min_calls). */
-export const MIN_CALLS = 3;
+const MIN_CALLS = 3;
 /** The recent window campaigns are computed over after an ingest. */
-export const DETECTION_WINDOW_MS = 30 * DAY_MS;
+const DETECTION_WINDOW_MS = 30 * DAY_MS;
 /** At most one announcement per campaign in this time. */
-export const GREW_QUIET_MS = HOUR_MS;
+const GREW_QUIET_MS = HOUR_MS;
 /** The alert metric counting detections (its entry: delivery/alerts.ts). */
 export const NEW_CAMPAIGNS_METRIC = 'new_campaigns';
 
 /** `data` of a campaign event: the campaign's row as GET /api/campaigns gives it, and the window it was computed over. */
-export type CampaignEventData = CampaignRow & { window_start: string; window_end: string; new_calls?: number };
+type CampaignEventData = CampaignRow & { window_start: string; window_end: string; new_calls?: number };
 
 /** The webhook-id: from what makes the announcement unique, so a retry of this work names the same event. */
 const eventIdOf = (...parts: (string | number)[]) => `evt_${createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32)}`;

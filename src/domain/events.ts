@@ -60,7 +60,7 @@ export const CALL_EVENTS: readonly CallEventDef[] = [
  * Campaign events (docs/campaigns.md, Push): not conditions on one call but on the campaigns
  * computed after an ingest, so they are announced by delivery/campaignEvents.ts, once each.
  */
-export interface CampaignEventDef {
+interface CampaignEventDef {
   type: 'campaign.detected' | 'campaign.grew';
   description: string;
 }
@@ -68,7 +68,7 @@ export interface CampaignEventDef {
 export const CAMPAIGN_DETECTED = 'campaign.detected';
 export const CAMPAIGN_GREW = 'campaign.grew';
 
-export const CAMPAIGN_EVENTS: readonly CampaignEventDef[] = [
+const CAMPAIGN_EVENTS: readonly CampaignEventDef[] = [
   {
     type: CAMPAIGN_DETECTED,
     description:

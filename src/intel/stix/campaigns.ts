@@ -23,7 +23,7 @@ export interface StixCampaignInput {
 const ts = (ms: number) => new Date(ms).toISOString();
 
 /** The campaign SDO's id: from the org and the campaign id, so a slice's own campaign (its own id) is its own object. */
-export const campaignStixId = (c: Pick<StixCampaignInput, 'orgId' | 'id'>): string => sdoId('campaign', c.orgId, c.id);
+const campaignStixId = (c: Pick<StixCampaignInput, 'orgId' | 'id'>): string => sdoId('campaign', c.orgId, c.id);
 
 /**
  * created is the campaign's first call, modified its last call (or the TLP change, if later):
