@@ -4,13 +4,30 @@
 import { Readable } from 'node:stream';
 import { stixBundleChunks } from '../../intel/stix/bundle.js';
 import { bundleCampaigns } from '../../intel/stix/campaigns.js';
-import { campaignsWithCalls } from '../../storage/campaigns/campaigns.js';
+import type { Principal } from '../../domain/principal.js';
+import type { Window } from '../../domain/window.js';
+import { ApiError } from '../../errors.js';
+import { campaignsWithCalls, type CampaignWithCalls } from '../../storage/campaigns/campaigns.js';
+import type { Db } from '../../storage/db.js';
 import { STIX_MEDIA_TYPE, orgMarkingOf, stixInputsOf } from '../../intel/stix/index.js';
 import { stixCallPages } from '../../storage/queries/stixInputs.js';
 import { PAGE_SIZE, startedPages, type FileExport } from './fileExport.js';
 
 /** Campaigns exported: those GET /api/campaigns lists by default (min_calls 3). */
 const EXPORT_MIN_CALLS = 3;
+
+/**
+ * The window's campaigns; none when the window holds too many identifiers to link (campaigns
+ * answer 400 there): the calls' objects are what the export promises, campaigns come with them.
+ */
+async function campaignsOf(db: Db, principal: Principal, w: Window): Promise<CampaignWithCalls[]> {
+  try {
+    return await campaignsWithCalls(db, principal, w, EXPORT_MIN_CALLS);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'validation_failed') return [];
+    throw err;
+  }
+}
 
 export const STIX_EXPORT: FileExport = {
   kind: 'stix',
@@ -19,7 +36,7 @@ export const STIX_EXPORT: FileExport = {
   async file(db, principal, w) {
     const marking = await orgMarkingOf(db, principal.orgId);
     // Read before the response starts, like the first page: an error is still problem+json.
-    const found = await campaignsWithCalls(db, principal, w, EXPORT_MIN_CALLS);
+    const found = await campaignsOf(db, principal, w);
     const campaigns = bundleCampaigns(
       found.map((c) => ({ orgId: principal.orgId, id: c.row.id, firstSeen: c.row.first_seen, lastSeen: c.row.last_seen })),
       (i) => found[i].calls,
@@ -51,6 +68,7 @@ export const STIX_EXPORT: FileExport = {
     'the campaign id, first_seen/last_seen its first and last call of the window, created = first_seen, modified = ' +
     'last_seen or the TLP change) and an indicates relationship from every indicator its calls revealed to it (the ' +
     "one relationship STIX 2.1 defines between an indicator and a campaign). A scoped key's bundle holds only the " +
-    'campaigns computed from its slice. Streamed; sent as an ' +
+    'campaigns computed from its slice; a window too long to link into campaigns (where GET /api/campaigns answers ' +
+    '400) gives the bundle without them. Streamed; sent as an ' +
     'attachment named stix-<start>-<end>.json (UTC, basic ISO 8601).',
 };
