@@ -380,26 +380,54 @@ describe('the overview filters itself from any figure (issue 29)', { skip, timeo
     );
   });
 
-  test('saved views: the whole view under a name, opened again in one click, deleted', async () => {
-    const view = '/?range=30d&tz=utc&f=is%2Ccaller_state%2CTX&metric=hooked_calls';
+  test('saved views: the whole view saved with the org (POST /api/views), reopened from the list and from its shared link, deleted', async () => {
+    const view = '/?range=30d&tz=utc&f=is%2Ccaller_state%2CTX&f=range%2Cduration_sec%2C60%2C120&metric=hooked_calls';
     await openDashboard(page, server, view, ['timeseries']);
-    await settled(1);
+    await settled(2);
     const saved = page.getByTestId('saved-views');
     await saved.locator('summary').click();
-    await page.getByTestId('view-name').fill('Texas, a month');
+    await page.getByTestId('view-name').fill('Texas, 1–2 min, a month');
     await page.getByTestId('view-name').press('Enter');
-    await saved.locator('a[data-view="Texas, a month"]').waitFor();
+    await saved.locator('a[data-view="Texas, 1–2 min, a month"]').waitFor();
+    // Stored as the query language states it.
+    const list = await apiJson<{ items: { id: string; name: string; state: Record<string, unknown> }[] }>(
+      server,
+      server.demoKey,
+      '/api/views',
+    );
+    const mine = list.items.find((v) => v.name === 'Texas, 1–2 min, a month')!;
+    assert.equal(mine.state.range, '30d');
+    assert.deepEqual(mine.state.filters, [
+      ['is', 'caller_state', ['TX']],
+      ['gte', 'duration_sec', 60],
+      ['lt', 'duration_sec', 120],
+    ]);
+    const expectViewOpen = async () => {
+      await page.waitForFunction(() => {
+        const q = new URLSearchParams(location.search);
+        return q.get('range') === '30d' && !q.has('view') && q.getAll('f').length === 2;
+      });
+      const p = new URL(page.url()).searchParams;
+      assert.deepEqual(
+        [p.getAll('f'), p.get('metric'), p.has('view')],
+        [['is,caller_state,TX', 'range,duration_sec,60,120'], 'hooked_calls', false],
+        'the filters and the view come back',
+      );
+      await settled(2);
+    };
+    // From the list.
     await openDashboard(page, server, '/?range=7d', ['timeseries']);
     assert.deepEqual(fParams(), []);
     await page.getByTestId('saved-views').locator('summary').click();
-    await page.locator('a[data-view="Texas, a month"]').click();
-    await page.waitForFunction(() => new URLSearchParams(location.search).get('range') === '30d');
-    const p = new URL(page.url()).searchParams;
-    assert.deepEqual([p.getAll('f'), p.get('metric')], [['is,caller_state,TX'], 'hooked_calls'], 'the filters and the view come back');
-    await settled(1);
+    await page.locator('a[data-view="Texas, 1–2 min, a month"]').click();
+    await expectViewOpen();
+    // From the shared link, in a fresh load.
+    await openDashboard(page, server, `/?view=${mine.id}`, ['timeseries']);
+    await expectViewOpen();
     await page.getByTestId('saved-views').locator('summary').click();
-    await page.getByRole('button', { name: 'Delete the saved view Texas, a month' }).click();
-    assert.equal(await page.locator('a[data-view]').count(), 0);
+    await page.getByRole('button', { name: 'Delete the saved view Texas, 1–2 min, a month' }).click();
+    await page.waitForFunction(() => !document.querySelector('a[data-view]'));
+    assert.deepEqual((await apiJson<{ items: unknown[] }>(server, server.demoKey, '/api/views')).items, []);
   });
 
   test('keyboard: D, W, M choose the window, X removes the filters, ? lists the keys; none while typing', async () => {

@@ -1,109 +1,138 @@
-// Saved views: the overview as it is now (window, zone, filters, metric, top-N… all in the URL)
-// under a name, kept in this browser for this organisation, and opened again in one click.
-// Only this browser has them: the server's saved searches hold the call list's filters, which
-// cannot say "is not", a band or a time filter.
+// Saved views: the overview as it is now (window, zone, filters, metric, top-N…) saved under a
+// name with the org's saved views (GET/POST/DELETE /api/views), opened again in one click, and
+// shared as a link (/?view=<id>) that opens the same view for a colleague of the org.
 
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { api, errorMessage } from '../../lib/api';
 import { Link, useLocation } from '../../lib/router';
-import { useMe } from '../../lib/session';
+import { updateSearch } from '../../lib/urlState';
+import { searchOfState, stateOfSearch, type ViewStateJson } from './viewState';
 
-interface View {
+interface SavedView {
+  id: string;
   name: string;
-  /** The overview URL's search, "?range=30d&f=…". */
-  search: string;
+  state: ViewStateJson;
 }
 
-const MAX_VIEWS = 50;
-const MAX_NAME = 80;
-// One list per organisation: another org's sign-in in this browser never sees them.
-const storeKey = (org: string) => `hp.views.${org}`;
+const VIEWS = ['views'];
+const MAX_NAME = 200;
 
-function read(org: string): View[] {
-  try {
-    const v: unknown = JSON.parse(window.localStorage.getItem(storeKey(org)) ?? '[]');
-    if (!Array.isArray(v)) return [];
-    return v
-      .filter((x): x is View => !!x && typeof x.name === 'string' && typeof x.search === 'string' && x.search.startsWith('?'))
-      .slice(0, MAX_VIEWS);
-  } catch {
-    return [];
-  }
+/** The overview link of a view's state (its own URL params). */
+function hrefOf(v: SavedView): string {
+  return `/?${searchOfState(v.state).params.toString()}`;
+}
+
+/** Opens `?view=<id>` (a shared link): the view's state replaces that URL, so back does not return to the id. */
+function useOpenSharedView(setNotice: (s: string | null) => void) {
+  const { search } = useLocation();
+  const id = search.get('view');
+  const q = useQuery({
+    queryKey: ['views', id],
+    queryFn: ({ signal }) => api<SavedView>(`/api/views/${encodeURIComponent(id!)}`, { signal }),
+    enabled: !!id && /^[A-Za-z0-9_-]{1,64}$/.test(id),
+  });
+  useEffect(() => {
+    if (!id) return;
+    if (q.data) {
+      const { params, dropped } = searchOfState(q.data.state);
+      const changes: Record<string, string | string[] | null> = { view: null, range: null, from: null, to: null, f: null };
+      for (const k of new Set(params.keys())) changes[k] = params.getAll(k).length > 1 ? params.getAll(k) : params.get(k);
+      updateSearch(changes, { replace: true });
+      setNotice(
+        dropped
+          ? `Opened “${q.data.name}”. ${dropped} of its filters cannot be shown on the overview and are left out.`
+          : `Opened “${q.data.name}”.`,
+      );
+    } else if (q.isError) {
+      updateSearch({ view: null }, { replace: true });
+      setNotice(`The saved view could not be opened: ${errorMessage(q.error)}`);
+    }
+  }, [id, q.data, q.isError, q.error, setNotice]);
 }
 
 export function SavedViews() {
-  const me = useMe();
-  const org = me?.org.id ?? '';
+  const qc = useQueryClient();
   const { search } = useLocation();
   const ids = useId();
-  const [views, setViews] = useState<View[]>(() => (org ? read(org) : []));
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const box = useRef<HTMLDetailsElement>(null);
-  if (!org) return null;
-
-  const write = (next: View[]) => {
-    try {
-      window.localStorage.setItem(storeKey(org), JSON.stringify(next));
-      setViews(next);
-      setError(null);
-    } catch {
-      setError('This browser does not let the page keep views (storage is off or full).');
-    }
-  };
-  const save = (e: FormEvent) => {
+  const [name, setName] = useState('');
+  const [notice, setNotice] = useState<string | null>(null);
+  useOpenSharedView(setNotice);
+  const list = useQuery({ queryKey: VIEWS, queryFn: ({ signal }) => api<{ items: SavedView[] }>('/api/views', { signal }) });
+  const save = useMutation({
+    mutationFn: (n: string) => api<SavedView>('/api/views', { method: 'POST', body: { name: n, state: stateOfSearch(search) } }),
+    onSuccess: (v) => {
+      setName('');
+      setNotice(`Saved “${v.name}”.`);
+      void qc.invalidateQueries({ queryKey: VIEWS });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api(`/api/views/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: VIEWS }),
+  });
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const n = name.trim().slice(0, MAX_NAME);
-    if (!n) return setError('Name the view first.');
-    const qs = search.toString();
-    // Saving under an existing name replaces that view.
-    write([{ name: n, search: qs ? `?${qs}` : '?' }, ...views.filter((v) => v.name !== n)].slice(0, MAX_VIEWS));
-    setName('');
+    if (n) save.mutate(n);
   };
+  const close = () => {
+    if (box.current) box.current.open = false;
+  };
+  const views = list.data?.items ?? [];
+  const failed = list.error ?? save.error ?? remove.error;
 
   return (
-    <details className="saved-views" data-testid="saved-views" ref={box}>
-      <summary className="btn btn-small btn-ghost">Saved views{views.length ? ` (${views.length})` : ''}</summary>
-      <div className="popup saved-views-popup">
-        {views.length > 0 ? (
-          <ul className="saved-views-list">
-            {views.map((v) => (
-              <li key={v.name}>
-                <Link
-                  to={`/${v.search}`}
-                  data-view={v.name}
-                  onClick={() => {
-                    if (box.current) box.current.open = false;
-                  }}
-                >
-                  {v.name}
-                </Link>
-                <button
-                  type="button"
-                  className="btn btn-small btn-ghost"
-                  onClick={() => write(views.filter((x) => x.name !== v.name))}
-                  aria-label={`Delete the saved view ${v.name}`}
-                >
-                  Delete
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted small">No saved views yet. They are kept in this browser, for this organisation.</p>
-        )}
-        <form onSubmit={save} className="saved-views-form">
-          <label htmlFor={`${ids}n`}>Save this view as</label>
-          <input id={`${ids}n`} value={name} maxLength={MAX_NAME} onChange={(e) => setName(e.target.value)} data-testid="view-name" />
-          <button type="submit" className="btn btn-small">
-            Save
-          </button>
-        </form>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-    </details>
+    <>
+      <details className="saved-views" data-testid="saved-views" ref={box}>
+        <summary className="btn btn-small btn-ghost">Saved views{views.length ? ` (${views.length})` : ''}</summary>
+        <div className="popup saved-views-popup">
+          {views.length > 0 ? (
+            <ul className="saved-views-list">
+              {views.map((v) => (
+                <li key={v.id}>
+                  <Link to={hrefOf(v)} data-view={v.name} onClick={close}>
+                    {v.name}
+                  </Link>
+                  <span>
+                    <Link to={`/?view=${encodeURIComponent(v.id)}`} className="small" aria-label={`Link to share the view ${v.name}`}>
+                      Link
+                    </Link>{' '}
+                    <button
+                      type="button"
+                      className="btn btn-small btn-ghost"
+                      onClick={() => remove.mutate(v.id)}
+                      aria-label={`Delete the saved view ${v.name}`}
+                    >
+                      Delete
+                    </button>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted small">
+              {list.isPending ? 'Loading the saved views…' : 'No saved views yet: they are shared with your organisation.'}
+            </p>
+          )}
+          <form onSubmit={submit} className="saved-views-form">
+            <label htmlFor={`${ids}n`}>Save this view as</label>
+            <input id={`${ids}n`} value={name} maxLength={MAX_NAME} onChange={(e) => setName(e.target.value)} data-testid="view-name" />
+            <button type="submit" className="btn btn-small" disabled={save.isPending || !name.trim()}>
+              Save
+            </button>
+          </form>
+          {failed && (
+            <p className="form-error" role="alert">
+              {errorMessage(failed)}
+            </p>
+          )}
+        </div>
+      </details>
+      <p className="sr-only" role="status" data-testid="view-notice">
+        {notice}
+      </p>
+    </>
   );
 }
