@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ingest, newOrg, scopedKey, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
+import { recordDetection } from '../../src/storage/campaigns/announcements.js';
 import { api, DELIVERY_ENV, RFC3339_UTC, sleep, startReceiver, verified, type Receiver } from '../webhooks/receiver.js';
 
 const T0 = Date.parse('2026-11-10T12:00:00Z');
@@ -171,5 +172,20 @@ describe('campaign events', () => {
     assert.deepEqual(sliced.data.brands, ['PayPal']);
     assert.equal(await queued('/o2-detected'), 1, 'org-wide, P1–P3 joined the campaign already announced');
     assert.equal(await queued('/paypal-detected'), 1);
+  });
+
+  it('two ingests racing over the same detection record it once (the insert decides)', async () => {
+    const a = {
+      orgId: org2.orgId,
+      slice: '{"persona":["race"]}',
+      campaignId: 'cmp_0123456789abcdef',
+      calls: 3,
+      at: T0,
+      eventType: 'campaign.detected',
+      eventId: 'evt_race',
+      payload: '{}',
+    };
+    const won = await Promise.all([recordDetection(t.app.deps.storage.db, a), recordDetection(t.app.deps.storage.db, a)]);
+    assert.deepEqual(won.sort(), [false, true]);
   });
 });
