@@ -7,6 +7,7 @@ import type { RangeObject } from '../../domain/window.js';
 import { windowInline } from '../say/compose.js';
 import { filterText } from '../say/filterText.js';
 import { LEXICON_FIELDS, type FoundValue } from '../read/lexicon.js';
+import { hintsIn } from '../read/hints.js';
 import { canon } from '../read/values.js';
 import type { QuestionReading } from './questionReading.js';
 import { windowArgs, type WindowSpec } from '../read/windowSpec.js';
@@ -96,8 +97,12 @@ export function withoutInside(base: Filters, found: FoundValue[]): Filters {
  * rather than a rule answering for every call.
  */
 export function ruleFilters(input: RuleInput, base: Filters = input.reading.base): unknown[][] | null {
-  const known = (typed: string) => input.found.some((f) => f.typed === typed || ` ${f.typed} `.includes(` ${typed} `));
+  const known = (typed: string) =>
+    input.found.some((f) => f.typed === typed || ` ${f.typed} `.includes(` ${typed} `) || f.entries.some((e) => canon(e.value) === typed));
   if (input.reading.mentions.some((m) => !known(canon(m.surface ?? m.typed)))) return null;
+  // A value the hints know ("microsoft", "irs") but the lexicon of this key's calls does not.
+  const rest = input.reading.rest;
+  if (hintsIn(rest, () => true).some((h) => !known(canon(rest.slice(h.index, h.index + h.length))) && !known(canon(h.typed)))) return null;
   const inside = withoutInside(base, input.found);
   const filters = queryFilters(inside);
   if (!filters) return null;
