@@ -430,6 +430,34 @@ describe('the overview filters itself from any figure (issue 29)', { skip, timeo
     assert.deepEqual((await apiJson<{ items: unknown[] }>(server, server.demoKey, '/api/views')).items, []);
   });
 
+  test('annotations: a note added under the series is stored at the moment typed (UTC), marked on the chart, listed, deleted', async () => {
+    await openDashboard(page, server, '/?range=7d&tz=utc', ['timeseries']);
+    await settled(0);
+    const at = new Date((Math.floor(Date.now() / 3_600_000) - 30) * 3_600_000);
+    const typed = at.toISOString().slice(0, 16);
+    const notes = page.getByTestId('annotations');
+    await notes.locator('summary').click();
+    await page.getByTestId('annotation-at').fill(typed);
+    await page.getByTestId('annotation-text').fill('Persona Margaret retired');
+    await notes.getByRole('button', { name: 'Add note' }).click();
+    await notes.locator('li[data-annotation]').waitFor();
+    const stored = await apiJson<{ items: { id: string; at: string; text: string }[] }>(
+      server,
+      server.demoKey,
+      '/api/annotations?range=7d',
+    );
+    assert.deepEqual(
+      stored.items.map((a) => [a.at, a.text]),
+      [[at.toISOString().replace('.000Z', 'Z'), 'Persona Margaret retired']],
+    );
+    await page.waitForFunction(() =>
+      /1 note marked/.test(document.querySelector('[data-panel="timeseries"] .echart')?.getAttribute('aria-label') ?? ''),
+    );
+    await notes.getByRole('button', { name: 'Delete the note Persona Margaret retired' }).click();
+    await page.waitForFunction(() => !document.querySelector('li[data-annotation]'));
+    assert.deepEqual((await apiJson<{ items: unknown[] }>(server, server.demoKey, '/api/annotations?range=7d')).items, []);
+  });
+
   test('keyboard: D, W, M choose the window, X removes the filters, ? lists the keys; none while typing', async () => {
     await openDashboard(page, server, '/?range=7d&f=is,caller_state,TX', ['timeseries']);
     const range = () => new URL(page.url()).searchParams.get('range');

@@ -1,10 +1,11 @@
 import { LineChart } from 'echarts/charts';
+import { MarkLineComponent } from 'echarts/components';
 import { useMemo } from 'react';
 import { fmtDateTime, timeZoneMode } from '../lib/format';
 import { baseText, echarts, esc, tooltipBase, usePalette } from './core';
 import { EChart } from './EChart';
 
-echarts.use([LineChart]);
+echarts.use([LineChart, MarkLineComponent]);
 
 export interface Point {
   timestamp: string;
@@ -26,13 +27,28 @@ interface Props {
   integer: boolean;
   height: number;
   label: string;
+  /** Moments marked with a note (annotations): a vertical line each, the note in its tooltip. */
+  marks?: { at: string; text: string }[];
   /** The point selected: the start of its bucket (the last point at or before the click). */
   onSelect?: (timestamp: string) => void;
 }
 
 const GAP = '-'; // ECharts' "no value": the line breaks there
 
-export function Line({ points, previous, shiftMs = 0, partialFirst, partialLast, axis, phrase, integer, height, label, onSelect }: Props) {
+export function Line({
+  points,
+  previous,
+  shiftMs = 0,
+  partialFirst,
+  partialLast,
+  axis,
+  phrase,
+  integer,
+  height,
+  label,
+  marks,
+  onSelect,
+}: Props) {
   const pal = usePalette();
   const tz = timeZoneMode();
   const option = useMemo(() => {
@@ -94,6 +110,20 @@ export function Line({ points, previous, shiftMs = 0, partialFirst, partialLast,
           itemStyle: { color: pal.series },
           areaStyle: { color: pal.seriesArea },
           z: 3,
+          markLine: marks?.length
+            ? {
+                silent: false,
+                symbol: ['none', 'triangle'],
+                symbolSize: 8,
+                animation: false,
+                lineStyle: { color: pal.accent, type: 'solid', width: 1.5 },
+                label: { show: false },
+                tooltip: {
+                  formatter: (p: { data: { text: string; at: string } }) => `${esc(fmtDateTime(p.data.at))}<br/>${esc(p.data.text)}`,
+                },
+                data: marks.map((m) => ({ xAxis: Date.parse(m.at), at: m.at, text: m.text })),
+              }
+            : undefined,
         },
         ...edges.map((data) => ({
           ...line,
@@ -115,7 +145,7 @@ export function Line({ points, previous, shiftMs = 0, partialFirst, partialLast,
         },
       ],
     };
-  }, [points, previous, shiftMs, partialFirst, partialLast, axis, phrase, integer, pal, tz]);
+  }, [points, previous, shiftMs, partialFirst, partialLast, axis, phrase, integer, pal, tz, marks]);
   const select = (x: number) => {
     const hit = [...points].reverse().find((p) => Date.parse(p.timestamp) <= x);
     if (hit && onSelect) onSelect(hit.timestamp);

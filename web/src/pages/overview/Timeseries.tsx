@@ -10,6 +10,7 @@ import { fmtDateTime, tzLabel } from '../../lib/format';
 import { useFirstFiguresIn } from '../../lib/kpi';
 import type { Timeseries } from '../../lib/types';
 import { spanMs, useWindow, windowDays, type Span } from '../../lib/window';
+import { AnnotationList, useAnnotations } from './Annotations';
 import { explainedPanel } from './explained';
 import { useCsvFile, useFigure, useFigureSpan } from './figures';
 import { useFilters } from './filters';
@@ -42,6 +43,8 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
   const path = `/api/kpis/timeseries/${m.value}`;
   const q = useFigure<Timeseries>(path, { bucket });
   const file = useCsvFile(`${m.value}-per-${bucket}`);
+  const notes = useAnnotations(span, compare && q.data !== undefined);
+  const marks = notes.data?.items;
   const { add } = useFilters();
   const prev = useFigure<Timeseries>(path, { bucket }, { period: 'previous', enabled: compare && q.data !== undefined });
   const previous = prev.data && !prev.isPlaceholderData ? prev.data.points : undefined;
@@ -95,7 +98,8 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
                 phrase={m.phrase}
                 integer={m.integer}
                 height={260}
-                label={`${m.label} over time, ${d.points.length} points${previous ? ', with the previous period' : ''}`}
+                label={`${m.label} over time, ${d.points.length} points${previous ? ', with the previous period' : ''}${marks?.length ? `, ${marks.length} ${marks.length === 1 ? 'note' : 'notes'} marked` : ''}`}
+                marks={marks}
                 onSelect={(t) => {
                   // The bucket, within the window (a partial first or last bucket holds less).
                   const start = Math.max(Date.parse(t), Date.parse(span.start));
@@ -125,6 +129,7 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
                   previous?.[i] ? m.format(previous[i].value) : '—',
                 ])}
               />
+              <AnnotationList items={marks ?? []} />
             </>
           );
         }}
