@@ -67,7 +67,9 @@ const tell = (m: Message) => channel?.postMessage(m);
 
 channel?.addEventListener('message', (e: MessageEvent<Message>) => {
   if (e.data?.type === 'signed-out') set({ status: 'signed-out', notice: 'You signed out in another tab.' });
-  else if (e.data?.type === 'signed-in' && state.status !== 'signed-in') void checkSession();
+  // Another tab signed in: ask the server even if this tab does not see the sign-in's hint yet
+  // (storage reaches other tabs on its own schedule, which the message may overtake).
+  else if (e.data?.type === 'signed-in' && state.status !== 'signed-in') void checkSession(true);
 });
 
 const getSession = () => state;
@@ -90,9 +92,9 @@ export function onSignOut(l: () => void): () => void {
   return () => signOutListeners.delete(l);
 }
 
-/** Asks GET /api/me with the cookie: signed in (with the plan) or not. */
-export async function checkSession(): Promise<void> {
-  if (!mayBeSignedIn()) {
+/** Asks GET /api/me with the cookie: signed in (with the plan) or not. Unless `force`d, not when this browser never signed in. */
+export async function checkSession(force = false): Promise<void> {
+  if (!force && !mayBeSignedIn()) {
     if (state.status !== 'signed-out') set({ status: 'signed-out', notice: null });
     return;
   }
