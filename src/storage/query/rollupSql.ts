@@ -9,6 +9,7 @@ import type { Db, Params } from '../db.js';
 import { flagsTierIs } from '../flags.js';
 import { medianAndMaxSql } from '../queries/median.js';
 import { sumCentsSql } from '../queries/money.js';
+import { byCodePoint } from '../queries/textOrder.js';
 import { askCounts, durationCounts, labelCounts } from '../rollups/counts.js';
 import { CALL_DAYS, callRollup, unionOverWindow } from '../rollups/window.js';
 import type { Plan } from './plan.js';
@@ -32,8 +33,9 @@ export function rollupGroupsSql(
     case 'totals':
       return totalsSql(db, principal, w, p);
     case 'labels': {
-      const detail = plan.areaCodes ? `, NULLIF(detail, '') AS d1` : '';
-      return `SELECT label AS d0${detail}, sum(n) AS n FROM (${labelCounts(db, principal, w, p, plan.column)}) v GROUP BY 1${plan.areaCodes ? ', 2' : ''}`;
+      // Text in code-point order, as dimensionSql gives the calls' columns.
+      const detail = plan.areaCodes ? `, ${byCodePoint("NULLIF(detail, '')")} AS d1` : '';
+      return `SELECT ${byCodePoint('label')} AS d0${detail}, sum(n) AS n FROM (${labelCounts(db, principal, w, p, plan.column)}) v GROUP BY 1${plan.areaCodes ? ', 2' : ''}`;
     }
     case 'days':
       return daysSql(db, principal, w, p, plan.bucket, needed);

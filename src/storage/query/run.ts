@@ -170,19 +170,27 @@ function metricOrderExpr(m: Metric, i: number): string {
   }
 }
 
-/** The ORDER BY of a query: the asked terms, then the default (time asc, calls desc, fields asc). */
-function orderBySql(q: Query): string {
+/**
+ * The ORDER BY of a query: the asked terms, then the default (time asc, calls desc, fields asc);
+ * `bare` when every term is an alias of the grouped SELECT (which may then order itself).
+ */
+function orderBySql(q: Query): { sql: string; bare: boolean } {
   const terms: string[] = [];
+  let bare = true;
   const seen = new Set<string>();
   const add = (key: string, sql: string) => {
     if (seen.has(key)) return;
     terms.push(sql);
     seen.add(key);
   };
-  const dim = (i: number, desc: boolean) => add(`d${i}`, orderSql(`d${i}`, q.dimensions[i], desc));
+  const dim = (i: number, desc: boolean) => add(`d${i}`, orderSql(`d${i}`, desc));
   for (const t of q.orderBy as OrderTerm[]) {
     if (t.kind === 'dimension') dim(t.index, t.desc);
-    else add(`m${t.index}`, `${metricOrderExpr(q.metrics[t.index], t.index)} ${t.desc ? 'DESC' : 'ASC'} NULLS LAST`);
+    else {
+      const expr = metricOrderExpr(q.metrics[t.index], t.index);
+      bare &&= /^\w+$/.test(expr);
+      add(`m${t.index}`, orderSql(expr, t.desc));
+    }
   }
   q.dimensions.forEach((d, i) => {
     if (!isDimensionField(d)) dim(i, false);
@@ -191,7 +199,7 @@ function orderBySql(q: Query): string {
   q.dimensions.forEach((d, i) => {
     if (isDimensionField(d)) dim(i, false);
   });
-  return terms.join(', ');
+  return { sql: terms.join(', '), bare };
 }
 
 interface Statement {
@@ -252,8 +260,14 @@ function statement(
     plan.source === 'calls'
       ? callGroupsSql(principal, q, w, lt, p)
       : rollupGroupsSql(db, principal, w, p, plan, aggregatesOf(q.metrics, false).call);
-  const totals = counted ? ', count(*) OVER () AS total_rows, sum(n) OVER () AS total_calls' : '';
-  const sql = `SELECT r.*${totals} FROM (${groups}) r ORDER BY ${orderBySql(q)} LIMIT ${p.p(page.limit)} OFFSET ${p.p(page.offset)}`;
+  const order = orderBySql(q);
+  const paging = `LIMIT ${p.p(page.limit)} OFFSET ${p.p(page.offset)}`;
+  // The grouped SELECT orders and pages itself when nothing is computed over its rows: the
+  // wrapping query cost DuckDB ~0.1–0.3 ms, a tenth of a 24-hour read.
+  const sql =
+    !counted && order.bare
+      ? `${groups} ORDER BY ${order.sql} ${paging}`
+      : `SELECT r.*${counted ? ', count(*) OVER () AS total_rows, sum(n) OVER () AS total_calls' : ''} FROM (${groups}) r ORDER BY ${order.sql} ${paging}`;
   return { sql, params: p.values, lt };
 }
 

@@ -69,7 +69,8 @@ export function localTime(q: Pick<Query, 'zone'>, w: Window): LocalTime {
  * window, so `%` never meets a negative operand.
  */
 export function dimensionSql(d: Dimension, lt: LocalTime, w: Window, p: Params): string {
-  if (!d.startsWith('time:')) return d; // a column named in the catalog
+  // A column named in the catalog; text in code-point order, so ordering by its alias is too.
+  if (!d.startsWith('time:')) return (DIMENSION_FIELDS as Record<string, string>)[d] === 'text' ? byCodePoint(d) : d;
   const L = lt.local(p);
   let B: string | null = null; // a parameter only where a bucket uses it (every parameter must appear)
   const rem = (m: number) => `((${L} - ${(B ??= big(p, bucketBase(w)))}) % ${m})`;
@@ -225,8 +226,5 @@ export const ASK_AGGREGATES = {
 } as const;
 export type AskAggregate = keyof typeof ASK_AGGREGATES;
 
-/** Text dimensions sort by code point, nulls last, on both engines. */
-export function orderSql(expr: string, dimension: Dimension | null, desc: boolean): string {
-  const textual = dimension !== null && (DIMENSION_FIELDS as Record<string, string>)[dimension] === 'text';
-  return `${textual ? byCodePoint(expr) : expr} ${desc ? 'DESC' : 'ASC'} NULLS LAST`;
-}
+/** A group value's order, nulls last; text values carry their code-point collation (dimensionSql). */
+export const orderSql = (expr: string, desc: boolean): string => `${expr} ${desc ? 'DESC' : 'ASC'} NULLS LAST`;
