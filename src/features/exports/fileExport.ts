@@ -15,9 +15,10 @@ import { exportFileName } from './fileName.js';
 /**
  * Calls read per page: memory stays flat however many calls the window holds, and building one
  * page's part of the file holds the event loop briefly, so other requests are served between
- * pages (a STIX page of 1,000 calls held it for hundreds of ms: test/security/fairness.test.ts).
+ * pages (a STIX page of 1,000 calls held it for hundreds of ms, and one of 100 still took
+ * PostgreSQL's overview p95 past 3x under four exports in one run of three: fairness.test.ts).
  */
-export const PAGE_SIZE = 100;
+export const PAGE_SIZE = 25;
 
 export interface FileExport {
   /** The path's last segment and the file name's start: /api/exports/tier1, tier1-<start>-<end>.csv. */
