@@ -9,6 +9,7 @@ import { useKpi } from '../../lib/kpi';
 import type { RangeObj } from '../../lib/types';
 import { useWindow, type Span } from '../../lib/window';
 import { filteredSpan, queryFilters, useFilters, type Filter } from './filters';
+import { SUMMARY_METRICS } from '../../../../src/domain/query/catalog';
 
 export interface QueryAnswer {
   results: { dimensions: (string | number | boolean | null)[]; metrics: (number | null)[] }[];
@@ -26,27 +27,6 @@ interface QueryBody {
 /** One POST /api/query over `span` (UTC, as the KPI endpoints bucket). */
 export const runQuery = (span: Span, body: QueryBody, signal?: AbortSignal) =>
   api<QueryAnswer>('/api/query', { method: 'POST', body: { ...body, start: span.start, end: span.end, timezone: 'UTC' }, signal });
-
-/** The summary's figures (CONTRACT §6), in the query's names. */
-const SUMMARY = [
-  'calls_received',
-  'cleanly_closed',
-  'hooked_calls',
-  'hook_rate',
-  'avg_call_duration_sec',
-  'median_call_duration_sec',
-  'max_call_duration_sec',
-  'insights_produced',
-  'high_confidence_insights',
-  'avg_auditor_confidence',
-  'tier1_calls',
-  'tier2_calls',
-  'tier3_calls',
-  'total_dollars_asked',
-  'median_dollar_ask',
-  'max_single_ask',
-  'total_dollars_dangled',
-];
 
 /** Timeseries metrics (GET /api/kpis/timeseries/{metric}) as query metrics. */
 const SERIES_METRIC: Record<string, string> = {
@@ -124,9 +104,9 @@ async function bucketCounts(
 async function viaQuery(path: string, extra: Query, span: Span, filters: Filter[], signal: AbortSignal): Promise<unknown> {
   const f = queryFilters(filters);
   if (path === '/api/kpis/summary') {
-    const a = await runQuery(span, { metrics: SUMMARY, filters: f }, signal);
+    const a = await runQuery(span, { metrics: [...SUMMARY_METRICS], filters: f }, signal);
     const row = a.results[0]?.metrics ?? [];
-    return { range: a.range, ...Object.fromEntries(SUMMARY.map((m, i) => [m, row[i] ?? null])) };
+    return { range: a.range, ...Object.fromEntries(SUMMARY_METRICS.map((m, i) => [m, row[i] ?? null])) };
   }
   if (path.startsWith('/api/kpis/timeseries/')) {
     const metric = path.slice('/api/kpis/timeseries/'.length);
