@@ -15,6 +15,7 @@ import {
   type PlannerState,
 } from './intents.js';
 import { FIELD_PATTERNS } from '../read/vocabulary.js';
+import type { Bucket } from '../read/readingTypes.js';
 
 /** An intent with the filters it adds to the previous turn's. */
 export interface Narrowed {
@@ -97,7 +98,9 @@ export function chartIntent(chartId: string | null): Intent | null {
   const id = chartId.toLowerCase().replace(/[^a-z0-9]+/g, '_');
   for (const [metric, info] of Object.entries(SUMMARY_METRICS) as Array<[SummaryMetric, (typeof SUMMARY_METRICS)[SummaryMetric]]>) {
     if (info.series && id.includes(info.series) && /timeseries|series|trend|chart/.test(id)) {
-      return { kind: 'timeseries', metric, bucket: null };
+      // The dashboard sends the bucket it draws ("timeseries:calls:hour"): the explanation speaks per that bucket.
+      const bucket = /(?:^|_)(15min|hour|day|week)$/.exec(id)?.[1] as Bucket | undefined;
+      return { kind: 'timeseries', metric, bucket: bucket ?? null };
     }
   }
   for (const [field] of FIELD_PATTERNS) if (id.includes(field)) return { kind: 'topn', field, n: TOPN_DEFAULT };
