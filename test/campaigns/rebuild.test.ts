@@ -1,6 +1,7 @@
 // `honeypot campaigns rebuild` (and migration 17's backfill, the same function): the
-// identifier rows recomputed from the stored calls give back the same campaigns, ids included,
-// after the rows were lost or made stale; one org's rebuild leaves the others' rows alone.
+// identifier rows and the kept components recomputed from the stored calls give back the same
+// campaigns, ids included, after the rows were lost or made stale; one org's rebuild leaves the
+// others' rows alone. Migration 20 fills the kept components of calls stored before it.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -41,6 +42,7 @@ describe('campaigns rebuild', () => {
     const rows = await rowCount(a.orgId);
     const theirs = await rowCount(b.orgId);
     await t.db.run('DELETE FROM call_identifiers WHERE org_id = $1', [a.orgId]);
+    await t.db.run('DELETE FROM campaign_members WHERE org_id = $1', [a.orgId]);
     assert.deepEqual(await campaigns(a.read), []);
     const r = await rebuildIdentifiers(t.db, a.orgId);
     assert.deepEqual(r, { orgs: 1, calls: 840, identifiers: rows });
@@ -51,6 +53,8 @@ describe('campaigns rebuild', () => {
   it('replaces stale rows of every org', async () => {
     const before = [await campaigns(a.read), await campaigns(b.read)];
     await t.db.run("UPDATE call_identifiers SET value = 'stale' WHERE kind = 'wallet'");
+    await t.db.run("UPDATE campaign_members SET campaign_id = 'cmp_stale'");
+    assert.notDeepEqual([await campaigns(a.read), await campaigns(b.read)], before);
     const r = await rebuildIdentifiers(t.db);
     assert.equal(r.orgs, 2);
     assert.equal(r.calls, 840 + 300);
@@ -62,6 +66,15 @@ describe('campaigns rebuild', () => {
     await t.db.run('DROP TABLE call_identifiers');
     await t.db.run('DELETE FROM schema_migrations WHERE version = 17');
     assert.deepEqual(await migrate(t.db), [17]);
+    assert.deepEqual(await campaigns(a.read), before);
+  });
+
+  it('migration 20 fills the kept components of calls stored before it', async () => {
+    const before = await campaigns(a.read);
+    await t.db.run('DROP TABLE campaign_members');
+    if (t.db.dialect === 'postgres') await t.db.run('DROP INDEX IF EXISTS call_identifiers_by_value');
+    await t.db.run('DELETE FROM schema_migrations WHERE version = 20');
+    assert.deepEqual(await migrate(t.db), [20]);
     assert.deepEqual(await campaigns(a.read), before);
   });
 });

@@ -4,10 +4,14 @@
 // it links with the agent or the caller ID), lone calls with words of their own, a public callback number many crews cite
 // (common: never links) and a private one of one crew; then a re-ingest that strips
 // identifiers from some calls, and ingest in another order into another org. Each org also
-// receives the other's identifiers: never linked across orgs.
+// receives the other's identifiers: never linked across orgs. A third org gets calls before the
+// window too, in shuffled batches, with re-ingests that add and remove links: the campaigns kept
+// at ingest are the components of all its calls (docs/campaigns.md), shown in the window when
+// two or more of their calls are in it, and equal what a rebuild from scratch gives.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { rebuildIdentifiers } from '../../src/storage/campaigns/rebuild.js';
 import { get, ingest, newOrg, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
 
 const NOW = new Date('2026-11-15T00:00:00Z');
@@ -203,8 +207,15 @@ let t: TestApp;
 let a: OrgKeys;
 let b: OrgKeys;
 
-async function apiCampaigns(key: string): Promise<{ sids: string[]; calls: number; dollars: number }[]> {
-  const out: { sids: string[]; calls: number; dollars: number }[] = [];
+interface Seen {
+  sids: string[];
+  calls: number;
+  dollars: number;
+  previous?: number;
+}
+
+async function apiCampaigns(key: string, withPrevious = false): Promise<Seen[]> {
+  const out: Seen[] = [];
   let cursor: string | null = null;
   do {
     const res = await get(t.app, key, `/api/campaigns?${WINDOW}&min_calls=2&limit=200${cursor ? `&cursor=${cursor}` : ''}`);
@@ -224,7 +235,12 @@ async function apiCampaigns(key: string): Promise<{ sids: string[]; calls: numbe
         callCursor = calls.json().next_cursor;
       } while (callCursor);
       assert.equal(sids.length, row.calls);
-      out.push({ sids: sids.sort(), calls: row.calls, dollars: row.total_dollars_asked });
+      out.push({
+        sids: sids.sort(),
+        calls: row.calls,
+        dollars: row.total_dollars_asked,
+        ...(withPrevious ? { previous: row.previous_calls } : {}),
+      });
     }
     cursor = body.next_cursor;
   } while (cursor);
@@ -342,5 +358,94 @@ describe('campaigns equal a reference union-find', () => {
     assert.deepEqual(await apiCampaigns(a.read), expected([...stripped, ...renamed]));
     // Org B is untouched by A's re-ingest.
     assert.deepEqual(await apiCampaigns(b.read), expected([...genA, ...genB]));
+  });
+});
+
+/** Stripped of every identifier: caller ID withheld, no transcript, no intel but the asks. */
+const strip = (g: Gen): Gen => ({
+  ...g,
+  strong: [],
+  agent: null,
+  caller: null,
+  script: null,
+  record: {
+    ...g.record,
+    caller_id: null,
+    transcript: [],
+    extraction: { dollar_asks: (g.record.extraction as { dollar_asks: number[] }).dollar_asks },
+  },
+});
+
+/**
+ * The window's campaigns as the kept components give them: the reference components of ALL the
+ * org's calls; those with 2+ calls in the window, counted there; previous = their calls of the
+ * period before.
+ */
+function expectedKept(calls: Gen[]) {
+  const bySid = new Map(calls.map((c) => [c.record.call_sid, c]));
+  const at = (sid: string) => Date.parse(bySid.get(sid)!.record.started_at);
+  const end = START + 14 * DAY;
+  return referenceCampaigns(calls)
+    .map((all) => ({ all, sids: all.filter((sid) => at(sid) >= START && at(sid) < end) }))
+    .filter(({ sids }) => sids.length >= 2)
+    .map(({ all, sids }) => ({
+      sids,
+      calls: sids.length,
+      dollars: Math.round(sids.reduce((sum, sid) => sum + bySid.get(sid)!.asks, 0) * 100) / 100,
+      previous: all.filter((sid) => at(sid) < START && at(sid) >= START - 14 * DAY).length,
+    }))
+    .sort((x, y) => (x.sids[0] < y.sids[0] ? -1 : 1));
+}
+
+describe('kept components after any order of ingest and re-ingest', () => {
+  // A third of the calls a week or two before the window: components reach across its start.
+  const genC = generate(3).map((g, i) =>
+    i % 3 === 0 ? { ...g, record: { ...g.record, started_at: new Date(Date.parse(g.record.started_at) - 14 * DAY).toISOString() } } : g,
+  );
+  const r = rng(33);
+  const shuffled = <T>(xs: T[]) => {
+    const out = [...xs];
+    for (let i = out.length - 1; i > 0; i--) {
+      const j = r.int(0, i);
+      [out[i], out[j]] = [out[j], out[i]];
+    }
+    return out;
+  };
+  const ingestInBatches = async (key: string, gens: Gen[]) => {
+    for (let i = 0; i < gens.length;) {
+      const n = r.int(1, 40);
+      const res = await ingest(
+        t.app,
+        key,
+        gens.slice(i, i + n).map((g) => g.record),
+      );
+      assert.equal(res.statusCode, 200, res.body);
+      i += n;
+    }
+  };
+  let c: OrgKeys;
+
+  it('equal the reference over all the org’s calls, through links added and removed by re-ingest', async () => {
+    c = await newOrg(t.app, 'pro', 'C');
+    // Every fourth call first arrives stripped; then every call, shuffled (links added by re-ingest).
+    await ingestInBatches(c.ingest, shuffled(genC.filter((_, i) => i % 4 === 0).map(strip)));
+    await ingestInBatches(c.ingest, shuffled(genC));
+    assert.deepEqual(await apiCampaigns(c.read, true), expectedKept(genC));
+    // Then every seventh is stripped again (links removed: campaigns split or vanish).
+    const final = genC.map((g, i) => (i % 7 === 0 ? strip(g) : g));
+    await ingestInBatches(c.ingest, shuffled(final.filter((_, i) => i % 7 === 0)));
+    const want = expectedKept(final);
+    assert.ok(want.length >= 8, `${want.length} campaigns`);
+    assert.ok(
+      want.some((w) => w.previous > 0),
+      'some campaign reaches back before the window',
+    );
+    assert.deepEqual(await apiCampaigns(c.read, true), want);
+  });
+
+  it('equal the components a rebuild from scratch computes', async () => {
+    const before = await apiCampaigns(c.read, true);
+    await rebuildIdentifiers(t.db, c.orgId);
+    assert.deepEqual(await apiCampaigns(c.read, true), before);
   });
 });

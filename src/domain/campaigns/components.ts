@@ -47,6 +47,12 @@ export interface CampaignGraph {
   componentOf: Map<string, Component>;
   /** Keys the common-value rule refused, as `kind\0value`. */
   common: Set<string>;
+  /**
+   * The components before the common-value rule (every key of two or more calls links), of two
+   * or more calls, earliest call first. Whether a key is common depends only on the calls of
+   * its raw component, so a raw component is the unit ingest recomputes (storage/campaigns/upkeep.ts).
+   */
+  raw: string[][];
 }
 
 const KIND_ORDER = [...STRONG_KINDS, ...pairKinds()];
@@ -160,7 +166,19 @@ export function buildCampaigns(orgId: string, rows: readonly IdentifierRow[]): C
   for (const [k, calls] of callsOf) if (calls.length > COMMON_GROUPS && isCommon(k, calls, callsOf, keysOfCall, sids.length)) common.add(k);
 
   const uf = new UnionFind(sids.length);
-  for (const [k, calls] of callsOf) if (!common.has(k)) for (const i of calls) uf.union(calls[0], i);
+  const rawUf = new UnionFind(sids.length);
+  for (const [k, calls] of callsOf) {
+    for (const i of calls) rawUf.union(calls[0], i);
+    if (!common.has(k)) for (const i of calls) uf.union(calls[0], i);
+  }
+  const rawByRoot = new Map<number, string[]>();
+  for (let i = 0; i < sids.length; i++) {
+    const root = rawUf.find(i);
+    const list = rawByRoot.get(root);
+    if (list) list.push(sids[i]);
+    else rawByRoot.set(root, [sids[i]]);
+  }
+  const raw = [...rawByRoot.values()].filter((m) => m.length > 1);
 
   const byRoot = new Map<number, number[]>();
   for (let i = 0; i < sids.length; i++) {
@@ -187,7 +205,7 @@ export function buildCampaigns(orgId: string, rows: readonly IdentifierRow[]): C
     for (const sid of c.calls) componentOf.set(sid, c);
   }
   components.sort((a, b) => byCodePoint(a.id, b.id));
-  return { components, componentOf, common };
+  return { components, componentOf, common, raw };
 }
 
 /** Strong kinds first, then the weak pairs; then values by code point. */

@@ -46,22 +46,36 @@ const MAX_LINKS = 200;
 const MAX_RELATED = 50;
 const MAX_OTHER_CAMPAIGNS = 20;
 
-/** The window's campaigns: components of its identifier rows, and what they are made of. */
-export interface WindowCampaigns {
-  graph: CampaignGraph;
+/**
+ * What a campaign's figures read besides its calls' facts: identifier rows of the window (its
+ * calls' own, and for `related` those of other calls sharing a weak value) and the campaign of
+ * any other call of the window.
+ */
+export interface CampaignContext {
   rows: readonly IdentifierRow[];
   /** Each call's rows, so that a row's figures read its own calls only. */
   rowsOf: Map<string, IdentifierRow[]>;
+  campaignOf: (callSid: string) => string | undefined;
 }
 
-export function windowCampaigns(orgId: string, rows: readonly IdentifierRow[]): WindowCampaigns {
+/** The window's campaigns: components of its identifier rows, and what they are made of (the read-time path). */
+export interface WindowCampaigns extends CampaignContext {
+  graph: CampaignGraph;
+}
+
+export function rowsByCall(rows: readonly IdentifierRow[]): Map<string, IdentifierRow[]> {
   const rowsOf = new Map<string, IdentifierRow[]>();
   for (const r of rows) {
     const list = rowsOf.get(r.callSid);
     if (list) list.push(r);
     else rowsOf.set(r.callSid, [r]);
   }
-  return { graph: buildCampaigns(orgId, rows), rows, rowsOf };
+  return rowsOf;
+}
+
+export function windowCampaigns(orgId: string, rows: readonly IdentifierRow[]): WindowCampaigns {
+  const graph = buildCampaigns(orgId, rows);
+  return { graph, rows, rowsOf: rowsByCall(rows), campaignOf: (sid) => graph.componentOf.get(sid)?.id };
 }
 
 /** Distinct non-null values, most calls first, then code point. */
@@ -75,7 +89,7 @@ function ranked(values: (string | null)[]): string[] {
  * How many calls of the previous period carry one of the component's link keys (the keys that
  * join it): the same operation seen before the window, by the identifiers that define it.
  */
-function previousCalls(c: Component, previous: PreviousCalls): number {
+export function previousCalls(c: Component, previous: PreviousCalls): number {
   const calls = new Set<string>();
   for (const l of c.links) for (const sid of previous.get(`${l.key.kind}\u0000${l.key.value}`) ?? []) calls.add(sid);
   return calls.size;
@@ -102,7 +116,13 @@ export function previousCallsByKey(rows: readonly IdentifierRow[]): PreviousCall
   return byKey;
 }
 
-export function campaignRow(w: WindowCampaigns, c: Component, facts: Map<string, CallFacts>, previousKeys: PreviousCalls): CampaignRow {
+/** `c.calls`: its calls of the window, earliest first; `previous`: its calls of the period before. */
+export function campaignRow(
+  w: Pick<CampaignContext, 'rowsOf'>,
+  c: Pick<Component, 'id' | 'calls'>,
+  facts: Map<string, CallFacts>,
+  previous: number,
+): CampaignRow {
   const calls = c.calls.map((sid) => facts.get(sid)!);
   const identifiers = Object.fromEntries(STRONG_KINDS.map((k) => [k, new Map<string, number>()])) as Record<
     StrongKind,
@@ -114,7 +134,6 @@ export function campaignRow(w: WindowCampaigns, c: Component, facts: Map<string,
   }
   let cents = 0;
   for (const f of calls) cents += f.askedCents;
-  const previous = previousCalls(c, previousKeys);
   return {
     id: c.id,
     calls: calls.length,
@@ -141,13 +160,13 @@ export function campaignRow(w: WindowCampaigns, c: Component, facts: Map<string,
 
 /** The row plus its timeline (calls per UTC day of the window, zero-filled), links and related weak signals. */
 export function campaignDetail(
-  w: WindowCampaigns,
+  w: CampaignContext,
   c: Component,
   facts: Map<string, CallFacts>,
-  previousKeys: PreviousCalls,
+  previous: number,
   window: Window,
 ): CampaignDetail {
-  const row = campaignRow(w, c, facts, previousKeys);
+  const row = campaignRow(w, c, facts, previous);
   const perDay = new Map<number, number>();
   for (const sid of c.calls) {
     const day = Math.floor(facts.get(sid)!.startedAt / DAY_MS) * DAY_MS;
@@ -167,7 +186,7 @@ export function campaignDetail(
  * Weak signals (one kind at a time) that this campaign's calls share with calls outside it: a
  * lead for an analyst, not a link. Script bands of the same calls are shown once.
  */
-function relatedSignals(w: WindowCampaigns, c: Component): CampaignDetail['related'] {
+function relatedSignals(w: CampaignContext, c: Component): CampaignDetail['related'] {
   const inCampaign = new Set(c.calls);
   const callsOf = new Map<string, { kind: string; value: string; sids: string[] }>();
   for (const r of w.rows) {
@@ -189,8 +208,8 @@ function relatedSignals(w: WindowCampaigns, c: Component): CampaignDetail['relat
     shown.add(signature);
     const campaigns = new Set<string>();
     for (const s of others) {
-      const other = w.graph.componentOf.get(s);
-      if (other) campaigns.add(other.id);
+      const other = w.campaignOf(s);
+      if (other) campaigns.add(other);
     }
     out.push({
       kind: e.kind,

@@ -1,14 +1,15 @@
-// Campaigns of one principal in one window (CONTRACT §14). Computed at read time from the
-// identifier rows of the calls that principal may see in the window (its org, and its slice
-// when scoped), so a scoped key's campaigns are made of its slice alone and never reveal a call
+// Campaigns of one principal in one window (CONTRACT §14, docs/campaigns.md). A principal that
+// sees the whole org reads the components kept at ingest (kept.ts). A sliced one (a scoped key,
+// the agent's filters) gets campaigns computed at read time from the identifier rows of the
+// calls of its slice in the window, so they are made of its slice alone and never reveal a call
 // outside it. The previous period (same length, just before) is read for `growth`.
 
 import {
   campaignDetail,
   campaignRow,
+  previousCalls,
   previousCallsByKey,
   windowCampaigns,
-  type CallFacts,
   type CampaignDetail,
   type CampaignRow,
 } from '../../domain/campaigns/rows.js';
@@ -19,15 +20,11 @@ import type { Window } from '../../domain/window.js';
 import { validationFailed } from '../../errors.js';
 import { num, Params, type Db } from '../db.js';
 import { sliceWhere } from '../slice.js';
-import { callSidInList } from './sidList.js';
+import { callFactsOf, pageOf, previousOf, spanOf, type Span } from './facts.js';
+import { keptCallSids, keptDetail, keptList, keptWithCalls } from './kept.js';
 
 /** Identifier rows one read may hold (about 300k calls' worth): a longer window is refused. */
 const MAX_IDENTIFIER_ROWS = 1_000_000;
-
-interface Span {
-  start: number;
-  end: number;
-}
 
 const sliced = (principal: Principal) => principal.scope !== null || principal.filter !== undefined;
 
@@ -66,40 +63,6 @@ async function identifierRowsOf(db: Db, principal: Principal, span: Span): Promi
 }
 
 /**
- * What a campaign row needs of these calls of the window (the calls of its campaigns, found
- * first): one parameter for the list, so PostgreSQL reads them by its primary key and DuckDB
- * joins a short list, instead of a semi-join of every call of the window with its identifiers.
- */
-async function callFactsOf(db: Db, principal: Principal, span: Span, sids: readonly string[]): Promise<Map<string, CallFacts>> {
-  if (sids.length === 0) return new Map();
-  const p = new Params();
-  const rows = await db.all(
-    `SELECT call_sid, started_at, impersonated_brand, lure_category, payment_method, caller_state, asks_total FROM calls
-     WHERE ${sliceWhere(principal, p)} AND started_at >= ${p.p(span.start)} AND started_at < ${p.p(span.end)}
-       AND ${callSidInList(db.dialect, sids, p)}`,
-    p.values,
-  );
-  const str = (v: unknown) => (v === null || v === undefined ? null : (v as string));
-  return new Map(
-    rows.map((r) => [
-      r.call_sid as string,
-      {
-        callSid: r.call_sid as string,
-        startedAt: num(r.started_at),
-        brand: str(r.impersonated_brand),
-        lure: str(r.lure_category),
-        paymentMethod: str(r.payment_method),
-        state: str(r.caller_state),
-        askedCents: Math.round(num(r.asks_total) * 100),
-      },
-    ]),
-  );
-}
-
-const spanOf = (w: Pick<Window, 'start' | 'end'>): Span => ({ start: w.start.getTime(), end: w.end.getTime() });
-const previousOf = (s: Span): Span => ({ start: s.start - (s.end - s.start), end: s.start });
-
-/**
  * The window's campaigns, and the facts of the calls of those `wanted` picks. One read of both
  * periods: a weak value is kept when shared in either (buildCampaigns counts again within the
  * window), which is all the previous period's keys need for growth.
@@ -117,7 +80,8 @@ async function readWindow(db: Db, principal: Principal, w: Window, wanted: (c: C
     span,
     kept.flatMap((c) => c.calls),
   );
-  return { campaigns, kept, previousKeys: previousCallsByKey(previousRows), facts };
+  const previousKeys = previousCallsByKey(previousRows);
+  return { campaigns, kept, previous: (c: Component) => previousCalls(c, previousKeys), facts };
 }
 
 export const CAMPAIGN_SORTS = ['calls', 'dollars_asked', 'last_seen', 'growth'] as const;
@@ -151,27 +115,28 @@ export interface CampaignPage {
 }
 
 export async function listCampaigns(db: Db, principal: Principal, w: Window, req: CampaignListRequest): Promise<CampaignPage> {
-  const { campaigns, kept, previousKeys, facts } = await readWindow(db, principal, w, (c) => c.calls.length >= req.minCalls);
+  if (!sliced(principal)) return keptList(db, principal, w, req);
+  const { campaigns, kept, previous, facts } = await readWindow(db, principal, w, (c) => c.calls.length >= req.minCalls);
   const rows = kept
     // A call replaced between the reads may have no facts in the window any more: its campaign waits for the next read.
     .filter((c) => c.calls.every((sid) => facts.has(sid)))
-    .map((c) => campaignRow(campaigns, c, facts, previousKeys));
-  const keyed = rows
-    .map((row) => ({ row, value: sortValue(row, req.sort) }))
-    .sort((a, b) => b.value - a.value || (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0));
-  const after = req.after;
-  const from = after ? keyed.findIndex((k) => k.value < after.value || (k.value === after.value && k.row.id > after.id)) : 0;
-  const page = from < 0 ? [] : keyed.slice(from, from + req.limit);
-  const more = from >= 0 && from + req.limit < keyed.length;
-  const last = page[page.length - 1];
-  return { items: page.map((k) => k.row), next: more && last ? { value: last.value, id: last.row.id } : null };
+    .map((c) => campaignRow(campaigns, c, facts, previous(c)));
+  const { page, next } = pageOf(
+    rows,
+    (row) => sortValue(row, req.sort),
+    (row) => row.id,
+    req.limit,
+    req.after,
+  );
+  return { items: page, next };
 }
 
 /** One campaign of the window with its timeline, links and related signals; null when the window has none with that id. */
 export async function getCampaign(db: Db, principal: Principal, w: Window, id: string): Promise<CampaignDetail | null> {
-  const { campaigns, kept, previousKeys, facts } = await readWindow(db, principal, w, (x) => x.id === id);
+  if (!sliced(principal)) return keptDetail(db, principal, w, id);
+  const { campaigns, kept, previous, facts } = await readWindow(db, principal, w, (x) => x.id === id);
   const c = kept[0];
-  return c && c.calls.every((sid) => facts.has(sid)) ? campaignDetail(campaigns, c, facts, previousKeys, w) : null;
+  return c && c.calls.every((sid) => facts.has(sid)) ? campaignDetail(campaigns, c, facts, previous(c), w) : null;
 }
 
 /** The call_sids of one campaign of the window (GET /api/calls?campaign_id=), or null when there is none. */
@@ -181,6 +146,7 @@ export async function campaignCallSids(
   w: Pick<Window, 'start' | 'end'>,
   id: string,
 ): Promise<string[] | null> {
+  if (!sliced(principal)) return keptCallSids(db, principal.orgId, w, id);
   const rows = await identifierRowsOf(db, principal, spanOf(w));
   const c = windowCampaigns(principal.orgId, rows).graph.components.find((x) => x.id === id);
   return c ? c.calls : null;
@@ -194,9 +160,10 @@ export interface CampaignWithCalls {
 
 /** Every campaign of the window of at least `minCalls` calls, in the principal's slice, by id. */
 export async function campaignsWithCalls(db: Db, principal: Principal, w: Window, minCalls: number): Promise<CampaignWithCalls[]> {
-  const { campaigns, kept, previousKeys, facts } = await readWindow(db, principal, w, (c) => c.calls.length >= minCalls);
+  if (!sliced(principal)) return keptWithCalls(db, principal, w, minCalls);
+  const { campaigns, kept, previous, facts } = await readWindow(db, principal, w, (c) => c.calls.length >= minCalls);
   return kept
     .filter((c) => c.calls.every((sid) => facts.has(sid)))
-    .map((c) => ({ row: campaignRow(campaigns, c, facts, previousKeys), calls: c.calls }))
+    .map((c) => ({ row: campaignRow(campaigns, c, facts, previous(c)), calls: c.calls }))
     .sort((a, b) => (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0));
 }

@@ -1,10 +1,13 @@
 // `honeypot campaigns rebuild` and migration 17: every identifier row recomputed from the
-// stored calls, one org at a time under the org's ingest lock (an ingest of that org waits).
+// stored calls, then the org's kept components from them (not in migration 17: their table
+// comes with migration 20), one org at a time under the org's ingest lock (an ingest of that
+// org waits).
 
 import type { TranscriptTurn } from '../../domain/call.js';
 import { num, type Db } from '../db.js';
 import { byCodePoint } from '../queries/textOrder.js';
 import { identifierRows, storeIdentifierRows } from './identifierRows.js';
+import { rebuildOrgMembers } from './upkeep.js';
 
 const PAGE = 2_000;
 
@@ -14,15 +17,19 @@ export interface RebuildResult {
   identifiers: number;
 }
 
-/** Recomputes the identifier rows of one org's calls, or of every org's. */
-export async function rebuildIdentifiers(db: Db, orgId?: string): Promise<RebuildResult> {
+/** Recomputes the identifier rows of one org's calls, or of every org's, and (`members`) their components. */
+export async function rebuildIdentifiers(db: Db, orgId?: string, { members = true } = {}): Promise<RebuildResult> {
   const orgs =
     orgId !== undefined
       ? [orgId]
       : (await db.all<{ org_id: string }>('SELECT DISTINCT org_id FROM calls ORDER BY org_id')).map((r) => r.org_id);
   const total: RebuildResult = { orgs: orgs.length, calls: 0, identifiers: 0 };
   for (const org of orgs) {
-    const r = await db.withLock('orgCalls', org, (tx) => rebuildOrg(tx, org));
+    const r = await db.withLock('orgCalls', org, async (tx) => {
+      const done = await rebuildOrg(tx, org);
+      if (members) await rebuildOrgMembers(tx, org);
+      return done;
+    });
     total.calls += r.calls;
     total.identifiers += r.identifiers;
   }

@@ -26,5 +26,5 @@ export const migration017: Migration = {
   ],
   // Calls stored before this migration get their rows by the rules of the day it runs; a
   // later change of the rules is applied by `honeypot campaigns rebuild`, not by a migration.
-  run: (db) => rebuildIdentifiers(db),
+  run: (db) => rebuildIdentifiers(db, undefined, { members: false }),
 };

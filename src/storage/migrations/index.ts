@@ -22,6 +22,7 @@ import { migration016 } from './016-org-tlp.js';
 import { migration017 } from './017-campaigns.js';
 import { migration018 } from './018-annotations-views.js';
 import { migration019 } from './019-campaign-announcements.js';
+import { migration020 } from './020-campaign-members.js';
 
 export const MIGRATIONS: Migration[] = [
   migration001,
@@ -42,6 +43,7 @@ export const MIGRATIONS: Migration[] = [
   migration017,
   migration018,
   migration019,
+  migration020,
 ];
 
 /**
