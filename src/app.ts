@@ -82,6 +82,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       metrics.hourFillFailures.inc();
       app.log.warn({ err, org: orgId, hours }, 'filling hourly rollups failed: those hours are read from the calls');
     },
+    (rows) => metrics.retentionDeleted.inc({ kind: 'hourly_rollups' }, rows),
+  );
+  // The retention job too (docs/retention.md): rows deleted and batch times go to /metrics.
+  const KIND = { calls_days: 'calls', transcripts_days: 'transcripts', webhooks_days: 'webhooks', agent_sessions_days: 'agent_sessions' };
+  storage.retention.attach(
+    () => now().getTime(),
+    {
+      deleted: (kind, rows, seconds) => {
+        metrics.retentionDeleted.inc({ kind: KIND[kind] }, rows);
+        metrics.retentionBatch.observe({ kind: KIND[kind] }, seconds);
+      },
+      failed: (err, orgId, kind) => {
+        metrics.retentionFailures.inc();
+        app.log.warn({ err, org: orgId, kind }, 'retention sweep failed: the next run tries again');
+      },
+    },
+    deps.config.retentionEverySec * 1000,
   );
   await app.register(swagger, openapiOptions());
 

@@ -13,6 +13,7 @@ import { openStorage, type Storage } from './storage/index.js';
 import { rebuildRollups } from './storage/rollups/deltas.js';
 import { rebuildIdentifiers } from './storage/campaigns/rebuild.js';
 import { createKey, createOrg, getOrg, listKeys, listOrgs, revokeKey } from './storage/queries/orgs.js';
+import { getRetention, RETENTION_BOUNDS, setRetention, type RetentionKind, type RetentionPolicy } from './storage/retention/policy.js';
 
 const USAGE = `honeypot — Honeypot Intel command line
 
@@ -24,6 +25,10 @@ const USAGE = `honeypot — Honeypot Intel command line
   honeypot keys create --org ORG_ID --name NAME --role read|ingest [--scope JSON]
   honeypot keys list --org ORG_ID
   honeypot keys revoke KEY_ID
+  honeypot retention show --org ORG_ID
+  honeypot retention set --org ORG_ID [--calls DAYS] [--transcripts DAYS] [--webhooks DAYS]
+                         [--agent-sessions DAYS] [--hourly-rollups DAYS]   (DAYS: a number, or 'unlimited')
+  honeypot retention run          (apply every org's policy now; see docs/retention.md)
   honeypot ingest FILE.ndjson --org ORG_ID
   honeypot demo --days N [--per-day N] [--seed N] (--org ORG_ID | --out FILE.ndjson) [--no-transcripts]
 
@@ -74,6 +79,35 @@ async function ingestFile(s: Storage, orgId: string, file: string) {
   }
 }
 
+/** CLI option → policy field. */
+const RETENTION_OPTIONS: Record<string, RetentionKind> = {
+  calls: 'calls_days',
+  transcripts: 'transcripts_days',
+  webhooks: 'webhooks_days',
+  'agent-sessions': 'agent_sessions_days',
+  'hourly-rollups': 'hourly_rollups_days',
+};
+
+/** The policy fields given as options, each checked against its bounds (exits on a bad one). */
+function retentionPatch(values: Record<string, string | boolean | undefined>): Partial<RetentionPolicy> {
+  const patch: Partial<Record<RetentionKind, number | null>> = {};
+  for (const [option, kind] of Object.entries(RETENTION_OPTIONS)) {
+    const raw = values[option];
+    if (raw === undefined) continue;
+    const b = RETENTION_BOUNDS[kind];
+    if (raw === 'unlimited' && b.nullable) patch[kind] = null;
+    else if (typeof raw === 'string' && /^\d+$/.test(raw) && Number(raw) >= b.min && Number(raw) <= b.max) patch[kind] = Number(raw);
+    else fail(`--${option} must be a whole number of days from ${b.min} to ${b.max}${b.nullable ? " or 'unlimited'" : ''}`);
+  }
+  if (Object.keys(patch).length === 0)
+    fail(
+      `retention set needs at least one of ${Object.keys(RETENTION_OPTIONS)
+        .map((o) => `--${o}`)
+        .join(', ')}`,
+    );
+  return patch as Partial<RetentionPolicy>;
+}
+
 async function demo(values: Record<string, string | boolean | undefined>) {
   const days = Number(values.days ?? 30);
   const perDay = Number(values['per-day'] ?? 300);
@@ -118,6 +152,11 @@ async function main(argv: string[]) {
       seed: { type: 'string' },
       out: { type: 'string' },
       'no-transcripts': { type: 'boolean' },
+      calls: { type: 'string' },
+      transcripts: { type: 'string' },
+      webhooks: { type: 'string' },
+      'agent-sessions': { type: 'string' },
+      'hourly-rollups': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -173,6 +212,32 @@ async function main(argv: string[]) {
         // Running servers cache keys: tell them (server mode with REDIS_URL; a no-op otherwise).
         await s.keyEvents.publish();
         console.log(`Revoked ${arg}.`);
+      });
+    case 'retention show':
+      return withStorage(async (s) => print(await getRetention(s.db, await requireOrg(s, values.org))));
+    case 'retention set': {
+      const patch = retentionPatch(values);
+      return withStorage(async (s) => print(await setRetention(s.db, await requireOrg(s, values.org), patch, Date.now())));
+    }
+    case 'retention run':
+      return withStorage(async (s) => {
+        // The CLI's clock is the system's; failures are printed and make the exit status 1.
+        let failed = false;
+        s.retention.attach(
+          () => Date.now(),
+          {
+            deleted: () => {},
+            failed: (err, orgId, kind) => {
+              failed = true;
+              console.error(
+                `retention failed (org ${orgId ?? '-'}, ${kind ?? 'run'}): ${err instanceof Error ? err.message : String(err)}`,
+              );
+            },
+          },
+          0,
+        );
+        print(await s.retention.run());
+        if (failed) process.exitCode = 1;
       });
     case 'ingest':
       if (!action) fail('FILE is required');

@@ -28,6 +28,8 @@ export interface Config {
   webhookAllowPrivate: boolean;
   webhookAllowHttp: boolean;
   alertEvalSec: number;
+  /** The retention job runs this often (seconds; 0: never, docs/retention.md); its first run one interval after start. */
+  retentionEverySec: number;
   agentProvider: 'builtin' | 'openai';
   openaiApiKey: string | null;
   openaiBaseUrl: string | null;
@@ -144,6 +146,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivate: flag(env, 'HONEYPOT_WEBHOOK_ALLOW_PRIVATE', false),
     webhookAllowHttp: flag(env, 'HONEYPOT_WEBHOOK_ALLOW_HTTP', false),
     alertEvalSec: int(env, 'HONEYPOT_ALERT_EVAL_SEC', 60, 1, 86_400),
+    retentionEverySec: int(env, 'HONEYPOT_RETENTION_EVERY_SEC', 600, 0, 86_400),
     agentProvider: provider,
     openaiApiKey: env.OPENAI_API_KEY || null,
     openaiBaseUrl: env.OPENAI_BASE_URL || null,

@@ -1,5 +1,5 @@
 // Prometheus metrics: request counts and latency by route, ingest counts, failed hourly fills,
-// retried deadlocks.
+// retried deadlocks, rows deleted by retention.
 
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -29,6 +29,27 @@ export class Metrics {
   readonly hourFillFailures = new Counter({
     name: 'honeypot_hour_fill_failures_total',
     help: 'Background fills of hourly rollups that failed (PostgreSQL; those hours are read from the calls)',
+    registers: [this.registry],
+  });
+
+  readonly retentionDeleted = new Counter({
+    name: 'honeypot_retention_deleted_rows_total',
+    help: 'Rows deleted by the retention policies, by kind (calls, transcripts: calls whose transcript was removed, webhooks, agent_sessions: turns, hourly_rollups)',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+
+  readonly retentionBatch = new Histogram({
+    name: 'honeypot_retention_batch_seconds',
+    help: 'Duration of each retention batch (one transaction; ingest waits behind at most one)',
+    labelNames: ['kind'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [this.registry],
+  });
+
+  readonly retentionFailures = new Counter({
+    name: 'honeypot_retention_failures_total',
+    help: 'Retention sweeps that failed (the next run tries again)',
     registers: [this.registry],
   });
 

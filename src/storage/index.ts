@@ -13,6 +13,7 @@ import { PgDb } from './postgres/engine.js';
 import { RedisSessions } from './redisSessions.js';
 import { HourFills } from './rollups/hourFills.js';
 import { keepsRollups } from './rollups/layout.js';
+import { Retention } from './retention/job.js';
 
 export interface Storage {
   db: Db;
@@ -23,7 +24,9 @@ export interface Storage {
   keyEvents: KeyEvents;
   /** The background filler of hourly rollups, on an engine that keeps rollups; the app gives it its clock. */
   hourFills: HourFills | null;
-  /** Closes everything, the filler first: its pending fills are dropped and the running one awaited. */
+  /** The retention job (retention/job.ts); the app gives it its clock and schedule. */
+  retention: Retention;
+  /** Closes everything, the retention job and the filler first: their pending work is dropped and the running batch awaited. */
   close(): Promise<void>;
 }
 
@@ -60,6 +63,7 @@ export async function openStorage(config: StorageConfig): Promise<Storage> {
   }
   const hourFills = keepsRollups(db.dialect) ? new HourFills(db) : null;
   db.hourFills = hourFills ?? undefined;
+  const retention = new Retention(db, hourFills);
   return {
     db,
     sessions,
@@ -67,7 +71,9 @@ export async function openStorage(config: StorageConfig): Promise<Storage> {
     redisPrefix,
     keyEvents,
     hourFills,
+    retention,
     async close() {
+      await retention.close();
       await hourFills?.close();
       await sessions.close();
       await keyEvents.close();

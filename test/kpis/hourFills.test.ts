@@ -17,19 +17,23 @@ class RecordingDb implements Db {
   readonly dialect = 'postgres' as const;
   readonly fills: number[][] = [];
   readonly prunedBefore: number[] = [];
+  /** The org of each prune (null: every org). */
+  readonly prunedOrgs: (string | null)[] = [];
   /** Each fill waits for this before it returns. */
   gate: Promise<void> = Promise.resolve();
   async all<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     if (sql.includes('pg_try_advisory_xact_lock')) return [{ locked: true }] as T[];
+    if (sql.startsWith('DELETE FROM hour_fills WHERE hour <')) {
+      this.prunedBefore.push(params[0] as number);
+      this.prunedOrgs.push((params[1] as string | undefined) ?? null);
+    }
     if (sql.includes('FROM unnest') && sql.includes('hour_fills')) {
       this.fills.push((params[1] as number[]).slice());
       await this.gate;
     }
     return [];
   }
-  async run(sql: string, params: unknown[] = []): Promise<void> {
-    if (sql.startsWith('DELETE FROM hour_fills WHERE hour <')) this.prunedBefore.push(params[0] as number);
-  }
+  async run(): Promise<void> {}
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T> {
     return fn(this);
   }
@@ -73,15 +77,44 @@ describe('the hourly-rollup filler', () => {
     assert.deepEqual(db.fills, [
       ['2026-01-15T09:00:00Z', '2026-01-15T10:00:00Z', '2026-01-15T11:00:00Z', '2026-01-15T12:00:00Z', '2026-01-15T13:00:00Z'].map(T),
     ]);
-    // 62 days before 14:00 on 15 January.
-    assert.deepEqual(db.prunedBefore, [T('2025-11-14T14:00:00Z')]);
+    // Whole days: the 62 days before 15 January start on 14 November.
+    assert.deepEqual(db.prunedBefore, [T('2025-11-14T00:00:00Z')]);
   });
 
   it('fills no hour past retention', async () => {
     const { db, fills } = filler();
-    fills.want('org', T('2025-11-14T10:00:00Z'), T('2025-11-14T16:00:00Z'));
+    fills.want('org', T('2025-11-13T22:00:00Z'), T('2025-11-14T02:00:00Z'));
     await fills.idle();
-    assert.deepEqual(db.fills, [[T('2025-11-14T14:00:00Z'), T('2025-11-14T15:00:00Z')]]);
+    assert.deepEqual(db.fills, [[T('2025-11-14T00:00:00Z'), T('2025-11-14T01:00:00Z')]]);
+  });
+
+  it("keeps an org's hours for its own retention (whole days), pruned at once", async () => {
+    const { db, fills } = filler();
+    fills.keepHours(
+      new Map([
+        ['short', 2],
+        ['today', 0],
+        ['long', 62],
+      ]),
+    );
+    await fills.idle();
+    // Every org past 62 days, then each org that keeps fewer, from midnight of its first kept day.
+    assert.deepEqual(db.prunedBefore, [T('2025-11-14T00:00:00Z'), T('2026-01-13T00:00:00Z'), T('2026-01-15T00:00:00Z')]);
+    assert.deepEqual(db.prunedOrgs, [null, 'short', 'today']);
+    fills.want('short', T('2026-01-12T22:00:00Z'), T('2026-01-13T02:00:00Z'));
+    fills.want('today', T('2026-01-14T23:00:00Z'), T('2026-01-15T01:00:00Z'));
+    fills.want('long', T('2026-01-12T23:00:00Z'), T('2026-01-13T01:00:00Z'));
+    await fills.idle();
+    assert.deepEqual(db.fills, [
+      [T('2026-01-13T00:00:00Z'), T('2026-01-13T01:00:00Z')],
+      [T('2026-01-15T00:00:00Z')],
+      [T('2026-01-12T23:00:00Z'), T('2026-01-13T00:00:00Z')],
+    ]);
+    // The same limits again: no prune before the next hour.
+    fills.keepHours(new Map([['short', 2]]));
+    fills.keepHours(new Map([['short', 2]]));
+    await fills.idle();
+    assert.equal(db.prunedBefore.length, 5, 'a change of limits prunes at once (every org, then short)');
   });
 
   it('asks once per hour until ingest unlists it (forget)', async () => {

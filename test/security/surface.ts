@@ -516,6 +516,9 @@ const FIXTURES: Record<string, Fixture> = {
   'POST /api/admin/orgs/{org_id}/keys': { params: (_o, w) => ({ org_id: w.victimOrgId }), body: () => ({ name: 'k', role: 'read' }) },
   'GET /api/admin/orgs/{org_id}/keys': { params: (_o, w) => ({ org_id: w.victimOrgId }) },
   'DELETE /api/admin/keys/{key_id}': { params: (_o, w) => ({ key_id: w.victimKeyId }), consumes: 'victimKey' },
+  'GET /api/admin/orgs/{org_id}/retention': { params: (_o, w) => ({ org_id: w.victimOrgId }) },
+  'PATCH /api/admin/orgs/{org_id}/retention': { params: (_o, w) => ({ org_id: w.victimOrgId }), body: () => ({ hourly_rollups_days: 62 }) },
+  'POST /api/admin/retention/run': {},
 };
 
 export function fixtureOf(op: Operation): Fixture {

@@ -1170,6 +1170,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/orgs/{org_id}/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An organisation's retention policy */
+        get: operations["getRetention"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change an organisation's retention policy (the fields given; the others are kept)
+         * @description The retention job applies it at its next run (HONEYPOT_RETENTION_EVERY_SEC, or POST /api/admin/retention/run). Deleted data is gone for good: a shorter limit cannot be undone.
+         */
+        patch: operations["setRetention"];
+        trace?: never;
+    };
+    "/api/admin/retention/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the retention job now, for every organisation, and wait for it
+         * @description Joins the run under way if there is one. Hourly rollup rows are pruned by the hourly filler, not counted here.
+         */
+        post: operations["runRetention"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1379,6 +1420,21 @@ export interface components {
             name: string;
             tier: "free" | "pro";
             created_at: string;
+        };
+        RetentionPolicy: {
+            org_id: string;
+            /** @description Calls are deleted once they started this many days ago, with their rollup counts (figures stay exact), campaign identifiers and webhook events; null keeps them for good (default null) */
+            calls_days: number | null;
+            /** @description Transcripts are removed once their call started this many days ago; the call stays and its detail gives transcript_removed_at. null keeps them as long as the call (default null) */
+            transcripts_days: number | null;
+            /** @description Webhook deliveries (with their payloads) and delivery attempts are deleted this many days after they were created (default 30) */
+            webhooks_days: number | null;
+            /** @description Agent sessions are deleted this many days after their last turn (default 90) */
+            agent_sessions_days: number | null;
+            /** @description PostgreSQL: hourly rollup rows are kept for the days of the last this many whole UTC days (0: today only); older hours are read from the calls (default 62) */
+            hourly_rollups_days: number;
+            /** @description When the policy was last set; null: never, the defaults */
+            updated_at: string | null;
         };
         FieldError: {
             /** @example body.duration_sec */
@@ -4233,13 +4289,17 @@ export interface operations {
                         dollars_dangled: number | null;
                         /** @description Area code counted for geography */
                         caller_area_code: string | null;
-                        /** @description Turns in order ([] when none was ingested) */
+                        /** @description Turns in order ([] when none was ingested or it was removed by policy) */
                         transcript: {
                             speaker: "caller" | "persona" | "system";
                             text: string;
                             /** @description Seconds from the start of the call, when known */
                             offset_sec?: number;
                         }[];
+                        /** @description When the org's retention policy removed the transcript (docs/retention.md); null while it is kept or when none was ingested */
+                        transcript_removed_at: string | null;
+                        /** @description Why the transcript was removed: retention_policy (transcripts_days); null when it was not */
+                        transcript_removed_reason: "retention_policy" | null;
                         /** @description null when the call had no extraction */
                         extraction: {
                             auditor_confidence: number | null;
@@ -5196,6 +5256,115 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionPolicy"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                org_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Calls are deleted once they started this many days ago, with their rollup counts (figures stay exact), campaign identifiers and webhook events; null keeps them for good (default null) */
+                    calls_days?: number | null;
+                    /** @description Transcripts are removed once their call started this many days ago; the call stays and its detail gives transcript_removed_at. null keeps them as long as the call (default null) */
+                    transcripts_days?: number | null;
+                    /** @description Webhook deliveries (with their payloads) and delivery attempts are deleted this many days after they were created (default 30) */
+                    webhooks_days?: number | null;
+                    /** @description Agent sessions are deleted this many days after their last turn (default 90) */
+                    agent_sessions_days?: number | null;
+                    /** @description PostgreSQL: hourly rollup rows are kept for the days of the last this many whole UTC days (0: today only); older hours are read from the calls (default 62) */
+                    hourly_rollups_days?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionPolicy"];
+                };
+            };
+            400: components["responses"]["InvalidRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    runRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Rows deleted by this run */
+                        deleted: {
+                            calls: number;
+                            /** @description Calls whose transcript was removed */
+                            transcripts: number;
+                            /** @description Deliveries and delivery attempts */
+                            webhooks: number;
+                            /** @description Agent turns */
+                            agent_sessions: number;
+                        };
+                        batches: number;
+                        /** @description The longest batch (one transaction) of the run */
+                        longest_batch_ms: number;
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];

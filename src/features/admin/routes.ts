@@ -10,6 +10,7 @@ import type { ApiKeyRecord, Org } from '../../storage/queries/orgs.js';
 import { ADMIN } from '../../http/access.js';
 import { featureApp } from '../../http/feature.js';
 import { orgMarkingOf, setOrgMarking, TLP_LEVELS, tlpName, type TlpLevel } from '../../intel/stix/markings.js';
+import { retentionAdminRoutes } from './retention.js';
 
 const Tier = Type.Union([Type.Literal('free'), Type.Literal('pro')]);
 const Role = Type.Union([Type.Literal('read'), Type.Literal('ingest')]);
@@ -157,4 +158,6 @@ export async function adminRoutes(instance: FastifyInstance): Promise<void> {
       return reply.code(204).send();
     },
   );
+
+  await retentionAdminRoutes(app); // same access, tag and security as the routes above
 }

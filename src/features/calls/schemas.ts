@@ -105,7 +105,14 @@ export const CallDetailOut = Type.Object(
   {
     ...summaryFields,
     caller_area_code: Type.Union([Type.String(), Type.Null()], { description: 'Area code counted for geography' }),
-    transcript: Type.Array(TurnOut, { description: 'Turns in order ([] when none was ingested)' }),
+    transcript: Type.Array(TurnOut, { description: 'Turns in order ([] when none was ingested or it was removed by policy)' }),
+    transcript_removed_at: Type.Union([Type.String(), Type.Null()], {
+      description:
+        "When the org's retention policy removed the transcript (docs/retention.md); null while it is kept or when none was ingested",
+    }),
+    transcript_removed_reason: Type.Union([Type.Literal('retention_policy'), Type.Null()], {
+      description: 'Why the transcript was removed: retention_policy (transcripts_days); null when it was not',
+    }),
     extraction: Type.Union([ExtractionOut, Type.Null()], { description: 'null when the call had no extraction' }),
   },
   { description: 'The whole call' },

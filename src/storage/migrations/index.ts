@@ -23,6 +23,7 @@ import { migration017 } from './017-campaigns.js';
 import { migration018 } from './018-annotations-views.js';
 import { migration019 } from './019-campaign-announcements.js';
 import { migration020 } from './020-campaign-members.js';
+import { migration021 } from './021-retention.js';
 
 export const MIGRATIONS: Migration[] = [
   migration001,
@@ -44,6 +45,7 @@ export const MIGRATIONS: Migration[] = [
   migration018,
   migration019,
   migration020,
+  migration021,
 ];
 
 /**

@@ -44,6 +44,9 @@ export interface CallSummary {
 export interface CallDetail extends CallSummary {
   caller_area_code: string | null;
   transcript: TranscriptTurn[];
+  /** When the org's retention policy removed the transcript (docs/retention.md); null while it is kept or when none was ingested. */
+  transcript_removed_at: string | null;
+  transcript_removed_reason: 'retention_policy' | null;
   extraction: Extraction | null;
 }
 
@@ -103,7 +106,15 @@ const SUMMARY_COLUMNS = [
   'dollars_dangled',
 ];
 const DETAIL_COLUMNS = [
-  ...new Set([...SUMMARY_COLUMNS, 'caller_area_code', 'has_extraction', ...INTEL_FIELDS, 'dollar_asks', 'transcript_json']),
+  ...new Set([
+    ...SUMMARY_COLUMNS,
+    'caller_area_code',
+    'has_extraction',
+    ...INTEL_FIELDS,
+    'dollar_asks',
+    'transcript_json',
+    'transcript_removed_at',
+  ]),
 ];
 
 interface OnlySids {
@@ -239,6 +250,8 @@ export async function getCall(db: Db, principal: Principal, callSid: string): Pr
     ...summaryOf(r),
     caller_area_code: str(r.caller_area_code),
     transcript: r.transcript_json ? (JSON.parse(r.transcript_json as string) as TranscriptTurn[]) : [],
+    transcript_removed_at: r.transcript_removed_at == null ? null : formatUtc(num(r.transcript_removed_at)),
+    transcript_removed_reason: r.transcript_removed_at == null ? null : 'retention_policy',
     extraction,
   };
 }

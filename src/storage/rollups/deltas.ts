@@ -211,8 +211,9 @@ const COUNT_TABLES = ['duration_counts', 'ask_counts', 'label_counts'] as const;
  * unlists `hours` (those of the batch's calls) and, when some were stored before, the hours of
  * the stored calls they replace (`replacedSids`), so reads take those hours from the calls
  * until they are filled again (hourFills.ts); the filler may then be asked for them at once.
+ * Retention calls it the same way before it deletes calls (retention/sweep.ts).
  */
-async function unlistHours(tx: Db, orgId: string, hours: number[], replacedSids: string[] | null): Promise<void> {
+export async function unlistHours(tx: Db, orgId: string, hours: number[], replacedSids: string[] | null): Promise<void> {
   const replaced = replacedSids
     ? ` OR hour IN (SELECT ${startOfSql('started_at', HOUR_MS)} FROM calls WHERE org_id = $1 AND call_sid = ANY(CAST($3 AS TEXT[])))`
     : '';

@@ -10,8 +10,9 @@
 // Kept at ingest instead, hourly rows were about five times the daily rows' writes
 // (docs/benchmarks.md).
 //
-// Hours older than HOUR_RETENTION_MS are neither filled nor kept: every hour read would
-// otherwise add rows for good. Such hours are read from the calls, as before their fill.
+// Hours of days past the org's hourly retention (retention_policies.hourly_rollups_days, by
+// whole UTC days; at most HOUR_RETENTION_DAYS) are neither filled nor kept: every hour read
+// would otherwise add rows for good. Such hours are read from the calls, as before their fill.
 
 import { LOCK_KEYS, type Db, type HourFillsHandle } from '../db.js';
 import { deltaStatements, ROLLUP_SOURCE_COLUMNS } from './deltas.js';
@@ -25,11 +26,11 @@ const RECHECK_MS = 60_000;
 /** Hours filled per transaction, so a long gap of unfilled hours never holds the lock long. */
 const HOURS_PER_FILL = 48;
 /**
- * How far back hours are filled and kept. The dashboard's longest window is 30 days and it
- * compares with the 30 days before, so its reads of partial days reach 60 days back; older
- * hours (custom windows) are read from the calls.
+ * How many whole days back hours are filled and kept, unless an org keeps fewer. The
+ * dashboard's longest window is 30 days and it compares with the 30 days before, so its reads
+ * of partial days reach 60 days back; older hours (custom windows) are read from the calls.
  */
-const HOUR_RETENTION_MS = 62 * DAY_MS;
+const HOUR_RETENTION_DAYS = 62;
 /** How often (by the app's clock) the rows of hours past retention are deleted. */
 const PRUNE_EVERY_MS = HOUR_MS;
 /**
@@ -41,6 +42,11 @@ export const MAX_PENDING = 20_000;
 
 /** Told of a fill that failed (the app logs it and counts it in /metrics). */
 export type FillFailureReporter = (err: unknown, orgId: string, hours: number) => void;
+/** Told how many hourly rows (listings and rollup rows) a prune deleted (/metrics). */
+export type PruneReporter = (rows: number) => void;
+
+/** The first hour kept: midnight UTC `days` whole days before the day of `now`. */
+const firstHourKept = (now: number, days: number): number => Math.floor(now / DAY_MS) * DAY_MS - days * DAY_MS;
 
 /**
  * The background filler of one storage: created by openStorage, given the app's clock by
@@ -57,15 +63,33 @@ export class HourFills implements HourFillsHandle {
   private closed = false;
   private now: (() => number) | null = null;
   private report: FillFailureReporter = () => {};
+  private pruned: PruneReporter = () => {};
+  /** org → days of hourly rows it keeps, when fewer than HOUR_RETENTION_DAYS (set by the retention job). */
+  private keepDays: ReadonlyMap<string, number> = new Map();
   /** When (app clock) hours past retention were last deleted; -Infinity: not yet. */
   private prunedAt = -Infinity;
 
   constructor(private readonly db: Db) {}
 
-  /** Starts the filler on the app's clock (epoch ms); failed fills go to `report`. */
-  attach(now: () => number, report: FillFailureReporter): void {
+  /** Starts the filler on the app's clock (epoch ms); failed fills go to `report`, pruned row counts to `pruned`. */
+  attach(now: () => number, report: FillFailureReporter, pruned?: PruneReporter): void {
     this.now = now;
     this.report = report;
+    if (pruned) this.pruned = pruned;
+  }
+
+  /**
+   * The orgs that keep hourly rows fewer days than HOUR_RETENTION_DAYS (the retention job
+   * sets them from the policies): their older hours are no longer filled, and are pruned at
+   * the next prune, which this brings forward.
+   */
+  keepHours(days: ReadonlyMap<string, number>): void {
+    const next = new Map([...days].filter(([, d]) => d < HOUR_RETENTION_DAYS));
+    const changed = next.size !== this.keepDays.size || [...next].some(([org, d]) => this.keepDays.get(org) !== d);
+    this.keepDays = next;
+    if (!changed) return;
+    this.prunedAt = -Infinity;
+    if (this.now && !this.closed) this.start();
   }
 
   /** How many hours are remembered as asked and wait for a fill (the memory bounds' tests). */
@@ -79,7 +103,7 @@ export class HourFills implements HourFillsHandle {
     const currentHour = Math.floor(now / HOUR_MS) * HOUR_MS;
     // The current hour is left to the calls: it still changes with every call ingested.
     const end = Math.min(to, currentHour);
-    const start = Math.max(from, currentHour - HOUR_RETENTION_MS);
+    const start = Math.max(from, firstHourKept(now, this.keepDays.get(orgId) ?? HOUR_RETENTION_DAYS));
     for (let h = start; h < end; h += HOUR_MS) {
       const key = `${orgId} ${h}`;
       const again = this.asked.get(key);
@@ -132,7 +156,13 @@ export class HourFills implements HourFillsHandle {
     if (!this.closed && this.now && this.now() - this.prunedAt >= PRUNE_EVERY_MS) {
       const now = this.now();
       this.prunedAt = now;
-      await pruneHours(this.db, Math.floor(now / HOUR_MS) * HOUR_MS - HOUR_RETENTION_MS).catch((err: unknown) => this.report(err, '', 0));
+      // Every org's hours past the longest retention, then each org that keeps fewer days.
+      const cuts: [string | null, number][] = [[null, firstHourKept(now, HOUR_RETENTION_DAYS)]];
+      for (const [org, days] of this.keepDays) cuts.push([org, firstHourKept(now, days)]);
+      for (const [org, before] of cuts) {
+        if (this.closed) break;
+        await pruneHours(this.db, before, org).then(this.pruned, (err: unknown) => this.report(err, org ?? '', 0));
+      }
     }
     while (!this.closed && this.pending.size > 0) {
       const [orgId, set] = this.pending.entries().next().value as [string, Set<number>];
@@ -196,16 +226,24 @@ async function fillHours(db: Db, orgId: string, hours: number[]): Promise<number
 }
 
 /**
- * Deletes the listing and the hourly rows of every hour before `before` (every org). SHARE on
- * hour_fills waits for the fills and ingests in flight and holds back new ones until the
- * commit, and a read takes listing and rows from one snapshot, so no read sees an hour listed
- * without its rows.
+ * Deletes the listing and the hourly rows of every hour before `before`, of one org or (null)
+ * of every org; returns how many rows. SHARE on hour_fills waits for the fills and ingests in
+ * flight and holds back new ones until the commit, and a read takes listing and rows from one
+ * snapshot, so no read sees an hour listed without its rows.
  */
-async function pruneHours(db: Db, before: number): Promise<void> {
-  await db.tx(async (tx) => {
+async function pruneHours(db: Db, before: number, orgId: string | null): Promise<number> {
+  return db.tx(async (tx) => {
     await tx.run('LOCK TABLE hour_fills IN SHARE MODE');
-    await tx.run('DELETE FROM hour_fills WHERE hour < $1', [before]);
-    await tx.run('DELETE FROM call_hours WHERE hour < $1', [before]);
-    await tx.run(`DELETE FROM label_counts WHERE period_days = ${HOUR_PERIOD} AND period_start < $1`, [before]);
+    const org = orgId === null ? '' : ' AND org_id = $2';
+    const params = orgId === null ? [before] : [before, orgId];
+    let rows = 0;
+    for (const sql of [
+      `DELETE FROM hour_fills WHERE hour < $1${org} RETURNING 1 AS x`,
+      `DELETE FROM call_hours WHERE hour < $1${org} RETURNING 1 AS x`,
+      `DELETE FROM label_counts WHERE period_days = ${HOUR_PERIOD} AND period_start < $1${org} RETURNING 1 AS x`,
+    ]) {
+      rows += (await tx.all(sql, params)).length;
+    }
+    return rows;
   });
 }
