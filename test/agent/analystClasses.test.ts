@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { randomUUID } from 'node:crypto';
-import { NOW } from './fixture.js';
+import { isHooked, NOW, ORG_A_CALLS, pct, usd, type FixtureCall } from './fixture.js';
 import { agentWorld, askRaw, type AgentWorld } from './setup.js';
 
 let w: AgentWorld;
@@ -36,6 +36,28 @@ async function get(path: string, key = w.keyA): Promise<any> {
   return res.json();
 }
 
+const DAY = 86_400_000;
+const at = (c: FixtureCall) => Date.parse(c.started_at);
+const between = (start: string | number, end: string | number = NOW.getTime()) => {
+  const [s, e] = [typeof start === 'string' ? Date.parse(start) : start, typeof end === 'string' ? Date.parse(end) : end];
+  return ORG_A_CALLS.filter((c) => at(c) >= s && at(c) < e);
+};
+const x = (c: FixtureCall) => c.extraction ?? {};
+const calls = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'call' : 'calls'}`;
+const hookSaid = (cs: FixtureCall[]) => {
+  const h = cs.filter(isHooked).length;
+  return cs.length ? `hook rate ${pct(h / cs.length)} (${h} of ${calls(cs.length)} hooked)` : 'no calls, so no hook rate';
+};
+const asksSaid = (cs: FixtureCall[]) => {
+  const xs = cs.flatMap((c) => c.extraction?.dollar_asks ?? []);
+  return `${xs.length} single ${xs.length === 1 ? 'ask' : 'asks'} totalling ${usd(xs.reduce((t, v) => t + v, 0))}`;
+};
+const weekend = (c: FixtureCall) => [0, 6].includes(new Date(c.started_at).getUTCDay());
+const queries = (a: Answer) => a.tool_calls.filter((c) => c.name === 'query').map((c) => c.args);
+const THIS_MONTH = '2026-11-01T00:00:00Z';
+const MONDAY = Date.parse('2026-11-16T00:00:00Z');
+const D30 = NOW.getTime() - 30 * DAY;
+
 const has = (a: Answer, s: string) => assert.ok(a.answer.includes(s), `expected «${s}» in: ${a.answer}`);
 const int = (n: number) => n.toLocaleString('en-US');
 
@@ -51,7 +73,73 @@ describe('Explain on a time chart', () => {
     const a = await ask('Explain this chart', { context_chart_id: 'timeseries:calls:hour', dashboard_range: '7d' });
     assert.deepEqual(a.tool_calls.map((c) => c.args.bucket), ['hour']);
     assert.match(a.answer, /^Calls per hour in the last 7 days/);
-    has(a, `First half of the buckets (${pts[0].timestamp} to ${pts[h - 1].timestamp}): ${int(first)}; second half (${pts[pts.length - h].timestamp}`);
-    has(a, `: ${int(second)}, so the second half is ${second > first ? 'up on' : 'down on'} the first.`);
+    has(a, `First half of the buckets: ${int(first)}; second half: ${int(second)}, so the second half is ${second > first ? 'up on' : 'down on'} the first.`);
+  });
+});
+
+// ------------------------------------------------------------------ comparison frames
+
+describe('comparison frames, as analysts type them', () => {
+  it('two values of one field side by side, with the quantity asked (brands, lures, payment methods, fake agents)', async () => {
+    const d30 = between(D30);
+    const brand = (b: string) => d30.filter((c) => x(c).impersonated_brand === b);
+    for (const q of ['amazon vs microsoft hook rate last 30 days', 'hook rate: amazon compared to microsoft, last 30d']) {
+      const a = await ask(q);
+      has(a, `Amazon ${hookSaid(brand('Amazon'))}; Microsoft ${hookSaid(brand('Microsoft'))}`);
+      assert.deepEqual(queries(a)[0].dimensions, ['impersonated_brand'], q);
+    }
+    const month = between(THIS_MONTH);
+    const lure = (l: string) => month.filter((c) => x(c).lure_category === l);
+    has(await ask('refund vs tech support scams this month, hook rate'), `REFUND ${hookSaid(lure('REFUND'))}; TECH_SUPPORT ${hookSaid(lure('TECH_SUPPORT'))}`);
+    // "gift card" is also a gift card brand's field word: read as the payment method, as "wire" beside it is.
+    const pay = (p: string) => d30.filter((c) => x(c).payment_method === p);
+    has(await ask('gift card vs wire asks last 30 days'), `gift_card ${asksSaid(pay('gift_card'))}; wire ${asksSaid(pay('wire'))}`);
+    const agent = (n: string) => ORG_A_CALLS.filter((c) => at(c) >= NOW.getTime() - 90 * DAY && x(c).fake_agent_name === n).length;
+    const [k, l] = [agent('Kevin'), agent('Linda')];
+    const b = await ask('calls from agent Kevin vs agent Linda last 90 days');
+    has(b, `Kevin ${calls(k)}; Linda ${calls(l)}.`);
+    has(b, k === l ? 'are level' : `${k > l ? 'Kevin' : 'Linda'} is ahead of ${k > l ? 'Linda' : 'Kevin'}: +${Math.abs(k - l)}`);
+  });
+
+  it('weekend days and weekdays typed as ranges ("sat/sun vs mon-fri")', async () => {
+    const month = between(THIS_MONTH);
+    const a = await ask('hook rate sat/sun vs mon-fri this month');
+    has(a, `weekends (Saturday and Sunday) ${hookSaid(month.filter(weekend))}, weekdays (Monday to Friday) ${hookSaid(month.filter((c) => !weekend(c)))}`);
+  });
+
+  it('this week against last week "at this point": the same stretch, not the whole week', async () => {
+    const same = between(MONDAY - 7 * DAY, NOW.getTime() - 7 * DAY);
+    for (const q of ['how are we tracking this wk vs last wk at this point', 'calls this week vs last week by the same point']) {
+      const a = await ask(q);
+      has(a, `The same stretch last week (Nov 9, 2026 to Nov 13, 2026 14:00 UTC): ${calls(same.length)}`);
+    }
+  });
+
+  it('month over month ("mom"), with no window named, is a series of months wide enough to compare', async () => {
+    const a = await ask('mom change in calls');
+    assert.deepEqual(queries(a)[0].dimensions, ['time:month']);
+    for (const [name, start, end] of [
+      ['September 2026', '2026-09-01T00:00:00Z', '2026-10-01T00:00:00Z'],
+      ['October 2026', '2026-10-01T00:00:00Z', THIS_MONTH],
+      ['November 2026', THIS_MONTH, NOW.getTime()],
+    ] as const)
+      has(a, `${name}: ${calls(between(start, end).length)}`);
+  });
+
+  it('hooked calls week by week count the hooked among all calls (no hooked filter beside the figure)', async () => {
+    const a = await ask('hooked calls week by week over the last 30 days');
+    const week = between(MONDAY);
+    has(a, `week of Nov 16, 2026: ${week.filter(isHooked).length} hooked calls (of ${calls(week.length)})`);
+    assert.deepEqual(queries(a)[0].filters, []);
+  });
+
+  it('before and after a date: from the date to now, against as long a stretch before it', async () => {
+    const moment = Date.parse('2026-11-12T00:00:00Z');
+    const span = NOW.getTime() - moment;
+    for (const q of ['hook rate before and after Nov 12', 'hook rate before nov 12 vs after nov 12']) {
+      const a = await ask(q);
+      has(a, `Before Nov 12, 2026 (Nov 3, 2026 10:00 UTC to Nov 12, 2026 00:00 UTC, as long as the stretch after): ${hookSaid(between(moment - span, moment))}`);
+      has(a, `From Nov 12, 2026 on (Nov 12, 2026 to Nov 20, 2026 14:00 UTC): ${hookSaid(between(moment))}`);
+    }
   });
 });

@@ -12,10 +12,14 @@
 
 import { WEEKDAYS } from '../../domain/query/catalog.js';
 import { formatUtc } from '../../domain/window.js';
-import { fmtPct } from '../say/answer.js';
+import { fmtInt, fmtPct } from '../say/answer.js';
 import { fmtDay, fmtSpan } from '../say/when.js';
 import { resolve, windowArgs, type WindowSpec } from '../read/windowSpec.js';
 import { comparedWindows } from './planRules.js';
+import { isDimensionField } from '../../domain/query/catalog.js';
+import { canon } from '../read/values.js';
+import { LEXICON_FIELDS } from '../read/lexicon.js';
+import type { Filters } from './intents.js';
 import { combined, numbers, quantityIn, QUANTITIES, type Quantity, type QuantityId } from './quantity.js';
 import { cap, filtersSaid, ruleFilters, windowSaid, type QueryPlan, type QueryResult, type QueryRule, type RuleInput } from './ruleKit.js';
 
@@ -40,11 +44,23 @@ const hours = (from: number, to: number) => (v: string | number | boolean | null
   return from <= to ? h >= from && h < to : h >= from || h < to;
 };
 
-const WEEKEND_WORDS = String.raw`(?:weekends?|saturdays? and sundays?|sat(?:urday)?s? (?:and|&) sun(?:day)?s?)`;
-const WEEKDAY_WORDS = String.raw`(?:weekdays?|week ?days?|rest of the week|during the week|work ?week|monday to friday|mon(?:day)?s? (?:to|through|-) fri(?:day)?s?)`;
+const WEEKEND_WORDS = String.raw`(?:weekends?|saturdays? and sundays?|sat(?:urday)?s?(?: and | & |/| )sun(?:day)?s?)`;
+const WEEKDAY_WORDS = String.raw`(?:weekdays?|week ?days?|rest of the week|during the week|work ?week|monday to friday|mon(?:day)?s?(?: to | through | - |-|/| )fri(?:day)?s?)`;
 
 /** A comparative: with one part named ("more calls at night?"), the other part is the rest. */
 const MORE = String.raw`(?:more|fewer|less|better|worse|higher|lower|busier|quieter|longer|shorter)`;
+
+/**
+ * The question's filters without the quantity's own: "hooked calls week by week" counts the
+ * hooked calls among all calls (a hooked filter beside it would make every call hooked), and
+ * "tier 1 calls by weekday" the tier-1 calls among all.
+ */
+export function baseFor(input: RuleInput, q: Quantity): Filters {
+  const { hooked, tier, ...rest } = input.reading.base;
+  const ownHooked = (q.id === 'hooked' || q.id === 'hook_rate') && hooked === true;
+  const ownTier = (q.id === 'tier1' || q.id === 'tier1_share') && tier?.length === 1 && tier[0] === 1;
+  return { ...rest, ...(hooked !== undefined && !ownHooked ? { hooked } : {}), ...(tier && !ownTier ? { tier } : {}) };
+}
 
 const PARTITIONS: Partition[] = [
   {
@@ -141,8 +157,9 @@ function leadOf(input: RuleInput, q: Quantity, parts: Array<{ name: string; m: n
 
 function partitionPlan(p: Partition, input: RuleInput): QueryPlan | null {
   const q = quantityIn(input.reading.rest);
-  const filters = ruleFilters(input);
-  if (!q || !filters) return null;
+  const base = q && baseFor(input, q);
+  const filters = base && ruleFilters(input, base);
+  if (!q || !base || !filters) return null;
   const spec = frameWindow(input, p.notWindow);
   return {
     queries: [{ metrics: q.metrics, dimensions: [p.dimension], filters, ...windowArgs(spec, input.now) }],
@@ -161,7 +178,7 @@ function partitionPlan(p: Partition, input: RuleInput): QueryPlan | null {
         p.dimension === 'time:weekday' && q.id === 'calls' && p.parts.length === 2
           ? ` By day of the week (UTC), calls: ${WEEKDAYS.map((d) => `${cap(d)} ${numbers(r.results.find((x) => x.dimensions[0] === d)?.metrics ?? [0])[0]}`).join(', ')}.`
           : '';
-      return `${leadOf(input, q, parts)}${cap(windowSaid(spec, r.range))}${filtersSaid(input)}: ${body}.${byDay}`;
+      return `${leadOf(input, q, parts)}${cap(windowSaid(spec, r.range))}${filtersSaid(input, base)}: ${body}.${byDay}`;
     },
   };
 }
@@ -215,18 +232,31 @@ const SERIES: Series[] = [
   },
 ];
 
+/** A series' window when the question names none: four weeks, or three months, so it has periods to compare. */
+function seriesWindow(s: Series, input: RuleInput): WindowSpec {
+  const { named, shift, window } = input.reading;
+  if (named || shift || window.kind !== 'range') return window;
+  const n = input.now;
+  const start =
+    s.dimension === 'time:week'
+      ? new Date(Date.UTC(n.getUTCFullYear(), n.getUTCMonth(), n.getUTCDate() - ((n.getUTCDay() + 6) % 7) - 21))
+      : new Date(Date.UTC(n.getUTCFullYear(), n.getUTCMonth() - 2, 1));
+  return { kind: 'span', start: formatUtc(start), end: null };
+}
+
 function seriesPlan(s: Series, input: RuleInput): QueryPlan | null {
   const q = quantityIn(input.reading.rest);
-  const filters = ruleFilters(input);
-  if (!q || !filters) return null;
-  const spec = input.reading.window;
+  const base = q && baseFor(input, q);
+  const filters = base && ruleFilters(input, base);
+  if (!q || !base || !filters) return null;
+  const spec = seriesWindow(s, input);
   return {
     queries: [{ metrics: q.metrics, dimensions: [s.dimension], filters, ...windowArgs(spec, input.now), limit: 400 }],
     filters: input.reading.base,
     say: ([r]) => {
       if (!r.results.length) return `${cap(windowSaid(spec, r.range))}: no calls, so nothing to show ${s.id.replace(/-/g, ' ')}.`;
       const rows = r.results.map((x) => `${s.label(String(x.dimensions[0]))}: ${q.say(numbers(x.metrics))}`);
-      return `${cap(s.id.replace(/-/g, ' '))} (${s.about}) ${windowSaid(spec, r.range)}${filtersSaid(input)}: ${rows.join('; ')}.`;
+      return `${cap(s.id.replace(/-/g, ' '))} (${s.about}) ${windowSaid(spec, r.range)}${filtersSaid(input, base)}: ${rows.join('; ')}.`;
     },
   };
 }
@@ -258,17 +288,20 @@ function stretches(unit: Unit, weekday: string | undefined, now: Date): { start:
 const STRETCH_CUE = new RegExp(
   String.raw`\b(?:since ${WEEKDAY}|(?:this|the) (week|month|year) so far|so far this (week|month|year)|(today) so far|so far (today)|(week|month|year) to date|(wtd|mtd|ytd)` +
     // "today vs the same time yesterday", "this week against the same days last week": a stretch to date too.
-    String.raw`|(today)(?=.*\b(?:same|this) (?:time|point|hour) yesterday\b)|this (week|month|year)(?=.*\b(?:same|this) (?:time|point|stretch|days|period) (?:last|previous) (?:week|month|year)\b))\b` +
+    String.raw`|(today)(?=.*\b(?:same|this) (?:time|point|hour) yesterday\b)|this (week|month|year)(?=.*\b(?:same|this) (?:time|point|stretch|days|period) (?:last|previous) (?:week|month|year)\b)` +
+    // "this week vs last week at this point", "… by the same point": as far into each.
+    String.raw`|this (week|month|year)(?=.*\b(?:at|by|to) (?:this|the same|that) (?:point|stage|time|day)\b|.*\bby now\b))\b` +
     String.raw`.*\b(?:vs|versus|against|compared? (?:to|with)|than|same (?:stretch|period|time|days|point)|this time|last (?:week|month|year)|previous (?:week|month|year)|yesterday)\b`,
 );
 const SHORT: Record<string, Unit> = { wtd: 'week', mtd: 'month', ytd: 'year', today: 'day' };
 const BEFORE_WORD: Record<Unit, string> = { day: 'yesterday', week: 'last week', month: 'last month', year: 'last year' };
 
 function stretchPlan(input: RuleInput, m: RegExpExecArray): QueryPlan | null {
-  const filters = ruleFilters(input);
   const q = quantityIn(input.reading.rest);
-  if (!filters || !q) return null;
-  const word = m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7] ?? m[8] ?? m[9] ?? (m[1] ? 'week' : null);
+  const base = q && baseFor(input, q);
+  const filters = base && ruleFilters(input, base);
+  if (!filters || !q || !base) return null;
+  const word = m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? m[7] ?? m[8] ?? m[9] ?? m[10] ?? (m[1] ? 'week' : null);
   if (!word) return null;
   const unit: Unit = SHORT[word] ?? (word as Unit);
   const { start, before } = stretches(unit, m[1], input.now);
@@ -297,7 +330,7 @@ function stretchPlan(input: RuleInput, m: RegExpExecArray): QueryPlan | null {
       const change = changeOf(q, row);
       const cr = r.comparison_range;
       return (
-        `${since} (${fmtSpan(r.range.start_utc, r.range.end_utc)})${filtersSaid(input)}: ${sayAll(nowM)}. ` +
+        `${since} (${fmtSpan(r.range.start_utc, r.range.end_utc)})${filtersSaid(input, base)}: ${sayAll(nowM)}. ` +
         `The same stretch ${BEFORE_WORD[unit]} (${cr ? fmtSpan(cr.start_utc, cr.end_utc) : ''}): ${sayAll(beforeM)}${change}.`
       );
     },
@@ -323,7 +356,7 @@ function halvedWindow(input: RuleInput): { start: Date; mid: Date; end: Date } |
 
 function halvesPlan(input: RuleInput): QueryPlan | null {
   const q = quantityIn(input.reading.rest);
-  const filters = ruleFilters(input);
+  const filters = q && ruleFilters(input, baseFor(input, q));
   const h = halvedWindow(input);
   if (!q || !filters || !h) return null;
   return {
@@ -363,7 +396,7 @@ const QUERY_ONLY: ReadonlySet<QuantityId> = new Set(['asks', 'dangled', 'cleanly
 /** "how many asks this week compared to last week": the quantity in each window, the second as the comparison. */
 function twoWindowsPlan(input: RuleInput): QueryPlan | null {
   const q = quantityIn(input.reading.rest);
-  const filters = ruleFilters(input);
+  const filters = q && ruleFilters(input, baseFor(input, q));
   const { windows, shift, rest } = input.reading;
   if (!q || !filters || !QUERY_ONLY.has(q.id) || windows.length < 2) return null;
   const [a, b] = comparedWindows(
@@ -386,6 +419,98 @@ function twoWindowsPlan(input: RuleInput): QueryPlan | null {
       return (
         `${cap(windowSaid(a, r.range))}${filtersSaid(input)}: ${q.say(numbers(row?.metrics ?? q.metrics.map(() => 0)))}${changeOf(q, row)}. ` +
         `${cr ? cap(windowSaid(b, cr)) : ''}: ${q.say(numbers(row?.comparison?.metrics ?? q.metrics.map(() => 0)))}.`
+      );
+    },
+  };
+}
+
+// ------------------------------------------------------------------ values of one field side by side
+
+/** "amazon vs apple", "refund compared to tech support", "which did more, texas or florida". */
+const COMPARING = new RegExp(
+  String.raw`\b(?:vs|versus|compared? (?:to|with)|against|side by side|head to head|compare|comparison)\b|\b(?:which|who|${MORE})\b.*\bor\b|\bor\b.*\b${MORE}\b`,
+);
+
+/** The one field the filters hold two or more values of (the sides), in the order the question names them. */
+function sidesOf(filters: unknown[][], text: string): { field: string; values: string[] } | null {
+  const many = filters.filter((f) => f[0] === 'is' && Array.isArray(f[2]) && f[2].length >= 2);
+  // Stored values (brands, states, agents…); groups of the calls' own properties (tiers) are the planner's.
+  if (many.length !== 1 || !(String(many[0][1]) in LEXICON_FIELDS) || !isDimensionField(String(many[0][1]))) return null;
+  const at = (v: string) => {
+    const i = ` ${text} `.indexOf(` ${canon(v)} `);
+    return i < 0 ? Infinity : i;
+  };
+  const values = (many[0][2] as unknown[]).map(String);
+  return { field: String(many[0][1]), values: [...values].sort((a, b) => at(a) - at(b)) };
+}
+
+/** "Amazon is ahead of Apple: +12 (+40.0%).": the gap between two counts. */
+function gapOf(q: Quantity, sides: Array<{ name: string; m: number[] }>): string {
+  if (sides.length !== 2 || q.kind !== 'count') return '';
+  const [a, b] = sides.map((x) => q.value(x.m) ?? 0);
+  if (a === b) return ` ${sides[0].name} and ${sides[1].name} are level.`;
+  const [hi, lo, d] = a > b ? [sides[0], sides[1], a - b] : [sides[1], sides[0], b - a];
+  const base = Math.min(a, b);
+  return ` ${hi.name} is ahead of ${lo.name}: +${fmtInt(d)}${base ? ` (+${fmtPct(d / base)})` : ''}.`;
+}
+
+function valuesPlan(input: RuleInput): QueryPlan | null {
+  const q = quantityIn(input.reading.rest);
+  const base = q && baseFor(input, q);
+  const filters = base && ruleFilters(input, base);
+  const sides = filters && sidesOf(filters, input.text);
+  if (!q || !base || !filters || !sides) return null;
+  const spec = input.reading.window;
+  const fieldName = LEXICON_FIELDS[sides.field as keyof typeof LEXICON_FIELDS] ?? sides.field.replace(/_/g, ' ');
+  return {
+    // One query by the field, its rows kept to the values named.
+    queries: [{ metrics: q.metrics, dimensions: [sides.field], filters, ...windowArgs(spec, input.now) }],
+    filters: input.reading.base,
+    say: ([r]) => {
+      const rows = sides.values.map((v) => {
+        const row = r.results.find((x) => canon(String(x.dimensions[0])) === canon(v));
+        return { name: row ? String(row.dimensions[0]) : v, m: numbers(row?.metrics ?? q.metrics.map(() => 0)) };
+      });
+      const body = rows.map((x) => `${x.name} ${q.say(x.m)}`).join('; ');
+      return `${leadOf(input, q, rows)}${cap(windowSaid(spec, r.range))}${filtersSaid(input, base, sides.field)}, by ${fieldName}: ${body}.${gapOf(q, rows)}`;
+    },
+  };
+}
+
+// ------------------------------------------------------------------ before and after a moment
+
+const AROUND_CUE = /\bbefore\b.*\bafter\b|\bafter\b.*\bbefore\b|\bsince\b.*\b(?:vs|versus|compared (?:to|with)|against)\b.*\bbefore\b/;
+
+/** "hook rate before and after Nov 12": from the moment to now, against as long a stretch before it. */
+function aroundPlan(input: RuleInput): QueryPlan | null {
+  const q = quantityIn(input.reading.rest);
+  const base = q && baseFor(input, q);
+  const filters = base && ruleFilters(input, base);
+  const named = input.reading.windows[0];
+  if (!q || !base || !filters || !named) return null;
+  const moment = resolve(named.spec, input.now).start;
+  const span = input.now.getTime() - moment.getTime();
+  if (span <= 0) return null;
+  const earlier = new Date(moment.getTime() - span);
+  return {
+    queries: [
+      {
+        metrics: q.metrics,
+        filters,
+        start: formatUtc(moment),
+        end: formatUtc(input.now),
+        compare: { start: formatUtc(earlier), end: formatUtc(moment) },
+      },
+    ],
+    filters: input.reading.base,
+    say: ([r]) => {
+      const row = r.results[0];
+      const cr = r.comparison_range;
+      const after = numbers(row?.metrics ?? q.metrics.map(() => 0));
+      const before = numbers(row?.comparison?.metrics ?? q.metrics.map(() => 0));
+      return (
+        `Before ${fmtDay(formatUtc(moment))} (${cr ? fmtSpan(cr.start_utc, cr.end_utc) : ''}, as long as the stretch after)${filtersSaid(input, base)}: ${q.say(before)}. ` +
+        `From ${fmtDay(formatUtc(moment))} on (${fmtSpan(r.range.start_utc, r.range.end_utc)}): ${q.say(after)}${changeOf(q, row)}.`
       );
     },
   };
@@ -430,6 +555,13 @@ export const FRAME_RULES: QueryRule[] = [
     build: (i) => partitionPlan(p, i),
     examples: p.examples,
   })),
+  {
+    id: 'before-and-after-a-moment',
+    cue: AROUND_CUE,
+    guard: (i) => i.reading.windows.length >= 1 && !NOT_A_FRAME.test(i.text),
+    build: aroundPlan,
+    examples: ['hook rate before and after Nov 12', 'calls before nov 10 vs after nov 10'],
+  },
   ...SERIES.map((s): QueryRule => ({
     id: s.id,
     cue: s.cue,
@@ -442,4 +574,12 @@ export const FRAME_RULES: QueryRule[] = [
     build: (i) => seriesPlan(s, i),
     examples: s.examples,
   })),
+  {
+    id: 'values-of-one-field-side-by-side',
+    cue: COMPARING,
+    // Two windows are the planner's comparison (or a frame's); a ranking is no side by side.
+    guard: (i) => i.reading.windows.length <= 1 && !NOT_A_FRAME.test(i.text),
+    build: valuesPlan,
+    examples: ['apple vs amazon hook rate last 30 days', 'refund vs tech support asks this month', 'calls from Ryan Brooks vs Michael'],
+  },
 ];

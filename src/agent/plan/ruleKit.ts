@@ -6,7 +6,7 @@ import type { QueryBody } from '../../domain/query/parse.js';
 import type { RangeObject } from '../../domain/window.js';
 import { windowInline } from '../say/compose.js';
 import { filterText } from '../say/filterText.js';
-import { LEXICON_FIELDS, type FoundValue } from '../read/lexicon.js';
+import { LEXICON_FIELDS, type FoundValue, type LexiconEntry } from '../read/lexicon.js';
 import { hintsIn } from '../read/hints.js';
 import { canon } from '../read/values.js';
 import type { QuestionReading } from './questionReading.js';
@@ -21,6 +21,8 @@ export interface RuleInput {
   now: Date;
   /** Stored values the question names (lexicon.ts), longest first. */
   found: FoundValue[];
+  /** The key's lexicon entries of a value (canon spelling): for a value the reading resolved from other words ("wire" for wire_transfer). */
+  lookup?: (value: string) => LexiconEntry[];
 }
 
 /** One query result as the `query` tool returns it. */
@@ -96,34 +98,74 @@ export function withoutInside(base: Filters, found: FoundValue[]): Filters {
  * form, or when a value the question names is unknown to the lexicon: the planner then says so
  * rather than a rule answering for every call.
  */
+/**
+ * The stored values a question names: those the lexicon found in its words, and those the reading
+ * resolved from other words ("wire" read as wire_transfer), looked up in the key's lexicon.
+ */
+export function namedOf(input: RuleInput): FoundValue[] {
+  const out = [...input.found];
+  for (const m of input.reading.mentions) {
+    const typed = canon(m.surface ?? m.typed);
+    if (knownIn(out, typed)) continue;
+    const all = input.lookup?.(canon(m.typed)) ?? [];
+    const entries = all.filter((e) => (m.fields as string[]).includes(e.field));
+    if (all.length) out.push({ typed, entries: entries.length ? entries : all, fuzzy: false });
+  }
+  return out;
+}
+
+const knownIn = (found: FoundValue[], typed: string) =>
+  found.some((f) => f.typed === typed || ` ${f.typed} `.includes(` ${typed} `) || f.entries.some((e) => canon(e.value) === typed));
+
 export function ruleFilters(input: RuleInput, base: Filters = input.reading.base): unknown[][] | null {
-  const known = (typed: string) =>
-    input.found.some((f) => f.typed === typed || ` ${f.typed} `.includes(` ${typed} `) || f.entries.some((e) => canon(e.value) === typed));
+  const named = namedOf(input);
+  const known = (typed: string) => knownIn(named, typed);
   if (input.reading.mentions.some((m) => !known(canon(m.surface ?? m.typed)))) return null;
   // A value the hints know ("microsoft", "irs") but the lexicon of this key's calls does not.
   const rest = input.reading.rest;
   if (hintsIn(rest, () => true).some((h) => !known(canon(rest.slice(h.index, h.index + h.length))) && !known(canon(h.typed)))) return null;
   const inside = withoutInside(base, input.found);
-  const filters = queryFilters(inside);
-  if (!filters) return null;
   const byField = new Map<string, string[]>();
-  for (const v of input.found) {
-    const e = [...v.entries].sort((a, b) => b.calls - a.calls)[0];
-    if (e.field in inside) continue;
+  for (const v of named) {
+    const e = entryOf(v, named, inside);
+    const held = (inside as Record<string, unknown>)[e.field];
+    // A value of a field the reading already filters on joins it ("gift card vs wire"), unless it is the same value.
+    if (Array.isArray(held)) {
+      if (!held.some((x) => canon(String(x)) === canon(e.value))) (inside as Record<string, unknown>)[e.field] = [...held, e.value];
+      continue;
+    }
     byField.set(e.field, [...(byField.get(e.field) ?? []), e.value]);
   }
+  const filters = queryFilters(inside);
+  if (!filters) return null;
   for (const [field, values] of byField) filters.push(['is', field, values]);
   return filters;
 }
 
+/**
+ * The field a named value is read as: one that the question's other values or filters use when
+ * it has one ("gift card vs wire": both payment methods, though "gift card" is also a scam type),
+ * else the field with the most calls.
+ */
+export function entryOf(v: FoundValue, found: FoundValue[], base: Filters): FoundValue['entries'][number] {
+  const sorted = [...v.entries].sort((a, b) => b.calls - a.calls);
+  if (sorted.length === 1) return sorted[0];
+  const others = new Set<string>(Object.keys(base));
+  for (const o of found) if (o !== v && o.entries.length === 1) others.add(o.entries[0].field);
+  return sorted.find((e) => others.has(e.field)) ?? sorted[0];
+}
+
 /** ", counting only calls impersonating Amazon, from TX": the filters of ruleFilters in words (empty without any). */
-export function filtersSaid(input: RuleInput, base: Filters = input.reading.base): string {
+export function filtersSaid(input: RuleInput, base: Filters = input.reading.base, except?: string): string {
   const inside = withoutInside(base, input.found);
+  // The field whose values are compared is said with each value, not as a filter.
+  if (except) delete (inside as Record<string, unknown>)[except];
   const parts = [filterText(inside)].filter(Boolean);
   const byField = new Map<string, string[]>();
-  for (const v of input.found) {
-    const e = [...v.entries].sort((a, b) => b.calls - a.calls)[0];
-    if (!(e.field in inside)) byField.set(e.field, [...(byField.get(e.field) ?? []), e.value]);
+  const named = namedOf(input);
+  for (const v of named) {
+    const e = entryOf(v, named, inside);
+    if (!(e.field in inside) && e.field !== except) byField.set(e.field, [...(byField.get(e.field) ?? []), e.value]);
   }
   for (const [field, values] of byField) parts.push(`with ${LEXICON_FIELDS[field as keyof typeof LEXICON_FIELDS]} ${values.join(' or ')}`);
   return parts.length ? `, counting only calls ${parts.join(', ')}` : '';

@@ -93,6 +93,10 @@ const SHORTHAND: Record<string, string> = {
   t1: 'tier 1',
   t2: 'tier 2',
   t3: 'tier 3',
+  // Period-over-period shorthand: a series of the figure.
+  mom: 'month over month',
+  yoy: 'year over year',
+  wtw: 'week over week',
 };
 
 /** Everyday words a typo must not be "fixed" into a keyword from. */
@@ -264,6 +268,11 @@ export function normalise(question: string): string {
         /\b(wallets?|wallet addresses|crypto addresses|accounts?|account numbers?|routing numbers?|urls?|links?|addresses) (?:drops|dropped|dropping|dropped on calls)\b/g,
         '$1 named',
       )
+      // "how much $ did they ask": money, as "how much money" reads.
+      .replace(/\bhow much (?:dollars|\$+)(?= |$)/g, 'how much money')
+      // "wow change", "w/w": week over week ("wow" alone is an exclamation).
+      .replace(/\b(?:wow|w\/w)\b(?= (?:change|growth|trend|increase|decrease|drop|decline|comparison|numbers|calls|hook))/g, 'week over week')
+      .replace(/\bm\/m\b/g, 'month over month')
       .replace(/[?!,;()[\]{}]/g, ' ')
       // A dash between words ("… last 7 days - how many?") is punctuation, not part of a word.
       .replace(/(^|\s)-+(?=\s|$)/g, ' ')

@@ -364,10 +364,9 @@ export function composeSeries(spec: WindowSpec, metric: TimeseriesMetric, rec: T
     answer += `: ${fmtInt(pts.length)} ${plural(pts.length, 'bucket', 'buckets')}; the highest was ${fmtKind(kind, peak.value)} (${pointLabel(peak, r.bucket)}), the lowest ${fmtKind(kind, low.value)} (${pointLabel(low, r.bucket)}); the latest bucket (${pointLabel(last, r.bucket)}) has ${fmtKind(kind, last.value)}.`;
     const h = additive ? halvesOf(pts, null, 'sum') : null;
     if (h) {
-      // Each half named with its span and figure, in time order, so they cannot be read the wrong way round.
-      const at = (ts: string) => pointLabel({ timestamp: ts, value: 0 }, r.bucket);
+      // Each half named with its figure, in time order, so they cannot be read the wrong way round.
       const way = { 'going up': 'up on', 'going down': 'down on', flat: 'the same as' }[direction(h.first, h.second)] ?? 'the same as';
-      answer += ` First half of the buckets (${at(h.firstFrom)} to ${at(h.firstTo)}): ${fmtKind(kind, h.first!)}; second half (${at(h.secondFrom)} to ${at(h.secondTo)}): ${fmtKind(kind, h.second!)}, so the second half is ${way} the first.`;
+      answer += ` First half of the buckets: ${fmtKind(kind, h.first!)}; second half: ${fmtKind(kind, h.second!)}, so the second half is ${way} the first.`;
     }
   }
   if (additive) {
