@@ -1,9 +1,9 @@
-// npm run bench [-- ingest|kpis|webhooks|stix|campaigns] — prints the benchmark tables (see README).
+// npm run bench [-- ingest|kpis|webhooks|stix|campaigns|ab] — prints the benchmark tables (see README).
 
 import { benchIngest } from './ingest.js';
 
 const which = process.argv[2] ?? 'all';
-const known = ['all', 'ingest', 'kpis', 'webhooks', 'stix', 'campaigns'];
+const known = ['all', 'ingest', 'kpis', 'webhooks', 'stix', 'campaigns', 'ab'];
 if (!known.includes(which)) {
   console.error(`usage: npm run bench [-- ${known.join('|')}]`);
   process.exit(2);
@@ -26,4 +26,9 @@ if (which === 'all' || which === 'stix') {
 if (which === 'all' || which === 'campaigns') {
   const { benchCampaigns } = await import('./campaigns.js');
   await benchCampaigns(total);
+}
+if (which === 'ab') {
+  // Not part of 'all': it needs BENCH_BEFORE, a checkout of the commit to compare with.
+  const { benchAb } = await import('./ab.js');
+  await benchAb(Number(process.env.BENCH_CALLS ?? 300_000));
 }
