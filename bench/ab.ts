@@ -99,7 +99,9 @@ export async function benchAb(total: number): Promise<void> {
           .map((x) => x.toFixed(1))
           .join(' ')}\n`,
     );
-    console.log('| figure | window | ' + Array.from({ length: ROUNDS }, (_, i) => `round ${i + 1} A / B (B/A)`).join(' | ') + ' | median B/A |');
+    console.log(
+      '| figure | window | ' + Array.from({ length: ROUNDS }, (_, i) => `round ${i + 1} A / B (B/A)`).join(' | ') + ' | median B/A |',
+    );
     console.log('|---|---|' + '---:|'.repeat(ROUNDS + 1));
     let shift = 0;
     for (const figure of FIGURES) {
@@ -138,7 +140,11 @@ export async function benchAb(total: number): Promise<void> {
         console.log(`| ${figure.name} | ${label} | ${cells.join(' | ')} | ${median(ratios).toFixed(2)} |`);
       }
     }
-    console.log(`\nload after: ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+    console.log(
+      `\nload after: ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
+    );
   } finally {
     await storage.close();
     await database.drop();
