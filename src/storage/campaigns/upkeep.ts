@@ -19,12 +19,20 @@ import { callSidInList, valueInList } from './sidList.js';
 /** Columns of campaign_members, in table order. */
 type MemberRow = [orgId: string, callSid: string, startedAt: number, component: string, campaignId: string | null];
 
-let enabled = true;
+/** What ingest keeps for campaigns: everything, identifier rows only, or nothing. */
+type UpkeepMode = 'components' | 'identifiers' | 'none';
+let mode: UpkeepMode = 'components';
 
-/** The bench's A/B (bench/campaigns.ts): ingest without keeping components. Never off in the service. */
-export function setComponentUpkeep(on: boolean): void {
-  enabled = on;
+/**
+ * The bench's A/B only (bench/campaigns.ts: ingest as before campaigns, before kept components,
+ * and now). The service never changes it: reads need both.
+ */
+export function setCampaignUpkeep(m: UpkeepMode): void {
+  mode = m;
 }
+
+/** Whether ingest computes and stores identifier rows (always, but in the bench's A/B). */
+export const keepsIdentifiers = (): boolean => mode !== 'none';
 
 /**
  * After a batch's calls and identifier rows are stored (same transaction): recomputes the
@@ -33,71 +41,96 @@ export function setComponentUpkeep(on: boolean): void {
  * that removed them all must leave its component).
  */
 export async function keepComponents(tx: Db, orgId: string, sids: readonly string[], identifiers: readonly unknown[][]): Promise<void> {
-  if (!enabled || sids.length === 0) return;
+  if (mode !== 'components' || sids.length === 0) return;
   const batch = new Set(sids);
-  const partners = await sharingCalls(tx, orgId, batch, identifiers);
+  const own: Carried[] = identifiers.map((row) => {
+    const [, sid, startedAt, kind, value] = row as [string, string, number, string, string];
+    return { sid, startedAt, kind, value };
+  });
+  const stored = (await storedCarriers(tx, orgId, own)).filter((r) => !batch.has(r.sid));
+  // The batch's calls that may link: to a stored call, or to another call of the batch.
+  const { left: linked, right: partners } = mayLink(own, stored);
+  const within = mayLink(own, own);
+  for (const sid of within.left) linked.add(sid);
+  // ...and those that were in a component (a re-ingest may have removed their links).
   const known = [...batch, ...partners];
-  const components = new Set(
-    (await selectSids(tx, 'SELECT call_sid, component FROM campaign_members WHERE org_id = $1 AND', orgId, known, 'call_sid')).map(
-      (r) => r.component as string,
-    ),
-  );
-  const region = new Set(known);
-  for (const r of await selectSids(tx, 'SELECT call_sid FROM campaign_members WHERE org_id = $1 AND', orgId, [...components], 'component'))
+  const was = await selectSids(tx, 'SELECT call_sid, component FROM campaign_members WHERE org_id = $1 AND', orgId, known, 'call_sid');
+  for (const r of was) if (batch.has(r.call_sid as string)) linked.add(r.call_sid as string);
+  // A call of the batch in none of these is lone and stays so: it has no member row.
+  if (linked.size === 0) return;
+  const components = [...new Set(was.map((r) => r.component as string))];
+  const region = new Set([...linked, ...partners]);
+  // When the region's calls started: its identifier rows are read in that span (DuckDB skips the row groups outside it).
+  const times = [...own.filter((r) => linked.has(r.sid)), ...stored.filter((r) => partners.has(r.sid))].map((r) => r.startedAt);
+  for (const r of await selectSids(
+    tx,
+    'SELECT call_sid, started_at FROM campaign_members WHERE org_id = $1 AND',
+    orgId,
+    components,
+    'component',
+  )) {
     region.add(r.call_sid as string);
-  // A batch of lone calls that share nothing with each other or with stored calls changes nothing.
-  if (components.size === 0 && partners.size === 0 && !sharesWithin(identifiers)) return;
-  await recompute(tx, orgId, [...region]);
+    times.push(num(r.started_at));
+  }
+  const span = times.length ? { start: times.reduce((a, b) => Math.min(a, b)), end: times.reduce((a, b) => Math.max(a, b)) + 1 } : null;
+  await recompute(tx, orgId, [...region], span);
+}
+
+interface Carried {
+  sid: string;
+  startedAt: number;
+  kind: string;
+  value: string;
+}
+
+/** The stored rows that carry one of these values (PostgreSQL: by index; DuckDB: one scan of the values). */
+async function storedCarriers(tx: Db, orgId: string, own: readonly Carried[]): Promise<Carried[]> {
+  if (own.length === 0) return [];
+  const p = new Params();
+  const rows = await tx.all(
+    `SELECT call_sid, started_at, kind, value FROM call_identifiers WHERE org_id = ${p.p(orgId)} AND ${valueInList(
+      tx.dialect,
+      [...new Set(own.map((r) => r.value))],
+      p,
+    )}`,
+    p.values,
+  );
+  return rows.map((r) => ({ sid: r.call_sid as string, startedAt: num(r.started_at), kind: r.kind as string, value: r.value as string }));
 }
 
 /**
- * The stored calls (outside the batch) that carry a value one of the batch's calls carries and
- * could link to it: a strong value, or two weak values of different kinds (a link needs both).
+ * Pairs of calls (one of `left`, one of `right`, not the same) that may link: they share a
+ * strong value, or weak values of two kinds (a weak link needs two signals agreeing). Returns
+ * the calls of each side in such a pair.
  */
-async function sharingCalls(tx: Db, orgId: string, batch: Set<string>, identifiers: readonly unknown[][]): Promise<Set<string>> {
-  const values = new Set<string>();
-  const kindsOf = new Map<string, Set<string>>();
-  for (const row of identifiers) {
-    const [, , , kind, value] = row as [string, string, number, string, string];
-    values.add(value);
-    let kinds = kindsOf.get(value);
-    if (!kinds) kindsOf.set(value, (kinds = new Set()));
-    kinds.add(kind);
+function mayLink(left: readonly Carried[], right: readonly Carried[]): { left: Set<string>; right: Set<string> } {
+  const leftOf = new Map<string, string[]>();
+  for (const r of left) {
+    const key = `${r.kind}\u0000${r.value}`;
+    const list = leftOf.get(key);
+    if (list) list.push(r.sid);
+    else leftOf.set(key, [r.sid]);
   }
-  if (values.size === 0) return new Set();
-  const p = new Params();
-  const rows = await tx.all(
-    `SELECT call_sid, kind, value FROM call_identifiers WHERE org_id = ${p.p(orgId)} AND ${valueInList(tx.dialect, [...values], p)}`,
-    p.values,
-  );
+  const out = { left: new Set<string>(), right: new Set<string>() };
   const weakKinds = new Map<string, Set<string>>();
-  const out = new Set<string>();
-  for (const r of rows) {
-    const sid = r.call_sid as string;
-    const kind = r.kind as string;
-    if (batch.has(sid) || !kindsOf.get(r.value as string)?.has(kind)) continue;
-    if (isStrong(kind as IdentifierKind)) out.add(sid);
-    else {
-      let kinds = weakKinds.get(sid);
-      if (!kinds) weakKinds.set(sid, (kinds = new Set()));
-      kinds.add(kind);
-      if (kinds.size >= 2) out.add(sid);
+  for (const r of right) {
+    for (const l of leftOf.get(`${r.kind}\u0000${r.value}`) ?? []) {
+      if (l === r.sid) continue;
+      let linked = isStrong(r.kind as IdentifierKind);
+      if (!linked) {
+        const pair = `${l}\u0000${r.sid}`;
+        let kinds = weakKinds.get(pair);
+        if (!kinds) weakKinds.set(pair, (kinds = new Set()));
+        kinds.add(r.kind);
+        linked = kinds.size >= 2;
+      }
+      if (linked) {
+        out.left.add(l);
+        out.right.add(r.sid);
+      }
     }
   }
   return out;
-}
-
-/** Whether two calls of the batch carry one value (they may link to each other). */
-function sharesWithin(identifiers: readonly unknown[][]): boolean {
-  const seen = new Map<string, string>();
-  for (const row of identifiers) {
-    const [, sid, , kind, value] = row as [string, string, number, string, string];
-    const key = `${kind}\u0000${value}`;
-    const other = seen.get(key);
-    if (other !== undefined && other !== sid) return true;
-    seen.set(key, sid);
-  }
-  return false;
 }
 
 function selectSids(tx: Db, head: string, orgId: string, list: readonly string[], column: string) {
@@ -106,19 +139,23 @@ function selectSids(tx: Db, head: string, orgId: string, list: readonly string[]
   return tx.all(`${head} ${callSidInList(tx.dialect, list, p, column)}`, p.values);
 }
 
-/** Replaces the member rows of `region` (a closed set of calls, see the header) by its components now. */
-async function recompute(tx: Db, orgId: string, region: readonly string[]): Promise<void> {
-  const rows = await selectSids(
-    tx,
-    'SELECT call_sid, started_at, kind, value FROM call_identifiers WHERE org_id = $1 AND',
-    orgId,
-    region,
-    'call_sid',
-  );
-  const members = membersOf(orgId, rows.map(identifierRow));
+/**
+ * Replaces the member rows of `region` (a closed set of calls, see the header) by its
+ * components now; `span` bounds when its calls that have identifier rows started.
+ */
+async function recompute(tx: Db, orgId: string, region: readonly string[], span: { start: number; end: number } | null): Promise<void> {
   const p = new Params();
-  p.p(orgId);
-  await tx.run(`DELETE FROM campaign_members WHERE org_id = $1 AND ${callSidInList(tx.dialect, region, p)}`, p.values);
+  const rows = span
+    ? await tx.all(
+        `SELECT call_sid, started_at, kind, value FROM call_identifiers
+         WHERE org_id = ${p.p(orgId)} AND started_at >= ${p.p(span.start)} AND started_at < ${p.p(span.end)}
+           AND ${callSidInList(tx.dialect, region, p)}`,
+        p.values,
+      )
+    : [];
+  const members = membersOf(orgId, rows.map(identifierRow));
+  const d = new Params();
+  await tx.run(`DELETE FROM campaign_members WHERE org_id = ${d.p(orgId)} AND ${callSidInList(tx.dialect, region, d)}`, d.values);
   await insertMembers(tx, members);
 }
 

@@ -6,7 +6,7 @@ import { areaCodeOfCallerId, stateOfCallerId } from '../../domain/areaCodes.js';
 import { toCents } from '../../domain/ingestRecord.js';
 import type { Db } from '../db.js';
 import { identifierRows, storeIdentifierRows } from '../campaigns/identifierRows.js';
-import { keepComponents } from '../campaigns/upkeep.js';
+import { keepComponents, keepsIdentifiers } from '../campaigns/upkeep.js';
 import { applyDailyDeltas, valueCounts, type ValueCounts } from '../rollups/deltas.js';
 import { keepsRollups } from '../rollups/layout.js';
 import { newOutboxBatch, queueCallDeliveries, recordCallEvents, type OutboxBatch } from './outbox.js';
@@ -122,7 +122,9 @@ export function prepareCalls(db: Db, orgId: string, records: CallRecord[]): Prep
   for (const r of records) bySid.set(r.call_sid, r);
   const rows = [...bySid.values()].map((r) => callRow(orgId, r));
   const counts = keepsRollups(db.dialect) && rows.length > 0 ? valueCounts((name) => column(rows, name)) : null;
-  const identifiers = [...bySid.values()].flatMap((r) => identifierRows(orgId, r.call_sid, r.started_at.getTime(), r));
+  const identifiers = keepsIdentifiers()
+    ? [...bySid.values()].flatMap((r) => identifierRows(orgId, r.call_sid, r.started_at.getTime(), r))
+    : [];
   return { orgId, rows, repeats: records.length - bySid.size, counts, identifiers };
 }
 
