@@ -1,7 +1,7 @@
 // A/B benchmark: the overview's storage reads of this checkout against the same reads of an
 // earlier commit, in one process over one store, taking turns call by call, so that the
 // machine's load (which moves single runs of `npm run bench -- kpis` by 7–56 %) weighs on both
-// alike. Issue 25 asks each preset to stay within 10 % of the endpoint it replaced: this prints
+// alike. Each preset should stay within 10 % of the endpoint it replaced (docs/benchmarks.md): this prints
 // the p50 of both and their ratio per figure and window, repeated in rounds.
 //
 //   BENCH_BEFORE=/path/to/checkout-of-the-earlier-commit npm run bench -- ab

@@ -1,4 +1,4 @@
-// Request and response schemas of the alerts API (CONTRACT §10, issue #13 additions).
+// Request and response schemas of the alerts API (docs/contract.md §10).
 
 import { Type } from '@sinclair/typebox';
 import { ALERT_METRIC_NAMES, ALERT_UNITS } from '../../delivery/alerts.js';
