@@ -30,6 +30,7 @@ describe('accessibility: axe-core on every page, light, dark and phone (issue 29
   let server: Server;
   let browser: Browser;
   let sid: string;
+  let campaign: string;
 
   before(async () => {
     buildDashboard();
@@ -37,6 +38,8 @@ describe('accessibility: axe-core on every page, light, dark and phone (issue 29
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     const list = await apiJson<{ items: { call_sid: string }[] }>(server, server.demoKey, '/api/calls?range=30d&limit=1');
     sid = list.items[0].call_sid;
+    const campaigns = await apiJson<{ items: { id: string }[] }>(server, server.demoKey, '/api/campaigns?range=30d&limit=1');
+    campaign = campaigns.items[0].id;
   });
   after(async () => {
     await browser?.close();
@@ -47,7 +50,18 @@ describe('accessibility: axe-core on every page, light, dark and phone (issue 29
     // The overview also filtered (chips, the grouped tier-1 table) and narrowed to a time filter.
     const hour = (h: number) => new Date((Math.floor(Date.now() / 3_600_000) - h) * 3_600_000).toISOString().replace('.000Z', 'Z');
     const filtered = `/?range=7d&f=is,caller_state,TX&f=not_range,duration_sec,0,15&f=at,${hour(30)},${hour(24)}`;
-    const pages = ['/', filtered, '/calls', `/calls/${encodeURIComponent(sid)}`, '/agent', '/webhooks', '/alerts', '/integrations'];
+    const pages = [
+      '/',
+      filtered,
+      '/calls',
+      `/calls/${encodeURIComponent(sid)}`,
+      '/campaigns?range=30d',
+      `/campaigns/${campaign}?range=30d`,
+      '/agent',
+      '/webhooks',
+      '/alerts',
+      '/integrations',
+    ];
     const findings: Finding[] = [];
     const wide: string[] = [];
     const errors: string[] = [];

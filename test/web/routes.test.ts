@@ -43,7 +43,17 @@ describe('dashboard static routes', () => {
   });
 
   test('/ and every client route answer index.html to a browser, not cached, with a CSP', async () => {
-    for (const url of ['/', '/calls', '/calls/CA9f0c', '/agent', '/webhooks', '/alerts', '/integrations']) {
+    for (const url of [
+      '/',
+      '/calls',
+      '/calls/CA9f0c',
+      '/campaigns',
+      '/campaigns/cmp_0123456789abcdef',
+      '/agent',
+      '/webhooks',
+      '/alerts',
+      '/integrations',
+    ]) {
       const res = await app.inject({ url, headers: html });
       assert.equal(res.statusCode, 200, url);
       assert.match(res.headers['content-type'] as string, /^text\/html/, url);

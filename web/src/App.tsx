@@ -14,6 +14,8 @@ import './pages/pages.css';
 const Overview = lazy(() => import('./pages/Overview'));
 const Calls = lazy(() => import('./pages/Calls'));
 const CallPage = lazy(() => import('./pages/CallPage'));
+const Campaigns = lazy(() => import('./pages/Campaigns'));
+const CampaignPage = lazy(() => import('./pages/CampaignPage'));
 const Webhooks = lazy(() => import('./pages/Webhooks'));
 const Alerts = lazy(() => import('./pages/Alerts'));
 const Integrations = lazy(() => import('./pages/Integrations'));
@@ -22,6 +24,7 @@ const AgentChat = lazy(() => import('./agent/AgentChat'));
 const NAV: { to: string; label: string; match: Route['page'][] }[] = [
   { to: '/', label: 'Overview', match: ['overview'] },
   { to: '/calls', label: 'Calls', match: ['calls', 'call'] },
+  { to: '/campaigns', label: 'Campaigns', match: ['campaigns', 'campaign'] },
   { to: '/agent', label: 'Agent', match: ['agent'] },
   { to: '/webhooks', label: 'Webhooks', match: ['webhooks'] },
   { to: '/alerts', label: 'Alerts', match: ['alerts'] },
@@ -32,6 +35,8 @@ const TITLES: Record<Route['page'], string> = {
   overview: 'Overview',
   calls: 'Calls',
   call: 'Call',
+  campaigns: 'Campaigns',
+  campaign: 'Campaign',
   agent: 'Agent',
   webhooks: 'Webhooks',
   alerts: 'Alerts',
@@ -49,6 +54,10 @@ function Page({ route }: { route: Route }) {
       return <Calls />;
     case 'call':
       return <CallPage sid={route.sid} />;
+    case 'campaigns':
+      return <Campaigns />;
+    case 'campaign':
+      return <CampaignPage id={route.id} />;
     case 'agent':
       return (
         <div className="page page-agent">

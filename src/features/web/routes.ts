@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PUBLIC, declareAccess } from '../../http/access.js';
 
 /** The dashboard's pages (web/src/lib/router.tsx); `/` is always the page. */
-const CLIENT_ROUTES = ['/calls', '/calls/:sid', '/agent', '/webhooks', '/alerts', '/integrations'];
+const CLIENT_ROUTES = ['/calls', '/calls/:sid', '/campaigns', '/campaigns/:id', '/agent', '/webhooks', '/alerts', '/integrations'];
 
 /**
  * web/dist, found by walking up from this module to the project root (package.json beside

@@ -10,15 +10,22 @@ interface Props {
   onClick?: (params: { name?: string; data?: unknown; dataIndex?: number }) => void;
   /** A click anywhere in the plot area, with the x axis' value there (a time axis: milliseconds). */
   onGridClick?: (x: number) => void;
+  /** A stretch dragged across the plot area (Grafana's drag-to-zoom): the x values at both ends, in order. */
+  onGridDrag?: (from: number, to: number) => void;
 }
 
-export function EChart({ option, height, label, onClick, onGridClick }: Props) {
+/** Below this many pixels a press and release is a click, not a drag. */
+const DRAG_MIN_PX = 6;
+
+export function EChart({ option, height, label, onClick, onGridClick, onGridDrag }: Props) {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
   const click = useRef(onClick);
   click.current = onClick;
   const gridClick = useRef(onGridClick);
   gridClick.current = onGridClick;
+  const gridDrag = useRef(onGridDrag);
+  gridDrag.current = onGridDrag;
 
   useEffect(() => {
     const node = el.current!;
@@ -30,8 +37,49 @@ export function EChart({ option, height, label, onClick, onGridClick }: Props) {
     c.on('click', (p) => {
       setTimeout(() => click.current?.(p as never), 0);
     });
+    // Drag-to-zoom: the stretch pressed across is shaded while dragging, and reported on release.
+    const xAt = (px: number, py: number) => (c.convertFromPixel({ gridIndex: 0 }, [px, py]) as number[])[0];
+    let down: { px: number; py: number } | null = null;
+    let dragged = false;
+    const shade = document.createElement('div');
+    shade.className = 'echart-drag';
+    shade.hidden = true;
+    node.appendChild(shade);
+    const zr = c.getZr();
+    zr.on('mousedown', (e) => {
+      dragged = false;
+      down =
+        gridDrag.current && !c.isDisposed() && c.containPixel('grid', [e.offsetX, e.offsetY]) ? { px: e.offsetX, py: e.offsetY } : null;
+    });
+    zr.on('mousemove', (e) => {
+      if (!down) return;
+      const w = Math.abs(e.offsetX - down.px);
+      shade.hidden = w < DRAG_MIN_PX;
+      shade.style.left = `${Math.min(e.offsetX, down.px)}px`;
+      shade.style.width = `${w}px`;
+    });
+    const release = (e: { offsetX: number }) => {
+      if (!down) return;
+      const from = down;
+      down = null;
+      shade.hidden = true;
+      if (Math.abs(e.offsetX - from.px) < DRAG_MIN_PX || c.isDisposed()) return;
+      dragged = true;
+      const [a, b] = [xAt(from.px, from.py), xAt(e.offsetX, from.py)].sort((p, q) => p - q);
+      if (Number.isFinite(a) && Number.isFinite(b)) setTimeout(() => gridDrag.current?.(a, b), 0);
+    };
+    zr.on('mouseup', release);
+    zr.on('globalout', () => {
+      down = null;
+      shade.hidden = true;
+    });
     // A line has no bars to hit: the point under the pointer is read from the plot area itself.
-    c.getZr().on('click', (e) => {
+    zr.on('click', (e) => {
+      // The click that ends a drag is the drag's, not a point's.
+      if (dragged) {
+        dragged = false;
+        return;
+      }
       if (!gridClick.current || c.isDisposed() || !c.containPixel('grid', [e.offsetX, e.offsetY])) return;
       const [x] = c.convertFromPixel({ gridIndex: 0 }, [e.offsetX, e.offsetY]) as number[];
       if (Number.isFinite(x)) setTimeout(() => gridClick.current?.(x), 0);
@@ -47,6 +95,7 @@ export function EChart({ option, height, label, onClick, onGridClick }: Props) {
     ro.observe(node);
     return () => {
       ro.disconnect();
+      shade.remove();
       if (!c.isDisposed()) c.dispose();
       chart.current = null;
     };
@@ -61,7 +110,7 @@ export function EChart({ option, height, label, onClick, onGridClick }: Props) {
     <div
       ref={el}
       className="echart"
-      style={{ height, cursor: onClick || onGridClick ? 'pointer' : undefined }}
+      style={{ height, cursor: onGridDrag ? 'crosshair' : onClick || onGridClick ? 'pointer' : undefined }}
       role="img"
       aria-label={label}
     />

@@ -31,6 +31,8 @@ interface Props {
   marks?: { at: string; text: string }[];
   /** The point selected: the start of its bucket (the last point at or before the click). */
   onSelect?: (timestamp: string) => void;
+  /** A stretch dragged across the chart (drag-to-zoom): its first and last instant, ms. */
+  onZoom?: (fromMs: number, toMs: number) => void;
 }
 
 const GAP = '-'; // ECharts' "no value": the line breaks there
@@ -48,6 +50,7 @@ export function Line({
   label,
   marks,
   onSelect,
+  onZoom,
 }: Props) {
   const pal = usePalette();
   const tz = timeZoneMode();
@@ -150,5 +153,5 @@ export function Line({
     const hit = [...points].reverse().find((p) => Date.parse(p.timestamp) <= x);
     if (hit && onSelect) onSelect(hit.timestamp);
   };
-  return <EChart option={option} height={height} label={label} onGridClick={onSelect ? select : undefined} />;
+  return <EChart option={option} height={height} label={label} onGridClick={onSelect ? select : undefined} onGridDrag={onZoom} />;
 }

@@ -3,6 +3,7 @@ import { askAgentAbout } from '../lib/agentBridge';
 import { useTier } from '../lib/tier';
 import { useWindow } from '../lib/window';
 import { saveCsv, toCsv, type CsvCell } from '../lib/csv';
+import { PanelExport, type ApiRequest } from './PanelExport';
 import { ScrollBox } from './ScrollBox';
 
 interface PanelProps {
@@ -71,24 +72,45 @@ export interface CsvExport {
   rows: CsvCell[][];
 }
 
+/** A panel's downloads: its figures as CSV, its chart as PNG, the query behind them as JSON or curl. */
+export function ExportRow({ caption, csv, requests }: { caption: string; csv: CsvExport; requests?: () => Promise<ApiRequest[]> }) {
+  return (
+    <div className="panel-exports">
+      <button
+        type="button"
+        className="btn btn-small btn-ghost csv-download"
+        onClick={() => saveCsv(csv.file, toCsv(csv.header, csv.rows))}
+        data-testid="csv-download"
+      >
+        Download CSV<span className="sr-only"> of {caption.toLowerCase()}</span>
+      </button>
+      <PanelExport file={csv.file.replace(/\.csv$/, '')} caption={caption} requests={requests} />
+    </div>
+  );
+}
+
 /**
  * The numbers behind a chart, for keyboard and screen-reader users (and the curious), and
  * (with `csv`) a download of them, as Grafana's panel inspector gives.
  */
-export function DataTable({ caption, columns, rows, csv }: { caption: string; columns: string[]; rows: ReactNode[][]; csv?: CsvExport }) {
+export function DataTable({
+  caption,
+  columns,
+  rows,
+  csv,
+  requests,
+}: {
+  caption: string;
+  columns: string[];
+  rows: ReactNode[][];
+  csv?: CsvExport;
+  /** The requests behind the figures, for the query exports (JSON, curl). */
+  requests?: () => Promise<ApiRequest[]>;
+}) {
   return (
     <details className="data-table">
       <summary>Show data as a table</summary>
-      {csv && (
-        <button
-          type="button"
-          className="btn btn-small btn-ghost csv-download"
-          onClick={() => saveCsv(csv.file, toCsv(csv.header, csv.rows))}
-          data-testid="csv-download"
-        >
-          Download CSV<span className="sr-only"> of {caption.toLowerCase()}</span>
-        </button>
-      )}
+      {csv && <ExportRow caption={caption} csv={csv} requests={requests} />}
       <ScrollBox label={caption} className="table-short">
         <table>
           <caption className="sr-only">{caption}</caption>

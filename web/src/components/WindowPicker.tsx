@@ -1,7 +1,19 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { fmtDateTime } from '../lib/format';
+import { instantOf, localInputOf } from '../lib/localTime';
 import type { RangeObj } from '../lib/types';
-import { addDays, MAX_WINDOW_DAYS, NAMED_RANGES, todayUtc, useWindow, type NamedRange, type Span } from '../lib/window';
+import {
+  MAX_WINDOW_DAYS,
+  NAMED_RANGES,
+  rangeHours,
+  rangeLabel,
+  shiftedWindow,
+  spanSel,
+  useWindow,
+  zoomedOut,
+  type NamedRange,
+  type Span,
+} from '../lib/window';
 
 interface Props {
   /** The window the figures cover, shown under the picker. */
@@ -15,38 +27,96 @@ interface Props {
 const startOf = (r: RangeObj | Span) => ('start_utc' in r ? r.start_utc : r.start);
 const endOf = (r: RangeObj | Span) => ('end_utc' in r ? r.end_utc : r.end);
 
-/** 24h / 7d / 30d / custom dates, shared by every panel. Native radios: arrow keys work. */
+/** The window in words, for the phone's folded summary. */
+function selWords(sel: ReturnType<typeof useWindow>['sel']): string {
+  if (sel.kind === 'named') return `Last ${rangeLabel(sel.range)}`;
+  if (sel.kind === 'custom') return `${sel.from} – ${sel.to}`;
+  return `${fmtDateTime(sel.start, { zone: false })} – ${fmtDateTime(sel.end, { zone: false })}`;
+}
+
+const UNITS = [
+  { value: 'h', label: 'hours' },
+  { value: 'd', label: 'days' },
+  { value: 'w', label: 'weeks' },
+];
+
+/** Earlier, zoom out, later: the window moved by its length or made twice as long (Grafana's time controls). */
+function TimeNav() {
+  const { span, setSel } = useWindow();
+  const atNow = Date.parse(span.end) >= Date.now() - 60_000;
+  return (
+    <span className="time-nav" role="group" aria-label="Move the window">
+      <button type="button" className="btn btn-small" onClick={() => setSel(shiftedWindow(span, -1))} data-testid="window-earlier">
+        <span aria-hidden="true">◀ </span>Earlier
+      </button>
+      <button type="button" className="btn btn-small" onClick={() => setSel(zoomedOut(span))} aria-keyshortcuts="z" data-testid="zoom-out">
+        Zoom out
+      </button>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => setSel(shiftedWindow(span, 1))}
+        disabled={atNow}
+        data-testid="window-later"
+      >
+        Later<span aria-hidden="true"> ▶</span>
+      </button>
+    </span>
+  );
+}
+
+/** 24h / 7d / 30d / custom (last N hours, days or weeks; or from a moment to a moment), shared by every panel. Native radios: arrow keys work. */
 export function WindowPicker({ resolved, note, children }: Props) {
-  const { sel, setSel, tz } = useWindow();
+  const { sel, setSel, tz, span } = useWindow();
   const name = useId();
   const bodyId = useId();
-  const [custom, setCustom] = useState(sel.kind === 'custom');
-  const [from, setFrom] = useState(sel.kind === 'custom' ? sel.from : addDays(todayUtc(), -6));
-  const [to, setTo] = useState(sel.kind === 'custom' ? sel.to : todayUtc());
+  const ids = useId();
+  const presets = NAMED_RANGES.map((r) => r.value);
+  const isPreset = sel.kind === 'named' && presets.includes(sel.range);
+  const [custom, setCustom] = useState(!isPreset);
+  const relative = sel.kind === 'named' ? /^(\d+)([hdw])$/.exec(sel.range) : null;
+  const [count, setCount] = useState(relative ? relative[1] : '6');
+  const [unit, setUnit] = useState(relative ? relative[2] : 'h');
+  const [from, setFrom] = useState(() => localInputOf(Date.parse(span.start)));
+  const [to, setTo] = useState(() => localInputOf(Date.parse(span.end)));
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
 
-  // Back/forward or a link changed the window: the form follows.
+  // Back/forward, a link, a zoom or the zone changed the window: the form follows.
   useEffect(() => {
-    setCustom(sel.kind === 'custom');
-    if (sel.kind === 'custom') {
-      setFrom(sel.from);
-      setTo(sel.to);
+    setCustom(!(sel.kind === 'named' && presets.includes(sel.range)));
+    const m = sel.kind === 'named' ? /^(\d+)([hdw])$/.exec(sel.range) : null;
+    if (m) {
+      setCount(m[1]);
+      setUnit(m[2]);
     }
-  }, [sel]);
+    setFrom(localInputOf(Date.parse(span.start)));
+    setTo(localInputOf(Date.parse(span.end)));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sel, tz]);
 
-  const apply = (e: FormEvent) => {
+  const applyRelative = (e: FormEvent) => {
     e.preventDefault();
-    if (!from || !to) return setError('Choose both dates.');
-    if (from > to) return setError('The first day must not be after the last day.');
-    if (Date.parse(to) - Date.parse(from) >= MAX_WINDOW_DAYS * 86_400_000)
-      return setError(`A window can span at most ${MAX_WINDOW_DAYS} days.`);
+    const range = `${Number(count)}${unit}`;
+    if (rangeHours(range) === null) return setError(`Choose 1 to ${MAX_WINDOW_DAYS} days' worth.`);
     setError(null);
-    setSel({ kind: 'custom', from, to });
+    setSel({ kind: 'named', range });
+  };
+
+  const applyAbsolute = (e: FormEvent) => {
+    e.preventDefault();
+    const a = instantOf(from);
+    const b = instantOf(to);
+    if (!a || !b) return setError('Choose both moments.');
+    if (a >= b) return setError('The start must be before the end.');
+    if (Date.parse(b) - Date.parse(a) > MAX_WINDOW_DAYS * 86_400_000) return setError(`A window can span at most ${MAX_WINDOW_DAYS} days.`);
+    setError(null);
+    setSel(spanSel(Date.parse(a), Date.parse(b)));
   };
 
   const current = custom ? 'custom' : sel.kind === 'named' ? sel.range : 'custom';
-  const summary = `${sel.kind === 'named' ? NAMED_RANGES.find((r) => r.value === sel.range)?.label : `${sel.from} – ${sel.to}`} · ${tz === 'utc' ? 'UTC' : 'local time'}`;
+  const zone = tz === 'utc' ? 'UTC' : 'local time';
+  const summary = `${selWords(sel)} · ${zone}`;
   return (
     <div className={`window-picker ${open ? 'open' : ''}`} data-testid="view-bar">
       {/* Shown on phones only: the controls fold away behind it. */}
@@ -83,32 +153,63 @@ export function WindowPicker({ resolved, note, children }: Props) {
             <span>Custom</span>
           </label>
         </fieldset>
+        <TimeNav />
         {custom && (
-          <form className="custom-range" onSubmit={apply}>
-            <label>
-              From{' '}
+          <div className="custom-range">
+            <form className="custom-row" onSubmit={applyRelative} data-testid="relative-form">
+              <label htmlFor={`${ids}n`}>Last</label>
               <input
-                type="date"
+                id={`${ids}n`}
+                type="number"
+                min={1}
+                max={99999}
+                value={count}
+                onChange={(e) => setCount(e.target.value)}
+                required
+                className="num-input"
+                data-testid="relative-count"
+              />
+              <select aria-label="Unit" value={unit} onChange={(e) => setUnit(e.target.value)} data-testid="relative-unit">
+                {UNITS.map((u) => (
+                  <option key={u.value} value={u.value}>
+                    {u.label}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className="btn btn-small btn-primary">
+                Show
+              </button>
+            </form>
+            <form className="custom-row" onSubmit={applyAbsolute} data-testid="absolute-form">
+              <label htmlFor={`${ids}f`}>From</label>
+              <input
+                id={`${ids}f`}
+                type="datetime-local"
                 value={from}
-                max={todayUtc()}
                 onChange={(e) => setFrom(e.target.value)}
                 required
                 data-testid="custom-from"
               />
-            </label>
-            <label>
-              to <input type="date" value={to} max={todayUtc()} onChange={(e) => setTo(e.target.value)} required data-testid="custom-to" />
-            </label>
-            <span className="help">(UTC days, inclusive)</span>
-            <button type="submit" className="btn btn-small btn-primary">
-              Apply
-            </button>
+              <label htmlFor={`${ids}t`}>to</label>
+              <input
+                id={`${ids}t`}
+                type="datetime-local"
+                value={to}
+                onChange={(e) => setTo(e.target.value)}
+                required
+                data-testid="custom-to"
+              />
+              <span className="help">({zone})</span>
+              <button type="submit" className="btn btn-small btn-primary">
+                Apply
+              </button>
+            </form>
             {error && (
               <span className="form-error" role="alert">
                 {error}
               </span>
             )}
-          </form>
+          </div>
         )}
         {children && <div className="view-controls">{children}</div>}
       </div>

@@ -17,7 +17,12 @@ export function toCsv(header: string[], rows: CsvCell[][]): string {
 }
 
 export function saveCsv(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  saveFile(fileName, new Blob([text], { type: 'text/csv;charset=utf-8' }));
+}
+
+/** Saves a blob under a file name (an object URL and a download link). */
+export function saveFile(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;

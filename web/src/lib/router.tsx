@@ -1,4 +1,4 @@
-// A tiny history router: real paths (/, /calls, /calls/:sid, /agent, /webhooks, /alerts,
+// A tiny history router: real paths (/, /calls, /calls/:sid, /campaigns, /campaigns/:id, /agent, /webhooks, /alerts,
 // /integrations), which the server answers with index.html. No hash, no dependency.
 
 import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
@@ -14,7 +14,7 @@ function subscribe(l: () => void) {
 
 const snapshot = () => window.location.pathname + window.location.search;
 
-function navigate(to: string, opts: { replace?: boolean } = {}): void {
+export function navigate(to: string, opts: { replace?: boolean } = {}): void {
   if (to === snapshot()) return;
   if (opts.replace) window.history.replaceState(null, '', to);
   else window.history.pushState(null, '', to);
@@ -37,6 +37,8 @@ export type Route =
   | { page: 'overview' }
   | { page: 'calls' }
   | { page: 'call'; sid: string }
+  | { page: 'campaigns' }
+  | { page: 'campaign'; id: string }
   | { page: 'agent' }
   | { page: 'webhooks' }
   | { page: 'alerts' }
@@ -49,6 +51,9 @@ export function matchRoute(pathname: string): Route {
   if (p === '/calls') return { page: 'calls' };
   const call = /^\/calls\/([^/]+)$/.exec(p);
   if (call) return { page: 'call', sid: decodeURIComponent(call[1]) };
+  if (p === '/campaigns') return { page: 'campaigns' };
+  const campaign = /^\/campaigns\/([^/]+)$/.exec(p);
+  if (campaign) return { page: 'campaign', id: decodeURIComponent(campaign[1]) };
   if (p === '/agent') return { page: 'agent' };
   if (p === '/webhooks') return { page: 'webhooks' };
   if (p === '/alerts') return { page: 'alerts' };

@@ -30,6 +30,8 @@ export type DisconnectBreakdown = Json<'getDisconnectBreakdown'> & Record<string
 export type ActiveCalls = Json<'getActiveCalls'>;
 
 export type CallList = Json<'listCalls'>;
+export type CampaignList = Json<'listCampaigns'>;
+export type CampaignDetail = Json<'getCampaign'>;
 /** The call page reads intel fields by name. */
 export type Extraction = NonNullable<Json<'getCall'>['extraction']> & Record<string, unknown>;
 export type CallDetail = Omit<Json<'getCall'>, 'extraction'> & { extraction: Extraction | null };

@@ -44,7 +44,12 @@ export default function Overview() {
       <PageHeader
         title="Overview"
         actions={
-          <WindowPicker resolved={w.span} note={`Compared with ${fmtDateTime(w.prev.start, { zone: false })} – ${fmtDateTime(w.prev.end)}`}>
+          <WindowPicker
+            resolved={w.span}
+            note={
+              w.compareOn ? `Compared with ${fmtDateTime(w.prev.start, { zone: false })} – ${fmtDateTime(w.prev.end)}` : 'No comparison'
+            }
+          >
             <ViewControls />
           </WindowPicker>
         }

@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { api, errorMessage } from '../../lib/api';
 import { fmtDateTime, timeZoneMode } from '../../lib/format';
+import { instantOf } from '../../lib/localTime';
 import { spanQuery, type Span } from '../../lib/window';
 
 export interface Annotation {
@@ -22,13 +23,6 @@ export function useAnnotations(span: Span, enabled: boolean) {
     queryFn: ({ signal }) => api<{ items: Annotation[] }>('/api/annotations', { query: spanQuery(span), signal }),
     enabled,
   });
-}
-
-/** A datetime-local value ("2026-11-20T14:30") as an instant, read in the zone the dashboard shows. */
-function instantOf(local: string): string | null {
-  if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d$/.test(local)) return null;
-  const ms = timeZoneMode() === 'utc' ? Date.parse(`${local}:00Z`) : new Date(local).getTime();
-  return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
 }
 
 export function AnnotationList({ items }: { items: Annotation[] }) {

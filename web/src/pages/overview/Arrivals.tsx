@@ -1,11 +1,11 @@
 import { memo } from 'react';
 import { HeatStrip } from '../../charts/HeatStrip';
-import { Panel } from '../../components/Panel';
+import { ExportRow, Panel } from '../../components/Panel';
 import { QueryBody } from '../../components/states';
 import { fmtDateTime, fmtInt, tzLabel } from '../../lib/format';
 import type { Arrivals } from '../../lib/types';
 import { useWindow } from '../../lib/window';
-import { useFigure } from './figures';
+import { useCsvFile, useFigure, useFigureRequests } from './figures';
 import { FilterValue } from './FilterBar';
 import { useFilters } from './filters';
 import { ARRIVALS_MAX_DAYS, arrivalsSpan } from './view';
@@ -14,6 +14,8 @@ export const ArrivalsPanel = memo(function ArrivalsPanel() {
   const w = useWindow();
   const q = useFigure<Arrivals>('/api/kpis/arrivals', {}, { span: arrivalsSpan });
   const { add } = useFilters();
+  const file = useCsvFile('arrivals');
+  const requests = useFigureRequests('/api/kpis/arrivals', {}, { span: arrivalsSpan });
   const cut = arrivalsSpan(w.span) !== w.span;
   return (
     <Panel
@@ -37,6 +39,11 @@ export const ArrivalsPanel = memo(function ArrivalsPanel() {
                 <FilterValue filter={{ kind: 'at', start: busiest.bucket_start_utc }}>{fmtDateTime(busiest.bucket_start_utc)}</FilterValue>{' '}
                 with {fmtInt(busiest.count)} {busiest.count === 1 ? 'call' : 'calls'}. Select a cell to see the figures of its quarter hour.
               </p>
+              <ExportRow
+                caption="Arrivals per 15 minutes"
+                csv={{ file, header: ['bucket_start_utc', 'calls'], rows: d.buckets.map((b) => [b.bucket_start_utc, b.count]) }}
+                requests={requests}
+              />
             </>
           );
         }}

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { ErrorState } from '../../components/states';
 import { fmtChange, fmtDateTime, fmtDuration, fmtInt, fmtPct, fmtUsd, fmtUsdCompact } from '../../lib/format';
 import type { Summary } from '../../lib/types';
+import { useWindow, type CompareMode } from '../../lib/window';
 import { useFigureSpan } from './figures';
 
 type Figure =
@@ -18,10 +19,19 @@ type Figure =
   | 'insights_produced'
   | 'avg_call_duration_sec';
 
-/** (current − previous) / previous; "new" from nothing; null when both are nothing or unknown. */
-function change(cur: number | null | undefined, prev: number | null | undefined): number | 'new' | null {
-  if (typeof cur !== 'number' || typeof prev !== 'number') return null;
-  if (prev === 0) return cur === 0 ? null : 'new';
+/**
+ * (current − earlier) / earlier. "new" only when the earlier window had no calls at all (the
+ * figure really had nothing to grow from); a figure that was 0 among calls rose "from 0". Null
+ * when there is nothing to compare.
+ */
+function change(cur: number | null | undefined, prev: number | null | undefined, earlierEmpty: boolean): number | 'new' | 'from0' | null {
+  if (typeof cur !== 'number' || cur === 0) {
+    if (typeof cur === 'number' && typeof prev === 'number' && prev !== 0) return (cur - prev) / prev;
+    return null;
+  }
+  if (earlierEmpty) return 'new';
+  if (typeof prev !== 'number') return null;
+  if (prev === 0) return 'from0';
   return (cur - prev) / prev;
 }
 
@@ -30,15 +40,18 @@ function Change({
   cur,
   prev,
   fmt,
+  label,
 }: {
   figure: Figure;
   cur: Summary;
   prev: Summary | undefined;
   fmt: (v: number | null) => string;
+  /** The window compared with, in words ("previous period"). */
+  label: string;
 }) {
   if (!prev) return <span className="change" data-change-for={figure} data-loading="" aria-hidden="true" />;
-  const c = change(cur[figure], prev[figure]);
-  const was = `previous period: ${fmt(prev[figure])}`;
+  const c = change(cur[figure], prev[figure], prev.calls_received === 0);
+  const was = `${label}: ${fmt(prev[figure])}`;
   if (c === null) {
     return (
       <span className="change flat" data-change-for={figure} data-change="" title={was}>
@@ -49,7 +62,14 @@ function Change({
   if (c === 'new') {
     return (
       <span className="change up" data-change-for={figure} data-change="new" title={was}>
-        new<span className="sr-only"> (none in the {was.replace(': ', ', ')})</span>
+        new<span className="sr-only"> (no calls at all in the {label})</span>
+      </span>
+    );
+  }
+  if (c === 'from0') {
+    return (
+      <span className="change up" data-change-for={figure} data-change="from0" title={was}>
+        <span aria-hidden="true">▲ </span>from 0<span className="sr-only"> in the {label}</span>
       </span>
     );
   }
@@ -70,6 +90,7 @@ function Card({
   children,
   testId,
   delta,
+  vs,
 }: {
   label: string;
   value: ReactNode;
@@ -77,6 +98,8 @@ function Card({
   children?: ReactNode;
   testId: string;
   delta?: ReactNode;
+  /** "vs previous", "vs a year earlier". */
+  vs?: string;
 }) {
   return (
     <div className="card" data-card={testId}>
@@ -89,7 +112,7 @@ function Card({
           {delta}
           <span className="delta-ctx" aria-hidden="true">
             {' '}
-            vs previous
+            vs {vs}
           </span>
         </p>
       )}
@@ -98,9 +121,19 @@ function Card({
   );
 }
 
+const VS: Record<CompareMode, [string, string]> = {
+  previous: ['previous', 'previous period'],
+  '4w': ['4 weeks earlier', 'same period 4 weeks earlier'],
+  year: ['a year earlier', 'same period a year earlier'],
+  custom: ['the chosen period', 'period chosen for comparison'],
+  off: ['', ''],
+};
+
 export function SummaryCards({ q, prev }: { q: UseQueryResult<Summary>; prev: UseQueryResult<Summary> }) {
   // The window of the figures: the overview's, or the quarter hour a heat-map filter chose.
   const w = useFigureSpan();
+  const { compare, compareOn } = useWindow();
+  const [vs, label] = VS[compare.mode];
   if (q.isError && !q.data) return <ErrorState error={q.error} feature="Headline figures" onRetry={() => void q.refetch()} />;
   const s = q.data;
   if (!s) {
@@ -114,7 +147,8 @@ export function SummaryCards({ q, prev }: { q: UseQueryResult<Summary>; prev: Us
   }
   // The previous figures only count when they belong to the period before this window.
   const p = prev.data && !prev.isPlaceholderData ? prev.data : undefined;
-  const d = (figure: Figure, fmt: (v: number | null) => string) => <Change figure={figure} cur={s} prev={p} fmt={fmt} />;
+  const d = (figure: Figure, fmt: (v: number | null) => string) =>
+    compareOn ? <Change figure={figure} cur={s} prev={p} fmt={fmt} label={label} /> : undefined;
   return (
     <div
       className={`cards ${q.isPlaceholderData ? 'updating' : ''}`}
@@ -122,16 +156,19 @@ export function SummaryCards({ q, prev }: { q: UseQueryResult<Summary>; prev: Us
       data-testid="summary-cards"
       data-start={w.span.start}
       data-end={w.span.end}
-      data-prev-start={w.prev.start}
-      data-prev-end={w.prev.end}
+      data-prev-start={compareOn ? w.prev.start : undefined}
+      data-prev-end={compareOn ? w.prev.end : undefined}
+      data-compare={compare.mode}
     >
-      <p className="sr-only">
-        Changes compare with the previous period, {fmtDateTime(w.prev.start)} to {fmtDateTime(w.prev.end)}.
-      </p>
-      <Card label="Calls received" value={fmtInt(s.calls_received)} testId="calls" delta={d('calls_received', fmtInt)}>
+      {compareOn && (
+        <p className="sr-only">
+          Changes compare with the {label}, {fmtDateTime(w.prev.start)} to {fmtDateTime(w.prev.end)}.
+        </p>
+      )}
+      <Card label="Calls received" value={fmtInt(s.calls_received)} testId="calls" vs={vs} delta={d('calls_received', fmtInt)}>
         {fmtInt(s.cleanly_closed)} closed cleanly
       </Card>
-      <Card label="Hooked calls" value={fmtInt(s.hooked_calls)} testId="hooked" delta={d('hooked_calls', fmtInt)}>
+      <Card label="Hooked calls" value={fmtInt(s.hooked_calls)} testId="hooked" vs={vs} delta={d('hooked_calls', fmtInt)}>
         <strong>{fmtPct(s.hook_rate)}</strong> hook rate
       </Card>
       <Card
@@ -161,19 +198,21 @@ export function SummaryCards({ q, prev }: { q: UseQueryResult<Summary>; prev: Us
         value={fmtUsdCompact(s.total_dollars_asked)}
         title={fmtUsd(s.total_dollars_asked)}
         testId="dollars"
+        vs={vs}
         delta={d('total_dollars_asked', fmtUsdCompact)}
       >
         median ask {fmtUsd(s.median_dollar_ask)} · largest {fmtUsd(s.max_single_ask)}
         <br />
         {fmtUsdCompact(s.total_dollars_dangled)} dangled as bait
       </Card>
-      <Card label="Insights" value={fmtInt(s.insights_produced)} testId="insights" delta={d('insights_produced', fmtInt)}>
+      <Card label="Insights" value={fmtInt(s.insights_produced)} testId="insights" vs={vs} delta={d('insights_produced', fmtInt)}>
         {fmtInt(s.high_confidence_insights)} high-confidence · avg confidence {fmtPct(s.avg_auditor_confidence)}
       </Card>
       <Card
         label="Average call"
         value={fmtDuration(s.avg_call_duration_sec)}
         testId="durations"
+        vs={vs}
         delta={d('avg_call_duration_sec', fmtDuration)}
       >
         median {fmtDuration(s.median_call_duration_sec)} · longest {fmtDuration(s.max_call_duration_sec)}

@@ -6,7 +6,7 @@ import { fmtInt, fmtPct } from '../../lib/format';
 import { DISCONNECT_REASONS, reasonLabel } from '../../lib/labels';
 import type { DisconnectBreakdown } from '../../lib/types';
 import { explainedPanel } from './explained';
-import { useCsvFile, useFigure } from './figures';
+import { useCsvFile, useFigure, useFigureRequests } from './figures';
 import { FilterValue } from './FilterBar';
 import { useFilters } from './filters';
 
@@ -16,6 +16,7 @@ export const DisconnectPanel = memo(function DisconnectPanel() {
   const q = useFigure<DisconnectBreakdown>('/api/kpis/disconnect-breakdown');
   const { add } = useFilters();
   const file = useCsvFile('disconnect-reasons');
+  const requests = useFigureRequests('/api/kpis/disconnect-breakdown');
   const filterBy = (reason: string) => ({ kind: 'is' as const, field: 'disconnect_reason', values: [reason] });
   return (
     <Panel title="Why calls ended" {...explainedPanel('disconnect')} className="w-2" subtitle="Disconnect reasons">
@@ -38,6 +39,7 @@ export const DisconnectPanel = memo(function DisconnectPanel() {
                 onClick={(i) => add(filterBy(keys[i]))}
               />
               <DataTable
+                requests={requests}
                 caption="Disconnect reasons"
                 columns={['Reason', 'Calls', 'Share']}
                 csv={{ file, header: ['disconnect_reason', 'calls'], rows: keys.map((k, i) => [k, values[i]]) }}

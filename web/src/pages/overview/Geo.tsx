@@ -9,7 +9,7 @@ import { fmtInt, fmtPct } from '../../lib/format';
 import { stateName } from '../../lib/states';
 import type { Geo } from '../../lib/types';
 import { explainedPanel } from './explained';
-import { useCsvFile, useFigure } from './figures';
+import { useCsvFile, useFigure, useFigureRequests } from './figures';
 import { FilterValue } from './FilterBar';
 import { useFilters } from './filters';
 
@@ -23,6 +23,7 @@ export const GeoPanel = memo(function GeoPanel() {
   const q = useFigure<Geo>('/api/kpis/attacker-geo');
   const { add } = useFilters();
   const file = useCsvFile('attacker-geo');
+  const requests = useFigureRequests('/api/kpis/attacker-geo');
   const filterBy = (state: string) => ({ kind: 'is' as const, field: 'caller_state', values: [state] });
   return (
     <Panel
@@ -74,6 +75,7 @@ export const GeoPanel = memo(function GeoPanel() {
                 .
               </p>
               <DataTable
+                requests={requests}
                 caption="Calls per state"
                 columns={['State', 'Calls', 'Area codes']}
                 csv={{

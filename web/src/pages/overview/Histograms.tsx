@@ -5,7 +5,7 @@ import { DataTable, Panel } from '../../components/Panel';
 import { QueryBody } from '../../components/states';
 import { fmtInt } from '../../lib/format';
 import type { AskHistogram, DurationHistogram } from '../../lib/types';
-import { useCsvFile, useFigure } from './figures';
+import { useCsvFile, useFigure, useFigureRequests } from './figures';
 import { FilterValue } from './FilterBar';
 import { useFilters, type Filter } from './filters';
 
@@ -26,6 +26,7 @@ export const DurationHistogramPanel = memo(function DurationHistogramPanel() {
   const q = useFigure<DurationHistogram>('/api/kpis/duration-histogram');
   const { add } = useFilters();
   const file = useCsvFile('duration-histogram');
+  const requests = useFigureRequests('/api/kpis/duration-histogram');
   return (
     <Panel title="Call durations" testId="duration-histogram" className="w-3" subtitle="Calls per duration band">
       <QueryBody q={q} feature="Call durations" height={220} isEmpty={(d) => d.buckets.every((b) => b.count === 0)}>
@@ -43,6 +44,7 @@ export const DurationHistogramPanel = memo(function DurationHistogramPanel() {
                 onClick={(i) => add(bandFilter('duration_sec', d.buckets[i].min_sec, d.buckets[i].max_sec))}
               />
               <DataTable
+                requests={requests}
                 caption="Call durations"
                 columns={['Duration', 'Calls']}
                 csv={{ file, header: ['min_sec', 'max_sec', 'calls'], rows: d.buckets.map((b) => [b.min_sec, b.max_sec, b.count]) }}
@@ -63,6 +65,7 @@ export const AskHistogramPanel = memo(function AskHistogramPanel() {
   const q = useFigure<AskHistogram>('/api/kpis/ask-histogram');
   const { add } = useFilters();
   const file = useCsvFile('ask-histogram');
+  const requests = useFigureRequests('/api/kpis/ask-histogram');
   const pal = usePalette();
   return (
     <Panel title="Dollar asks" testId="ask-histogram" className="w-3" subtitle="Individual payment demands per amount band">
@@ -86,6 +89,7 @@ export const AskHistogramPanel = memo(function AskHistogramPanel() {
               onClick={(i) => add(bandFilter('dollar_ask', d.buckets[i].min, d.buckets[i].max))}
             />
             <DataTable
+              requests={requests}
               caption="Dollar asks"
               columns={['Amount', 'Asks']}
               csv={{ file, header: ['min_usd', 'max_usd', 'asks'], rows: d.buckets.map((b) => [b.min, b.max, b.count]) }}

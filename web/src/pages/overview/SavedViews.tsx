@@ -36,7 +36,15 @@ function useOpenSharedView(setNotice: (s: string | null) => void) {
     if (!id) return;
     if (q.data) {
       const { params, dropped } = searchOfState(q.data.state);
-      const changes: Record<string, string | string[] | null> = { view: null, range: null, from: null, to: null, f: null };
+      const changes: Record<string, string | string[] | null> = {
+        view: null,
+        range: null,
+        from: null,
+        to: null,
+        f: null,
+        cmp: null,
+        cmp_from: null,
+      };
       for (const k of new Set(params.keys())) changes[k] = params.getAll(k).length > 1 ? params.getAll(k) : params.get(k);
       updateSearch(changes, { replace: true });
       setNotice(

@@ -3,7 +3,7 @@
 // never with Ctrl, Alt or ⌘ (the browser's own shortcuts stay). "?" lists them.
 
 import { useEffect, useId, useRef } from 'react';
-import { useWindow, type NamedRange } from '../../lib/window';
+import { shiftedWindow, useWindow, zoomedOut, type NamedRange } from '../../lib/window';
 import { useFilters } from './filters';
 
 const WINDOWS: Record<string, NamedRange> = { d: '24h', w: '7d', m: '30d' };
@@ -12,6 +12,8 @@ const KEYS: [string, string][] = [
   ['D', 'Last 24 hours'],
   ['W', 'Last 7 days'],
   ['M', 'Last 30 days'],
+  ['T then ← / →', 'Move the window earlier or later by its length'],
+  ['Z', 'Zoom out (twice as long)'],
   ['R', 'Read the figures again (a named window then ends now)'],
   ['X', 'Remove every filter'],
   ['?', 'Show these shortcuts'],
@@ -33,11 +35,24 @@ export function Shortcuts() {
   now.current = { w, filters, clear };
 
   useEffect(() => {
+    // `t` arms the time shift: the arrow keys pressed next (each) move the window, until another key.
+    let shifting = false;
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(e) || dialog.current?.open) return;
       const { w: win, filters: fs, clear: clearAll } = now.current;
       const key = e.key.toLowerCase();
-      if (WINDOWS[key]) win.setSel({ kind: 'named', range: WINDOWS[key] });
+      if (shifting && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) {
+        win.setSel(shiftedWindow(win.span, e.key === 'ArrowLeft' ? -1 : 1));
+        e.preventDefault();
+        return;
+      }
+      shifting = key === 't';
+      if (shifting) {
+        e.preventDefault();
+        return;
+      }
+      if (key === 'z') win.setSel(zoomedOut(win.span));
+      else if (WINDOWS[key]) win.setSel({ kind: 'named', range: WINDOWS[key] });
       else if (key === 'r') win.refresh();
       else if (key === 'x' && fs.length > 0) clearAll();
       else if (e.key === '?') dialog.current?.showModal();

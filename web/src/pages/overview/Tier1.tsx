@@ -17,6 +17,7 @@ import { runQuery, useFigureSpan } from './figures';
 import { queryFilters, useFilters } from './filters';
 import { TIER1_DEFAULT_SORT, TIER1_PAGE, useView, type Tier1SortField } from './view';
 import { ScrollBox } from '../../components/ScrollBox';
+import { ColumnChooser, ResizeHandle, useTableColumns } from '../../components/TableColumns';
 
 /** The tier-1 answer with the paging the server adds (api13); an older server leaves it out. */
 type Tier1Page = Tier1Table & { next_cursor?: string | null };
@@ -34,6 +35,7 @@ const COLUMNS: { field: Tier1SortField; label: string; num?: boolean; desc?: boo
   { field: 'gift_card_brand', label: 'Gift card' },
   { field: 'physical_mule_drop_address', label: 'Drop address' },
 ];
+const TIER1_COLUMNS = COLUMNS.map((c, i) => ({ ...c, key: c.field, index: i }));
 
 /** A value cut for width, whole in its title and on the clipboard. */
 function middle(s: string, max = 18): string {
@@ -71,6 +73,9 @@ function cells(r: Tier1Row): ReactNode[] {
     r.physical_mule_drop_address,
   ];
 }
+
+/** The cells of the columns shown. */
+const pick = (all: ReactNode[], shown: { index: number }[]) => shown.map((c) => all[c.index]);
 
 /** Tier-1 intel under filters, from the query language: it has no per-call rows, so the intel is grouped. */
 const GROUPED = ['mule_bank_name', 'mule_bank_account_number', 'crypto_wallet_address', 'gift_card_brand'] as const;
@@ -162,6 +167,7 @@ function Tier1Calls() {
     ...spanOptions<Tier1Page>(w.span, '/api/kpis/tier1', cursor ? { limit: TIER1_PAGE, sort, cursor } : { limit: TIER1_PAGE, sort }),
     placeholderData: keepPreviousData,
   });
+  const cols = useTableColumns('tier1', TIER1_COLUMNS);
   const d = q.data;
   const paged = !!d && 'next_cursor' in d;
   const next = d?.next_cursor ?? null;
@@ -184,7 +190,18 @@ function Tier1Calls() {
       : `Mule accounts, crypto wallets, gift cards and drop addresses · showing ${fmtInt(d.items.length)} of ${fmtInt(d.total)}, newest first (paging and sorting need a newer server)`
     : 'Mule accounts, crypto wallets, gift cards and drop addresses';
   return (
-    <Panel title="Tier-1 intel" testId="tier1" className="w-6" subtitle={subtitle} actions={<ExportMenu />}>
+    <Panel
+      title="Tier-1 intel"
+      testId="tier1"
+      className="w-6"
+      subtitle={subtitle}
+      actions={
+        <>
+          <ColumnChooser table="tier1" columns={TIER1_COLUMNS} cols={cols} />
+          <ExportMenu />
+        </>
+      }
+    >
       <QueryBody
         q={q}
         feature="Tier-1 intel"
@@ -195,14 +212,21 @@ function Tier1Calls() {
         {(data) => (
           <>
             <ScrollBox label="Tier-1 calls" className="table-tall">
-              <table className="tier1" data-testid="tier1-table">
+              <table className={`tier1 ${cols.tableProps.className ?? ''}`} style={cols.tableProps.style} data-testid="tier1-table">
                 <thead>
                   <tr>
-                    {COLUMNS.map((c) => {
+                    {cols.shown.map((c) => {
                       const active = view.tier1Sort.replace(/^-/, '') === c.field;
                       const dir = view.tier1Sort.startsWith('-') ? 'descending' : 'ascending';
                       return (
-                        <th key={c.field} scope="col" className={c.num ? 'num' : undefined} aria-sort={active ? dir : undefined}>
+                        <th
+                          key={c.field}
+                          scope="col"
+                          className={c.num ? 'num' : undefined}
+                          aria-sort={active ? dir : undefined}
+                          data-col={c.field}
+                          style={{ width: cols.width(c.field) }}
+                        >
                           {paged ? (
                             <button type="button" className="th-sort" onClick={() => sortBy(c)} data-sort={c.field}>
                               {c.label}
@@ -213,6 +237,11 @@ function Tier1Calls() {
                           ) : (
                             c.label
                           )}
+                          <ResizeHandle
+                            label={c.label}
+                            width={cols.width(c.field)}
+                            onResize={(px, all) => cols.setWidth(c.field, px, all)}
+                          />
                         </th>
                       );
                     })}
@@ -221,7 +250,7 @@ function Tier1Calls() {
                 <tbody>
                   {data.items.map((r) => (
                     <tr key={r.call_sid} data-sid={r.call_sid}>
-                      <RowCells cells={cells(r)} num={(i) => COLUMNS[i].num} />
+                      <RowCells cells={pick(cells(r), cols.shown)} num={(i) => cols.shown[i].num} />
                     </tr>
                   ))}
                 </tbody>

@@ -12,8 +12,8 @@ import type { Timeseries } from '../../lib/types';
 import { spanMs, useWindow, windowDays, type Span } from '../../lib/window';
 import { AnnotationList, useAnnotations } from './Annotations';
 import { explainedPanel } from './explained';
-import { useCsvFile, useFigure, useFigureSpan } from './figures';
-import { useFilters } from './filters';
+import { useCsvFile, useFigure, useFigureRequests, useFigureSpan } from './figures';
+import { useFilters, useZoom } from './filters';
 import { ViewSelect } from './ViewSelect';
 import { BUCKET_WIDTH_MS, BUCKETS, bucketPoints, effectiveBucket, MAX_POINTS, METRICS, useView } from './view';
 
@@ -35,7 +35,7 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
   const compare = useFirstFiguresIn();
   const w = useWindow();
   // The overview's window, or the quarter hour a heat-map filter narrowed it to.
-  const { span } = useFigureSpan();
+  const { span, prev: prevSpan } = useFigureSpan();
   const days = span === w.span ? windowDays(w.sel) : spanMs(span) / 86_400_000;
   const [view, setView] = useView();
   const { bucket, refused } = effectiveBucket(view, span, days);
@@ -43,18 +43,20 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
   const path = `/api/kpis/timeseries/${m.value}`;
   const q = useFigure<Timeseries>(path, { bucket });
   const file = useCsvFile(`${m.value}-per-${bucket}`);
+  const requests = useFigureRequests(path, { bucket }, { previous: true });
   const notes = useAnnotations(span, compare && q.data !== undefined);
   const marks = notes.data?.items;
   const { add } = useFilters();
   const prev = useFigure<Timeseries>(path, { bucket }, { period: 'previous', enabled: compare && q.data !== undefined });
-  const previous = prev.data && !prev.isPlaceholderData ? prev.data.points : undefined;
+  const previous = w.compareOn && prev.data && !prev.isPlaceholderData ? prev.data.points : undefined;
+  const zoomTo = useZoom();
   return (
     <Panel
       title="Over time"
       // The bucket goes with the figure ("timeseries:calls:hour"), so an explanation can speak per hour.
       {...explainedPanel('timeseries', `${m.value}:${bucket}`)}
       className="w-4"
-      subtitle={`${m.label} per ${BUCKET_WORDS[bucket]} (${tzLabel()}) · dashed grey: the previous period`}
+      subtitle={`${m.label} per ${BUCKET_WORDS[bucket]} (${tzLabel()})${w.compareOn ? ' · dashed grey: the period compared with' : ''} · drag across the chart to zoom`}
       actions={
         <>
           <ViewSelect name="metric" label="Metric" choices={METRICS} testId="ts-metric" />
@@ -91,14 +93,14 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
               <Line
                 points={d.points}
                 previous={previous}
-                shiftMs={spanMs(span)}
+                shiftMs={Date.parse(span.start) - Date.parse(prevSpan.start)}
                 partialFirst={edges.first}
                 partialLast={edges.last}
                 axis={m.axis}
                 phrase={m.phrase}
                 integer={m.integer}
                 height={260}
-                label={`${m.label} over time, ${d.points.length} points${previous ? ', with the previous period' : ''}${marks?.length ? `, ${marks.length} ${marks.length === 1 ? 'note' : 'notes'} marked` : ''}`}
+                label={`${m.label} over time, ${d.points.length} points${previous ? ', with the period compared with' : ''}${marks?.length ? `, ${marks.length} ${marks.length === 1 ? 'note' : 'notes'} marked` : ''}`}
                 marks={marks}
                 onSelect={(t) => {
                   // The bucket, within the window (a partial first or last bucket holds less).
@@ -106,9 +108,15 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
                   const end = Math.min(Date.parse(t) + BUCKET_WIDTH_MS[d.bucket], Date.parse(span.end));
                   add({ kind: 'at', start: iso(start), end: iso(end) });
                 }}
+                onZoom={zoomTo}
               />
               <p className="chart-legend" aria-hidden="true">
-                <span className="key key-current" /> This period <span className="key key-previous" /> Previous period
+                <span className="key key-current" /> This period
+                {w.compareOn && (
+                  <>
+                    <span className="key key-previous" /> Compared with
+                  </>
+                )}
                 {(edges.first || edges.last) && (
                   <>
                     <span className="key key-partial" /> Partial bucket
@@ -117,7 +125,8 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
               </p>
               <DataTable
                 caption={`${m.label} per ${d.bucket}`}
-                columns={[`Bucket start (${tzLabel()})`, m.label, 'Previous period']}
+                requests={requests}
+                columns={[`Bucket start (${tzLabel()})`, m.label, 'Compared with']}
                 csv={{
                   file,
                   header: ['bucket_start_utc', m.value, 'previous_period'],

@@ -11,7 +11,7 @@ import { Link } from '../../lib/router';
 import type { TopN } from '../../lib/types';
 import { useWindow } from '../../lib/window';
 import { explainedPanel } from './explained';
-import { useCsvFile, useFigure } from './figures';
+import { useCsvFile, useFigure, useFigureRequests } from './figures';
 import { FilterValue } from './FilterBar';
 import { useFilters } from './filters';
 import { ViewSelect } from './ViewSelect';
@@ -35,6 +35,7 @@ export const TopNPanel = memo(function TopNPanel() {
   const f = TOPN_FIELDS.find((x) => x.value === view.topn)!;
   const n = Math.min(view.n, TOPN_API_MAX);
   const q = useFigure<TopN>(`/api/kpis/topn/${f.value}`, { n });
+  const requests = useFigureRequests(`/api/kpis/topn/${f.value}`, { n });
   const { add } = useFilters();
   const file = useCsvFile(`top-${f.value}`);
   const filterBy = (label: string) => ({ kind: 'is' as const, field: f.filter, values: [label] });
@@ -89,6 +90,7 @@ export const TopNPanel = memo(function TopNPanel() {
               onClick={(i) => add(filterBy(d.items[i].label))}
             />
             <DataTable
+              requests={requests}
               caption={`Top ${f.label}`}
               columns={[f.label, 'Calls', 'Share', 'Call list']}
               csv={{ file, header: [f.value, 'calls', 'pct_of_total'], rows: d.items.map((i) => [i.label, i.count, i.pct_of_total]) }}

@@ -3,7 +3,8 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { fmtDateTime, localZoneName } from '../../lib/format';
-import { useWindow } from '../../lib/window';
+import { instantOf, localInputOf } from '../../lib/localTime';
+import { COMPARE_MODES, compareSpan, useWindow, type CompareMode } from '../../lib/window';
 import { SavedViews } from './SavedViews';
 import { Shortcuts } from './Shortcuts';
 import { REFRESH, useView } from './view';
@@ -22,6 +23,57 @@ function useAutoRefresh(ms: number): number | null {
     return () => clearInterval(t);
   }, [ms, w]);
   return last;
+}
+
+/** What the figures are compared with: previous period, 4 weeks or a year earlier, a custom start, or off. */
+function CompareControl() {
+  const w = useWindow();
+  const ids = useId();
+  const [start, setStart] = useState(() => localInputOf(Date.parse(w.prev.start)));
+  useEffect(() => setStart(localInputOf(Date.parse(w.prev.start))), [w.prev.start, w.tz]);
+  const choose = (mode: CompareMode) => {
+    // A custom comparison starts where the one shown does, until another start is typed.
+    if (mode === 'custom') w.setCompare({ mode, start: compareSpan(w.span, w.compare).start });
+    else w.setCompare({ mode });
+  };
+  const at = instantOf(start);
+  return (
+    <span className="control">
+      <label htmlFor={`${ids}c`} className="inline-label">
+        Compare with
+      </label>
+      <select id={`${ids}c`} value={w.compare.mode} onChange={(e) => choose(e.target.value as CompareMode)} data-testid="compare">
+        {COMPARE_MODES.map((m) => (
+          <option key={m.value} value={m.value}>
+            {m.label}
+          </option>
+        ))}
+      </select>
+      {w.compare.mode === 'custom' && (
+        <form
+          className="custom-row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (at) w.setCompare({ mode: 'custom', start: at });
+          }}
+        >
+          <label htmlFor={`${ids}s`} className="inline-label">
+            starting
+          </label>
+          <input
+            id={`${ids}s`}
+            type="datetime-local"
+            value={start}
+            onChange={(e) => setStart(e.target.value)}
+            data-testid="compare-start"
+          />
+          <button type="submit" className="btn btn-small" disabled={!at}>
+            Compare
+          </button>
+        </form>
+      )}
+    </span>
+  );
 }
 
 export function ViewControls() {
@@ -76,6 +128,7 @@ export function ViewControls() {
           </label>
         ))}
       </fieldset>
+      <CompareControl />
       <SavedViews />
       <Shortcuts />
     </>

@@ -5,9 +5,10 @@
 
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { api, type Query } from '../../lib/api';
+import type { ApiRequest } from '../../components/PanelExport';
 import { useKpi } from '../../lib/kpi';
 import type { RangeObj } from '../../lib/types';
-import { useWindow, type Span } from '../../lib/window';
+import { compareSpan, useWindow, type Span } from '../../lib/window';
 import { filteredSpan, queryFilters, useFilters, type Filter } from './filters';
 import { SUMMARY_METRICS } from '../../../../src/domain/query/catalog';
 
@@ -24,9 +25,14 @@ interface QueryBody {
   limit?: number;
 }
 
+const queryRequest = (span: Span, body: QueryBody) => ({ ...body, start: span.start, end: span.end, timezone: 'UTC' });
+
 /** One POST /api/query over `span` (UTC, as the KPI endpoints bucket). */
 export const runQuery = (span: Span, body: QueryBody, signal?: AbortSignal) =>
-  api<QueryAnswer>('/api/query', { method: 'POST', body: { ...body, start: span.start, end: span.end, timezone: 'UTC' }, signal });
+  api<QueryAnswer>('/api/query', { method: 'POST', body: queryRequest(span, body), signal });
+
+type Run = typeof runQuery;
+const run: Run = runQuery;
 
 /** Timeseries metrics (GET /api/kpis/timeseries/{metric}) as query metrics. */
 const SERIES_METRIC: Record<string, string> = {
@@ -91,6 +97,7 @@ async function bucketCounts(
   metric: string,
   buckets: [string, number, number | null][],
   signal: AbortSignal,
+  runQuery: Run,
 ) {
   const answers = await Promise.all(
     buckets.map(([, min, max]) =>
@@ -101,7 +108,14 @@ async function bucketCounts(
 }
 
 /** The KPI endpoint's answer for `path`, computed with the query language under `filters`. */
-async function viaQuery(path: string, extra: Query, span: Span, filters: Filter[], signal: AbortSignal): Promise<unknown> {
+async function viaQuery(
+  path: string,
+  extra: Query,
+  span: Span,
+  filters: Filter[],
+  signal: AbortSignal,
+  runQuery: Run = run,
+): Promise<unknown> {
   const f = queryFilters(filters);
   if (path === '/api/kpis/summary') {
     const a = await runQuery(span, { metrics: [...SUMMARY_METRICS], filters: f }, signal);
@@ -170,13 +184,13 @@ async function viaQuery(path: string, extra: Query, span: Span, filters: Filter[
     return { range: a.range, items };
   }
   if (path === '/api/kpis/duration-histogram') {
-    const counts = await bucketCounts(span, f, 'duration_sec', 'calls_received', DURATION_BUCKETS, signal);
+    const counts = await bucketCounts(span, f, 'duration_sec', 'calls_received', DURATION_BUCKETS, signal, runQuery);
     const buckets = DURATION_BUCKETS.map(([label, min_sec, max_sec], i) => ({ label, min_sec, max_sec, count: counts[i].count }));
     return { range: counts[0].range, buckets };
   }
   if (path === '/api/kpis/ask-histogram') {
     // `asks` counts only the single asks inside the bucket's dollar_ask range (docs/query.md).
-    const counts = await bucketCounts(span, f, 'dollar_ask', 'asks', ASK_BUCKETS, signal);
+    const counts = await bucketCounts(span, f, 'dollar_ask', 'asks', ASK_BUCKETS, signal, runQuery);
     const buckets = ASK_BUCKETS.map(([label, min, max], i) => ({ label, min, max, count: counts[i].count }));
     return { range: counts[0].range, buckets };
   }
@@ -189,8 +203,7 @@ export function useFigureSpan(): { span: Span; prev: Span; filters: Filter[] } {
   const { filters } = useFilters();
   const span = filteredSpan(w.span, filters);
   if (span === w.span) return { span, prev: w.prev, filters };
-  const len = Date.parse(span.end) - Date.parse(span.start);
-  return { span, prev: { start: iso(Date.parse(span.start) - len), end: span.start }, filters };
+  return { span, prev: compareSpan(span, w.compare, w.span), filters };
 }
 
 /**
@@ -203,8 +216,11 @@ export function useFigure<T>(
   opts: { period?: 'current' | 'previous'; enabled?: boolean; span?: (s: Span) => Span } = {},
 ): UseQueryResult<T> {
   const { span: cur, prev, filters } = useFigureSpan();
+  const { compareOn } = useWindow();
   const filtered = filters.length > 0;
-  const plain: UseQueryResult<T> = useKpi<T>(path, extra, { ...opts, enabled: (opts.enabled ?? true) && !filtered });
+  // With the comparison off nothing reads the earlier window.
+  const enabled = (opts.enabled ?? true) && (compareOn || opts.period !== 'previous');
+  const plain: UseQueryResult<T> = useKpi<T>(path, extra, { ...opts, enabled: enabled && !filtered });
   const base = opts.period === 'previous' ? prev : cur;
   const span = opts.span ? opts.span(base) : base;
   const viaFilters = useQuery({
@@ -213,10 +229,40 @@ export function useFigure<T>(
     queryFn: ({ signal }) => viaQuery(path, extra, span, filters, signal),
     // While the first filtered figures load, the unfiltered ones stay (dimmed), as between windows.
     placeholderData: (previous: unknown) => previous ?? plain.data,
-    enabled: (opts.enabled ?? true) && filtered,
+    enabled: enabled && filtered,
   });
   // The query language's answer has the endpoint's shape (viaQuery builds it so).
   return filtered ? (viaFilters as UseQueryResult<T>) : plain;
+}
+
+const NO_ANSWER: QueryAnswer = { results: [], meta: { total_rows: 0 }, range: undefined as unknown as RangeObj };
+
+/** The requests behind a figure over `span`: its KPI endpoint, or (filtered) the POST /api/query bodies it sends. */
+async function figureRequests(path: string, extra: Query, span: Span, filters: Filter[]): Promise<ApiRequest[]> {
+  if (filters.length === 0) return [{ method: 'GET', path, query: { start: span.start, end: span.end, ...extra } }];
+  const bodies: unknown[] = [];
+  // The same code that reads the figure, with each query written down instead of sent.
+  const record: Run = (s, body) => {
+    bodies.push(queryRequest(s, body));
+    return Promise.resolve(NO_ANSWER);
+  };
+  await viaQuery(path, extra, span, filters, new AbortController().signal, record);
+  return bodies.map((body) => ({ method: 'POST', path: '/api/query', body }));
+}
+
+/** A panel's requests (and, with `previous`, those of the window compared with), for its query export. */
+export function useFigureRequests(
+  path: string,
+  extra: Query = {},
+  opts: { span?: (s: Span) => Span; previous?: boolean } = {},
+): () => Promise<ApiRequest[]> {
+  const { span, prev, filters } = useFigureSpan();
+  const { compareOn } = useWindow();
+  const at = (s: Span) => (opts.span ? opts.span(s) : s);
+  return async () => [
+    ...(await figureRequests(path, extra, at(span), filters)),
+    ...(opts.previous && compareOn ? await figureRequests(path, extra, at(prev), filters) : []),
+  ];
 }
 
 /** A panel's CSV file name: the panel, the window's instants, and whether filters apply. */

@@ -9,7 +9,7 @@
 import { useMemo } from 'react';
 import { useLocation } from '../../lib/router';
 import { updateSearch } from '../../lib/urlState';
-import type { Span } from '../../lib/window';
+import { spanSel, useWindow, type Span } from '../../lib/window';
 
 /** Fields a value filter may name (dimension fields of the query language, CONTRACT §13). */
 export const VALUE_FIELDS: Record<string, string> = {
@@ -178,4 +178,14 @@ export function filteredSpan(span: Span, filters: Filter[]): Span {
   const at = filters.find((f) => f.kind === 'at');
   if (!at || at.kind !== 'at') return span;
   return { start: at.start, end: atEnd(at) };
+}
+
+/**
+ * Drag-to-zoom: the stretch selected on a time chart becomes the window (one history entry, so
+ * back returns to the window before); a time filter inside the old window is dropped with it.
+ */
+export function useZoom(): (fromMs: number, toMs: number) => void {
+  const { setSel } = useWindow();
+  const { filters } = useFilters();
+  return (a, b) => setSel(spanSel(a, b), { f: filters.filter((f) => f.kind !== 'at').map(filterParam) });
 }

@@ -76,6 +76,8 @@ export const MAX_POINTS = 1000;
 export const bucketPoints = (s: Span, bucket: string) => Math.ceil((Date.parse(s.end) - Date.parse(s.start)) / BUCKET_WIDTH_MS[bucket]) + 1;
 
 function autoBucket(days: number): string {
+  // A zoomed stretch of a few hours still draws a line: quarter hours up to half a day.
+  if (days <= 0.5) return '15min';
   if (days <= 7) return 'hour';
   if (days <= 90) return 'day';
   return 'week';
@@ -124,7 +126,7 @@ export interface OverviewView {
   refresh: RefreshChoice;
 }
 
-const VIEW_DEFAULTS: OverviewView = {
+export const VIEW_DEFAULTS: OverviewView = {
   metric: 'calls',
   bucket: 'auto',
   topn: 'impersonated_brand',

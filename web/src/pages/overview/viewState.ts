@@ -6,9 +6,18 @@
 // API may hold `contains` or `or`) are counted, not silently dropped.
 
 import { localZoneName } from '../../lib/format';
-import { addDays, selFromSearch, tzFromSearch } from '../../lib/window';
+import {
+  addDays,
+  compareFromSearch,
+  compareSpan,
+  rangeHours,
+  resolveWindow,
+  selFromSearch,
+  tzFromSearch,
+  type Span,
+} from '../../lib/window';
 import { atEnd, filtersFromSearch, filterParam, queryFilters, RANGE_FIELDS, VALUE_FIELDS, type Filter } from './filters';
-import { viewFromSearch } from './view';
+import { VIEW_DEFAULTS, viewFromSearch } from './view';
 
 export interface ViewStateJson {
   range?: string;
@@ -26,16 +35,29 @@ export function stateOfSearch(search: URLSearchParams): ViewStateJson {
   const filters = filtersFromSearch(search);
   const at = filters.find((f) => f.kind === 'at');
   const v = viewFromSearch(search);
-  const state: ViewStateJson = {
-    // A time filter is the view's window; a named window stays named ("the last 7 days" whenever opened).
-    ...(at && at.kind === 'at'
+  // A time filter is the view's window; a named window stays named ("the last 7 days" whenever opened).
+  const span: Span =
+    at && at.kind === 'at'
       ? { start: at.start, end: atEnd(at) }
-      : sel.kind === 'named'
-        ? { range: sel.range }
-        : { start: sel.from, end: addDays(sel.to, 1) }),
+      : sel.kind === 'span'
+        ? { start: sel.start, end: sel.end }
+        : sel.kind === 'custom'
+          ? { start: sel.from, end: addDays(sel.to, 1) }
+          : resolveWindow(sel, Date.now());
+  const cmp = compareFromSearch(search);
+  const state: ViewStateJson = {
+    ...(sel.kind === 'named' && !(at && at.kind === 'at') ? { range: sel.range } : { start: span.start, end: span.end }),
     timezone: tzFromSearch(search) === 'local' ? localZoneName() : 'UTC',
     filters: queryFilters(filters),
-    compare: 'previous_period',
+    // Four weeks earlier and a custom start are stored as the window they compare with.
+    compare:
+      cmp.mode === 'previous'
+        ? 'previous_period'
+        : cmp.mode === 'year'
+          ? 'year_earlier'
+          : cmp.mode === 'off'
+            ? 'off'
+            : compareSpan(span, cmp),
     panels: [`timeseries:${v.metric}:${v.bucket}`, `topn:${v.topn}:${v.n}`, `tier1:${v.tier1Sort}`],
   };
   return state;
@@ -74,22 +96,29 @@ function filterOf(c: unknown, pending: Map<string, { min?: number; max?: number 
 export function searchOfState(state: ViewStateJson): { params: URLSearchParams; dropped: number } {
   const p = new URLSearchParams();
   const filters: Filter[] = [];
-  if (state.range && ['24h', '7d', '30d'].includes(state.range)) p.set('range', state.range);
+  const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+  if (state.range && rangeHours(state.range) !== null) p.set('range', state.range);
   else if (state.start && state.end && isMidnight(state.start) && isMidnight(state.end)) {
     p.set('from', dateOf(Date.parse(state.start)));
     p.set('to', dateOf(Date.parse(state.end) - DAY));
   } else if (state.start && state.end && Number.isFinite(Date.parse(state.start)) && Number.isFinite(Date.parse(state.end))) {
-    // Instants within days: the days that hold them, narrowed by a time filter.
-    const s = Date.parse(state.start);
-    const e = Date.parse(state.end);
-    p.set('from', dateOf(s));
-    p.set('to', dateOf(e - 1));
-    filters.push({
-      kind: 'at',
-      start: new Date(s).toISOString().replace('.000Z', 'Z'),
-      end: new Date(e).toISOString().replace('.000Z', 'Z'),
-    });
+    // Two instants: the window from one to the other.
+    p.set('from', iso(Date.parse(state.start)));
+    p.set('to', iso(Date.parse(state.end)));
   } else p.set('range', '7d');
+  const c = state.compare;
+  if (c === 'year_earlier') p.set('cmp', 'year');
+  else if (c === 'off') p.set('cmp', 'off');
+  else if (c && typeof c === 'object' && 'start' in c && Number.isFinite(Date.parse(String(c.start)))) {
+    const sel = selFromSearch(p);
+    const from = Date.parse(String(c.start));
+    const base = sel ? Date.parse(resolveWindow(sel, Date.now()).start) : NaN;
+    if (sel && sel.kind !== 'named' && base - from === 28 * DAY) p.set('cmp', '4w');
+    else {
+      p.set('cmp', 'custom');
+      p.set('cmp_from', iso(from));
+    }
+  }
   p.set('tz', state.timezone && state.timezone !== 'UTC' ? 'local' : 'utc');
   let dropped = 0;
   const ranges = new Map<string, { min?: number; max?: number }>();
@@ -113,15 +142,16 @@ export function searchOfState(state: ViewStateJson): { params: URLSearchParams; 
       if (b) p.set('n', b);
     } else if (panel === 'tier1' && a) p.set('tier1_sort', a);
   }
-  // Values the overview does not know fall back to its defaults (viewFromSearch); leave them out.
+  // Values the overview does not know fall back to its defaults (viewFromSearch); leave them
+  // out, and the defaults too, as the overview's own URLs do (the same view, the same link).
   const v = viewFromSearch(p);
-  for (const [k, val] of [
-    ['metric', v.metric],
-    ['bucket', v.bucket],
-    ['topn', v.topn],
-    ['n', String(v.n)],
-    ['tier1_sort', v.tier1Sort],
+  for (const [k, val, def] of [
+    ['metric', v.metric, VIEW_DEFAULTS.metric],
+    ['bucket', v.bucket, VIEW_DEFAULTS.bucket],
+    ['topn', v.topn, VIEW_DEFAULTS.topn],
+    ['n', String(v.n), String(VIEW_DEFAULTS.n)],
+    ['tier1_sort', v.tier1Sort, VIEW_DEFAULTS.tier1Sort],
   ] as const)
-    if (p.get(k) !== val) p.delete(k);
+    if (p.get(k) !== val || val === def) p.delete(k);
   return { params: p, dropped };
 }
