@@ -1386,7 +1386,7 @@ export interface components {
                 end?: string;
                 /** @description IANA zone (default UTC) */
                 timezone?: string;
-                /** @description All must hold. [op, field, value] with op in is, is_not, contains, gt, gte, lt, lte, between, has, not, and, or; ["has", field]; ["not", f]; ["and"|"or", [f…]]. */
+                /** @description All must hold. [op, field, value] with op in is, is_not, contains, gt, gte, lt, lte, between, has, not, and, or; ["has", field]; ["not", f]; ["and"|"or", [f…]]; ["is", "campaign_id", [ids]]: the calls of those campaigns (pro tier). */
                 filters?: unknown[][];
                 /** @description previous_period, year_earlier (the same window a year before), off, or a custom {start, end} */
                 compare?: "previous_period" | "year_earlier" | "off" | {
@@ -2692,7 +2692,7 @@ export interface operations {
                     metrics: string[];
                     /** @description Field dimensions (intel fields, caller_state, caller_area_code, caller_id, persona, disconnect_reason, cleanly_closed, hooked, tier, has_intel) and time:15min|hour|day|week|month|weekday|hour_of_day. */
                     dimensions?: string[];
-                    /** @description All must hold. [op, field, value] with op in is, is_not, contains, gt, gte, lt, lte, between, has, not, and, or; ["has", field]; ["not", f]; ["and"|"or", [f…]]. */
+                    /** @description All must hold. [op, field, value] with op in is, is_not, contains, gt, gte, lt, lte, between, has, not, and, or; ["has", field]; ["not", f]; ["and"|"or", [f…]]; ["is", "campaign_id", [ids]]: the calls of those campaigns (pro tier). */
                     filters?: unknown[][];
                     /** @description <N>h, <N>d or <N>w ending now (default 7d) */
                     range?: string;
@@ -4700,7 +4700,7 @@ export interface operations {
                         end?: string;
                         /** @description IANA zone (default UTC) */
                         timezone?: string;
-                        /** @description All must hold. [op, field, value] with op in is, is_not, contains, gt, gte, lt, lte, between, has, not, and, or; ["has", field]; ["not", f]; ["and"|"or", [f…]]. */
+                        /** @description All must hold. [op, field, value] with op in is, is_not, contains, gt, gte, lt, lte, between, has, not, and, or; ["has", field]; ["not", f]; ["and"|"or", [f…]]; ["is", "campaign_id", [ids]]: the calls of those campaigns (pro tier). */
                         filters?: unknown[][];
                         /** @description previous_period, year_earlier (the same window a year before), off, or a custom {start, end} */
                         compare?: "previous_period" | "year_earlier" | "off" | {

@@ -21,6 +21,9 @@ import {
 } from './catalog.js';
 import { instantOfLocal, isKnownZone, offsetSegments } from './zone.js';
 
+/** The filter field naming a campaign (pro tier; not a dimension). */
+export const CAMPAIGN_FIELD = 'campaign_id';
+
 export type Metric = { kind: 'base'; name: BaseMetric } | { kind: 'distinct'; field: DimensionField };
 type Value = string | boolean | number;
 
@@ -30,6 +33,8 @@ export type Condition =
   | { op: ComparisonOp; field: NumberField | 'tier'; value: number }
   | { op: 'between'; field: NumberField | 'tier'; min: number; max: number }
   | { op: 'has'; field: FilterField }
+  /** ["is", "campaign_id", [ids]]: calls of these campaigns (storage/query/campaignFilter.ts resolves it per window). */
+  | { op: 'campaign'; ids: string[] }
   | { op: 'not'; condition: Condition }
   | { op: 'and' | 'or'; conditions: Condition[] };
 
@@ -171,6 +176,7 @@ function parseCondition(raw: unknown, path: string, depth: number, problems: Pro
   }
   const field = raw[1];
   const fieldPath = `${path}[1]`;
+  if (field === CAMPAIGN_FIELD) return parseCampaign(raw, path, problems, budget);
   if (typeof field !== 'string' || !(isDimensionField(field) || isNumberField(field) || field === 'transcript')) {
     problems.add(fieldPath, `unknown field ${quote(field)}.`);
     return null;
@@ -231,6 +237,23 @@ function parseCondition(raw: unknown, path: string, depth: number, problems: Pro
       return { op: cmp, field: field as NumberField | 'tier', value: raw[2] };
     }
   }
+}
+
+/** A campaign's id (GET /api/campaigns). */
+const CAMPAIGN_ID = /^cmp_[0-9a-f]{16}$/;
+
+/** ["is", "campaign_id", [ids]]: `is` only (a campaign is a set of calls, not a value of one). */
+function parseCampaign(raw: unknown[], path: string, problems: Problems, budget: Budget): Condition | null {
+  if (raw[0] !== 'is' || raw.length !== 3) return (problems.add(path, 'campaign_id takes ["is", "campaign_id", [ids]] only.'), null);
+  const ids = raw[2];
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > QUERY_LIMITS.maxListValues)
+    return (problems.add(`${path}[2]`, `must be a list of 1 to ${QUERY_LIMITS.maxListValues} campaign ids.`), null);
+  budget.values += ids.length;
+  for (const [i, id] of ids.entries()) {
+    if (typeof id !== 'string' || !CAMPAIGN_ID.test(id))
+      return (problems.add(`${path}[2][${i}]`, 'a campaign id is cmp_ and 16 hex digits.'), null);
+  }
+  return { op: 'campaign', ids: [...new Set(ids as string[])] };
 }
 
 /**

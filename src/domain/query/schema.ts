@@ -27,7 +27,9 @@ export const QueryBody = Type.Object(
     filters: Type.Optional(
       Type.Array(Type.Array(Type.Unknown(), { minItems: 1, maxItems: 3 }), {
         maxItems: QUERY_LIMITS.maxConditions,
-        description: `All must hold. [op, field, value] with op in ${FILTER_OPS.join(', ')}; ["has", field]; ["not", f]; ["and"|"or", [f…]].`,
+        description:
+          `All must hold. [op, field, value] with op in ${FILTER_OPS.join(', ')}; ["has", field]; ["not", f]; ["and"|"or", [f…]]; ` +
+          '["is", "campaign_id", [ids]]: the calls of those campaigns (pro tier).',
       }),
     ),
     range: Type.Optional(Type.String({ maxLength: 64, description: '<N>h, <N>d or <N>w ending now (default 7d)' })),

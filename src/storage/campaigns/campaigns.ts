@@ -21,7 +21,7 @@ import { validationFailed } from '../../errors.js';
 import { num, Params, type Db } from '../db.js';
 import { sliceWhere } from '../slice.js';
 import { callFactsOf, pageOf, previousOf, spanOf, type Span } from './facts.js';
-import { keptCallSids, keptDetail, keptList, keptWithCalls } from './kept.js';
+import { keptCallSids, keptDetail, keptList, keptMembers, keptWithCalls } from './kept.js';
 
 /** Identifier rows one read may hold (about 300k calls' worth): a longer window is refused. */
 const MAX_IDENTIFIER_ROWS = 1_000_000;
@@ -150,6 +150,17 @@ export async function campaignCallSids(
   const rows = await identifierRowsOf(db, principal, spanOf(w));
   const c = windowCampaigns(principal.orgId, rows).graph.components.find((x) => x.id === id);
   return c ? c.calls : null;
+}
+
+/**
+ * A campaign's calls in the window for the query language (["is", "campaign_id", …]): for a
+ * principal that sees the whole org, every call of the kept campaign in the window, however few
+ * (so a comparison with the previous period counts what `previous_calls` counts); for a sliced
+ * one, the calls of the slice's campaign of that window (none when it has none).
+ */
+export async function campaignMembers(db: Db, principal: Principal, w: Pick<Window, 'start' | 'end'>, id: string): Promise<string[]> {
+  if (!sliced(principal)) return keptMembers(db, principal.orgId, w, id);
+  return (await campaignCallSids(db, principal, w, id)) ?? [];
 }
 
 /** A campaign of the window with the call_sids it is made of (the STIX and MISP exports). */

@@ -134,6 +134,11 @@ export async function keptWithCalls(
   return (await rowsOf(db, principal, span, all)).sort((a, b) => byCodePoint(a.row.id, b.row.id));
 }
 
+/** Every call of one campaign in the window, however few (the query language's campaign_id). */
+export async function keptMembers(db: Db, orgId: string, w: Pick<Window, 'start' | 'end'>, id: string): Promise<string[]> {
+  return (await windowCalls(db, orgId, spanOf(w), [id])).get(id) ?? [];
+}
+
 /** The calls of one campaign in the window, or null when it has fewer than two there. */
 export async function keptCallSids(db: Db, orgId: string, w: Pick<Window, 'start' | 'end'>, id: string): Promise<string[] | null> {
   const calls = (await windowCalls(db, orgId, spanOf(w), [id])).get(id) ?? [];
@@ -163,7 +168,7 @@ export async function keptDetail(db: Db, principal: Principal, w: Window, id: st
   const rawRows = await identifierRowsOfCalls(
     db,
     orgId,
-    { start: Math.min(...times), end: Math.max(...times) + 1 },
+    { start: times.reduce((a, b) => Math.min(a, b)), end: times.reduce((a, b) => Math.max(a, b)) + 1 },
     raw.map((r) => r.call_sid as string),
   );
   const component = buildCampaigns(orgId, rawRows).components.find((c) => c.id === id);

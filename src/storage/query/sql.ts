@@ -10,7 +10,9 @@ import type { Condition, Query } from '../../domain/query/parse.js';
 import { localMonthStarts, offsetSegments, type OffsetSegment } from '../../domain/query/zone.js';
 import type { Principal } from '../../domain/principal.js';
 import { DAY_MS, HOUR_MS, type Window } from '../../domain/window.js';
-import type { Params } from '../db.js';
+import type { Dialect, Params } from '../db.js';
+import { callSidInList } from '../campaigns/sidList.js';
+import type { CampaignCalls } from './campaignFilter.js';
 import { flagsTierIs } from '../flags.js';
 import { sliceWhere } from '../slice.js';
 import { sumCentsSql } from '../queries/money.js';
@@ -107,14 +109,25 @@ export function bucketBase(w: Pick<Window, 'start'>): number {
   return before - ((((before - MONDAY_MS) % WEEK_MS) + WEEK_MS) % WEEK_MS);
 }
 
+/** What a condition's SQL needs besides the condition: the engine, and the calls of the campaigns it names in this window. */
+export interface ConditionContext {
+  dialect: Dialect;
+  campaigns: CampaignCalls | null;
+}
+
 /** SQL of one condition; every leaf is true or false (never null), so `not` is the complement. */
-function conditionSql(c: Condition, p: Params): string {
+function conditionSql(c: Condition, p: Params, ctx?: ConditionContext): string {
   switch (c.op) {
     case 'and':
     case 'or':
-      return `(${c.conditions.map((x) => conditionSql(x, p)).join(c.op === 'and' ? ' AND ' : ' OR ')})`;
+      return `(${c.conditions.map((x) => conditionSql(x, p, ctx)).join(c.op === 'and' ? ' AND ' : ' OR ')})`;
     case 'not':
-      return `(NOT ${conditionSql(c.condition, p)})`;
+      return `(NOT ${conditionSql(c.condition, p, ctx)})`;
+    case 'campaign': {
+      if (!ctx?.campaigns) throw new Error('campaign_id filter not resolved for this window (campaignFilter.ts)');
+      const sids = [...new Set(c.ids.flatMap((id) => ctx.campaigns!.get(id) ?? []))];
+      return `(${callSidInList(ctx.dialect, sids, p)})`;
+    }
     case 'has':
       if (c.field === 'dollar_ask') return '(asks_count > 0)';
       if (c.field === 'transcript') return '(transcript_lower IS NOT NULL)';
@@ -179,10 +192,10 @@ export function askConditionSql(conditions: readonly AskCondition[], p: Params, 
 }
 
 /** The WHERE clause of a window: the org and slice (storage/slice.ts), the window, the filters. */
-export function whereSql(principal: Principal, q: Pick<Query, 'filters'>, w: Window, p: Params): string {
+export function whereSql(principal: Principal, q: Pick<Query, 'filters'>, w: Window, p: Params, ctx?: ConditionContext): string {
   // Plain parameters: whole numbers bind as BIGINT on either engine (a CAST here cost DuckDB ~0.2 ms a query).
   const parts = [sliceWhere(principal, p), `started_at >= ${p.p(w.start.getTime())}`, `started_at < ${p.p(w.end.getTime())}`];
-  for (const f of q.filters) parts.push(conditionSql(f, p));
+  for (const f of q.filters) parts.push(conditionSql(f, p, ctx));
   return parts.join(' AND ');
 }
 
