@@ -5,7 +5,7 @@
 // generation of the records is timed alone and taken out, so the rates are the store's. Then,
 // on the last store, GET /api/campaigns?range=30d and a campaign's page, p50 / p95 over HTTP
 // after warm-up, for an unscoped key (kept components) and a scoped one (read-time path).
-// Targets (issue 28): ingest with campaign upkeep ≥ 90 % of the rate without; list p50 ≤ 50 ms,
+// Targets (docs/campaigns.md): ingest with campaign upkeep ≥ 90 % of the rate without; list p50 ≤ 50 ms,
 // page ≤ 30 ms.
 //
 // The machine is shared: run the 1M size only when it is idle (the bench prints the load).
