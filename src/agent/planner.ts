@@ -13,9 +13,11 @@ import { declineOf } from './read/outOfScope.js';
 import type { ChatReply, PlannerState } from './plan/intents.js';
 import { planQuestion } from './plan/plan.js';
 import { questionParts } from './plan/parts.js';
-import { withoutCommands } from './plan/planRules.js';
-import { answerByRules, followRule, type RuleAnswer } from './run/queryRun.js';
-import { lastState } from './read/reading.js';
+import { REFERS_RE, SHORT_FOLLOW_UP, withoutCommands } from './plan/planRules.js';
+import { answerByRules, followRule, restatedFollowUp, type RuleAnswer } from './run/queryRun.js';
+import { ruleTurn } from './plan/ruleFollowUp.js';
+import { normalise } from './read/normalise.js';
+import { FOLLOW_UP_RE, lastState } from './read/reading.js';
 
 /** Replies of the planner that a query rule may still answer (a value it did not know, a breakdown it lacks). */
 const RULES_FIRST: ReadonlySet<ChatReply> = new Set(['decline', 'breakdown', 'which_call']);
@@ -69,6 +71,9 @@ async function answerOne(tools: ToolRunner, req: AgentRequest, prev: PlannerStat
   // A follow-up of a query rule's answer: the same rule, with what the follow-up changes.
   const followed = prev?.rule ? await followRule(tools, req, prev) : null;
   if (followed) return ruleOutcome(followed);
+  // A follow-up pointing back ("its hook rate", "break that down by lure", "same for Apple"): a question of its own.
+  const restated = prev ? await restatedFollowUp(tools, req, prev) : null;
+  if (restated) return answerOne(tools, { ...req, question: restated }, null);
   const plan = planQuestion(req, prev, now);
   if (plan.kind === 'chat' && !RULES_FIRST.has(plan.reply)) return chatOutcome(CHAT[plan.reply], prev);
   // A question class the query rules answer (queryRules.ts), else the planner's intent. A plan
@@ -79,7 +84,15 @@ async function answerOne(tools: ToolRunner, req: AgentRequest, prev: PlannerStat
   if (byRule) return ruleOutcome(byRule);
   if (plan.kind === 'chat') return chatOutcome(CHAT[plan.reply], prev);
   const out = await runPlan(tools, plan, now);
-  const state: PlannerState = { planner: 2, intent: out.intent, window: plan.window, filters: out.filters };
+  const state: PlannerState = {
+    planner: 2,
+    intent: out.intent,
+    window: plan.window,
+    filters: out.filters,
+    // A follow-up the planner read with the previous turn's context is no question alone: not restated later.
+    asked: prev && leansOnPrevious(req.question) ? undefined : ruleTurn(req.question, now),
+    subject: subjectOf(out.intent, tools),
+  };
   const sids = groundedSids(out.composed.sids, tools);
   return {
     answer: out.composed.answer,
@@ -89,4 +102,18 @@ async function answerOne(tools: ToolRunner, req: AgentRequest, prev: PlannerStat
     tokens_used: { input: 0, output: 0 },
     context: state,
   };
+}
+
+/** A ranking's first value, from its tool result: what a follow-up's "its" or "the top one" names. */
+function subjectOf(intent: PlannerState['intent'], tools: ToolRunner): PlannerState['subject'] {
+  if (intent.kind !== 'topn') return undefined;
+  const rec = [...tools.calls].reverse().find((c) => c.name === 'get_topn' && c.ok);
+  const first = (rec?.result as { items?: Array<{ label: string }> } | undefined)?.items?.[0]?.label;
+  return first ? { field: intent.field, value: first } : undefined;
+}
+
+/** Whether a question reads as a follow-up of the previous turn ("just for tech support", "and last month?"). */
+function leansOnPrevious(question: string): boolean {
+  const text = normalise(question);
+  return FOLLOW_UP_RE.test(text) || SHORT_FOLLOW_UP.test(text) || REFERS_RE.test(text);
 }

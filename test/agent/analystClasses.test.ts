@@ -143,3 +143,66 @@ describe('comparison frames, as analysts type them', () => {
     }
   });
 });
+
+// ------------------------------------------------------------------ follow-ups and questions of several parts
+
+describe('follow-ups that point back, and parts that name the part before', () => {
+  const turns = async (questions: string[]) => {
+    const session_id = randomUUID();
+    const out: Answer[] = [];
+    for (const q of questions) out.push(await ask(q, { session_id }));
+    return out;
+  };
+  const month = () => between(THIS_MONTH);
+  const brand = (cs: FixtureCall[], b: string) => cs.filter((c) => x(c).impersonated_brand === b);
+
+  it('"same for X", "and for X": the previous question with X in place of its value of that field', async () => {
+    for (const follow of ['same for microsoft', 'and for Microsoft?']) {
+      const [, b] = await turns(['hook rate for amazon this month', follow]);
+      has(b, hookSaid(brand(month(), 'Microsoft')));
+      assert.doesNotMatch(b.answer, /amazon/i, follow);
+    }
+    const [, d] = await turns(['how many calls with agent Kevin this month', 'same for Linda']);
+    has(d, `calls with fake agent name Linda: ${calls(month().filter((c) => x(c).fake_agent_name === 'Linda').length)}`);
+  });
+
+  it('"break that down by X": the previous question, its window and values kept, by that field', async () => {
+    const amazon = brand(month(), 'Amazon');
+    const lures = new Map<string, number>();
+    for (const c of amazon) if (x(c).lure_category) lures.set(x(c).lure_category!, (lures.get(x(c).lure_category!) ?? 0) + 1);
+    assert.ok(lures.size >= 2);
+    for (const follow of ['break that down by lure', 'ok split it by scam type']) {
+      const [, b] = await turns(['how many amazon calls this month', follow]);
+      const topn = b.tool_calls.find((c) => c.name === 'get_topn');
+      assert.ok(topn, `${follow}: ${JSON.stringify(b.tool_calls)}`);
+      assert.equal(topn.args.field, 'lure_category');
+      assert.equal(topn.args.start, THIS_MONTH);
+      for (const [l, n] of lures) assert.match(b.answer, new RegExp(`${l} ${n}\\b`), b.answer);
+    }
+  });
+
+  it('"the top one", "its": the leading value of the ranking before, in its window', async () => {
+    const d30 = between(D30);
+    const [, b] = await turns(['top brands last 30 days', "what's the hook rate for the top one"]);
+    has(b, hookSaid(brand(d30, 'Amazon')));
+    assert.ok(b.tool_calls.every((c) => c.args.range === '30d'), JSON.stringify(b.tool_calls));
+    // In one question: the second part names the first part's answer.
+    const c = await ask('top brand this month and its hook rate');
+    const [first, second] = c.answer.split('\n\n');
+    assert.match(first, /is Amazon\b/);
+    has({ ...c, answer: second }, hookSaid(brand(month(), 'Amazon')));
+  });
+
+  it('lists of asks in one sentence: every part answered', async () => {
+    const week = between(MONDAY);
+    const a = await ask('how many calls this week and what share were hooked');
+    has(a, `${week.length}`);
+    has(a, pct(week.filter(isHooked).length / week.length));
+    const yday = between('2026-11-19T00:00:00Z', '2026-11-20T00:00:00Z');
+    const b = await ask('how many tier 1 calls yesterday, what was the total asked, and which lure was most common');
+    const parts = b.answer.split('\n\n');
+    assert.equal(parts.length, 3, b.answer);
+    const asked = yday.flatMap((c) => c.extraction?.dollar_asks ?? []).reduce((t, v) => t + v, 0);
+    has(b, usd(asked));
+  });
+});

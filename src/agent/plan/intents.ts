@@ -141,6 +141,10 @@ export interface PlannerState {
   filters: Filters;
   /** A query rule's answer: its question, asked again with what a follow-up changes (ruleFollowUp.ts). */
   rule?: RuleTurn;
+  /** The planner's answer: its question, restated by a follow-up that points back (restate.ts). */
+  asked?: RuleTurn;
+  /** The leading value of the answer (a ranking's first): what "its" and "the top one" name. */
+  subject?: { field: string; value: string };
 }
 
 export const OVERVIEW: SummaryMetric[] = [

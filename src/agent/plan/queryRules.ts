@@ -95,7 +95,7 @@ function valueFigure(input: RuleInput): QueryPlan | null {
   }
   // "which gift card brands did Kevin ask for", "top brands for Secure Tech LLC": a field's values over its calls.
   const by = fieldIn(input.reading.rest);
-  if (by && by !== entry.field && isDimensionField(by) && /\b(?:which|what|top|most|main|list)\b/.test(input.text)) {
+  if (by && by !== entry.field && isDimensionField(by) && /\b(?:which|what|top|most|main|list|by|per|across|breakdown|split)\b/.test(input.text)) {
     return {
       queries: [{ metrics: ['calls_received'], dimensions: [by], filters: [own, ['has', by], ...filters], ...windowOf(input), limit: 10 }],
       filters: base,

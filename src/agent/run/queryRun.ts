@@ -7,6 +7,8 @@ import type { AgentRequest, ToolRunner } from '../agent.js';
 import { metricSource, type Composed } from '../say/compose.js';
 import type { Filters, PlannerState } from '../plan/intents.js';
 import { followedQuestion, ruleTurn } from '../plan/ruleFollowUp.js';
+import { brokenDown, pointedQuestion } from '../plan/restate.js';
+import { windowPhrase } from '../read/windowSpec.js';
 import { isValueField } from '../read/values.js';
 import { findValues, lexiconOf } from '../read/lexicon.js';
 import { normalise } from '../read/normalise.js';
@@ -71,3 +73,33 @@ export async function followRule(tools: ToolRunner, req: AgentRequest, prev: Pla
   const question = followedQuestion(prev.rule, req.question, tools.ctx.now, named, prior);
   return question ? answerByRules(tools, { ...req, question }, null) : null;
 }
+
+/**
+ * A follow-up that points back, restated as a question of its own (restate.ts): "its hook rate"
+ * after a ranking, "break that down by lure", or a value in place of the previous question's
+ * value of the same field ("same for Apple", written as stored so the reading takes it). Null
+ * when the follow-up does none of these: the planner's own follow-ups answer it.
+ */
+export async function restatedFollowUp(tools: ToolRunner, req: AgentRequest, prev: PlannerState): Promise<string | null> {
+  const now = tools.ctx.now;
+  const turn = prev.rule ?? prev.asked;
+  const pointed = prev.subject ? pointedQuestion(req.question, prev.subject, turn, now) : null;
+  if (pointed || !turn) return pointed;
+  const broken = brokenDown(req.question, turn, windowPhrase(prev.window), now);
+  if (broken || prev.rule) return broken;
+  const lexicon = await lexiconOf(tools.ctx.db, tools.ctx.principal, now);
+  const found = findValues(req.question, lexicon);
+  const prior = findValues(turn.question, lexicon);
+  const priorFields = new Set(prior.flatMap((v) => v.entries.map((e) => e.field as string)));
+  const same = found.filter((v) => v.entries.some((e) => priorFields.has(e.field)));
+  if (!same.length) return null;
+  let spelled = req.question;
+  for (const v of same) spelled = spelled.replace(new RegExp(`\\b${escapeRe(v.typed)}\\b`, 'i'), v.entries[0].value);
+  const named = new Set(same.flatMap((v) => v.entries.map((e) => e.field as string)));
+  const priorValues = prior.flatMap((v) => v.entries.map((e) => ({ typed: v.typed, field: e.field as string })));
+  const followed = followedQuestion(turn, spelled, now, named, priorValues);
+  // Each value as stored ("Apple"), which the reading takes as a name wherever it stands.
+  return followed && same.reduce((q, v) => q.replace(new RegExp(`\\b${escapeRe(v.typed)}\\b`, 'i'), v.entries[0].value), followed);
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,0 +1,49 @@
+// A follow-up that points back at the previous answer is the previous question asked again with
+// the change, or the follow-up with what it points at filled in, so the same stages read it as a
+// new question: "its hook rate" / "the hook rate for the top one" after a ranking names the
+// ranking's leading value; "break that down by lure" asks the previous question by that field;
+// "same for Apple" asks the previous question with Apple in place of the value of its field.
+// Pure: the question is rebuilt as text.
+
+import { normalise } from '../read/normalise.js';
+import { fieldIn } from '../read/reading.js';
+import { findWindows } from '../read/timePhrases.js';
+import type { RuleTurn } from './intents.js';
+
+/** The previous answer's leading value (a ranking's first), which "its" and "the top one" point at. */
+export interface Subject {
+  field: string;
+  value: string;
+}
+
+/** Words pointing at the previous answer's leading value. */
+const POINTER =
+  /\b(?:its|the (?:top|first|leading|biggest|main|most common|number one|#1) (?:one|brand|bank|lure|scam type|scam|state|agent|agency|method|payment method|app|tool|value)|that one|the leader|(?:that|this) (?:brand|bank|lure|scam type|agency|payment method|one))\b/;
+
+/** "break that down by lure", "split it by state", "and by brand?", "per payment method". */
+const BREAKDOWN =
+  /^(?:(?:and|ok|okay|so|now|then|can you|could you|pls|please|also)\s+)*(?:(?:break|broken|split|group|slice)(?: (?:that|it|this|those|them|these))?(?: (?:down|out|up))? |(?:now )?)(?:by|per|across) ((?:[a-z]+ ){0,2}[a-z]+)$/;
+
+/** The question's own time phrase, or null. */
+function windowIn(text: string, now: Date): string | null {
+  const w = findWindows(text, now)[0];
+  return w ? text.slice(w.index, w.index + w.length).trim() : null;
+}
+
+/** "what's the hook rate for the top one" → "what's the hook rate for Amazon last 30 days". */
+export function pointedQuestion(question: string, subject: Subject, prev: RuleTurn | undefined, now: Date): string | null {
+  const text = normalise(question);
+  if (!POINTER.test(text) || text.split(' ').length > 12) return null;
+  const own = windowIn(text, now);
+  const filled = POINTER.exec(text)![0] === 'its' ? `${text.replace(/\bits\b/, 'the')} for ${subject.value}` : text.replace(POINTER, subject.value);
+  return `${filled}${own || !prev?.window ? '' : ` ${prev.window}`}`.replace(/\s+/g, ' ').trim();
+}
+
+/** "break that down by lure" after "how many calls from texas this week" → "how many calls from texas this week by lure". */
+export function brokenDown(question: string, prev: RuleTurn, prevWindow: string, now: Date): string | null {
+  const m = BREAKDOWN.exec(normalise(question));
+  if (!m || !(fieldIn(m[1]) || /^(?:caller )?(?:states?|regions?|area codes?)$/.test(m[1]))) return null;
+  // The previous answer's window goes with it when its question named none (it was a follow-up itself).
+  const base = prev.question.replace(/[?.!\s]+$/, '');
+  return `${base} by ${m[1]}${windowIn(normalise(base), now) ? '' : ` ${prevWindow}`}`;
+}
