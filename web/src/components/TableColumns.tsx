@@ -2,7 +2,7 @@
 // each is (a handle at the header's right edge: drag it, or focus it and press ← / →). Kept per
 // table in this browser's localStorage, so the table comes back as it was left.
 
-import { useEffect, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useLayoutEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
 
 export interface ColumnDef {
   key: string;
@@ -42,16 +42,31 @@ export interface TableColumns<C extends ColumnDef> {
   tableProps: { className?: string; style?: { width: number } };
 }
 
+// One state per table, shared by every component showing it (the menu and the table).
+const states = new Map<string, Stored>();
+const listeners = new Set<() => void>();
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+function write(store: string, next: Stored): void {
+  states.set(store, next);
+  try {
+    localStorage.setItem(store, JSON.stringify(next));
+  } catch {
+    /* storage disabled: the choice lasts this page */
+  }
+  listeners.forEach((l) => l());
+}
+
 export function useTableColumns<C extends ColumnDef>(table: string, columns: C[]): TableColumns<C> {
   const store = `hp.columns.${table}`;
-  const [state, setState] = useState<Stored>(() => read(store));
-  useEffect(() => {
-    try {
-      localStorage.setItem(store, JSON.stringify(state));
-    } catch {
-      /* storage disabled: the choice lasts this page */
-    }
-  }, [store, state]);
+  const state = useSyncExternalStore(subscribe, () => {
+    if (!states.has(store)) states.set(store, read(store));
+    return states.get(store)!;
+  });
+  const setState = (f: (s: Stored) => Stored) => write(store, f(states.get(store) ?? read(store)));
   const shown = columns.filter((c) => !state.hidden.includes(c.key));
   const fixed = shown.some((c) => state.widths[c.key] !== undefined);
   // Columns never measured (shown again after the widths were set) get a modest width.
@@ -127,6 +142,12 @@ export function ResizeHandle({
     window.addEventListener('pointermove', move);
     window.addEventListener('pointerup', up);
   };
+  // A focusable separator states its value: the width set, or the width drawn.
+  const el = useRef<HTMLSpanElement>(null);
+  const [drawn, setDrawn] = useState(0);
+  useLayoutEffect(() => {
+    if (width === undefined && el.current) setDrawn(Math.round(el.current.parentElement!.getBoundingClientRect().width));
+  }, [width]);
   const key = (e: KeyboardEvent<HTMLSpanElement>) => {
     if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
     e.preventDefault();
@@ -136,11 +157,12 @@ export function ResizeHandle({
   };
   return (
     <span
+      ref={el}
       className="col-resize"
       role="separator"
       aria-orientation="vertical"
       aria-label={`Width of ${label}`}
-      aria-valuenow={width ?? undefined}
+      aria-valuenow={width ?? drawn}
       aria-valuemin={MIN_WIDTH}
       aria-valuemax={MAX_WIDTH}
       tabIndex={0}

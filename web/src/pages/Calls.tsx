@@ -19,7 +19,7 @@ import { useLocation } from '../lib/router';
 import { updateSearch } from '../lib/urlState';
 import { useWindow, windowParams } from '../lib/window';
 import { ActiveFilters, FiltersForm } from './calls/Filters';
-import { Results, SortPicker } from './calls/Results';
+import { CallColumns, Results, SortPicker } from './calls/Results';
 import './pages.css';
 
 function useCallFilters(): [CallFilters, (f: CallFilters) => void, CallSort, (s: CallSort) => void] {
@@ -80,9 +80,19 @@ export default function Calls() {
             <SavedSearches filters={filters} onRun={setFilters} />
           </div>
         </div>
-        <Panel title="Results" testId="calls" subtitle={describeFilters(filters)} actions={<SortPicker sort={sort} onSort={setSort} />}>
+        <Panel
+          title="Results"
+          testId="calls"
+          subtitle={describeFilters(filters)}
+          actions={
+            <>
+              <SortPicker sort={sort} onSort={setSort} />
+              <CallColumns />
+            </>
+          }
+        >
           <ActiveFilters filters={filters} setFilters={setFilters} />
-          <Results filters={filters} sort={sort} />
+          <Results filters={filters} sort={sort} onSort={setSort} />
         </Panel>
       </div>
     </div>

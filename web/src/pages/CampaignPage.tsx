@@ -69,7 +69,7 @@ function CampaignCalls({ id }: { id: string }) {
   const items = q.data.pages.flatMap((p) => p.items);
   return (
     <>
-      <ScrollBox label="Its calls">
+      <ScrollBox label="Table of its calls">
         <table className="calls-table" data-testid="campaign-calls">
           <thead>
             <tr>
@@ -270,7 +270,7 @@ export default function CampaignPage({ id }: { id: string }) {
                 className="w-6"
                 subtitle="Weak signals shared with calls outside it: leads, not members."
               >
-                <ScrollBox label="Related signals">
+                <ScrollBox label="Table of related signals">
                   <table>
                     <thead>
                       <tr>

@@ -2,7 +2,7 @@
 // and under each row the transcript excerpt that matched the search, the match marked.
 
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { ChoiceSelect } from '../../components/Field';
 import { Empty, ErrorState, Loading } from '../../components/states';
 import { api } from '../../lib/api';
@@ -14,10 +14,74 @@ import { stateName } from '../../lib/states';
 import type { CallList, Snippet } from '../../lib/types';
 import { useWindow } from '../../lib/window';
 import { ScrollBox } from '../../components/ScrollBox';
+import { ColumnChooser, ResizeHandle, useTableColumns } from '../../components/TableColumns';
 
 const PAGE_SIZE = 50;
 const TIER_CLASS: Record<number, string> = { 1: 'badge-t1', 2: 'badge-t2', 3: 'badge-t3' };
-const COLUMNS = 10;
+type CallItem = CallList['items'][number];
+
+/** The columns of the list: each may be hidden or resized (kept in this browser); three sort on the server. */
+export const CALL_COLUMNS: {
+  key: string;
+  label: string;
+  num?: boolean;
+  nowrap?: boolean;
+  sort?: 'started_at' | 'duration_sec' | 'auditor_confidence';
+  cell: (c: CallItem) => ReactNode;
+}[] = [
+  { key: 'started', label: 'Started', nowrap: true, sort: 'started_at', cell: (c) => fmtDateTime(c.started_at) },
+  {
+    key: 'call',
+    label: 'Call',
+    cell: (c) => (
+      <Link to={`/calls/${encodeURIComponent(c.call_sid)}`} className="mono" title={c.call_sid}>
+        {c.call_sid.length > 14 ? `${c.call_sid.slice(0, 10)}…` : c.call_sid}
+      </Link>
+    ),
+  },
+  {
+    key: 'duration',
+    label: 'Duration',
+    num: true,
+    sort: 'duration_sec',
+    cell: (c) => <span data-duration={c.duration_sec}>{fmtDuration(c.duration_sec)}</span>,
+  },
+  {
+    key: 'caller',
+    label: 'Caller',
+    nowrap: true,
+    cell: (c) => (
+      <>
+        {fmtCallerId(c.caller_id)}
+        {c.caller_state && (
+          <span className="muted" title={stateName(c.caller_state)}>
+            {' '}
+            · {c.caller_state}
+          </span>
+        )}
+      </>
+    ),
+  },
+  { key: 'brand', label: 'Brand', cell: (c) => c.impersonated_brand ?? '—' },
+  { key: 'lure', label: 'Lure', cell: (c) => (c.lure_category ? lureLabel(c.lure_category) : '—') },
+  { key: 'payment', label: 'Payment', cell: (c) => (c.payment_method ? paymentLabel(c.payment_method) : '—') },
+  {
+    key: 'intel',
+    label: 'Intel',
+    nowrap: true,
+    cell: (c) => (
+      <>
+        {c.tier ? <span className={`badge ${TIER_CLASS[c.tier]}`}>Tier {c.tier}</span> : <span className="muted">no tier</span>}
+        {c.hooked && <span className="hooked-note">hooked</span>}
+      </>
+    ),
+  },
+  { key: 'confidence', label: 'Confidence', num: true, sort: 'auditor_confidence', cell: (c) => fmtPct(c.auditor_confidence) },
+  { key: 'asked', label: 'Asked', num: true, cell: (c) => (c.total_dollars_asked ? fmtUsd(c.total_dollars_asked) : '—') },
+];
+
+/** A header click: the column's descending order first, then ascending. */
+const nextSort = (sort: CallSort, column: string): CallSort => (sort === `-${column}` ? column : `-${column}`) as CallSort;
 
 /** The excerpt with the match in <mark>; offsets outside the text show it unmarked. */
 function SnippetText({ s }: { s: Snippet }) {
@@ -56,8 +120,9 @@ export function SortPicker({ sort, onSort }: { sort: CallSort; onSort: (s: CallS
   );
 }
 
-export function Results({ filters, sort }: { filters: CallFilters; sort: CallSort }) {
+export function Results({ filters, sort, onSort }: { filters: CallFilters; sort: CallSort; onSort: (s: CallSort) => void }) {
   const w = useWindow();
+  const cols = useTableColumns('calls', CALL_COLUMNS);
   const q = useInfiniteQuery({
     queryKey: ['calls', w.key, filters, sort],
     queryFn: ({ pageParam, signal }) =>
@@ -87,64 +152,49 @@ export function Results({ filters, sort }: { filters: CallFilters; sort: CallSor
         </span>
       </p>
       <ScrollBox label="Calls">
-        <table className="calls-table">
+        <table className={`calls-table ${cols.tableProps.className ?? ''}`} style={cols.tableProps.style} data-testid="calls-table">
           <thead>
             <tr>
-              <th scope="col" aria-sort={ariaSort(sort, 'started_at')}>
-                Started
-              </th>
-              <th scope="col">Call</th>
-              <th scope="col" className="num" aria-sort={ariaSort(sort, 'duration_sec')}>
-                Duration
-              </th>
-              <th scope="col">Caller</th>
-              <th scope="col">Brand</th>
-              <th scope="col">Lure</th>
-              <th scope="col">Payment</th>
-              <th scope="col">Intel</th>
-              <th scope="col" className="num" aria-sort={ariaSort(sort, 'auditor_confidence')}>
-                Confidence
-              </th>
-              <th scope="col" className="num">
-                Asked
-              </th>
+              {cols.shown.map((c) => {
+                const dir = ariaSort(sort, c.sort ?? '');
+                return (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    className={c.num ? 'num' : undefined}
+                    aria-sort={c.sort ? dir : undefined}
+                    data-col={c.key}
+                    style={{ width: cols.width(c.key) }}
+                  >
+                    {c.sort ? (
+                      <button type="button" className="th-sort" onClick={() => onSort(nextSort(sort, c.sort!))} data-sort={c.sort}>
+                        {c.label}
+                        <span aria-hidden="true" className="sort-mark">
+                          {dir ? (dir === 'descending' ? ' ▼' : ' ▲') : ''}
+                        </span>
+                      </button>
+                    ) : (
+                      c.label
+                    )}
+                    <ResizeHandle label={c.label} width={cols.width(c.key)} onResize={(px, all) => cols.setWidth(c.key, px, all)} />
+                  </th>
+                );
+              })}
             </tr>
           </thead>
           <tbody>
             {items.map((c) => (
               <Fragment key={c.call_sid}>
                 <tr data-call={c.call_sid} className={c.snippet ? 'has-snippet' : undefined}>
-                  <td className="nowrap">{fmtDateTime(c.started_at)}</td>
-                  <td>
-                    <Link to={`/calls/${encodeURIComponent(c.call_sid)}`} className="mono" title={c.call_sid}>
-                      {c.call_sid.length > 14 ? `${c.call_sid.slice(0, 10)}…` : c.call_sid}
-                    </Link>
-                  </td>
-                  <td className="num" data-duration={c.duration_sec}>
-                    {fmtDuration(c.duration_sec)}
-                  </td>
-                  <td className="nowrap">
-                    {fmtCallerId(c.caller_id)}
-                    {c.caller_state && (
-                      <span className="muted" title={stateName(c.caller_state)}>
-                        {' '}
-                        · {c.caller_state}
-                      </span>
-                    )}
-                  </td>
-                  <td>{c.impersonated_brand ?? '—'}</td>
-                  <td>{c.lure_category ? lureLabel(c.lure_category) : '—'}</td>
-                  <td>{c.payment_method ? paymentLabel(c.payment_method) : '—'}</td>
-                  <td className="nowrap">
-                    {c.tier ? <span className={`badge ${TIER_CLASS[c.tier]}`}>Tier {c.tier}</span> : <span className="muted">no tier</span>}
-                    {c.hooked && <span className="hooked-note">hooked</span>}
-                  </td>
-                  <td className="num">{fmtPct(c.auditor_confidence)}</td>
-                  <td className="num">{c.total_dollars_asked ? fmtUsd(c.total_dollars_asked) : '—'}</td>
+                  {cols.shown.map((col) => (
+                    <td key={col.key} className={col.num ? 'num' : col.nowrap ? 'nowrap' : undefined} data-col={col.key}>
+                      {col.cell(c)}
+                    </td>
+                  ))}
                 </tr>
                 {c.snippet && (
                   <tr className="snippet-row" data-snippet-for={c.call_sid}>
-                    <td colSpan={COLUMNS}>
+                    <td colSpan={cols.shown.length}>
                       <SnippetText s={c.snippet} />
                     </td>
                   </tr>
@@ -172,4 +222,10 @@ export function Results({ filters, sort }: { filters: CallFilters; sort: CallSor
       {q.isError && <ErrorState error={q.error} feature="More calls" />}
     </div>
   );
+}
+
+/** The list's "Columns" menu (the same stored choice the table reads). */
+export function CallColumns() {
+  const cols = useTableColumns('calls', CALL_COLUMNS);
+  return <ColumnChooser table="calls" columns={CALL_COLUMNS} cols={cols} />;
 }
