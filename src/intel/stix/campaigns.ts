@@ -27,20 +27,22 @@ const campaignStixId = (c: Pick<StixCampaignInput, 'orgId' | 'id'>): string => s
 
 /**
  * created is the campaign's first call, modified its last call (or the TLP change, if later):
- * a call joining the campaign moves last_seen and so raises modified.
+ * a call joining the campaign moves last_seen and so raises modified. In a TAXII collection
+ * (`placedAtMs`), modified follows the ingest of the call the object is placed with instead, so
+ * each placement is a new version (features/taxii/campaigns.ts).
  */
-function versionOf(c: StixCampaignInput, marking: Marking): { created: string; modified: string } {
+function versionOf(c: StixCampaignInput, marking: Marking, placedAtMs?: number): { created: string; modified: string } {
   const first = Date.parse(c.firstSeen);
-  return { created: ts(first), modified: ts(Math.max(first, Date.parse(c.lastSeen), marking.setAtMs)) };
+  return { created: ts(first), modified: ts(Math.max(first, placedAtMs ?? Date.parse(c.lastSeen), marking.setAtMs)) };
 }
 
-export function campaignObject(c: StixCampaignInput, marking: Marking): StixObject {
+export function campaignObject(c: StixCampaignInput, marking: Marking, placedAtMs?: number): StixObject {
   return {
     type: 'campaign',
     spec_version: '2.1',
     id: campaignStixId(c),
     created_by_ref: HONEYPOT_IDENTITY_ID,
-    ...versionOf(c, marking),
+    ...versionOf(c, marking, placedAtMs),
     name: `Scam-call campaign ${c.id}`,
     description:
       'Scam calls linked into one operation by identifiers they share (mule accounts, crypto wallets, drop addresses, ' +
@@ -54,14 +56,14 @@ export function campaignObject(c: StixCampaignInput, marking: Marking): StixObje
 }
 
 /** indicator --indicates--> campaign, versioned with the campaign (it is as current as the campaign's calls). */
-export function indicatesCampaign(indicatorId: string, c: StixCampaignInput, marking: Marking): StixObject {
+export function indicatesCampaign(indicatorId: string, c: StixCampaignInput, marking: Marking, placedAtMs?: number): StixObject {
   const campaignId = campaignStixId(c);
   return {
     type: 'relationship',
     spec_version: '2.1',
     id: sdoId('relationship', indicatorId, 'indicates', campaignId),
     created_by_ref: HONEYPOT_IDENTITY_ID,
-    ...versionOf(c, marking),
+    ...versionOf(c, marking, placedAtMs),
     relationship_type: 'indicates',
     source_ref: indicatorId,
     target_ref: campaignId,
