@@ -431,6 +431,89 @@ describe('time, comparison, exports, campaigns, saved views and notes in the bro
     );
   });
 
+  test('tier-1 and calls tables: header click sorts on the server, columns chosen and widths set are kept in this browser', async () => {
+    // Calls: a header asks the server for its order.
+    await page.goto(server.origin + '/calls?range=7d');
+    await page.getByTestId('calls-table').waitFor({ timeout: 30_000 });
+    const sids = () =>
+      page.locator('[data-testid="calls-table"] tbody tr[data-call]').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-call')));
+    for (const sort of ['-duration_sec', 'duration_sec']) {
+      await page.locator('[data-testid="calls-table"] [data-sort="duration_sec"]').click();
+      await page.waitForFunction((x) => new URLSearchParams(location.search).get('sort') === x, sort);
+      await settled();
+      const api = await apiJson<{ items: CallRow[] }>(server, server.demoKey, `/api/calls?range=7d&sort=${sort}&limit=50`);
+      await page.waitForFunction(
+        (first) => document.querySelector('[data-testid="calls-table"] tbody tr[data-call]')?.getAttribute('data-call') === first,
+        api.items[0].call_sid,
+      );
+      assert.deepEqual(
+        await sids(),
+        api.items.map((c) => c.call_sid),
+        `calls by ${sort}`,
+      );
+    }
+    assert.equal(await page.locator('[data-testid="calls-table"] th[data-col="duration"]').getAttribute('aria-sort'), 'ascending');
+
+    // Columns: two hidden, one widened from the keyboard; a reload keeps both.
+    const headers = () =>
+      page.locator('[data-testid="calls-table"] thead th').evaluateAll((hs) => hs.map((h) => h.getAttribute('data-col')));
+    await page.getByTestId('calls-columns').locator('summary').click();
+    await page.locator('[data-testid="calls-columns"] input[data-column="brand"]').uncheck();
+    await page.locator('[data-testid="calls-columns"] input[data-column="lure"]').uncheck();
+    const hidden = ['started', 'call', 'duration', 'caller', 'payment', 'intel', 'confidence', 'asked'];
+    assert.deepEqual(await headers(), hidden);
+    const callerTh = page.locator('[data-testid="calls-table"] th[data-col="caller"]');
+    const w0 = (await callerTh.boundingBox())!.width;
+    await callerTh.locator('.col-resize').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('hp.columns.calls')))!) as {
+      hidden: string[];
+      widths: Record<string, number>;
+    };
+    assert.deepEqual(stored.hidden, ['brand', 'lure']);
+    assert.ok(Math.abs(stored.widths.caller - (w0 + 32)) <= 2, `widened by two steps: ${w0} → ${stored.widths.caller}`);
+    await page.reload();
+    await page.getByTestId('calls-table').waitFor({ timeout: 30_000 });
+    assert.deepEqual(await headers(), hidden, 'the columns after a reload');
+    assert.ok(Math.abs((await callerTh.boundingBox())!.width - stored.widths.caller) <= 2, 'the width after a reload');
+    // Shown again.
+    await page.getByTestId('calls-columns').locator('summary').click();
+    await page.locator('[data-testid="calls-columns"] input[data-column="brand"]').check();
+    await page.locator('[data-testid="calls-columns"] input[data-column="lure"]').check();
+    assert.equal((await headers()).length, 10);
+
+    // Tier-1: a header sorts on the server; a column hidden stays hidden after a reload.
+    await openDashboard(page, server, '/?range=30d&tz=utc', ['tier1']);
+    await settled();
+    const span = await shownSpan(page);
+    await page.locator('[data-testid="tier1-table"] [data-sort="auditor_confidence"]').click();
+    await page.waitForFunction(() => new URLSearchParams(location.search).get('tier1_sort') === '-auditor_confidence');
+    const t1 = await apiJson<{ items: { call_sid: string }[] }>(
+      server,
+      server.demoKey,
+      `/api/kpis/tier1?start=${span.start}&end=${span.end}&limit=100&sort=-auditor_confidence`,
+    );
+    await page.waitForFunction(
+      (first) => document.querySelector('[data-testid="tier1-table"] tbody tr')?.getAttribute('data-sid') === first,
+      t1.items[0].call_sid,
+    );
+    assert.deepEqual(
+      await page.locator('[data-testid="tier1-table"] tbody tr').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-sid'))),
+      t1.items.map((r) => r.call_sid),
+      'tier-1 by confidence',
+    );
+    await page.getByTestId('tier1-columns').locator('summary').click();
+    await page.locator('[data-testid="tier1-columns"] input[data-column="mule_account_holder_name"]').uncheck();
+    await openDashboard(page, server, null, ['tier1']);
+    const t1Headers = await page
+      .locator('[data-testid="tier1-table"] thead th')
+      .evaluateAll((hs) => hs.map((h) => h.getAttribute('data-col')));
+    assert.ok(!t1Headers.includes('mule_account_holder_name') && t1Headers.length === 10, t1Headers.join(' '));
+    await page.getByTestId('tier1-columns').locator('summary').click();
+    await page.locator('[data-testid="tier1-columns"] input[data-column="mule_account_holder_name"]').check();
+  });
+
   test("campaigns: the list as the API sorts it, min_calls, a campaign's graph and calls, drill-down to a call", async () => {
     const list = (key: string, extra = '') =>
       apiJson<{ items: CampaignRow[] }>(server, key, `/api/campaigns?range=30d&limit=50${extra}`).then((r) => r.items);
@@ -619,7 +702,7 @@ describe('time, comparison, exports, campaigns, saved views and notes in the bro
     }
   });
 
-  test("annotations appear on every time chart: the overview series and a campaign's timeline", async () => {
+  test("annotations appear on every time chart: the overview series, the arrivals heat map and a campaign's timeline", async () => {
     const all = (await apiJson<{ items: CampaignDetail[] }>(server, server.demoKey, '/api/campaigns?range=30d&limit=1')).items;
     const detail = await apiJson<CampaignDetail>(server, server.demoKey, `/api/campaigns/${all[0].id}?range=30d`);
     const busy = detail.timeline.find((t) => t.calls > 0)!;
@@ -631,7 +714,10 @@ describe('time, comparison, exports, campaigns, saved views and notes in the bro
     try {
       await openDashboard(page, server, '/?range=30d&tz=utc', ['timeseries']);
       await page.waitForFunction(
-        () => /1 note marked/.test(document.querySelector('[data-panel="timeseries"] .echart')?.getAttribute('aria-label') ?? ''),
+        () =>
+          ['timeseries', 'arrivals'].every((p) =>
+            /1 note marked/.test(document.querySelector(`[data-panel="${p}"] .echart`)?.getAttribute('aria-label') ?? ''),
+          ),
         undefined,
         {
           timeout: 30_000,

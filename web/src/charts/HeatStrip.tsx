@@ -1,10 +1,11 @@
 import { HeatmapChart } from 'echarts/charts';
+import { MarkPointComponent } from 'echarts/components';
 import { useMemo } from 'react';
 import { dayKey, fmtDate, fmtInt, fmtTime, minuteOfDay, timeZoneMode, tzLabel } from '../lib/format';
 import { baseText, echarts, esc, tooltipBase, usePalette } from './core';
 import { EChart } from './EChart';
 
-echarts.use([HeatmapChart]);
+echarts.use([HeatmapChart, MarkPointComponent]);
 
 const SLOTS = 96;
 const slotLabel = (i: number) => `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`;
@@ -15,10 +16,12 @@ interface Props {
   label: string;
   /** A cell was selected: the start of its quarter hour (RFC 3339 UTC). */
   onSelect?: (bucketStart: string) => void;
+  /** Moments marked with a note (annotations): a pin on the quarter hour of each. */
+  marks?: { at: string; text: string }[];
 }
 
 /** Arrivals per 15 minutes: one row per day (UTC or local), one cell per quarter hour. */
-export function HeatStrip({ buckets, label, onSelect }: Props) {
+export function HeatStrip({ buckets, label, onSelect, marks }: Props) {
   const pal = usePalette();
   const tz = timeZoneMode();
   const { option, height } = useMemo(() => {
@@ -41,6 +44,13 @@ export function HeatStrip({ buckets, label, onSelect }: Props) {
       cells.push([slot, row, b.count, b.bucket_start_utc]);
       if (b.count > max) max = b.count;
     }
+    // Notes: on the cell of their quarter hour, when the strip holds it.
+    const pins = (marks ?? []).flatMap((m) => {
+      const row = dayIndex.get(dayKey(m.at));
+      if (row === undefined) return [];
+      const note = `${esc(fmtDate(m.at))}, ${esc(fmtTime(m.at))}<br/>${esc(m.text)}`;
+      return [{ coord: [Math.floor(minuteOfDay(m.at) / 15), row], note }];
+    });
     const rowH = days.length <= 2 ? 28 : days.length <= 8 ? 18 : 11;
     const height = days.length * rowH + 64;
     const option = {
@@ -51,7 +61,8 @@ export function HeatStrip({ buckets, label, onSelect }: Props) {
       grid: { left: 8, right: 12, top: 4, bottom: 40, containLabel: true },
       tooltip: {
         ...tooltipBase(pal),
-        formatter: (p: { data: [number, number, number, string] }) => {
+        formatter: (p: { data: [number, number, number, string] | { note: string } }) => {
+          if (!Array.isArray(p.data)) return p.data.note;
           const [, , count, start] = p.data;
           return `${esc(fmtDate(start))}, ${esc(fmtTime(start))}–${esc(fmtTime(new Date(Date.parse(start) + 15 * 60_000)))} ${esc(tzLabel(new Date(start)))}<br/><strong>${esc(fmtInt(count))}</strong> calls`;
         },
@@ -93,11 +104,21 @@ export function HeatStrip({ buckets, label, onSelect }: Props) {
           itemStyle: { borderColor: pal.panel, borderWidth: rowH > 12 ? 1 : 0.5 },
           emphasis: { itemStyle: { borderColor: pal.text, borderWidth: 1 } },
           progressive: 0,
+          markPoint: pins.length
+            ? {
+                symbol: 'pin',
+                symbolSize: 22,
+                animation: false,
+                itemStyle: { color: pal.accent },
+                label: { show: false },
+                data: pins,
+              }
+            : undefined,
         },
       ],
     };
     return { option, height };
-  }, [buckets, pal, tz]);
+  }, [buckets, pal, tz, marks]);
   return (
     <EChart
       option={option}

@@ -5,7 +5,9 @@ import { QueryBody } from '../../components/states';
 import { fmtDateTime, fmtInt, tzLabel } from '../../lib/format';
 import type { Arrivals } from '../../lib/types';
 import { useWindow } from '../../lib/window';
-import { useCsvFile, useFigure, useFigureRequests } from './figures';
+import { useFirstFiguresIn } from '../../lib/kpi';
+import { useAnnotations } from './Annotations';
+import { useCsvFile, useFigure, useFigureRequests, useFigureSpan } from './figures';
 import { FilterValue } from './FilterBar';
 import { useFilters } from './filters';
 import { ARRIVALS_MAX_DAYS, arrivalsSpan } from './view';
@@ -17,6 +19,10 @@ export const ArrivalsPanel = memo(function ArrivalsPanel() {
   const file = useCsvFile('arrivals');
   const requests = useFigureRequests('/api/kpis/arrivals', {}, { span: arrivalsSpan });
   const cut = arrivalsSpan(w.span) !== w.span;
+  // The notes of the window (the series reads the same, so one request serves both).
+  const { span } = useFigureSpan();
+  const notes = useAnnotations(span, useFirstFiguresIn() && q.data !== undefined);
+  const marks = notes.data?.items;
   return (
     <Panel
       title="Arrivals"
@@ -31,7 +37,8 @@ export const ArrivalsPanel = memo(function ArrivalsPanel() {
             <>
               <HeatStrip
                 buckets={d.buckets}
-                label={`Arrivals per 15 minutes, ${d.buckets.length} quarter hours`}
+                label={`Arrivals per 15 minutes, ${d.buckets.length} quarter hours${marks?.length ? `, ${marks.length} ${marks.length === 1 ? 'note' : 'notes'} marked` : ''}`}
+                marks={marks}
                 onSelect={(start) => add({ kind: 'at', start })}
               />
               <p className="panel-note">
