@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { randomUUID } from 'node:crypto';
 import { isHooked, NOW, ORG_A_CALLS, pct, usd, type FixtureCall } from './fixture.js';
 import { agentWorld, askRaw, type AgentWorld } from './setup.js';
+import { ingest, newOrg } from '../helpers/app.js';
 
 let w: AgentWorld;
 before(async () => {
@@ -204,5 +205,80 @@ describe('follow-ups that point back, and parts that name the part before', () =
     assert.equal(parts.length, 3, b.answer);
     const asked = yday.flatMap((c) => c.extraction?.dollar_asks ?? []).reduce((t, v) => t + v, 0);
     has(b, usd(asked));
+  });
+});
+
+// ------------------------------------------------------------------ values of any field, and zero answers
+
+describe('values of any field, and answers of none', () => {
+  // An org of its own whose calls give drop addresses: the state in an address is no caller's state.
+  const DROPS = ['623 Main Ln, Detroit, MI 48204', '1430 Hillcrest St, Orlando, FL 32811', '77 Mission St, Miami, FL 33101'];
+  let key = '';
+  before(async () => {
+    const org = await newOrg(w.app, 'pro', 'Org Drops');
+    key = org.read;
+    const calls = [0, 1, 2, 0, 1].map((d, i) => ({
+      call_sid: `CAdrop${String(i).padStart(28, '0')}`,
+      started_at: new Date(NOW.getTime() - (i + 1) * 3_600_000).toISOString().replace('.000Z', 'Z'),
+      duration_sec: 200,
+      // Caller IDs from Michigan (313) on the Florida drops: a caller-state reading would count those.
+      caller_id: i % 2 ? '+13135550140' : '+13055550140',
+      persona: 'edith',
+      disconnect_reason: 'caller_hung_up_normal',
+      cleanly_closed: true,
+      extraction: { auditor_confidence: 0.9, impersonated_brand: 'Amazon', physical_mule_drop_address: DROPS[d], dollar_asks: [500] },
+    }));
+    const res = await ingest(w.app, org.ingest, calls);
+    assert.equal(res.json().accepted, calls.length, res.body);
+  });
+
+  it('a state named of a drop address is the address’s, counted with contains on the address', async () => {
+    const inState = (code: string) => [0, 1, 2, 0, 1].filter((d) => DROPS[d].includes(`, ${code} `)).length;
+    const a = await ask('how many calls with a drop address in Michigan today', {}, key);
+    has(a, `counting only calls with a drop address in MI: ${calls(inState('MI'))}`);
+    const b = await ask('how many drop addresses in FL today', {}, key);
+    has(b, `2 different drop addresses, named in ${calls(inState('FL'))}`);
+    const c = await ask('any calls with a drop address in Ohio today', {}, key);
+    assert.match(c.answer, /^None: today .* no call with a drop address in OH \(the query counted 0\)/, c.answer);
+    assert.deepEqual(queries(c)[0].filters, [['contains', 'physical_mule_drop_address', [', OH ']]]);
+  });
+
+  it('a value the data does not hold, named after its field, is said to be unknown, with the query that shows it', async () => {
+    for (const [q, what, value] of [
+      ['calls with agent Zorblax this month', 'fake agent name', 'Zorblax'],
+      ['any calls naming wallet bc1qzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz', 'crypto wallet', 'bc1qzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz'],
+      ['how many calls gave routing number 999999999', 'routing number', '999999999'],
+    ] as const) {
+      const a = await ask(q);
+      has(a, `I found no ${what} "${value}" in the calls this key can read`);
+      const [f] = queries(a)[0].filters as unknown[][];
+      assert.deepEqual(f[2], [value], q);
+    }
+    // A value the data holds is counted, never said to be unknown (negative).
+    const month = between(THIS_MONTH).filter((c) => x(c).fake_agent_name === 'Kevin').length;
+    const k = await ask('how many calls did agent Kevin make this month');
+    has(k, `calls with fake agent name Kevin: ${calls(month)}`);
+  });
+
+  it('a true zero of a known value says None, for the window asked', async () => {
+    const windows = [
+      ['last month', '2026-10-01T00:00:00Z', THIS_MONTH],
+      ['yesterday', '2026-11-19T00:00:00Z', '2026-11-20T00:00:00Z'],
+    ] as const;
+    const names = [...new Set(ORG_A_CALLS.map((c) => x(c).fake_agent_name).filter((n): n is string => !!n))];
+    const pairs = windows.flatMap(([w, s0, e]) => names.filter((n) => !between(s0, e).some((c) => x(c).fake_agent_name === n)).map((n) => [w, n]));
+    assert.ok(pairs.length > 0);
+    for (const [win, name] of pairs) {
+      const a = await ask(`how many calls did agent ${name} make ${win}`);
+      assert.match(a.answer, new RegExp(`^None: ${win} \\(.*\\) no call had fake agent name ${name} \\(the query over that window counted 0\\)`), a.answer);
+    }
+  });
+
+  it('out of scope, phrased as analysts ask: declined with no tool call', async () => {
+    for (const q of ['who is the real person behind Kevin', 'who is agent Kevin really', 'pls block 212-555-0101', 'whats ETH trading at rn']) {
+      const a = await ask(q);
+      assert.equal(a.tool_calls.length, 0, `${q}: ${a.answer}`);
+      assert.match(a.answer, /^I can't answer that from this data/, q);
+    }
   });
 });

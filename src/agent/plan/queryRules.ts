@@ -12,6 +12,8 @@ import { fmtInt, fmtUsd, nCalls } from '../say/answer.js';
 import { LEXICON_FIELDS, type FoundValue, type LexiconEntry, type LexiconField } from '../read/lexicon.js';
 import { comparedWindows, SHARE_RE } from './planRules.js';
 import { fieldIn } from '../read/reading.js';
+import { canon } from '../read/values.js';
+import { isEveryday } from '../read/normalise.js';
 import { isDimensionField } from '../../domain/query/catalog.js';
 import { fmtWhen } from '../say/when.js';
 import { FRAME_RULES } from './frames.js';
@@ -142,6 +144,9 @@ function valueFigure(input: RuleInput): QueryPlan | null {
       // "any calls with …?", "did Kevin call this week?": Yes or No first, from the count.
       const yesNo = q.id === 'calls' && /^(?:any|are there|were there|was there|is there|did|do|does|has|have)\b/.test(input.text);
       const lead = yesNo ? (m[0] > 0 ? 'Yes. ' : 'No. ') : '';
+      // A true zero says so plainly, with what was counted (the query is in tool_calls).
+      if (q.id === 'calls' && m[0] === 0)
+        return `${lead}None: ${windowSaid(spec, r.range)} no call had ${label} (the query over that window counted 0).${note}`;
       return `${lead}${cap(windowSaid(spec, r.range))}, calls with ${label}: ${q.say(m)}.${note}`;
     },
   };
@@ -294,7 +299,7 @@ function distinctValues(input: RuleInput): QueryPlan | null {
       : [null, null];
   const spec = a ?? r0.window;
   const compare = b ? resolve(b, input.now) : null;
-  const what = (n: number) => `${LEXICON_FIELDS[field]}${n === 1 ? '' : 's'}`;
+  const what = (n: number) => `${LEXICON_FIELDS[field]}${n === 1 ? '' : LEXICON_FIELDS[field].endsWith('s') ? 'es' : 's'}`;
   return {
     queries: [
       {
@@ -312,6 +317,69 @@ function distinctValues(input: RuleInput): QueryPlan | null {
       if (!b || !r.comparison_range) return now;
       const [n2, calls2] = numbers(row?.comparison?.metrics ?? [0, 0]);
       return `${now} ${cap(windowSaid(b, r.comparison_range))}: ${fmtInt(n2)} different ${what(n2)}, named in ${nCalls(calls2)}.`;
+    },
+  };
+}
+
+// ------------------------------------------------------------------ a value the data does not hold, named with its field
+
+/** A field's word, then the value as typed: a name after "agent", an identifier after "wallet", "account", "routing". */
+const UNKNOWN_CUES: Array<[RegExp, LexiconField]> = [
+  [/\b(?:fake agent|agent|rep|representative)(?: named| called)? ([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)/, 'fake_agent_name'],
+  [/\b(?:wallet|wallet address|address) ((?:bc1|0x|[13T])[A-Za-z0-9]{20,})\b/, 'crypto_wallet_address'],
+  [/\b(?:account|acct)(?: number| no\.?| #)? #?(\d{6,17})\b/i, 'mule_bank_account_number'],
+  [/\brouting(?: number| no\.?| #)? #?(\d{9})\b/i, 'mule_bank_routing_number'],
+  [/\b(?:fake company|synthetic org(?:anisation|anization)?|org(?:anisation|anization)?|company) (?:named |called )?([A-Z][\w&'.-]+(?: [A-Z][\w&'.-]+){0,4})/, 'synthetic_org'],
+];
+
+/** The field and value a question names that the lexicon does not hold. */
+function unknownNamed(input: RuleInput): { field: LexiconField; value: string } | null {
+  const raw = input.raw ?? '';
+  for (const [re, field] of UNKNOWN_CUES) {
+    const m = re.exec(raw);
+    if (!m) continue;
+    const value = m[1].replace(/[?.!,]+$/, '');
+    const key = canon(value);
+    if (isEveryday(key) || input.found.some((f) => ` ${key} `.includes(` ${f.typed} `) || ` ${f.typed} `.includes(` ${key} `))) continue;
+    return { field, value };
+  }
+  return null;
+}
+
+function unknownValue(input: RuleInput): QueryPlan | null {
+  const named = unknownNamed(input);
+  if (!named) return null;
+  const what = LEXICON_FIELDS[named.field];
+  return {
+    // The proof: the value counted over the lexicon's whole range, with the key's slice.
+    queries: [{ metrics: ['calls_received'], filters: [['is', named.field, [named.value]]], range: '365d' }],
+    filters: input.reading.base,
+    say: ([r]) => {
+      const n = Number(r.results[0]?.metrics[0] ?? 0);
+      if (n > 0) return `${cap(windowSaid({ kind: 'range', range: '365d' }, r.range))}, calls with ${what} ${named.value}: ${nCalls(n)}.`;
+      return `I found no ${what} "${named.value}" in the calls this key can read: ${windowSaid({ kind: 'range', range: '365d' }, r.range)} no call had it (the query counted 0), so there is nothing to count for it. Check the spelling, or ask which ${what}s were seen.`;
+    },
+  };
+}
+
+// ------------------------------------------------------------------ calls with an address in a place
+
+function addressInPlace(input: RuleInput): QueryPlan | null {
+  const q = quantityIn(input.reading.rest) ?? QUANTITIES.calls;
+  const filters = ruleFilters(input);
+  if (!filters?.some((f) => f[0] === 'contains')) return null;
+  const spec = input.reading.window;
+  const distinct = /\bhow many (?:different |distinct |unique )?(?:drop |mule )?addresses\b/.test(input.text);
+  const metrics = distinct ? ['distinct:physical_mule_drop_address', 'calls_received'] : q.metrics;
+  return {
+    queries: [{ metrics, filters, ...windowOf(input) }],
+    filters: input.reading.base,
+    say: ([r]) => {
+      const m = numbers(r.results[0]?.metrics ?? metrics.map(() => 0));
+      const figure = distinct ? `${fmtInt(m[0])} different drop ${m[0] === 1 ? 'address' : 'addresses'}, named in ${nCalls(m[1])}` : q.say(m);
+      // None there: said plainly, with what was counted (the query is in tool_calls).
+      if ((distinct ? m[1] : m[0]) === 0) return `None: ${windowSaid(spec, r.range)} no call${filtersSaid(input).replace(/^, counting only calls/, '')} (the query counted 0).`;
+      return `${cap(windowSaid(spec, r.range))}${filtersSaid(input)}: ${figure}.`;
     },
   };
 }
@@ -377,6 +445,19 @@ const QUERY_RULES: readonly QueryRule[] = [
     guard: (i) => !/\b(?:calls?|times?|more than|at least|twice|reused|repeated|again)\b/.test(i.reading.rest.replace(/^how many /, '')),
     build: distinctValues,
     examples: ['how many wallets did we see this month', 'how many different mule accounts this week'],
+  },
+  {
+    id: 'calls-with-an-address-in-a-place',
+    cue: /\baddress(?:es)? (?:in|from|located in|based in)\b/,
+    build: addressInPlace,
+    examples: ['how many calls with a drop address in Michigan this month', 'how many drop addresses in FL'],
+  },
+  {
+    id: 'a-value-the-data-does-not-hold',
+    cue: /\b(?:agent|rep|representative|wallet|address|account|acct|routing|company|org|organisation|organization)\b/,
+    guard: (i) => namedValues(i).length === 0 && unknownNamed(i) !== null,
+    build: unknownValue,
+    examples: ['calls with agent Zorblax this month', 'any calls naming wallet bc1qnotarealwallet000000000000000'],
   },
   {
     id: 'a-value-of-any-field',

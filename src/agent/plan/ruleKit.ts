@@ -17,6 +17,8 @@ import type { Filters } from './intents.js';
 export interface RuleInput {
   /** The normalised question (normalise.ts). */
   text: string;
+  /** The question as typed (names keep their capitals). */
+  raw?: string;
   reading: QuestionReading;
   now: Date;
   /** Stored values the question names (lexicon.ts), longest first. */
@@ -136,10 +138,31 @@ export function ruleFilters(input: RuleInput, base: Filters = input.reading.base
     }
     byField.set(e.field, [...(byField.get(e.field) ?? []), e.value]);
   }
+  // A state the lexicon found ("FL") joins the reading's, so an address's place takes either.
+  const found = byField.get('caller_state');
+  if (found && ADDRESS_IN.test(input.text)) {
+    inside.caller_state = [...(inside.caller_state ?? []), ...found];
+    byField.delete('caller_state');
+  }
+  const place = addressPlace(input.text, inside);
   const filters = queryFilters(inside);
   if (!filters) return null;
   for (const [field, values] of byField) filters.push(['is', field, values]);
+  if (place) filters.push(place);
   return filters;
+}
+
+/** "a drop address in Ohio": the state is the address's (", OH 44101"), not the caller's. */
+const ADDRESS_IN = /\baddress(?:es)? (?:in|from|located in|based in)\b/;
+
+/** Moves a state read after "address in" from the caller's state to the drop address (mutates `f`); the filter, or null. */
+function addressPlace(text: string, f: Filters): unknown[] | null {
+  const states = f.caller_state;
+  if (!ADDRESS_IN.test(text) || !states?.length) return null;
+  delete f.caller_state;
+  const has = f.has?.filter((x) => x !== 'physical_mule_drop_address');
+  f.has = has?.length ? has : undefined;
+  return ['contains', 'physical_mule_drop_address', states.map((s) => `, ${s} `)];
 }
 
 /**
@@ -160,11 +183,16 @@ export function filtersSaid(input: RuleInput, base: Filters = input.reading.base
   const inside = withoutInside(base, input.found);
   // The field whose values are compared is said with each value, not as a filter.
   if (except) delete (inside as Record<string, unknown>)[except];
-  const parts = [filterText(inside)].filter(Boolean);
-  const byField = new Map<string, string[]>();
   const named = namedOf(input);
+  if (ADDRESS_IN.test(input.text))
+    for (const v of named) if (v.entries[0].field === 'caller_state' && !inside.caller_state?.includes(v.entries[0].value)) inside.caller_state = [...(inside.caller_state ?? []), v.entries[0].value];
+  const place = addressPlace(input.text, inside);
+  const parts = [filterText(inside)].filter(Boolean);
+  if (place) parts.push(`with a drop address in ${(place[2] as string[]).map((s) => s.replace(/[, ]/g, '')).join(' or ')}`);
+  const byField = new Map<string, string[]>();
   for (const v of named) {
     const e = entryOf(v, named, inside);
+    if (place && e.field === 'caller_state') continue;
     if (!(e.field in inside) && e.field !== except) byField.set(e.field, [...(byField.get(e.field) ?? []), e.value]);
   }
   for (const [field, values] of byField) parts.push(`with ${LEXICON_FIELDS[field as keyof typeof LEXICON_FIELDS]} ${values.join(' or ')}`);

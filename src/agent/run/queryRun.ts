@@ -35,7 +35,7 @@ export async function answerByRules(
   const found = findValues(req.question, lexicon);
   if (!mayApply(text, found)) return null;
   const reading = readQuestion(req, prev, now, text);
-  const picked = planByRules({ text, reading, now, found, lookup: (v) => lexicon.exact.get(v) ?? [] }, timeOnly);
+  const picked = planByRules({ text, raw: req.question, reading, now, found, lookup: (v) => lexicon.exact.get(v) ?? [] }, timeOnly);
   if (!picked) return null;
   const results: QueryResult[] = [];
   const recs = [];
