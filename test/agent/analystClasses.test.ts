@@ -72,9 +72,15 @@ describe('Explain on a time chart', () => {
     const [first, second] = [pts.slice(0, h), pts.slice(pts.length - h)].map((p) => p.reduce((s, x) => s + x.value, 0));
     assert.notEqual(first, second);
     const a = await ask('Explain this chart', { context_chart_id: 'timeseries:calls:hour', dashboard_range: '7d' });
-    assert.deepEqual(a.tool_calls.map((c) => c.args.bucket), ['hour']);
+    assert.deepEqual(
+      a.tool_calls.map((c) => c.args.bucket),
+      ['hour'],
+    );
     assert.match(a.answer, /^Calls per hour in the last 7 days/);
-    has(a, `First half of the buckets: ${int(first)}; second half: ${int(second)}, so the second half is ${second > first ? 'up on' : 'down on'} the first.`);
+    has(
+      a,
+      `First half of the buckets: ${int(first)}; second half: ${int(second)}, so the second half is ${second > first ? 'up on' : 'down on'} the first.`,
+    );
   });
 });
 
@@ -91,7 +97,10 @@ describe('comparison frames, as analysts type them', () => {
     }
     const month = between(THIS_MONTH);
     const lure = (l: string) => month.filter((c) => x(c).lure_category === l);
-    has(await ask('refund vs tech support scams this month, hook rate'), `REFUND ${hookSaid(lure('REFUND'))}; TECH_SUPPORT ${hookSaid(lure('TECH_SUPPORT'))}`);
+    has(
+      await ask('refund vs tech support scams this month, hook rate'),
+      `REFUND ${hookSaid(lure('REFUND'))}; TECH_SUPPORT ${hookSaid(lure('TECH_SUPPORT'))}`,
+    );
     // "gift card" is also a gift card brand's field word: read as the payment method, as "wire" beside it is.
     const pay = (p: string) => d30.filter((c) => x(c).payment_method === p);
     has(await ask('gift card vs wire asks last 30 days'), `gift_card ${asksSaid(pay('gift_card'))}; wire ${asksSaid(pay('wire'))}`);
@@ -105,7 +114,10 @@ describe('comparison frames, as analysts type them', () => {
   it('weekend days and weekdays typed as ranges ("sat/sun vs mon-fri")', async () => {
     const month = between(THIS_MONTH);
     const a = await ask('hook rate sat/sun vs mon-fri this month');
-    has(a, `weekends (Saturday and Sunday) ${hookSaid(month.filter(weekend))}, weekdays (Monday to Friday) ${hookSaid(month.filter((c) => !weekend(c)))}`);
+    has(
+      a,
+      `weekends (Saturday and Sunday) ${hookSaid(month.filter(weekend))}, weekdays (Monday to Friday) ${hookSaid(month.filter((c) => !weekend(c)))}`,
+    );
   });
 
   it('this week against last week "at this point": the same stretch, not the whole week', async () => {
@@ -139,7 +151,10 @@ describe('comparison frames, as analysts type them', () => {
     const span = NOW.getTime() - moment;
     for (const q of ['hook rate before and after Nov 12', 'hook rate before nov 12 vs after nov 12']) {
       const a = await ask(q);
-      has(a, `Before Nov 12, 2026 (Nov 3, 2026 10:00 UTC to Nov 12, 2026 00:00 UTC, as long as the stretch after): ${hookSaid(between(moment - span, moment))}`);
+      has(
+        a,
+        `Before Nov 12, 2026 (Nov 3, 2026 10:00 UTC to Nov 12, 2026 00:00 UTC, as long as the stretch after): ${hookSaid(between(moment - span, moment))}`,
+      );
       has(a, `From Nov 12, 2026 on (Nov 12, 2026 to Nov 20, 2026 14:00 UTC): ${hookSaid(between(moment))}`);
     }
   });
@@ -186,7 +201,10 @@ describe('follow-ups that point back, and parts that name the part before', () =
     const d30 = between(D30);
     const [, b] = await turns(['top brands last 30 days', "what's the hook rate for the top one"]);
     has(b, hookSaid(brand(d30, 'Amazon')));
-    assert.ok(b.tool_calls.every((c) => c.args.range === '30d'), JSON.stringify(b.tool_calls));
+    assert.ok(
+      b.tool_calls.every((c) => c.args.range === '30d'),
+      JSON.stringify(b.tool_calls),
+    );
     // In one question: the second part names the first part's answer.
     const c = await ask('top brand this month and its hook rate');
     const [first, second] = c.answer.split('\n\n');
@@ -266,16 +284,27 @@ describe('values of any field, and answers of none', () => {
       ['yesterday', '2026-11-19T00:00:00Z', '2026-11-20T00:00:00Z'],
     ] as const;
     const names = [...new Set(ORG_A_CALLS.map((c) => x(c).fake_agent_name).filter((n): n is string => !!n))];
-    const pairs = windows.flatMap(([w, s0, e]) => names.filter((n) => !between(s0, e).some((c) => x(c).fake_agent_name === n)).map((n) => [w, n]));
+    const pairs = windows.flatMap(([w, s0, e]) =>
+      names.filter((n) => !between(s0, e).some((c) => x(c).fake_agent_name === n)).map((n) => [w, n]),
+    );
     assert.ok(pairs.length > 0);
     for (const [win, name] of pairs) {
       const a = await ask(`how many calls did agent ${name} make ${win}`);
-      assert.match(a.answer, new RegExp(`^None: ${win} \\(.*\\) no call had fake agent name ${name} \\(the query over that window counted 0\\)`), a.answer);
+      assert.match(
+        a.answer,
+        new RegExp(`^None: ${win} \\(.*\\) no call had fake agent name ${name} \\(the query over that window counted 0\\)`),
+        a.answer,
+      );
     }
   });
 
   it('out of scope, phrased as analysts ask: declined with no tool call', async () => {
-    for (const q of ['who is the real person behind Kevin', 'who is agent Kevin really', 'pls block 212-555-0101', 'whats ETH trading at rn']) {
+    for (const q of [
+      'who is the real person behind Kevin',
+      'who is agent Kevin really',
+      'pls block 212-555-0101',
+      'whats ETH trading at rn',
+    ]) {
       const a = await ask(q);
       assert.equal(a.tool_calls.length, 0, `${q}: ${a.answer}`);
       assert.match(a.answer, /^I can't answer that from this data/, q);

@@ -241,7 +241,9 @@ describe('values of any field, from the org’s lexicon', () => {
     // Not stored yet: said to be unknown, with the query over the lexicon's range that counted none.
     const first = await ask('how many calls with the agent Zebediah in the last 7 days', org.read);
     assert.match(first.answer, /^I found no fake agent name "Zebediah"/);
-    assert.deepEqual(queryArgs(first), [{ metrics: ['calls_received'], filters: [['is', 'fake_agent_name', ['Zebediah']]], range: '365d' }]);
+    assert.deepEqual(queryArgs(first), [
+      { metrics: ['calls_received'], filters: [['is', 'fake_agent_name', ['Zebediah']]], range: '365d' },
+    ]);
     assert.equal((await ingest(w.app, org.ingest, [record(2), record(3)])).statusCode, 200);
     const second = await ask('how many calls with the agent Zebediah in the last 7 days', org.read);
     assert.match(second.answer, /fake agent name Zebediah: 2 calls/);

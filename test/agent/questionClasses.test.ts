@@ -531,7 +531,10 @@ describe('follow-ups of a frame or a value', () => {
     const last = kevin(between(ORG_A_CALLS, ...LAST_MONTH));
     // None last month: said plainly (a count above zero would read "calls with fake agent name Kevin: N calls").
     assert.equal(last.length, 0);
-    has(b, `None: last month (Oct 1, 2026 to Nov 1, 2026 00:00 UTC) no call had fake agent name Kevin (the query over that window counted 0).`);
+    has(
+      b,
+      `None: last month (Oct 1, 2026 to Nov 1, 2026 00:00 UTC) no call had fake agent name Kevin (the query over that window counted 0).`,
+    );
     has(c, `Last month (Oct 1, 2026 to Nov 1, 2026 00:00 UTC), calls with fake agent name Kevin: ${hookSaid(last)}`);
     const [, d] = await turns(['how many calls with the fake agent Kevin this month', "what's their hook rate?"]);
     has(

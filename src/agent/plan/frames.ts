@@ -55,7 +55,7 @@ const MORE = String.raw`(?:more|fewer|less|better|worse|higher|lower|busier|quie
  * hooked calls among all calls (a hooked filter beside it would make every call hooked), and
  * "tier 1 calls by weekday" the tier-1 calls among all.
  */
-export function baseFor(input: RuleInput, q: Quantity): Filters {
+function baseFor(input: RuleInput, q: Quantity): Filters {
   const { hooked, tier, ...rest } = input.reading.base;
   const ownHooked = (q.id === 'hooked' || q.id === 'hook_rate') && hooked === true;
   const ownTier = (q.id === 'tier1' || q.id === 'tier1_share') && tier?.length === 1 && tier[0] === 1;

@@ -23,7 +23,7 @@ const OPENER =
   // A figure of its own after "and" ("total calls and hooked calls", "calls and the hook rate").
   `${FIGURE}|` +
   // "top brand and its hook rate": a figure of the value the part before names.
-  "its|" +
+  'its|' +
   '(?:is|are|was|were|did|do|does|has|have|had) (?:it|they|there|we|you|any|the|those|these|that|this|most|more)\\b)';
 
 /** Where one part ends and the next begins: "?", ";", ", and <opener>", "and <opener>", "also". */

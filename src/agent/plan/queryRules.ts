@@ -1,4 +1,4 @@
-// Question classes answered through the query language (issue 26): one table of rules
+// Question classes answered through the query language: one table of rules
 // `{id, cue, guard, build, examples}`. A rule's cue is read on the normalised question; its
 // guard can look at the rest of the reading (the window, the filters, the values named); its
 // build turns them into typed queries (POST /api/query's body) and a composer that writes the
@@ -97,7 +97,12 @@ function valueFigure(input: RuleInput): QueryPlan | null {
   }
   // "which gift card brands did Kevin ask for", "top brands for Secure Tech LLC": a field's values over its calls.
   const by = fieldIn(input.reading.rest);
-  if (by && by !== entry.field && isDimensionField(by) && /\b(?:which|what|top|most|main|list|by|per|across|breakdown|split)\b/.test(input.text)) {
+  if (
+    by &&
+    by !== entry.field &&
+    isDimensionField(by) &&
+    /\b(?:which|what|top|most|main|list|by|per|across|breakdown|split)\b/.test(input.text)
+  ) {
     return {
       queries: [{ metrics: ['calls_received'], dimensions: [by], filters: [own, ['has', by], ...filters], ...windowOf(input), limit: 10 }],
       filters: base,
@@ -329,7 +334,10 @@ const UNKNOWN_CUES: Array<[RegExp, LexiconField]> = [
   [/\b(?:wallet|wallet address|address) ((?:bc1|0x|[13T])[A-Za-z0-9]{20,})\b/, 'crypto_wallet_address'],
   [/\b(?:account|acct)(?: number| no\.?| #)? #?(\d{6,17})\b/i, 'mule_bank_account_number'],
   [/\brouting(?: number| no\.?| #)? #?(\d{9})\b/i, 'mule_bank_routing_number'],
-  [/\b(?:fake company|synthetic org(?:anisation|anization)?|org(?:anisation|anization)?|company) (?:named |called )?([A-Z][\w&'.-]+(?: [A-Z][\w&'.-]+){0,4})/, 'synthetic_org'],
+  [
+    /\b(?:fake company|synthetic org(?:anisation|anization)?|org(?:anisation|anization)?|company) (?:named |called )?([A-Z][\w&'.-]+(?: [A-Z][\w&'.-]+){0,4})/,
+    'synthetic_org',
+  ],
 ];
 
 /** The field and value a question names that the lexicon does not hold. */
@@ -376,9 +384,12 @@ function addressInPlace(input: RuleInput): QueryPlan | null {
     filters: input.reading.base,
     say: ([r]) => {
       const m = numbers(r.results[0]?.metrics ?? metrics.map(() => 0));
-      const figure = distinct ? `${fmtInt(m[0])} different drop ${m[0] === 1 ? 'address' : 'addresses'}, named in ${nCalls(m[1])}` : q.say(m);
+      const figure = distinct
+        ? `${fmtInt(m[0])} different drop ${m[0] === 1 ? 'address' : 'addresses'}, named in ${nCalls(m[1])}`
+        : q.say(m);
       // None there: said plainly, with what was counted (the query is in tool_calls).
-      if ((distinct ? m[1] : m[0]) === 0) return `None: ${windowSaid(spec, r.range)} no call${filtersSaid(input).replace(/^, counting only calls/, '')} (the query counted 0).`;
+      if ((distinct ? m[1] : m[0]) === 0)
+        return `None: ${windowSaid(spec, r.range)} no call${filtersSaid(input).replace(/^, counting only calls/, '')} (the query counted 0).`;
       return `${cap(windowSaid(spec, r.range))}${filtersSaid(input)}: ${figure}.`;
     },
   };

@@ -35,7 +35,8 @@ export function pointedQuestion(question: string, subject: Subject, prev: RuleTu
   const text = normalise(question);
   if (!POINTER.test(text) || text.split(' ').length > 12) return null;
   const own = windowIn(text, now);
-  const filled = POINTER.exec(text)![0] === 'its' ? `${text.replace(/\bits\b/, 'the')} for ${subject.value}` : text.replace(POINTER, subject.value);
+  const filled =
+    POINTER.exec(text)![0] === 'its' ? `${text.replace(/\bits\b/, 'the')} for ${subject.value}` : text.replace(POINTER, subject.value);
   return `${filled}${own || !prev?.window ? '' : ` ${prev.window}`}`.replace(/\s+/g, ' ').trim();
 }
 

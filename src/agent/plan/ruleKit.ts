@@ -104,7 +104,7 @@ export function withoutInside(base: Filters, found: FoundValue[]): Filters {
  * The stored values a question names: those the lexicon found in its words, and those the reading
  * resolved from other words ("wire" read as wire_transfer), looked up in the key's lexicon.
  */
-export function namedOf(input: RuleInput): FoundValue[] {
+function namedOf(input: RuleInput): FoundValue[] {
   const out = [...input.found];
   for (const m of input.reading.mentions) {
     const typed = canon(m.surface ?? m.typed);
@@ -170,7 +170,7 @@ function addressPlace(text: string, f: Filters): unknown[] | null {
  * it has one ("gift card vs wire": both payment methods, though "gift card" is also a scam type),
  * else the field with the most calls.
  */
-export function entryOf(v: FoundValue, found: FoundValue[], base: Filters): FoundValue['entries'][number] {
+function entryOf(v: FoundValue, found: FoundValue[], base: Filters): FoundValue['entries'][number] {
   const sorted = [...v.entries].sort((a, b) => b.calls - a.calls);
   if (sorted.length === 1) return sorted[0];
   const others = new Set<string>(Object.keys(base));
@@ -185,7 +185,9 @@ export function filtersSaid(input: RuleInput, base: Filters = input.reading.base
   if (except) delete (inside as Record<string, unknown>)[except];
   const named = namedOf(input);
   if (ADDRESS_IN.test(input.text))
-    for (const v of named) if (v.entries[0].field === 'caller_state' && !inside.caller_state?.includes(v.entries[0].value)) inside.caller_state = [...(inside.caller_state ?? []), v.entries[0].value];
+    for (const v of named)
+      if (v.entries[0].field === 'caller_state' && !inside.caller_state?.includes(v.entries[0].value))
+        inside.caller_state = [...(inside.caller_state ?? []), v.entries[0].value];
   const place = addressPlace(input.text, inside);
   const parts = [filterText(inside)].filter(Boolean);
   if (place) parts.push(`with a drop address in ${(place[2] as string[]).map((s) => s.replace(/[, ]/g, '')).join(' or ')}`);

@@ -271,7 +271,10 @@ export function normalise(question: string): string {
       // "how much $ did they ask": money, as "how much money" reads.
       .replace(/\bhow much (?:dollars|\$+)(?= |$)/g, 'how much money')
       // "wow change", "w/w": week over week ("wow" alone is an exclamation).
-      .replace(/\b(?:wow|w\/w)\b(?= (?:change|growth|trend|increase|decrease|drop|decline|comparison|numbers|calls|hook))/g, 'week over week')
+      .replace(
+        /\b(?:wow|w\/w)\b(?= (?:change|growth|trend|increase|decrease|drop|decline|comparison|numbers|calls|hook))/g,
+        'week over week',
+      )
       .replace(/\bm\/m\b/g, 'month over month')
       .replace(/[?!,;()[\]{}]/g, ' ')
       // A dash between words ("… last 7 days - how many?") is punctuation, not part of a word.
