@@ -55,10 +55,14 @@ const TOPN = [
   ['fake_agent_name', 'fake_agent_name'],
 ] as const;
 
-/** The change as the card should show it, from the two API answers: one decimal, true minus. */
-function expectedChange(cur: number | null, prev: number | null): string {
+/**
+ * The change as the card should show it, from the two API answers: one decimal, true minus;
+ * "new" only when the earlier window had no calls at all, "from 0" for a figure that was 0 among calls.
+ */
+function expectedChange(cur: number | null, prev: number | null, earlierCalls: number | null): string {
+  if (cur !== null && cur !== 0 && earlierCalls === 0) return 'new';
   if (cur === null || prev === null) return '—';
-  if (prev === 0) return cur === 0 ? '—' : 'new';
+  if (prev === 0) return cur === 0 ? '—' : 'from 0';
   const pct = Math.round(((cur - prev) / prev) * 1000) / 10;
   if (pct === 0) return '0%';
   return `${pct > 0 ? '+' : '−'}${Math.abs(pct).toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
@@ -193,7 +197,7 @@ describe('the overview: view in the URL, comparisons, tables, drill-down', { ski
           c.querySelectorAll('.sr-only, [aria-hidden="true"]').forEach((x) => x.remove());
           return c.textContent!.trim();
         });
-        assert.equal(shown, expectedChange(a[f], b[f]), `${range} ${f}: ${a[f]} now, ${b[f]} before`);
+        assert.equal(shown, expectedChange(a[f], b[f], b.calls_received), `${range} ${f}: ${a[f]} now, ${b[f]} before`);
       }
       assert.equal((await page.locator('[data-card="calls"] [data-value]').innerText()).replace(/,/g, ''), String(a.calls_received));
     }

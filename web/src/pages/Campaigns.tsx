@@ -1,4 +1,4 @@
-// Campaigns (issue 28): the operations behind the calls, as GET /api/campaigns lists them for
+// Campaigns (docs/campaigns.md): the operations behind the calls, as GET /api/campaigns lists them for
 // the window and the key's slice. Sorted by the server (calls, dollars asked, last seen,
 // growth: the sortable headers and the select ask it), at least `min_calls` calls each; the
 // sort and minimum live in the URL with the window. Each row opens the campaign's page.

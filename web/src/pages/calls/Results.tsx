@@ -21,7 +21,7 @@ const TIER_CLASS: Record<number, string> = { 1: 'badge-t1', 2: 'badge-t2', 3: 'b
 type CallItem = CallList['items'][number];
 
 /** The columns of the list: each may be hidden or resized (kept in this browser); three sort on the server. */
-export const CALL_COLUMNS: {
+const CALL_COLUMNS: {
   key: string;
   label: string;
   num?: boolean;
