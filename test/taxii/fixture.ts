@@ -308,9 +308,15 @@ function campaignPlacements(
     if (componentOf.has(c.call_sid)) continue;
     const group = [c];
     const seen = new Set([c.call_sid]);
-    for (let i = 0; i < group.length; i++)
-      for (const [k, v] of keysOf(group[i]))
-        for (const d of byKey.get(`${k}:${v}`)!) if (!seen.has(d.call_sid)) (seen.add(d.call_sid), group.push(d));
+    for (let i = 0; i < group.length; i++) {
+      for (const [k, v] of keysOf(group[i])) {
+        for (const d of byKey.get(`${k}:${v}`)!) {
+          if (seen.has(d.call_sid)) continue;
+          seen.add(d.call_sid);
+          group.push(d);
+        }
+      }
+    }
     for (const d of group) componentOf.set(d.call_sid, group);
   }
   const out = new Map<string, StixObject[]>();

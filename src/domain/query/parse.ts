@@ -22,7 +22,7 @@ import {
 import { instantOfLocal, isKnownZone, offsetSegments } from './zone.js';
 
 /** The filter field naming a campaign (pro tier; not a dimension). */
-export const CAMPAIGN_FIELD = 'campaign_id';
+const CAMPAIGN_FIELD = 'campaign_id';
 
 export type Metric = { kind: 'base'; name: BaseMetric } | { kind: 'distinct'; field: DimensionField };
 type Value = string | boolean | number;

@@ -25,9 +25,9 @@ import {
   type StixCampaignInput,
   type StixObject,
 } from '../../intel/stix/index.js';
-import { callSidInList } from '../../storage/campaigns/sidList.js';
-import { Params, type Db } from '../../storage/db.js';
-import { STIX_INPUT_COLUMNS, stixCallRowOf, valueHistoriesOf, type StixCallRow } from '../../storage/queries/stixInputs.js';
+import { collectionCampaignCalls } from '../../storage/campaigns/collection.js';
+import type { Db } from '../../storage/db.js';
+import { stixCallRowOf, valueHistoriesOf, type StixCallRow } from '../../storage/queries/stixInputs.js';
 import { formatUtc } from '../../domain/window.js';
 
 /** A campaign is in the collection once it has this many calls there. */
@@ -56,35 +56,15 @@ export async function campaignPlacements(
   const out = new Map<string, PlacedObject[]>();
   if (sliced(principal) || chunk.length === 0) return out;
   const orgId = principal.orgId;
-  const p = new Params();
-  const ids = (
-    await db.all(
-      `SELECT DISTINCT campaign_id FROM campaign_members WHERE org_id = ${p.p(orgId)} AND campaign_id IS NOT NULL
-         AND ${callSidInList(
-           db.dialect,
-           chunk.map((c) => c.call_sid),
-           p,
-         )}`,
-      p.values,
-    )
-  ).map((r) => r.campaign_id as string);
-  if (ids.length === 0) return out;
-
-  // Every call of these campaigns in the collection, and which campaign each is in.
-  const q = new Params();
-  const members = await db.all(
-    `SELECT call_sid, campaign_id FROM campaign_members WHERE org_id = ${q.p(orgId)} AND ${callSidInList(db.dialect, ids, q, 'campaign_id')}`,
-    q.values,
+  const found = await collectionCampaignCalls(
+    db,
+    orgId,
+    chunk.map((c) => c.call_sid),
+    before,
   );
-  const campaignOf = new Map(members.map((m) => [m.call_sid as string, m.campaign_id as string]));
-  const r = new Params();
-  const rows = (
-    await db.all(
-      `SELECT ${STIX_INPUT_COLUMNS} FROM calls WHERE org_id = ${r.p(orgId)} AND tier = 1 AND ingested_at < ${r.p(before)}
-         AND ${callSidInList(db.dialect, [...campaignOf.keys()], r)}`,
-      r.values,
-    )
-  ).map(stixCallRowOf);
+  if (found.rows.length === 0) return out;
+  const campaignOf = found.campaignOf;
+  const rows = found.rows.map(stixCallRowOf);
   const histories = await valueHistoriesOf(db, principal, rows, before);
 
   interface Gathered {
