@@ -278,6 +278,24 @@ describe('values of any field, and answers of none', () => {
     has(k, `calls with fake agent name Kevin: ${calls(month)}`);
   });
 
+  it('identifiers ranked by calls ("top agents", "which wallets came up most"), not a list of calls', async () => {
+    const d30 = between(D30);
+    const tally = (f: (c: FixtureCall) => string | null | undefined) => {
+      const m = new Map<string, number>();
+      for (const c of d30) if (f(c)) m.set(f(c)!, (m.get(f(c)!) ?? 0) + 1);
+      return m;
+    };
+    const agents = tally((c) => x(c).fake_agent_name);
+    assert.ok(agents.size >= 2);
+    const a = await ask('top agents last 30 days');
+    for (const [n, k] of agents) assert.match(a.answer, new RegExp(`\\b${n} ${k}\\b`), a.answer);
+    const wallets = tally((c) => x(c).crypto_wallet_address);
+    assert.ok(wallets.size >= 2);
+    const b = await ask('which wallets came up the most in the last 30 days');
+    for (const [v, k] of wallets) has(b, `${v} (${calls(k)})`);
+    assert.deepEqual(queries(b)[0].dimensions, ['crypto_wallet_address']);
+  });
+
   it('a true zero of a known value says None, for the window asked', async () => {
     const windows = [
       ['last month', '2026-10-01T00:00:00Z', THIS_MONTH],

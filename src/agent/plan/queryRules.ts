@@ -11,7 +11,7 @@
 import { fmtInt, fmtUsd, nCalls } from '../say/answer.js';
 import { LEXICON_FIELDS, type FoundValue, type LexiconEntry, type LexiconField } from '../read/lexicon.js';
 import { comparedWindows, SHARE_RE } from './planRules.js';
-import { fieldIn } from '../read/reading.js';
+import { fieldIn, topNumber } from '../read/reading.js';
 import { canon } from '../read/values.js';
 import { isEveryday } from '../read/normalise.js';
 import { isDimensionField } from '../../domain/query/catalog.js';
@@ -280,7 +280,7 @@ const DISTINCT_FIELDS: Array<[RegExp, LexiconField]> = [
   [/\brouting numbers?\b/, 'mule_bank_routing_number'],
   [/\bphishing (?:urls?|links?|sites?|domains?)\b/, 'phishing_url'],
   [/\bdrop addresses\b|\bmule drop(?: address)?s\b/, 'physical_mule_drop_address'],
-  [/\b(?:fake )?agent names?\b|\bfake agents?\b/, 'fake_agent_name'],
+  [/\b(?:fake )?agent names?\b|\bfake agents?\b|\bagents\b/, 'fake_agent_name'],
   [/\bsynthetic org(?:anisation|anization)?s?\b|\bfake (?:companies|company names|orgs?|organisations|organizations)\b/, 'synthetic_org'],
   [/\baccount holders?\b|\bholder names?\b/, 'mule_account_holder_name'],
 ];
@@ -322,6 +322,41 @@ function distinctValues(input: RuleInput): QueryPlan | null {
       if (!b || !r.comparison_range) return now;
       const [n2, calls2] = numbers(row?.comparison?.metrics ?? [0, 0]);
       return `${now} ${cap(windowSaid(b, r.comparison_range))}: ${fmtInt(n2)} different ${what(n2)}, named in ${nCalls(calls2)}.`;
+    },
+  };
+}
+
+// ------------------------------------------------------------------ a ranking of identifiers
+
+/** "top agents", "which drop addresses were used the most": a field of identifiers ranked by calls. */
+const RANKING_CUE = /\b(?:top|most|leading|biggest|main|busiest|most (?:common|used|active|frequent))\b/;
+
+/** Identifiers the get_topn tool does not rank (the planner ranks agents, fake companies and routing numbers). */
+const RANKED_BY_QUERY = new Set<LexiconField>([
+  'physical_mule_drop_address',
+  'crypto_wallet_address',
+  'mule_bank_account_number',
+  'mule_account_holder_name',
+  'phishing_url',
+]);
+const rankedField = (rest: string) => DISTINCT_FIELDS.find(([re, f]) => RANKED_BY_QUERY.has(f) && re.test(rest));
+
+function identifierRanking(input: RuleInput): QueryPlan | null {
+  const hit = rankedField(input.reading.rest);
+  const filters = ruleFilters(input);
+  if (!hit || !filters) return null;
+  const field = hit[1];
+  const n = topNumber(input.text) ?? 10;
+  const spec = input.reading.window;
+  return {
+    queries: [{ metrics: ['calls_received'], dimensions: [field], filters: [['has', field], ...filters], ...windowOf(input), limit: n }],
+    filters: input.reading.base,
+    say: ([r]) => {
+      const rows = r.results.map((x) => `${String(x.dimensions[0])} (${nCalls(Number(x.metrics[0] ?? 0))})`);
+      const name = LEXICON_FIELDS[field];
+      if (!rows.length)
+        return `None: ${windowSaid(spec, r.range)} no call${filtersSaid(input).replace(/^, counting only calls/, '')} named a ${name} (the query counted 0).`;
+      return `The most frequent ${name}${rows.length === 1 ? '' : name.endsWith('s') ? 'es' : 's'} ${windowSaid(spec, r.range)}${filtersSaid(input)}, by number of calls: ${rows.join(', ')}.`;
     },
   };
 }
@@ -456,6 +491,18 @@ const QUERY_RULES: readonly QueryRule[] = [
     guard: (i) => !/\b(?:calls?|times?|more than|at least|twice|reused|repeated|again)\b/.test(i.reading.rest.replace(/^how many /, '')),
     build: distinctValues,
     examples: ['how many wallets did we see this month', 'how many different mule accounts this week'],
+  },
+  {
+    id: 'a-ranking-of-identifiers',
+    cue: RANKING_CUE,
+    // A field of identifiers (agents, drop addresses, wallets…) named, no count of distinct ones, no value named.
+    guard: (i) =>
+      rankedField(i.reading.rest) !== undefined &&
+      !/\bhow many\b|\bnumber of\b/.test(i.text) &&
+      namedValues(i).length === 0 &&
+      i.reading.windows.length <= 1,
+    build: identifierRanking,
+    examples: ['which drop addresses were used the most last 30 days', 'top 5 wallets this week'],
   },
   {
     id: 'calls-with-an-address-in-a-place',

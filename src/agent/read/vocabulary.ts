@@ -91,7 +91,7 @@ export const FIELD_PATTERNS: Array<[TopnField, RegExp]> = [
   ],
   [
     'fake_agent_name',
-    /\bfake (?:agent )?names?\b|\bagent names?\b|\bfake agents?\b|\baliases\b|\bnames? (?:did|do) (?:they|the scammers|scammers) (?:use|give)\b|\bwhat names\b/,
+    /\bfake (?:agent )?names?\b|\bagent names?\b|\bfake agents?\b|\b(?:top|which|most common|most active|busiest) agents\b|\baliases\b|\bnames? (?:did|do) (?:they|the scammers|scammers) (?:use|give)\b|\bwhat names\b/,
   ],
   ['impersonated_government_agency', /\b(?:government )?agenc(?:y|ies)\b|\bgovernment\b/],
   ['mule_bank_routing', /\brouting(?: numbers?)?\b|\baba numbers?\b/],
