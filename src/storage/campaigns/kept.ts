@@ -5,7 +5,7 @@
 // the one component a campaign's page describes.
 
 import { buildCampaigns, byCodePoint, type Component } from '../../domain/campaigns/components.js';
-import { isStrong } from '../../domain/campaigns/identifiers.js';
+import { isStrong, STRONG_KINDS } from '../../domain/campaigns/identifiers.js';
 import { campaignDetail, campaignRow, rowsByCall, type CampaignDetail, type CampaignRow } from '../../domain/campaigns/rows.js';
 import type { Principal } from '../../domain/principal.js';
 import { formatUtc, type Window } from '../../domain/window.js';
@@ -82,8 +82,11 @@ async function rowsOf(db: Db, principal: Principal, span: Span, picked: Candidat
     picked.map((c) => c.id),
   );
   const sids = [...callsOf.values()].flat();
-  const [facts, ids] = [await callFactsOf(db, principal, span, sids), await identifierRowsOfCalls(db, principal.orgId, span, sids)];
-  const rowsOfCall = rowsByCall(ids.filter((r) => isStrong(r.kind)));
+  const [facts, ids] = [
+    await callFactsOf(db, principal, span, sids),
+    await identifierRowsOfCalls(db, principal.orgId, span, sids, STRONG_KINDS),
+  ];
+  const rowsOfCall = rowsByCall(ids);
   const out: { row: CampaignRow; calls: string[] }[] = [];
   for (const c of picked) {
     // A call replaced between the reads may have no facts in the window any more: it waits for the next read.
