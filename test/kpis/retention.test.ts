@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { admin, get, ingest, newOrg, testApp, type OrgKeys, type TestApp } from '../helpers/app.js';
 import { hourFillsIdle } from '../../src/storage/rollups/hourFills.js';
+import { rebuildMembers } from '../../src/storage/campaigns/upkeep.js';
 import {
   DAY,
   HOUR,
@@ -223,6 +224,27 @@ describe('retention: figures before and after a run that deletes part of a day',
     assert.equal(res.json().median_call_duration_sec, null);
     await hourFillsIdle(h.db);
     for (const w of WINDOWS.slice(0, 3)) await assertFigures(h, a.read, w, kept, 'after, hours filled again');
+  });
+
+  it('campaign members are those of the kept calls, as a rebuild from them finds', async () => {
+    const members = async () =>
+      (
+        await h.db.all<{ row: string }>(
+          `SELECT call_sid || '|' || CAST(started_at AS TEXT) || '|' || component || '|' || coalesce(campaign_id, '-') AS row
+           FROM campaign_members WHERE org_id = $1`,
+          [a.orgId],
+        )
+      )
+        .map((r) => r.row)
+        .sort();
+    const kept = await members();
+    assert.ok(kept.length > 10, 'the random calls link into components');
+    assert.ok(
+      kept.every((r) => Number(r.split('|')[1]) >= CUTOFF),
+      'no member of a deleted call',
+    );
+    await rebuildMembers(h.db, a.orgId);
+    assert.deepEqual(kept, await members());
   });
 
   it('a deleted call is gone from the detail; a kept one is there', async () => {

@@ -5,6 +5,7 @@
 
 import { Params, type Db } from '../db.js';
 import { callSidInList } from '../campaigns/sidList.js';
+import { keepComponents } from '../campaigns/upkeep.js';
 import { deltaStatements, ROLLUP_SOURCE_COLUMNS, unlistHours } from '../rollups/deltas.js';
 import { keepsRollups } from '../rollups/layout.js';
 
@@ -12,7 +13,8 @@ import { keepsRollups } from '../rollups/layout.js';
  * Deletes up to `limit` of the org's calls that started before `before`, oldest first on
  * PostgreSQL, with everything kept per call: the rollups lose their counts in the same
  * transaction (so every figure stays exact), their hours are unlisted from the hourly
- * rollups, and their campaign identifiers and webhook events go with them. Returns how many.
+ * rollups, their campaign identifiers and webhook events go with them, and the campaigns they
+ * were in are recomputed without them. Returns how many.
  */
 export async function deleteCallsBatch(db: Db, orgId: string, before: number, limit: number): Promise<number> {
   return db.withLock('orgCalls', orgId, async (tx) => {
@@ -34,6 +36,8 @@ export async function deleteCallsBatch(db: Db, orgId: string, before: number, li
       return tx.all(`DELETE FROM ${table} WHERE ${where}${returning}`, p.values);
     };
     await ofBatch('call_identifiers', true);
+    // The campaigns they were in are recomputed without them, as for a re-ingest that drops every identifier.
+    await keepComponents(tx, orgId, sids, []);
     await ofBatch('webhook_events', false);
     return (await ofBatch('calls', true, ' RETURNING 1 AS x')).length;
   });
