@@ -42,7 +42,7 @@ export class BuiltinAgent implements Agent {
     for (const part of parts) {
       const out = await answerOne(tools, { ...req, question: part }, state);
       outs.push(out);
-      state = (out.context as PlannerState | null) ?? state;
+      state = withoutFigureFilters((out.context as PlannerState | null) ?? state);
     }
     return {
       answer: outs.map((o) => o.answer).join('\n\n'),
@@ -106,6 +106,9 @@ async function answerOne(tools: ToolRunner, req: AgentRequest, prev: PlannerStat
 
 /** A ranking's first value, from its tool result: what a follow-up's "its" or "the top one" names. */
 function subjectOf(intent: PlannerState['intent'], tools: ToolRunner): PlannerState['subject'] {
+  // A state or a value the answer was about ("calls from Michigan", "how many impersonated PayPal").
+  if (intent.kind === 'geo' && intent.state) return { field: 'caller_state', value: intent.state, said: `from ${intent.state}` };
+  if (intent.kind === 'value') return { field: intent.field, value: intent.value };
   if (intent.kind !== 'topn') return undefined;
   const rec = [...tools.calls].reverse().find((c) => c.name === 'get_topn' && c.ok);
   const first = (rec?.result as { items?: Array<{ label: string }> } | undefined)?.items?.[0]?.label;
@@ -116,4 +119,17 @@ function subjectOf(intent: PlannerState['intent'], tools: ToolRunner): PlannerSt
 function leansOnPrevious(question: string): boolean {
   const text = normalise(question);
   return FOLLOW_UP_RE.test(text) || SHORT_FOLLOW_UP.test(text) || REFERS_RE.test(text);
+}
+
+/**
+ * A part's state for the next part, without the filters that were its figure: after "how many
+ * hooked calls", "and what was the total asked" is about all calls, not the hooked ones.
+ */
+function withoutFigureFilters(state: PlannerState | null): PlannerState | null {
+  if (!state || state.intent.kind !== 'summary') return state;
+  const { hooked, tier, ...rest } = state.filters;
+  const m = state.intent.metrics;
+  const keepHooked = hooked !== undefined && !(hooked === true && m.includes('hooked_calls'));
+  const keepTier = tier !== undefined && !(tier.length === 1 && tier[0] === 1 && m.includes('tier1_calls'));
+  return { ...state, filters: { ...rest, ...(keepHooked ? { hooked } : {}), ...(keepTier ? { tier } : {}) } };
 }

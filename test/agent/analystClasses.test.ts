@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { randomUUID } from 'node:crypto';
-import { isHooked, NOW, ORG_A_CALLS, pct, usd, type FixtureCall } from './fixture.js';
+import { isHooked, NOW, ORG_A_CALLS, pct, tierOf, usd, type FixtureCall } from './fixture.js';
 import { agentWorld, askRaw, type AgentWorld } from './setup.js';
 import { ingest, newOrg } from '../helpers/app.js';
 
@@ -210,6 +210,18 @@ describe('follow-ups that point back, and parts that name the part before', () =
     const [first, second] = c.answer.split('\n\n');
     assert.match(first, /is Amazon\b/);
     has({ ...c, answer: second }, hookSaid(brand(month(), 'Amazon')));
+  });
+
+  it('"its" after a state or a value named: that state’s or value’s figure; a part after a figure is about all calls', async () => {
+    const week = between(MONDAY);
+    const [, b] = await turns(['how many calls impersonated amazon this week', 'whats its hook rate']);
+    has(b, hookSaid(brand(week, 'Amazon')));
+    const m = month();
+    const t1 = m.filter((c) => tierOf(c) === 1);
+    assert.notEqual(hookSaid(m), hookSaid(t1));
+    const c = await ask('how many tier 1 calls and what was the hook rate this month');
+    const [, second] = c.answer.split('\n\n');
+    assert.ok(second.includes(hookSaid(m)), c.answer);
   });
 
   it('lists of asks in one sentence: every part answered', async () => {

@@ -14,6 +14,8 @@ import type { RuleTurn } from './intents.js';
 export interface Subject {
   field: string;
   value: string;
+  /** How a question names it when not "for <value>" ("from MI"). */
+  said?: string;
 }
 
 /** Words pointing at the previous answer's leading value. */
@@ -35,8 +37,9 @@ export function pointedQuestion(question: string, subject: Subject, prev: RuleTu
   const text = normalise(question);
   if (!POINTER.test(text) || text.split(' ').length > 12) return null;
   const own = windowIn(text, now);
+  const said = subject.said ?? `for ${subject.value}`;
   const filled =
-    POINTER.exec(text)![0] === 'its' ? `${text.replace(/\bits\b/, 'the')} for ${subject.value}` : text.replace(POINTER, subject.value);
+    POINTER.exec(text)![0] === 'its' ? `${text.replace(/\bits\b/, 'the')} ${said}` : text.replace(POINTER, subject.said ?? subject.value);
   return `${filled}${own || !prev?.window ? '' : ` ${prev.window}`}`.replace(/\s+/g, ' ').trim();
 }
 
