@@ -11,8 +11,8 @@
 // key with a call inside (a stored call outside kept its links, and any call linked to the batch
 // shares a value with it). The region is recomputed from call_identifiers with buildCampaigns.
 
-import { buildCampaigns, type IdentifierRow } from '../../domain/campaigns/components.js';
-import { isStrong, type IdentifierKind } from '../../domain/campaigns/identifiers.js';
+import { buildCampaigns, linkKeysOf, type IdentifierRow } from '../../domain/campaigns/components.js';
+import type { IdentifierKind } from '../../domain/campaigns/identifiers.js';
 import { num, Params, type Db } from '../db.js';
 import { callSidInList, valueInList } from './sidList.js';
 
@@ -98,36 +98,42 @@ async function storedCarriers(tx: Db, orgId: string, own: readonly Carried[]): P
   return rows.map((r) => ({ sid: r.call_sid as string, startedAt: num(r.started_at), kind: r.kind as string, value: r.value as string }));
 }
 
+/** Each call's link keys (components.ts linkKeysOf: strong values, and each pair of weak values of two kinds). */
+function linkKeysByCall(rows: readonly Carried[]): Map<string, string[]> {
+  const idsOf = new Map<string, { kind: IdentifierKind; value: string }[]>();
+  for (const r of rows) {
+    const list = idsOf.get(r.sid);
+    const id = { kind: r.kind as IdentifierKind, value: r.value };
+    if (list) list.push(id);
+    else idsOf.set(r.sid, [id]);
+  }
+  return new Map([...idsOf].map(([sid, ids]) => [sid, linkKeysOf(ids)]));
+}
+
 /**
- * Pairs of calls (one of `left`, one of `right`, not the same) that may link: they share a
- * strong value, or weak values of two kinds (a weak link needs two signals agreeing). Returns
- * the calls of each side in such a pair.
+ * The calls of `left` and of `right` that share a link key with a call of the other side (not
+ * themselves): they may link. Linear in the keys, however many calls share one value.
  */
 function mayLink(left: readonly Carried[], right: readonly Carried[]): { left: Set<string>; right: Set<string> } {
   const leftOf = new Map<string, string[]>();
-  for (const r of left) {
-    const key = `${r.kind}\u0000${r.value}`;
-    const list = leftOf.get(key);
-    if (list) list.push(r.sid);
-    else leftOf.set(key, [r.sid]);
+  for (const [sid, keys] of linkKeysByCall(left)) {
+    for (const key of keys) {
+      const list = leftOf.get(key);
+      if (list) list.push(sid);
+      else leftOf.set(key, [sid]);
+    }
   }
   const out = { left: new Set<string>(), right: new Set<string>() };
-  const weakKinds = new Map<string, Set<string>>();
-  for (const r of right) {
-    for (const l of leftOf.get(`${r.kind}\u0000${r.value}`) ?? []) {
-      if (l === r.sid) continue;
-      let linked = isStrong(r.kind as IdentifierKind);
-      if (!linked) {
-        const pair = `${l}\u0000${r.sid}`;
-        let kinds = weakKinds.get(pair);
-        if (!kinds) weakKinds.set(pair, (kinds = new Set()));
-        kinds.add(r.kind);
-        linked = kinds.size >= 2;
-      }
-      if (linked) {
-        out.left.add(l);
-        out.right.add(r.sid);
-      }
+  const marked = new Set<string>();
+  for (const [sid, keys] of linkKeysByCall(right)) {
+    for (const key of keys) {
+      const carriers = leftOf.get(key);
+      if (!carriers || carriers.every((l) => l === sid)) continue;
+      out.right.add(sid);
+      // Each key's left carriers are marked once.
+      if (marked.has(key)) continue;
+      marked.add(key);
+      for (const l of carriers) out.left.add(l);
     }
   }
   return out;
