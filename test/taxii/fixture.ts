@@ -4,12 +4,9 @@
 // check it), applied to inputs built here from the fixture.
 
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createHash } from 'node:crypto';
 import {
-  campaignObject,
   DEFAULT_MARKING,
   excerptFor,
-  indicatesCampaign,
   staticObjects,
   stixItemsForCall,
   type Marking,
@@ -17,7 +14,6 @@ import {
   type StixObject,
 } from '../../src/intel/stix/index.js';
 import type { SharedHistory } from '../../src/intel/stix/types.js';
-import type { StixItem } from '../../src/intel/stix/objects.js';
 import type { Db } from '../../src/storage/db.js';
 
 export const TAXII = 'application/taxii+json;version=2.1';
@@ -195,8 +191,7 @@ export function expectedItems(
   stored: FixtureCall[],
   at: Map<string, number>,
   addedAfter: number | null = null,
-  /** `scoped`: the reader sees a slice, whose collection holds no campaigns (docs/campaigns.md). */
-  opts: { first?: Map<string, number>; marking?: Marking; scoped?: boolean } = {},
+  opts: { first?: Map<string, number>; marking?: Marking } = {},
 ): Expected[] {
   const first = opts.first ?? at;
   const marking = opts.marking ?? DEFAULT_MARKING;
@@ -221,7 +216,7 @@ export function expectedItems(
       out.push({ object, dateAdded: at.get(inRange[0].call_sid)!, version: String(object.modified ?? object.created) });
     }
   }
-  const itemsOf = (c: FixtureCall) => {
+  for (const c of inRange) {
     const ia = at.get(c.call_sid)!;
     const account = s(c, 'mule_bank_account_number');
     const routing = s(c, 'mule_bank_routing_number');
@@ -257,95 +252,9 @@ export function expectedItems(
       },
       marking,
     };
-    return stixItemsForCall(input);
-  };
-  const items = new Map(order.map((c) => [c.call_sid, itemsOf(c)]));
-  const placed = opts.scoped
-    ? new Map<string, StixObject[]>()
-    : campaignPlacements(orgId, stored, order, items, at, marking, (sid) => at.get(sid)!);
-  for (const c of inRange) {
-    const ia = at.get(c.call_sid)!;
-    for (const item of items.get(c.call_sid)!) {
+    for (const item of stixItemsForCall(input)) {
       if (item.owner.callSid === c.call_sid) out.push({ object: item.object, dateAdded: ia, version: item.version });
     }
-    for (const object of placed.get(c.call_sid) ?? []) out.push({ object, dateAdded: ia, version: String(object.modified) });
-  }
-  return out;
-}
-
-/**
- * The fixture's campaigns (docs/campaigns.md), by the two kinds its calls share: a mule account
- * (routing/account digits, or a 10+ digit account alone) and a wallet (hex lower-cased). Over
- * every stored call of the org (any tier); one with two or more calls in the collection
- * (`order`) is placed with its last one there, and each `indicates` (indicator → campaign) with
- * the last call of the campaign there revealing the indicator; versions: those calls' ingests.
- */
-function campaignPlacements(
-  orgId: string,
-  stored: FixtureCall[],
-  order: FixtureCall[],
-  items: Map<string, StixItem[]>,
-  at: Map<string, number>,
-  marking: Marking,
-  ingested: (sid: string) => number,
-): Map<string, StixObject[]> {
-  const digits = (v: string | null) => (v ?? '').replace(/\D/g, '');
-  const keysOf = (c: FixtureCall) => {
-    const keys: [string, string][] = [];
-    const account = digits(s(c, 'mule_bank_account_number'));
-    const routing = digits(s(c, 'mule_bank_routing_number'));
-    if (account && routing) keys.push(['mule_account', `${routing}/${account}`]);
-    else if (account.length >= 10) keys.push(['mule_account', account]);
-    const wallet = s(c, 'crypto_wallet_address');
-    if (wallet) keys.push(['wallet', wallet.startsWith('0x') ? wallet.toLowerCase() : wallet]);
-    return keys;
-  };
-  // Components: calls joined by a key two of them carry (breadth-first).
-  const byKey = new Map<string, FixtureCall[]>();
-  for (const c of stored) for (const [k, v] of keysOf(c)) byKey.set(`${k}:${v}`, [...(byKey.get(`${k}:${v}`) ?? []), c]);
-  const componentOf = new Map<string, FixtureCall[]>();
-  for (const c of stored) {
-    if (componentOf.has(c.call_sid)) continue;
-    const group = [c];
-    const seen = new Set([c.call_sid]);
-    for (let i = 0; i < group.length; i++) {
-      for (const [k, v] of keysOf(group[i])) {
-        for (const d of byKey.get(`${k}:${v}`)!) {
-          if (seen.has(d.call_sid)) continue;
-          seen.add(d.call_sid);
-          group.push(d);
-        }
-      }
-    }
-    for (const d of group) componentOf.set(d.call_sid, group);
-  }
-  const out = new Map<string, StixObject[]>();
-  const done = new Set<FixtureCall[]>();
-  const place = (sid: string, o: StixObject) => out.set(sid, [...(out.get(sid) ?? []), o]);
-  for (const group of componentOf.values()) {
-    if (group.length < 2 || done.has(group)) continue;
-    done.add(group);
-    const inCollection = order.filter((c) => group.includes(c));
-    if (inCollection.length < 2) continue;
-    const earliest = [...group].sort(
-      (a, b) => Date.parse(a.started_at) - Date.parse(b.started_at) || (a.call_sid < b.call_sid ? -1 : 1),
-    )[0];
-    const [kind, value] = keysOf(earliest)[0];
-    const starts = inCollection.map((c) => Date.parse(c.started_at));
-    const input = {
-      orgId,
-      id: `cmp_${createHash('sha256').update(`${orgId}\n${kind}\n${value}`).digest('hex').slice(0, 16)}`,
-      firstSeen: new Date(Math.min(...starts)).toISOString(),
-      lastSeen: new Date(Math.max(...starts)).toISOString(),
-    };
-    // `order` is the collection's order: the last of a list is its latest.
-    const last = inCollection[inCollection.length - 1];
-    place(last.call_sid, campaignObject(input, marking, ingested(last.call_sid)));
-    const lastRevealing = new Map<string, FixtureCall>();
-    for (const c of inCollection)
-      for (const item of items.get(c.call_sid)!) if (item.object.type === 'indicator') lastRevealing.set(item.object.id, c);
-    for (const [indicator, c] of [...lastRevealing].sort((a, b) => (a[0] < b[0] ? -1 : 1)))
-      place(c.call_sid, indicatesCampaign(indicator, input, marking, at.get(c.call_sid)!));
   }
   return out;
 }

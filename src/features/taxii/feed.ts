@@ -30,7 +30,6 @@ import type { Db, Row } from '../../storage/db.js';
 import { num } from '../../storage/db.js';
 import { stixCallRowOf, valueHistoriesOf } from '../../storage/queries/stixInputs.js';
 import { addedCalls, type AddedPosition } from '../../storage/queries/taxii.js';
-import { campaignPlacements } from './campaigns.js';
 import type { Cursor } from './cursor.js';
 
 export const SETTLE_MS = 5000;
@@ -123,13 +122,10 @@ async function* units(r: PageRequest, before: number): AsyncGenerator<Unit> {
   for (;;) {
     const calls = rows.map(stixCallRowOf);
     const histories = await valueHistoriesOf(db, principal, calls, before);
-    const campaigns = await campaignPlacements(db, principal, calls, r.marking, before);
     for (const input of stixInputsOf(calls, histories, r.marking)) {
       const position = { ingestedAt: input.ingested_at_ms, callSid: input.call_sid };
       const resumes = start !== null && isAt(start, position);
       const items = stixItemsForCall(input).map((i) => ({ object: i.object, version: i.version, owned: isAt(i.owner, position) }));
-      // Campaigns last: the objects a unit places keep their order from one request to the next (`skip`).
-      for (const c of campaigns.get(input.call_sid) ?? []) items.push({ ...c, owned: true });
       yield { position, items, skip: resumes ? start.skip : 0, resumed: resumes };
     }
     if (rows.length < size) return;

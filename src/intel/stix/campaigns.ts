@@ -27,22 +27,20 @@ const campaignStixId = (c: Pick<StixCampaignInput, 'orgId' | 'id'>): string => s
 
 /**
  * created is the campaign's first call, modified its last call (or the TLP change, if later):
- * a call joining the campaign moves last_seen and so raises modified. In a TAXII collection
- * (`placedAtMs`), modified follows the ingest of the call the object is placed with instead, so
- * each placement is a new version (features/taxii/campaigns.ts).
+ * a call joining the campaign moves last_seen and so raises modified.
  */
-function versionOf(c: StixCampaignInput, marking: Marking, placedAtMs?: number): { created: string; modified: string } {
+function versionOf(c: StixCampaignInput, marking: Marking): { created: string; modified: string } {
   const first = Date.parse(c.firstSeen);
-  return { created: ts(first), modified: ts(Math.max(first, placedAtMs ?? Date.parse(c.lastSeen), marking.setAtMs)) };
+  return { created: ts(first), modified: ts(Math.max(first, Date.parse(c.lastSeen), marking.setAtMs)) };
 }
 
-export function campaignObject(c: StixCampaignInput, marking: Marking, placedAtMs?: number): StixObject {
+export function campaignObject(c: StixCampaignInput, marking: Marking): StixObject {
   return {
     type: 'campaign',
     spec_version: '2.1',
     id: campaignStixId(c),
     created_by_ref: HONEYPOT_IDENTITY_ID,
-    ...versionOf(c, marking, placedAtMs),
+    ...versionOf(c, marking),
     name: `Scam-call campaign ${c.id}`,
     description:
       'Scam calls linked into one operation by identifiers they share (mule accounts, crypto wallets, drop addresses, ' +
@@ -56,14 +54,14 @@ export function campaignObject(c: StixCampaignInput, marking: Marking, placedAtM
 }
 
 /** indicator --indicates--> campaign, versioned with the campaign (it is as current as the campaign's calls). */
-export function indicatesCampaign(indicatorId: string, c: StixCampaignInput, marking: Marking, placedAtMs?: number): StixObject {
+export function indicatesCampaign(indicatorId: string, c: StixCampaignInput, marking: Marking): StixObject {
   const campaignId = campaignStixId(c);
   return {
     type: 'relationship',
     spec_version: '2.1',
     id: sdoId('relationship', indicatorId, 'indicates', campaignId),
     created_by_ref: HONEYPOT_IDENTITY_ID,
-    ...versionOf(c, marking, placedAtMs),
+    ...versionOf(c, marking),
     relationship_type: 'indicates',
     source_ref: indicatorId,
     target_ref: campaignId,

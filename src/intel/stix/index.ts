@@ -37,7 +37,6 @@ export {
 export { uuidv5 } from './ids.js';
 export { excerptFor } from './excerpt.js';
 export { stixInputsOf } from './inputs.js';
-export { campaignObject, indicatesCampaign, type StixCampaignInput } from './campaigns.js';
 export { DEFAULT_MARKING, orgMarkingOf, type Marking, type TlpLevel } from './markings.js';
 export type { AddedAt, StixCallInput, StixObject } from './types.js';
 export const STIX_MEDIA_TYPE = 'application/stix+json;version=2.1';
