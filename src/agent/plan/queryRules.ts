@@ -329,7 +329,8 @@ function distinctValues(input: RuleInput): QueryPlan | null {
 // ------------------------------------------------------------------ a ranking of identifiers
 
 /** "top agents", "which drop addresses were used the most": a field of identifiers ranked by calls. */
-const RANKING_CUE = /\b(?:top|most|leading|biggest|main|busiest|most (?:common|used|active|frequent))\b/;
+const RANKING_CUE =
+  /\b(?:top|most|leading|biggest|main|busiest)\b.*\b(?:address|wallet|account|holder|phishing|url|link|domain)|\b(?:address|wallet|account|holder|phishing|url|link|domain)\w*\b.*\b(?:top|most|leading|biggest|main|busiest)\b/;
 
 /** Identifiers the get_topn tool does not rank (the planner ranks agents, fake companies and routing numbers). */
 const RANKED_BY_QUERY = new Set<LexiconField>([
