@@ -104,7 +104,9 @@ export async function benchAb(total: number): Promise<void> {
     );
     console.log('|---|---|' + '---:|'.repeat(ROUNDS + 1));
     let shift = 0;
-    for (const figure of FIGURES) {
+    // BENCH_AB_ONLY=arrivals,summary: those figures only.
+    const only = process.env.BENCH_AB_ONLY?.split(',');
+    for (const figure of FIGURES.filter((f) => !only || only.some((o) => f.name.startsWith(o)))) {
       const a = figure.read(await load(before, figure.module));
       const b = figure.read(await load(here, figure.module));
       for (const [label, span] of WINDOWS.filter(([, span]) => span <= (figure.maxDays ?? 365) * 86_400_000)) {

@@ -362,25 +362,26 @@ function compareValues(a: unknown, b: unknown, text: boolean): number {
 }
 
 /**
- * The default order of groups (time ascending, calls descending, then fields ascending, as
- * orderBySql writes it) as a comparator, for reads of every group sorted here.
+ * Rows in the default order of groups (time ascending, calls descending, then fields ascending,
+ * as orderBySql writes it), for reads of every group sorted here. Time and calls are read as
+ * numbers once per row, not per comparison (2,880 quarter hours are ~30,000 comparisons).
  */
-function defaultOrder(dimensions: readonly Dimension[]): (a: Row, b: Row) => number {
+function inDefaultOrder(rows: Row[], dimensions: readonly Dimension[]): Row[] {
   const time = dimensions.flatMap((d, i) => (isDimensionField(d) ? [] : [i]));
   const fields = dimensions.flatMap((d, i) => (isDimensionField(d) ? [[i, DIMENSION_FIELDS[d] === 'text'] as const] : []));
-  return (a, b) => {
-    for (const i of time) {
-      const c = compareValues(a[`d${i}`], b[`d${i}`], false);
-      if (c !== 0) return c;
+  const keyed = rows.map((r) => ({ r, t: time.map((i) => num(r[`d${i}`])), n: zero(r.n) }));
+  keyed.sort((a, b) => {
+    for (let k = 0; k < a.t.length; k++) {
+      if (a.t[k] !== b.t[k]) return a.t[k] - b.t[k];
     }
-    const byCalls = zero(b.n) - zero(a.n);
-    if (byCalls !== 0) return byCalls;
+    if (a.n !== b.n) return b.n - a.n;
     for (const [i, text] of fields) {
-      const c = compareValues(a[`d${i}`], b[`d${i}`], text);
+      const c = compareValues(a.r[`d${i}`], b.r[`d${i}`], text);
       if (c !== 0) return c;
     }
     return 0;
-  };
+  });
+  return keyed.map((k) => k.r);
 }
 
 /** Runs a parsed query for a principal: the table decision, the statement, the figures. */
@@ -401,8 +402,8 @@ export async function runQuery(db: Db, principal: Principal, q: Query, times: Ti
     !whole,
     !sortHere,
   );
-  const rows = await db.all(main.sql, main.params);
-  if (sortHere) rows.sort(defaultOrder(q.dimensions));
+  const read = await db.all(main.sql, main.params);
+  const rows = sortHere ? inDefaultOrder(read, q.dimensions) : read;
   let totalRows: number;
   let totalCalls: number;
   if (whole) {
