@@ -30,7 +30,13 @@ function find(dir) {
 const under = (dir) => (f) => path.normalize(f).startsWith(path.join('test', dir) + path.sep);
 const isServerTest = under('server');
 const isStressTest = under('stress');
-const buildsTestApps = (f) => /helpers\/app\.js|from '\.\/(setup|evalSuite)\.js'/.test(readFileSync(f, 'utf8'));
+/** A file that builds apps through testApp (test/helpers/app.ts), itself or through another helper there. */
+const buildsTestApps = (f) => {
+  const text = readFileSync(f, 'utf8');
+  if (/helpers\/app\.js|from '\.\/(setup|evalSuite)\.js'/.test(text)) return true;
+  const helpers = [...text.matchAll(/from '(\.\.\/helpers\/[\w-]+)\.js'/g)].map((m) => path.join(path.dirname(f), `${m[1]}.ts`));
+  return helpers.some((h) => /from '\.\/app\.js'/.test(readFileSync(h, 'utf8')));
+};
 
 /**
  * Files that build apps but whose subject is the same on either engine: they run in the
@@ -48,6 +54,7 @@ const KNOWN_SLOW = [
   // From a fresh-clone CI run (2026-11-28, 2 cores), longest first: a long file that started
   // last ran alone at the end (the accessibility walk: 65 s).
   'test/web/a11y.test.ts',
+  'test/web/time-campaigns.test.ts',
   'test/web/pages.test.ts',
   'test/web/overview-filters.test.ts',
   'test/agent/live/live.test.ts',
@@ -128,7 +135,7 @@ function runRunner(files, env, name, concurrency) {
  * requests): they run after the others, one at a time, so another test file's work on the
  * same 2 cores is not in their measurement.
  */
-const SOLO = new Set(['test/security/fairness.test.ts'].map(path.normalize));
+const SOLO = new Set(['test/security/fairness.test.ts', 'test/stress/retentionLoad.test.ts'].map(path.normalize));
 
 /** One pass: the files two at a time, then the SOLO files alone; summaries and times added up. */
 async function runPass(files, env, name) {

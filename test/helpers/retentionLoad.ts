@@ -1,7 +1,6 @@
-// Ingest under the retention job (test/storage/retentionLoad.test.ts, and a heavier run in
-// test/stress/): one writer ingests recent calls continuously, 100 a request, while in turns
-// the job deletes a load of old calls (a job phase) and does not run (an idle phase of as many
-// requests). Phases alternate, so a slow spell of the machine falls on both; the latencies of
+// Ingest under the retention job (test/stress/retentionLoad.test.ts): one writer ingests recent
+// calls continuously, 100 a request, while in turns the job deletes a load of old calls (a job
+// phase) and does not run (an idle phase of as many requests). Phases alternate, so a slow spell of the machine falls on both; the latencies of
 // each kind are pooled. Every call the writer saw acknowledged is looked up at the end.
 
 import assert from 'node:assert/strict';
