@@ -2,7 +2,8 @@
 // path of principals that see the whole org (docs/campaigns.md, Kept components). A campaign is
 // a component of all the org's calls; a window shows those with two or more calls in it, with
 // the figures of those calls. Reads aggregate per component; nothing is linked at read time but
-// the one component a campaign's page describes.
+// the one component a campaign's page describes. Each read first settles the calls ingest left
+// pending (upkeep.ts).
 
 import { buildCampaigns, byCodePoint, type Component } from '../../domain/campaigns/components.js';
 import { isStrong, STRONG_KINDS } from '../../domain/campaigns/identifiers.js';
@@ -12,6 +13,7 @@ import { formatUtc, type Window } from '../../domain/window.js';
 import { num, Params, type Db } from '../db.js';
 import { callFactsOf, identifierRowOf, identifierRowsOfCalls, pageOf, previousOf, spanOf, type Span } from './facts.js';
 import { callSidInList, valueInList } from './sidList.js';
+import { settleComponents } from './upkeep.js';
 
 /** A campaign has at least this many calls in a window to be one of the window's. */
 const MIN_IN_WINDOW = 2;
@@ -114,6 +116,7 @@ export async function keptList(
   w: Window,
   req: { sort: Sort; minCalls: number; limit: number; after: { value: number; id: string } | null },
 ): Promise<{ items: CampaignRow[]; next: { value: number; id: string } | null }> {
+  await settleComponents(db, principal.orgId);
   const span = spanOf(w);
   const all = await candidates(db, principal.orgId, span, req.minCalls, req.sort === 'dollars_asked');
   const { page, next } = pageOf(
@@ -132,6 +135,7 @@ export async function keptWithCalls(
   w: Window,
   minCalls: number,
 ): Promise<{ row: CampaignRow; calls: string[] }[]> {
+  await settleComponents(db, principal.orgId);
   const span = spanOf(w);
   const all = await candidates(db, principal.orgId, span, minCalls, false);
   return (await rowsOf(db, principal, span, all)).sort((a, b) => byCodePoint(a.row.id, b.row.id));
@@ -139,11 +143,13 @@ export async function keptWithCalls(
 
 /** Every call of one campaign in the window, however few (the query language's campaign_id). */
 export async function keptMembers(db: Db, orgId: string, w: Pick<Window, 'start' | 'end'>, id: string): Promise<string[]> {
+  await settleComponents(db, orgId);
   return (await windowCalls(db, orgId, spanOf(w), [id])).get(id) ?? [];
 }
 
 /** The calls of one campaign in the window, or null when it has fewer than two there. */
 export async function keptCallSids(db: Db, orgId: string, w: Pick<Window, 'start' | 'end'>, id: string): Promise<string[] | null> {
+  await settleComponents(db, orgId);
   const calls = (await windowCalls(db, orgId, spanOf(w), [id])).get(id) ?? [];
   return calls.length >= MIN_IN_WINDOW ? calls : null;
 }
@@ -154,6 +160,7 @@ export async function keptCallSids(db: Db, orgId: string, w: Pick<Window, 'start
  */
 export async function keptDetail(db: Db, principal: Principal, w: Window, id: string): Promise<CampaignDetail | null> {
   const orgId = principal.orgId;
+  await settleComponents(db, orgId);
   const span = spanOf(w);
   const members = await db.all('SELECT call_sid, started_at, component FROM campaign_members WHERE org_id = $1 AND campaign_id = $2', [
     orgId,

@@ -1,15 +1,18 @@
-// Kept components (docs/campaigns.md, Kept components): each org's campaigns over all its calls,
-// recomputed at ingest for the part of the org a batch can change, in the batch's transaction
-// (under the org's ingest lock, so one writer per org).
+// Kept components (docs/campaigns.md, Kept components): each org's campaigns over all its calls.
+// Ingest and retention only list the calls they changed (campaign_pending, in their
+// transaction); before a read of the kept components, settleComponents recomputes, under the
+// org's ingest lock (one writer per org), the part of the org those calls can change. So a bulk
+// ingest of many batches pays for the region once, not once per batch.
 //
 // Why recomputing a region is exact: whether a key is common depends only on the calls of its
 // raw component (the component when every shared key links), and campaigns split raw components
 // only. So the campaigns of a set of whole raw components are those of the org restricted to it.
-// A batch can change: the raw components its calls were in (a re-ingest may remove a link, the
-// removal case), and those of the stored calls that share a value with its calls now. Those
-// components, the batch and those calls make a closed region: no call outside it shares a link
-// key with a call inside (a stored call outside kept its links, and any call linked to the batch
-// shares a value with it). The region is recomputed from call_identifiers with buildCampaigns.
+// The pending calls can change: the raw components they were in at the last settle (a re-ingest
+// may remove a link, the removal case), and those of the stored calls that share a value with
+// them now. Those components, the pending calls and those calls make a closed region: no call
+// outside it shares a link key with a call inside (a call outside is not pending, so it kept its
+// links, and any call linked to a pending one shares a value with it). The region is recomputed
+// from call_identifiers with buildCampaigns.
 
 import { buildCampaigns, linkKeysOf, type IdentifierRow } from '../../domain/campaigns/components.js';
 import type { IdentifierKind } from '../../domain/campaigns/identifiers.js';
@@ -19,7 +22,7 @@ import { callSidInList, valueInList } from './sidList.js';
 /** Columns of campaign_members, in table order. */
 type MemberRow = [orgId: string, callSid: string, startedAt: number, component: string, campaignId: string | null];
 
-/** What ingest keeps for campaigns: everything, identifier rows only, or nothing. */
+/** What ingest keeps for campaigns: identifier rows and pending calls, identifier rows only, or nothing. */
 type UpkeepMode = 'components' | 'identifiers' | 'none';
 let mode: UpkeepMode = 'components';
 
@@ -35,20 +38,49 @@ export function setCampaignUpkeep(m: UpkeepMode): void {
 export const keepsIdentifiers = (): boolean => mode !== 'none';
 
 /**
- * After a batch's calls and identifier rows are stored (same transaction): recomputes the
- * components the batch can change. `identifiers` are the batch's rows (org, sid, started_at,
- * kind, value); `sids` every call_sid of the batch, also those without identifiers (a re-ingest
- * that removed them all must leave its component).
+ * In a batch's transaction (ingest, or retention's deletions): lists the calls whose
+ * identifiers it changed, also those left without any (their component must lose them).
  */
-export async function keepComponents(tx: Db, orgId: string, sids: readonly string[], identifiers: readonly unknown[][]): Promise<void> {
+export async function markPending(tx: Db, orgId: string, sids: readonly string[]): Promise<void> {
   if (mode !== 'components' || sids.length === 0) return;
-  const batch = new Set(sids);
-  const own: Carried[] = identifiers.map((row) => {
-    const [, sid, startedAt, kind, value] = row as [string, string, number, string, string];
-    return { sid, startedAt, kind, value };
+  const split = tx.dialect === 'duckdb' ? 'string_split' : 'string_to_array';
+  await tx.run(`INSERT INTO campaign_pending (org_id, call_sid) SELECT $1, unnest(${split}($2, ','))`, [orgId, sids.join(',')]);
+}
+
+/**
+ * Before a read of the org's kept components: recomputes the region its pending calls can
+ * change and empties the list. Nothing to do (one indexed probe) when no call is pending.
+ */
+export async function settleComponents(db: Db, orgId: string): Promise<void> {
+  const any = await db.all('SELECT 1 AS x FROM campaign_pending WHERE org_id = $1 LIMIT 1', [orgId]);
+  if (any.length === 0) return;
+  await db.withLock('orgCalls', orgId, async (tx) => {
+    // Read again under the lock: another reader may have settled meanwhile, and no ingest adds any now.
+    const pending = await tx.all<{ call_sid: string }>('SELECT DISTINCT call_sid FROM campaign_pending WHERE org_id = $1', [orgId]);
+    if (pending.length === 0) return;
+    const sids = pending.map((r) => r.call_sid);
+    const p = new Params();
+    const own = await tx.all(
+      `SELECT call_sid, started_at, kind, value FROM call_identifiers WHERE org_id = ${p.p(orgId)} AND ${callSidInList(tx.dialect, sids, p)}`,
+      p.values,
+    );
+    await recomputeRegion(tx, orgId, sids, own.map(carried));
+    await tx.run('DELETE FROM campaign_pending WHERE org_id = $1', [orgId]);
   });
+}
+
+const carried = (r: Record<string, unknown>): Carried => ({
+  sid: r.call_sid as string,
+  startedAt: num(r.started_at),
+  kind: r.kind as string,
+  value: r.value as string,
+});
+
+/** Recomputes the components the calls `sids` (whose identifier rows are `own`) can change (see the header). */
+async function recomputeRegion(tx: Db, orgId: string, sids: readonly string[], own: readonly Carried[]): Promise<void> {
+  const batch = new Set(sids);
   const stored = (await storedCarriers(tx, orgId, own)).filter((r) => !batch.has(r.sid));
-  // The batch's calls that may link: to a stored call, or to another call of the batch.
+  // The pending calls that may link: to another stored call, or to another pending call.
   const { left: linked, right: partners } = mayLink(own, stored);
   const within = mayLink(own, own);
   for (const sid of within.left) linked.add(sid);
@@ -56,7 +88,7 @@ export async function keepComponents(tx: Db, orgId: string, sids: readonly strin
   const known = [...batch, ...partners];
   const was = await selectSids(tx, 'SELECT call_sid, component FROM campaign_members WHERE org_id = $1 AND', orgId, known, 'call_sid');
   for (const r of was) if (batch.has(r.call_sid as string)) linked.add(r.call_sid as string);
-  // A call of the batch in none of these is lone and stays so: it has no member row.
+  // A pending call in none of these is lone and stays so: it has no member row.
   if (linked.size === 0) return;
   const components = [...new Set(was.map((r) => r.component as string))];
   const region = new Set([...linked, ...partners]);
@@ -95,7 +127,7 @@ async function storedCarriers(tx: Db, orgId: string, own: readonly Carried[]): P
     )}`,
     p.values,
   );
-  return rows.map((r) => ({ sid: r.call_sid as string, startedAt: num(r.started_at), kind: r.kind as string, value: r.value as string }));
+  return rows.map(carried);
 }
 
 /** Each call's link keys (components.ts linkKeysOf: strong values, and each pair of weak values of two kinds). */

@@ -24,6 +24,7 @@ import { migration018 } from './018-annotations-views.js';
 import { migration019 } from './019-campaign-announcements.js';
 import { migration020 } from './020-campaign-members.js';
 import { migration021 } from './021-retention.js';
+import { migration022 } from './022-campaign-pending.js';
 
 export const MIGRATIONS: Migration[] = [
   migration001,
@@ -46,6 +47,7 @@ export const MIGRATIONS: Migration[] = [
   migration019,
   migration020,
   migration021,
+  migration022,
 ];
 
 /**

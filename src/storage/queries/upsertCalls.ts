@@ -6,7 +6,7 @@ import { areaCodeOfCallerId, stateOfCallerId } from '../../domain/areaCodes.js';
 import { toCents } from '../../domain/ingestRecord.js';
 import type { Db } from '../db.js';
 import { identifierRows, storeIdentifierRows } from '../campaigns/identifierRows.js';
-import { keepComponents, keepsIdentifiers } from '../campaigns/upkeep.js';
+import { keepsIdentifiers, markPending } from '../campaigns/upkeep.js';
 import { applyDailyDeltas, valueCounts, type ValueCounts } from '../rollups/deltas.js';
 import { keepsRollups } from '../rollups/layout.js';
 import { newOutboxBatch, queueCallDeliveries, recordCallEvents, type OutboxBatch } from './outbox.js';
@@ -150,7 +150,7 @@ export async function storeCalls(db: Db, batch: PreparedCalls): Promise<UpsertRe
     const sids = column(rows, 'call_sid') as string[];
     const existing = await storeStaged(tx, newOutboxBatch(orgId, now), batch.counts, sids);
     await storeIdentifierRows(tx, orgId, batch.identifiers, existing > 0, sids);
-    await keepComponents(tx, orgId, sids, batch.identifiers);
+    await markPending(tx, orgId, sids);
     // Emptied before commit: otherwise DuckDB's peak memory nearly doubled (bench, 1M calls).
     await tx.run('DELETE FROM calls_stage');
     return existing;

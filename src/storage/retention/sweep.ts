@@ -5,7 +5,7 @@
 
 import { Params, type Db } from '../db.js';
 import { callSidInList } from '../campaigns/sidList.js';
-import { keepComponents } from '../campaigns/upkeep.js';
+import { markPending } from '../campaigns/upkeep.js';
 import { deltaStatements, ROLLUP_SOURCE_COLUMNS, unlistHours } from '../rollups/deltas.js';
 import { keepsRollups } from '../rollups/layout.js';
 
@@ -36,8 +36,8 @@ export async function deleteCallsBatch(db: Db, orgId: string, before: number, li
       return tx.all(`DELETE FROM ${table} WHERE ${where}${returning}`, p.values);
     };
     await ofBatch('call_identifiers', true);
-    // The campaigns they were in are recomputed without them, as for a re-ingest that drops every identifier.
-    await keepComponents(tx, orgId, sids, []);
+    // The campaigns they were in are recomputed without them (at the next read), as for a re-ingest that drops every identifier.
+    await markPending(tx, orgId, sids);
     await ofBatch('webhook_events', false);
     return (await ofBatch('calls', true, ' RETURNING 1 AS x')).length;
   });
