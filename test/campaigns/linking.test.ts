@@ -88,6 +88,38 @@ describe('identifiers', () => {
     assert.deepEqual(scriptBands(caller('hello who is this')), []);
   });
 
+  it('scripts: two share a band about as often as 1 − (1 − J⁵)⁴ says for the Jaccard J of their shingles', () => {
+    // Pairs of 120-word scripts, the second with some words replaced; J from the 5-word
+    // shingle sets as strings (a reference independent of the hashing), bucketed.
+    let seed = 12345;
+    const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const vocab = Array.from({ length: 3000 }, (_, i) => `w${i.toString(36)}`);
+    const shingles = (w: string[]) => new Set(w.slice(0, -4).map((_, i) => w.slice(i, i + 5).join(' ')));
+    const buckets = new Map<number, { pairs: number; shared: number; expected: number }>();
+    for (let n = 0; n < 2400; n++) {
+      const a = Array.from({ length: 120 }, () => vocab[Math.floor(rand() * vocab.length)]);
+      const b = [...a];
+      const replaced = Math.floor(rand() * 25);
+      for (let k = 0; k < replaced; k++) b[Math.floor(rand() * b.length)] = vocab[Math.floor(rand() * vocab.length)];
+      const [sa, sb] = [shingles(a), shingles(b)];
+      const both = [...sa].filter((x) => sb.has(x)).length;
+      const j = both / (sa.size + sb.size - both);
+      const bucket = Math.min(9, Math.floor(j * 10));
+      const share = scriptBands(caller(a.join(' '))).some((x) => scriptBands(caller(b.join(' '))).includes(x));
+      const e = buckets.get(bucket) ?? { pairs: 0, shared: 0, expected: 0 };
+      e.pairs++;
+      e.shared += share ? 1 : 0;
+      e.expected += 1 - (1 - j ** 5) ** 4;
+      buckets.set(bucket, e);
+    }
+    for (const [bucket, e] of buckets) {
+      if (e.pairs < 40) continue;
+      const [rate, expected] = [e.shared / e.pairs, e.expected / e.pairs];
+      assert.ok(Math.abs(rate - expected) < 0.12, `J in [${bucket / 10}, ${(bucket + 1) / 10}): ${e.pairs} pairs, ${rate} shared, ${expected} expected`);
+    }
+    assert.ok([...buckets.values()].filter((e) => e.pairs >= 40).length >= 4, 'the pairs spread over the range of J');
+  });
+
   it('a call without intel still has its caller ID and script; every value once', () => {
     const ids = identifiersOf({ caller_id: '+12025550143', transcript: caller('call 888-555-0142 call 888-555-0142'), extraction: null });
     assert.deepEqual(ids, [

@@ -25,6 +25,7 @@ import { migration019 } from './019-campaign-announcements.js';
 import { migration020 } from './020-campaign-members.js';
 import { migration021 } from './021-retention.js';
 import { migration022 } from './022-campaign-pending.js';
+import { migration023 } from './023-script-bands.js';
 
 export const MIGRATIONS: Migration[] = [
   migration001,
@@ -48,6 +49,7 @@ export const MIGRATIONS: Migration[] = [
   migration020,
   migration021,
   migration022,
+  migration023,
 ];
 
 /**
