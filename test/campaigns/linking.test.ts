@@ -92,7 +92,7 @@ describe('identifiers', () => {
     // Pairs of 120-word scripts, the second with some words replaced; J from the 5-word
     // shingle sets as strings (a reference independent of the hashing), bucketed.
     let seed = 12345;
-    const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
     const vocab = Array.from({ length: 3000 }, (_, i) => `w${i.toString(36)}`);
     const shingles = (w: string[]) => new Set(w.slice(0, -4).map((_, i) => w.slice(i, i + 5).join(' ')));
     const buckets = new Map<number, { pairs: number; shared: number; expected: number }>();
@@ -115,7 +115,10 @@ describe('identifiers', () => {
     for (const [bucket, e] of buckets) {
       if (e.pairs < 40) continue;
       const [rate, expected] = [e.shared / e.pairs, e.expected / e.pairs];
-      assert.ok(Math.abs(rate - expected) < 0.12, `J in [${bucket / 10}, ${(bucket + 1) / 10}): ${e.pairs} pairs, ${rate} shared, ${expected} expected`);
+      assert.ok(
+        Math.abs(rate - expected) < 0.12,
+        `J in [${bucket / 10}, ${(bucket + 1) / 10}): ${e.pairs} pairs, ${rate} shared, ${expected} expected`,
+      );
     }
     assert.ok([...buckets.values()].filter((e) => e.pairs >= 40).length >= 4, 'the pairs spread over the range of J');
   });

@@ -17,7 +17,7 @@
 import { buildCampaigns, linkKeysOf, type IdentifierRow } from '../../domain/campaigns/components.js';
 import type { IdentifierKind } from '../../domain/campaigns/identifiers.js';
 import { num, Params, type Db } from '../db.js';
-import { callSidInList, valueInList } from './sidList.js';
+import { callSidInList } from './sidList.js';
 
 /** Columns of campaign_members, in table order. */
 type MemberRow = [orgId: string, callSid: string, startedAt: number, component: string, campaignId: string | null];
@@ -59,12 +59,11 @@ export async function settleComponents(db: Db, orgId: string): Promise<void> {
     const pending = await tx.all<{ call_sid: string }>('SELECT DISTINCT call_sid FROM campaign_pending WHERE org_id = $1', [orgId]);
     if (pending.length === 0) return;
     const sids = pending.map((r) => r.call_sid);
-    const p = new Params();
-    const own = await tx.all(
-      `SELECT call_sid, started_at, kind, value FROM call_identifiers WHERE org_id = ${p.p(orgId)} AND ${callSidInList(tx.dialect, sids, p)}`,
-      p.values,
-    );
-    await recomputeRegion(tx, orgId, sids, own.map(carried));
+    const batch = new Set(sids);
+    const shared = (await tx.all(SHARED_CARRIERS, [orgId])).map(carried);
+    const own = shared.filter((r) => batch.has(r.sid));
+    const stored = shared.filter((r) => !batch.has(r.sid));
+    await recomputeRegion(tx, orgId, batch, own, stored);
     await tx.run('DELETE FROM campaign_pending WHERE org_id = $1', [orgId]);
   });
 }
@@ -76,10 +75,33 @@ const carried = (r: Record<string, unknown>): Carried => ({
   value: r.value as string,
 });
 
-/** Recomputes the components the calls `sids` (whose identifier rows are `own`) can change (see the header). */
-async function recomputeRegion(tx: Db, orgId: string, sids: readonly string[], own: readonly Carried[]): Promise<void> {
-  const batch = new Set(sids);
-  const stored = (await storedCarriers(tx, orgId, own)).filter((r) => !batch.has(r.sid));
+/**
+ * Every identifier row of the org whose value a pending call carries and at least one other call
+ * carries too. Only those can link: a strong key is one shared value, a weak link needs both of
+ * its values shared. Most rows of a call (its script bands, its caller ID) are its own and are
+ * never read.
+ */
+const SHARED_CARRIERS = `SELECT call_sid, started_at, kind, value FROM (
+    SELECT c.call_sid, c.started_at, c.kind, c.value, count(*) OVER (PARTITION BY c.kind, c.value) AS carriers
+    FROM call_identifiers c
+    JOIN (SELECT DISTINCT i.kind, i.value FROM call_identifiers i
+          WHERE i.org_id = $1 AND i.call_sid IN (SELECT call_sid FROM campaign_pending WHERE org_id = $1)) v
+      ON v.kind = c.kind AND v.value = c.value
+    WHERE c.org_id = $1
+  ) w
+  WHERE carriers > 1`;
+
+/**
+ * Recomputes the components the pending calls `batch` can change (see the header): `own` are
+ * their shared identifier rows, `stored` those of the other calls carrying the same values.
+ */
+async function recomputeRegion(
+  tx: Db,
+  orgId: string,
+  batch: ReadonlySet<string>,
+  own: readonly Carried[],
+  stored: readonly Carried[],
+): Promise<void> {
   // The pending calls that may link: to another stored call, or to another pending call.
   const { left: linked, right: partners } = mayLink(own, stored);
   const within = mayLink(own, own);
@@ -113,21 +135,6 @@ interface Carried {
   startedAt: number;
   kind: string;
   value: string;
-}
-
-/** The stored rows that carry one of these values (PostgreSQL: by index; DuckDB: one scan of the values). */
-async function storedCarriers(tx: Db, orgId: string, own: readonly Carried[]): Promise<Carried[]> {
-  if (own.length === 0) return [];
-  const p = new Params();
-  const rows = await tx.all(
-    `SELECT call_sid, started_at, kind, value FROM call_identifiers WHERE org_id = ${p.p(orgId)} AND ${valueInList(
-      tx.dialect,
-      [...new Set(own.map((r) => r.value))],
-      p,
-    )}`,
-    p.values,
-  );
-  return rows.map(carried);
 }
 
 /** Each call's link keys (components.ts linkKeysOf: strong values, and each pair of weak values of two kinds). */
