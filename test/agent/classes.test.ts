@@ -259,7 +259,7 @@ describe('issue 12 — classes found later', () => {
     // "over 1k" after "individual asks" is a dollar amount.
     const e = await ask('how many individual asks were over 1k this month');
     assert.ok(hasNumber(e.answer, month.filter((x) => x > 1000).length), e.answer);
-    assert.equal(e.tool_calls[0]?.args.ask_threshold, 1000.01);
+    assert.deepEqual(e.tool_calls[0]?.args.filters, [['gt', 'dollar_ask', 1000]]);
   });
 
   it('9. comparisons of named periods: two month names are the two windows (the current month up to now), and "the week of Oct 5" is that calendar week', async () => {
@@ -577,7 +577,8 @@ describe('issue 12 — classes found later', () => {
     ] as const) {
       const n = asks(wnd, min);
       const a = await ask(q);
-      assert.equal(a.tool_calls[0]?.args.ask_threshold, min, JSON.stringify(a.tool_calls));
+      // Each single ask is compared (a `dollar_ask` filter), not a call's total asked.
+      assert.deepEqual(a.tool_calls[0]?.args.filters, [['gte', 'dollar_ask', min]], JSON.stringify(a.tool_calls));
       assert.ok(!a.tool_calls.some((t) => 'min_dollars_asked' in t.args), JSON.stringify(a.tool_calls));
       assert.ok(hasNumber(a.answer, n), `${q}: ${a.answer}`);
     }
@@ -852,7 +853,7 @@ describe('issue 12 — classes found later', () => {
     assert.ok(hasNumber(b.answer, all) && !/more than/.test(b.answer), b.answer);
   });
 
-  it('35. a figure per value: "which persona kept scammers on the line longest", "top mule banks by dollars asked" rank the values by that figure, one summary each (they were declined, or ranked by calls)', async () => {
+  it('35. a figure per value: "which persona kept scammers on the line longest", "top mule banks by dollars asked" rank every value by that figure, one query by the field (they were declined, or ranked by calls)', async () => {
     const d30 = calls(WINDOWS.d30);
     const by = new Map<string, FixtureCall[]>();
     for (const c of d30) by.set(c.persona, [...(by.get(c.persona) ?? []), c]);
@@ -882,7 +883,15 @@ describe('issue 12 — classes found later', () => {
     const banks = [...dollars.entries()].sort((x, y) => y[1] - x[1]);
     const b = await ask('top mule banks by dollars asked in the last 12 weeks');
     assert.ok(b.answer.startsWith(`${banks[0][0]} has the highest total dollars asked`), b.answer);
-    assert.equal(b.tool_calls.filter((t) => t.name === 'get_summary').length, banks.length);
+    // One query by bank, over every bank with a call.
+    assert.deepEqual(
+      b.tool_calls.map((t) => [t.name, t.args.dimensions]),
+      [['query', ['mule_bank_name']]],
+    );
+    assert.ok(
+      banks.every(([bank]) => b.answer.includes(bank)),
+      b.answer,
+    );
   });
 
   it('36. new values: "any new mule banks in the last 30 days?" names the banks of the window no call had in the 90 days before (it ranked all of them)', async () => {

@@ -103,13 +103,13 @@ function hookRateByBrand(w: W) {
     if (isHooked(x)) b.hooked++;
     by.set(brand, b);
   }
-  // The brands in get_topn's order (calls, then name), each read with one summary.
+  // Every brand with a call, read with one query by brand.
   const ranked = [...by.entries()].sort((a, b) => b[1].calls - a[1].calls || (a[0] < b[0] ? -1 : 1));
   return {
-    tools: [
-      ['get_topn', { field: 'impersonated_brand', range: '7d' }],
-      ...ranked.map(([brand]) => ['get_summary', { range: '7d', impersonated_brand: [brand] }]),
-    ] as [string, Record<string, unknown>][],
+    tools: [['query', { metrics: ['hook_rate', 'calls_received'], dimensions: ['impersonated_brand'], range: '7d' }]] as [
+      string,
+      Record<string, unknown>,
+    ][],
     contains: ranked.map(([brand]) => brand),
     numbers: ranked.flatMap(([, b]) => [int(b.calls), pct(b.hooked / b.calls)]),
   };

@@ -203,6 +203,8 @@ export function refTool(name: string, args: Record<string, unknown>, key: KeyNam
       const limit = Number(args.limit ?? 20);
       return { range: range(w), items: matched.slice(0, limit).map(summaryRow), has_more: matched.length > limit };
     }
+    case 'query':
+      return refQuery(callsOf(key), args, defaultRange);
     case 'get_call': {
       const c = calls.find((x) => x.call_sid === args.call_sid);
       if (!c) return { error: 'not found' };
@@ -341,4 +343,51 @@ export function sidsOfResults(results: unknown[]): Set<string> {
   };
   results.forEach(walk);
   return out;
+}
+
+/** A field of a call as the query language reads it (intel fields, persona, hooked, tier). */
+function fieldOf(c: FixtureCall, field: string): unknown {
+  if (field === 'persona') return c.persona;
+  if (field === 'hooked') return isHooked(c);
+  if (field === 'tier') return tierOf(c);
+  if (field === 'caller_state') return stateOf(c);
+  return (c.extraction as Record<string, unknown> | null)?.[field] ?? null;
+}
+
+/**
+ * POST /api/query over the fixture, for the bodies the agent sends: `is` and `has` filters on
+ * call fields, at most one dimension, summary metrics (and `asks`) per group.
+ */
+function refQuery(calls: FixtureCall[], args: Record<string, unknown>, defaultRange: string) {
+  const w = argsWindow(args, defaultRange);
+  const filters = (args.filters ?? []) as unknown[][];
+  const keep = (c: FixtureCall) =>
+    filters.every((f) => {
+      const v = fieldOf(c, String(f[1]));
+      if (f[0] === 'has') return v !== null && v !== undefined;
+      if (f[0] === 'is') return (f[2] as unknown[]).map(lower).includes(lower(v));
+      throw new Error(`reference query: filter ${JSON.stringify(f)} not modelled`);
+    });
+  const kept = calls.filter(keep);
+  const dims = (args.dimensions ?? []) as string[];
+  const metrics = args.metrics as string[];
+  const groups = new Map<string, FixtureCall[]>();
+  for (const c of kept) {
+    const k = dims.length ? JSON.stringify(fieldOf(c, dims[0])) : '[]';
+    groups.set(k, [...(groups.get(k) ?? []), c]);
+  }
+  const results = [...groups.entries()]
+    .map(([k, cs]) => {
+      const s = refSummary(cs, w) as unknown as Record<string, number | null>;
+      const asks = cs.filter((c) => Date.parse(c.started_at) >= w.start.getTime() && Date.parse(c.started_at) < w.end.getTime());
+      const n = asks.flatMap((c) => c.extraction?.dollar_asks ?? []).length;
+      return {
+        dimensions: dims.length ? [JSON.parse(k)] : [],
+        metrics: metrics.map((m) => (m === 'asks' ? n : s[m])),
+        calls: s.calls_received,
+      };
+    })
+    .filter((r) => !dims.length || (r.calls ?? 0) > 0)
+    .map(({ dimensions, metrics: m }) => ({ dimensions, metrics: m }));
+  return { results, range: { start_utc: w.start.toISOString().replace('.000Z', 'Z'), end_utc: w.end.toISOString().replace('.000Z', 'Z') } };
 }

@@ -8,7 +8,7 @@
 // Adding a class: add one entry to QUERY_RULES with the phrasings it must answer as examples,
 // and a test in test/agent/query.test.ts whose expected figures come from the fixture calls.
 
-import { fmtInt, fmtUsd, nCalls } from '../say/answer.js';
+import { fmtInt, nCalls } from '../say/answer.js';
 import { LEXICON_FIELDS, type FoundValue, type LexiconEntry, type LexiconField } from '../read/lexicon.js';
 import { comparedWindows, SHARE_RE } from './planRules.js';
 import { fieldIn, topNumber } from '../read/reading.js';
@@ -19,6 +19,7 @@ import { fmtWhen } from '../say/when.js';
 import { FRAME_RULES } from './frames.js';
 import type { Filters } from './intents.js';
 import { numbers, QUANTITIES, quantityIn, TIER1_SHARE_RE } from './quantity.js';
+import { ABOUT_ASKS, askBoundsIn, boundedAsks } from './askBounds.js';
 import {
   cap,
   filtersSaid,
@@ -157,43 +158,6 @@ function valueFigure(input: RuleInput): QueryPlan | null {
   };
 }
 
-// ------------------------------------------------------------------ asks in a dollar range
-
-/** "$1,000", "1000", "1k", "2.5k" → dollars. */
-function dollars(s: string): number {
-  const m = /^([\d,]*\.?\d+)(k|m)?$/.exec(s.replace(/^\$/, ''));
-  if (!m) return NaN;
-  return Number(m[1].replace(/,/g, '')) * (m[2] === 'k' ? 1_000 : m[2] === 'm' ? 1_000_000 : 1);
-}
-
-const AMOUNT = String.raw`\$?\s?([\d,]*\.?\d+\s?[km]?)`;
-const RANGE_CUE = new RegExp(String.raw`\b(?:between|from)\s${AMOUNT}\s(?:and|to|-)\s${AMOUNT}|${AMOUNT}\s?(?:-|to)\s?${AMOUNT}\b`);
-
-function asksBetween(input: RuleInput, m: RegExpExecArray): QueryPlan | null {
-  const [lo, hi] = [dollars((m[1] ?? m[3]).replace(/\s/g, '')), dollars((m[2] ?? m[4]).replace(/\s/g, ''))];
-  if (!Number.isFinite(lo) || !Number.isFinite(hi) || lo > hi) return null;
-  const base = input.reading.base;
-  const { min_single_ask: _a, min_dollars_asked: _b, max_dollars_asked: _c, ...rest } = base;
-  const filters = ruleFilters(input, rest);
-  if (!filters) return null;
-  const spec = input.reading.window;
-  return {
-    queries: [
-      {
-        metrics: ['asks', 'total_dollars_asked', 'calls_received'],
-        filters: [['between', 'dollar_ask', [lo, hi]], ...filters],
-        ...windowOf(input),
-      },
-    ],
-    filters: rest,
-    say: ([r]) => {
-      const [asks, total, calls] = (r.results[0]?.metrics ?? []).map((x) => Number(x ?? 0));
-      const range = `between ${fmtUsd(lo)} and ${fmtUsd(hi)}`;
-      return `${cap(windowSaid(spec, r.range))}${filtersSaid(input, rest)}: ${fmtInt(asks)} single ${asks === 1 ? 'ask' : 'asks'} ${range}, totalling ${fmtUsd(total)}, in ${nCalls(calls)}.`;
-    },
-  };
-}
-
 // ------------------------------------------------------------------ calls not hooked, of a value
 
 /** Every value named, of any field, as `is` filters (the first field holding each). */
@@ -283,6 +247,7 @@ const DISTINCT_FIELDS: Array<[RegExp, LexiconField]> = [
   [/\b(?:fake )?agent names?\b|\bfake agents?\b|\bagents\b/, 'fake_agent_name'],
   [/\bsynthetic org(?:anisation|anization)?s?\b|\bfake (?:companies|company names|orgs?|organisations|organizations)\b/, 'synthetic_org'],
   [/\baccount holders?\b|\bholder names?\b/, 'mule_account_holder_name'],
+  [/\barea codes?\b/, 'caller_area_code'],
 ];
 
 function distinctValues(input: RuleInput): QueryPlan | null {
@@ -329,8 +294,9 @@ function distinctValues(input: RuleInput): QueryPlan | null {
 // ------------------------------------------------------------------ a ranking of identifiers
 
 /** "top agents", "which drop addresses were used the most": a field of identifiers ranked by calls. */
-const RANKING_CUE =
-  /\b(?:top|most|leading|biggest|main|busiest)\b.*\b(?:address|wallet|account|holder|phishing|url|link|domain)|\b(?:address|wallet|account|holder|phishing|url|link|domain)\w*\b.*\b(?:top|most|leading|biggest|main|busiest)\b/;
+const RANKED = String.raw`(?:top|most|leading|biggest|main|busiest|hardest|heaviest|highest|largest|which \d+)`;
+const IDENTIFIER = String.raw`(?:address|wallet|account|holder|phishing|url|link|domain|area code)`;
+const RANKING_CUE = new RegExp(String.raw`\b${RANKED}\b.*\b${IDENTIFIER}|\b${IDENTIFIER}\w*\b.*\b${RANKED}\b`);
 
 /** Identifiers the get_topn tool does not rank (the planner ranks agents, fake companies and routing numbers). */
 const RANKED_BY_QUERY = new Set<LexiconField>([
@@ -339,6 +305,7 @@ const RANKED_BY_QUERY = new Set<LexiconField>([
   'mule_bank_account_number',
   'mule_account_holder_name',
   'phishing_url',
+  'caller_area_code',
 ]);
 const rankedField = (rest: string) => DISTINCT_FIELDS.find(([re, f]) => RANKED_BY_QUERY.has(f) && re.test(rest));
 
@@ -435,11 +402,18 @@ function addressInPlace(input: RuleInput): QueryPlan | null {
 
 const QUERY_RULES: readonly QueryRule[] = [
   {
-    id: 'asks-in-a-dollar-range',
-    cue: RANGE_CUE,
-    guard: (i) => /\b(?:asks?|asked|asking|requests?|requested|demand\w*|wanted)\b/.test(i.text),
-    build: asksBetween,
-    examples: ['how many asks between $1,000 and $2,500 this month', 'asks from 500 to 1k in the last 30 days'],
+    id: 'asks-bounded-by-an-amount',
+    cue: /\d/,
+    // Single asks named with a bound ("asks between …", "a single ask above …"): each ask is compared, not a call's total.
+    guard: (i) => ABOUT_ASKS.test(i.text) && askBoundsIn(i.text).length > 0 && i.reading.windows.length <= 1,
+    build: boundedAsks,
+    examples: [
+      'how many asks between $1,000 and $2,500 this month',
+      'asks from 500 to 1k in the last 30 days',
+      'sum of the asks of $200 or less this week',
+      'what percent of asks were over $10k last month',
+      'number of calls with a single ask above $3,000 today',
+    ],
   },
   ...FRAME_RULES,
   {
@@ -488,7 +462,7 @@ const QUERY_RULES: readonly QueryRule[] = [
   },
   {
     id: 'how-many-distinct-identifiers',
-    cue: /\b(?:how many|number of|count of|count the) (?:different |distinct |unique |separate |individual )?(?:crypto |bitcoin |btc |eth )?(?:wallets?|account numbers|mule accounts|bank accounts|routing numbers|phishing|drop addresses|mule drops|fake agents?|agent names|synthetic orgs?|fake (?:companies|orgs?)|account holders|holder names)\b/,
+    cue: /\b(?:how many|number of|count of|count the) (?:different |distinct |unique |separate |individual )?(?:crypto |bitcoin |btc |eth )?(?:wallets?|account numbers|mule accounts|bank accounts|routing numbers|phishing|drop addresses|mule drops|fake agents?|agent names|synthetic orgs?|fake (?:companies|orgs?)|account holders|holder names|area codes)\b/,
     guard: (i) => !/\b(?:calls?|times?|more than|at least|twice|reused|repeated|again)\b/.test(i.reading.rest.replace(/^how many /, '')),
     build: distinctValues,
     examples: ['how many wallets did we see this month', 'how many different mule accounts this week'],

@@ -167,7 +167,8 @@ const TARGETS = new Set<string>(
   first last january february march april june july august september october november december hour hours minute minutes
   busiest quietest distinct unique different share percent percentage maximum minimum highest lowest biggest largest
   impersonation impersonators scams scammer scammers canadian foreign international mentioned mentioning mention mentions
-  threatened persona personas accounts account money crypto bitcoin phishing numbers this that with from have were`.split(/\s+/),
+  threatened persona personas accounts account money crypto bitcoin phishing numbers this that with from have were
+  bank banks organisation organisations organization organizations addresses`.split(/\s+/),
   ].filter((w) => w.length >= 3),
 );
 

@@ -59,6 +59,34 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
     examples: ['I need these wallets frozen, take down the sites they used'],
   },
   {
+    topic: 'action',
+    cue: /\b(?:open|file|raise|submit|create|log) (?:a |an )?(?:new )?(?:ticket|case|complaint|claim|dispute|incident|investigation)\b|\b(?:close|shut) (?:the |this |that |their )?(?:bank )?accounts?(?: \d+)?$/,
+    guard: (t) => /^(?:how many|which|what|did|were|was|is|are|show|list|count)\b/.test(t),
+    reply: ACTION_REPLY,
+    examples: ['open a case with the bank about these accounts', 'please file a complaint with the carrier'],
+  },
+  {
+    topic: 'opinion',
+    cue: /\b(?:your (?:opinion|view|take|advice|recommendation)|what do you think|do you think|in your view|should (?:we|i|they|our team|the bank|police)|is (?:it|this|that|[a-z.&]+(?: [a-z.&]+)?) (?:a )?(?:good|bad|safe|trustworthy|reliable|legit(?:imate)?) (?:bank|idea|place|choice|company|option|app|to)\b|(?:good|safe|best) (?:bank|place) to (?:open|bank|keep|save)|worth (?:prosecuting|pursuing|suing))/,
+    guard: (t) =>
+      /\b(?:how many|how much|what (?:share|percent|percentage|number|was|is|were) (?:the|of)|hook rate|top \d|count)\b/.test(t),
+    reply: cannot(
+      'I give no opinions or advice, only figures from the calls your honeypot received',
+      'how many calls and how much money a brand, an organisation name or a mule bank was tied to this month',
+    ),
+    examples: ['is chase a safe bank to keep my savings in', 'should we go after this crew, what do you think'],
+  },
+  {
+    topic: 'outside data',
+    cue: /\b(?:nationwide|nationally|across the (?:us|u\.s\.|usa|country|nation|united states|world)|americans|worldwide|globally|industry[- ]wide|according to (?:the )?(?!(?:our|the) (?:calls|data|honeypot|dashboard))[a-z]+|reported (?:losses|complaints|by (?:the )?(?:ftc|fbi|ic3|fcc|banks?))|(?:ftc|fbi|ic3|fcc|census)(?:'s)? (?:data|report|reports|statistics|stats|figures|numbers|estimates?)|official (?:statistics|figures|numbers)|(?:all|other) (?:banks|companies|carriers|honeypots))\b/,
+    guard: (t) => /\b(?:we|our|us|honeypot|personas?|the calls)\b/.test(t),
+    reply: cannot(
+      'it holds only the calls your honeypot received, no national statistics or figures reported by others',
+      'how many calls impersonated an agency such as the FTC this month',
+    ),
+    examples: ['how much did seniors lose to phone scams nationwide', 'what are the ftc statistics on imposter scams'],
+  },
+  {
     topic: 'prices',
     cue: /\b(?:(?:btc|bitcoin|eth|ether|ethereum|usdt|tether|crypto|gold|usd|eur|gbp|euros?) (?:in|to) (?:usd|eur|gbp|dollars|euros|pounds)|(?:usd|eur|gbp) (?:to|vs) (?:usd|eur|gbp)|price|prices|priced|market|markets|stocks?|shares? price|exchange rate|trading at|quote|worth (?:right now|today|now|currently|at the moment)|how much is (?:a |one )?[a-z]+ worth|trading (?:at|for)|market cap|ticker|nasdaq|dow jones|s&p)\b/,
     guard: (t) => ABOUT_CALLS.test(t),
@@ -79,7 +107,7 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
   },
   {
     topic: 'personal data',
-    cue: /\b(?:home address|real name|true identity|real identity|social security number|ssn|date of birth|birthday|passport|driver'?s licen[cs]e|criminal record|facebook|instagram|linkedin|twitter|ip address(?:es)?|where (?:does|do|did) (?:the |this |that |these )?(?:scammer|caller|guy|person|people)s? live|who (?:is|are|was) (?:really )?(?:the |this |that )?(?:scammer|caller|person)s? behind|who (?:really )?(?:owns|controls|runs|operates|is behind)|(?:real|actual|true) (?:person|people|individuals?|men|man|woman) behind|who (?:is|are) (?:[a-z]+ ){1,3}really\b|(?:scammer|fraudster)'?s'? (?:real |personal |home |actual )?(?:email|e-mail|identity|address)|dox\w*)\b/,
+    cue: /\b(?:home address|real name|true identity|real identity|social security number|ssn|date of birth|birthday|passport|driver'?s licen[cs]e|criminal record|facebook|instagram|linkedin|twitter|ip address(?:es)?|where (?:does|do|did) (?:the |this |that |these )?(?:scammer|caller|guy|person|people)s? live|who (?:is|are|was) (?:really )?(?:the |this |that )?(?:scammer|caller|person)s? behind|who (?:really )?(?:owns|controls|runs|operates|is behind)|(?:real|actual|true) (?:person|people|individuals?|men|man|woman) behind|who (?:is|are) (?:[a-z]+ ){1,3}really\b|(?:scammer|fraudster)'?s'? (?:real |personal |home |actual )?(?:email|e-mail|identity|address)|dox\w*|credit (?:report|history|score|file)s?|background checks?|bank statements?)\b/,
     guard: (t) => /\b(?:mention\w*|said|say|ask\w*|want\w*|demand\w*|request\w*|transcripts?|how many)\b/.test(t),
     reply: cannot(
       'it holds no personal data about scammers beyond what they said on the calls (no real names, home addresses or online accounts)',

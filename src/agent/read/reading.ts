@@ -53,7 +53,11 @@ export function fieldIn(text: string): TopnField | null {
 export function topNumber(text: string): number | null {
   const m =
     /\btop (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty)\b/.exec(text) ??
-    /\b(\d{1,2}|three|four|five|six|seven|eight|nine|ten) (?:most|biggest|largest|top|leading|main)\b/.exec(text);
+    /\b(\d{1,2}|three|four|five|six|seven|eight|nine|ten) (?:most|biggest|largest|top|leading|main)\b/.exec(text) ??
+    // "which 5 area codes …", "what three brands …": a number of values asked for.
+    /\b(?:which|what) (\d{1,2}|two|three|four|five|six|seven|eight|nine|ten) (?!calls?\b|days?\b|weeks?\b|months?\b|hours?\b)[a-z]/.exec(
+      text,
+    );
   if (!m) return null;
   const n = numberOf(m[1]);
   return n >= 1 && n <= 50 ? n : null;

@@ -367,10 +367,18 @@ const RULES: Rule[] = [
   },
 ];
 
+/** Words before a number of hours that make it a call's length: "longer than", "lasted", "calls over". */
+const LENGTH_BEFORE =
+  /\b(?:(?:longer|shorter|more|less|fewer|greater) than|lasted|lasting|lasts|ran|went|at least|at most|exceeding|beyond|above|under|calls? (?:over|of|lasting|running))(?: for)?(?: the)? $/;
+
 // "the 30 day hook rate", "a 7-day window", "3 days": a range ending now (read after every other rule).
 RULES.push({
   re: /\b(?:(?:in|over|for|during) )?(?:the |a |an )?(\d{1,3}) ?(hour|day|week)s?(?: window| period| span)?\b(?! ago| before| earlier| later)/,
-  spec: (m) => ({ kind: 'range', range: `${m[1]}${m[2][0]}` }),
+  // "lasted more than 3 hours", "calls over 2 hours": a call's length (thresholds.ts), not a window.
+  spec: (m) =>
+    m[2] === 'hour' && LENGTH_BEFORE.test(m.input.slice(0, m.index + m[0].indexOf(m[1])))
+      ? null
+      : { kind: 'range', range: `${m[1]}${m[2][0]}` },
 });
 
 /** Two dates as a window; `inclusive` takes in the whole second day (a date with a time ends at that time). */

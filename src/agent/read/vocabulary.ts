@@ -87,7 +87,7 @@ export const WEAK_CALLS_RE =
 export const FIELD_PATTERNS: Array<[TopnField, RegExp]> = [
   [
     'synthetic_org',
-    /\bfake (?:company|companies|business(?:es)?|org(?:ani[sz]ation)?s?|firms?)(?: names?)?\b|\bsynthetic org(?:ani[sz]ation)?s?\b|\bmade[- ]up compan(?:y|ies)\b|\bcompany names\b/,
+    /\bfake (?:company|companies|business(?:es)?|org(?:ani[sz]ation)?s?|firms?)(?: names?)?\b|\bsynthetic org(?:ani[sz]ation)?s?\b|\b(?:made[- ]up|invented|bogus|sham|phony|phoney) (?:compan(?:y|ies)|org(?:ani[sz]ation)?s?|business(?:es)?|firms?)\b|\b(?:company|org(?:ani[sz]ation)?) names\b/,
   ],
   [
     'fake_agent_name',

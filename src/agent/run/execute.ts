@@ -33,6 +33,8 @@ import {
 import { bucketFor } from '../say/halves.js';
 import { composeActive, composeCall, composeCalls, composeTier1, EXAMPLES_LISTED } from '../say/composeLists.js';
 import { filterArgs } from '../plan/filters.js';
+import { queryFilters, type QueryResult } from '../plan/ruleKit.js';
+import { isBaseMetric, isDimensionField } from '../../domain/query/catalog.js';
 import { filterText } from '../say/filterText.js';
 import {
   COUNT_LIMIT,
@@ -93,7 +95,7 @@ async function unknownAnswer(vocab: Vocabulary, mentions: Mention[]): Promise<Co
     const near = closest(m.typed, labels, 3);
     const kinds = [...(m.place ? ['US state'] : []), ...fields.map((f) => VALUE_FIELD_NAMES[f])];
     parts.push(
-      `I found no ${kinds.join(', ')} or other value named "${m.typed}" in the calls this key can read in the last 365 days (${VOCAB_RANGE}), so I can't give a count for it` +
+      `I found no ${kinds.join(', ')} or other value named "${m.typed}" in the calls this key can read in the last 365 days (${VOCAB_RANGE}): not found, so no count is given for it` +
         (near.length ? `; the closest ${VALUE_FIELD_NAMES[fields[0]]} values are ${near.join(', ')}.` : '.'),
     );
   }
@@ -375,8 +377,9 @@ async function compareValues(
 }
 
 /**
- * A field's values ranked by a figure: the most frequent values (RANK_BY_VALUES), one summary
- * each, ordered by the figure; each with its number of calls, so a figure of few calls shows as such.
+ * A field's values ranked by a figure: one query by that field over every value with a call,
+ * so a value of few calls with the highest rate is not left out. Filters with no query form
+ * (a call's total asked, its number of asks) keep the summaries of the most frequent values.
  */
 async function rankBy(
   tools: ToolRunner,
@@ -386,6 +389,20 @@ async function rankBy(
   filters: Filters,
 ): Promise<Composed> {
   const w = windowArgs(spec, now);
+  const qf = queryFilters(filters);
+  if (qf && isDimensionField(intent.field) && isBaseMetric(intent.metric)) {
+    const rec = await tools.call('query', {
+      metrics: [intent.metric, 'calls_received'],
+      dimensions: [intent.field],
+      filters: [['has', intent.field], ...qf],
+      ...w,
+      limit: 1000,
+    });
+    if (!rec.ok) return errorAnswer(rec);
+    const results = (rec.result as QueryResult).results;
+    const rows = results.map((r) => ({ label: String(r.dimensions[0]), calls: Number(r.metrics[1] ?? 0), value: r.metrics[0], rec }));
+    return composeRankBy(spec, intent, rec, rows, filterText(filters), true);
+  }
   const top = await tools.call('get_topn', { field: intent.field, n: RANK_BY_VALUES, ...w, ...filterArgs(filters) });
   if (!top.ok) return errorAnswer(top);
   const items = (top.result as { range: RangeObject; items: { label: string; count: number }[] }).items;
@@ -400,7 +417,7 @@ async function rankBy(
     const s = rec.result as Summary;
     return { label: items[i].label, calls: s.calls_received, value: s[intent.metric] as number | null, rec };
   });
-  return composeRankBy(spec, intent, top, rows, filterText(filters));
+  return composeRankBy(spec, intent, top, rows, filterText(filters), rows.length < RANK_BY_VALUES);
 }
 
 /** One summary per set of extra filters, in order; the first failure as its answer. */

@@ -305,12 +305,14 @@ export function composeRankBy(
   top: ToolCallRecord,
   rows: { label: string; calls: number; value: number | null; rec: ToolCallRecord }[],
   qual: string,
+  /** Every value with a call was ranked (else the most frequent ones). */
+  complete: boolean,
 ): Composed {
   const range = (top.result as { range: RangeObject }).range;
   const labels = FIELD_LABELS[intent.field];
   const info = SUMMARY_METRICS[intent.metric];
   const inline = windowInline(spec, range) + forCalls(qual);
-  const sources = [metricSource(top), ...rows.map((r) => metricSource(r.rec))];
+  const sources = [...new Set([top, ...rows.map((r) => r.rec)])].map(metricSource);
   if (rows.length === 0) return { answer: `${cap(inline)}: no call has a ${labels.singular}.`, sids: [], sources };
   const sign = intent.least ? 1 : -1;
   const ranked = [...rows].sort(
@@ -322,8 +324,7 @@ export function composeRankBy(
   );
   const f = (v: number | null) => (v === null ? 'none' : fmtKind(info.kind, v));
   const which = intent.least ? 'lowest' : 'highest';
-  const scope =
-    rows.length < RANK_BY_VALUES ? `every ${labels.singular} with a call` : `the ${RANK_BY_VALUES} ${labels.plural} with the most calls`;
+  const scope = complete ? `every ${labels.singular} with a call` : `the ${RANK_BY_VALUES} ${labels.plural} with the most calls`;
   const best = ranked.filter((r) => r.value !== null && r.value === ranked[0].value);
   const lead = !best.length
     ? `No ${labels.singular} has a ${info.label} ${inline}.`

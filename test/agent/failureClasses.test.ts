@@ -1,0 +1,202 @@
+// Question classes a spent held-out set found weak, each asked here in phrasings written for
+// this file (none taken from any held-out set): requests out of scope (opinions, outside
+// statistics, tickets, credit reports), a value outside the key's slice said to be not found,
+// a call's length in hours (not a window), single asks bounded by an amount (counted, added up,
+// as a share of all asks, or as the calls that made one). Expected figures come from the
+// fixture calls (test/agent/fixture.ts), never from the agent.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { NOW, ORG_A_CALLS, pct, usd, type FixtureCall } from './fixture.js';
+import { agentWorld, askRaw, type AgentWorld } from './setup.js';
+
+let w: AgentWorld;
+before(async () => {
+  w = await agentWorld({ HONEYPOT_RATE_AGENT: '100000/60', HONEYPOT_RATE_GENERAL: '100000/60' });
+});
+after(async () => {
+  await w.t.close();
+});
+
+interface Answer {
+  answer: string;
+  tool_calls: Array<{ name: string; args: Record<string, unknown> }>;
+}
+
+async function ask(question: string, key = w.keyA, extra: Record<string, unknown> = {}): Promise<Answer> {
+  const res = await askRaw(w.app, key, { question, ...extra });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json() as Answer;
+}
+
+const DAY = 86_400_000;
+const at = (c: FixtureCall) => Date.parse(c.started_at);
+const since = (start: number) => ORG_A_CALLS.filter((c) => at(c) >= start && at(c) < NOW.getTime());
+const has = (a: Answer, s: string) => assert.ok(a.answer.includes(s), `expected «${s}» in: ${a.answer}`);
+const int = (n: number) => n.toLocaleString('en-US');
+const MONTH = Date.parse('2026-11-01T00:00:00Z');
+const D30 = NOW.getTime() - 30 * DAY;
+
+describe('requests out of scope: opinions, outside statistics, tickets, personal records', () => {
+  const declined = [
+    'do you think Chase is a trustworthy bank for my business',
+    'should our team press charges against the Kevin crew?',
+    'your opinion: is it worth prosecuting these guys',
+    'how much money do seniors lose to phone fraud nationwide each year',
+    'what are the FTC statistics on impersonation scams this year',
+    'how many robocalls do americans get a day according to the FCC',
+    'open a case with TD Bank about account 123456789',
+    'please raise a ticket with the carrier to block these numbers',
+    'get me the credit history of John Doe',
+    'run a background check on Mary Roe',
+  ];
+  for (const q of declined)
+    it(`declined with no tool call: ${q}`, async () => {
+      const a = await ask(q);
+      assert.equal(a.tool_calls.length, 0, a.answer);
+      assert.match(a.answer, /^I can't answer that from this data: [^.]+, but I can answer [^.]+\.$/);
+      assert.doesNotMatch(a.answer, /\d/);
+    });
+
+  it('questions about our calls that share those words are answered', async () => {
+    const refund = since(MONTH).filter((c) => c.extraction?.lure_category === 'REFUND').length;
+    const a = await ask('how many refund calls did we get this month, according to our data');
+    assert.ok(a.tool_calls.length > 0);
+    has(a, int(refund));
+    const b = await ask('how many calls mentioned a credit report this month');
+    assert.ok(b.tool_calls.length > 0, b.answer);
+  });
+});
+
+describe('a value outside the key’s slice', () => {
+  it('is said to be not found (no "can\'t"), naming the slice’s values nearest it', async () => {
+    // The scoped key reads Amazon and PayPal calls only (fixture SCOPE); Microsoft calls exist outside it.
+    assert.ok(ORG_A_CALLS.some((c) => c.extraction?.impersonated_brand === 'Microsoft'));
+    const a = await ask('how many Microsoft calls in the last 30 days', w.keyScoped);
+    assert.match(a.answer, /"Microsoft"[^.]*: not found/);
+    assert.doesNotMatch(a.answer, /can't|cannot/);
+  });
+});
+
+describe('a call’s length in hours is a bound on the calls, not a window', () => {
+  it('"lasted more than N hours", "calls over N hour": counted with a duration filter over the window named', async () => {
+    // No fixture call lasts an hour: a true zero, counted this month (not "the last N hours").
+    const longest = Math.max(...ORG_A_CALLS.map((c) => c.duration_sec));
+    assert.ok(longest < 3600);
+    for (const q of ['how many calls this month lasted more than 2 hours', 'calls over 1 hour this month?']) {
+      const a = await ask(q);
+      const args = a.tool_calls[0].args;
+      assert.equal(args.start, '2026-11-01T00:00:00Z', q);
+      assert.equal(args.range, undefined, q);
+      assert.match(a.answer, /\b0\b|\bnone\b|\bno call/i, q);
+    }
+    // In minutes the same bound gives the calls longer than it.
+    const over5 = since(MONTH).filter((c) => c.duration_sec > 300).length;
+    assert.ok(over5 > 0);
+    has(await ask('how many calls this month lasted more than 5 minutes'), int(over5));
+  });
+
+  it('"the past N hours" is still a window', async () => {
+    const a = await ask('hook rate in the past 12 hours');
+    assert.equal(a.tool_calls[0].args.range, '12h');
+  });
+});
+
+describe('single asks bounded by an amount', () => {
+  const asksOf = (cs: FixtureCall[], keep: (x: number) => boolean) => cs.flatMap((c) => (c.extraction?.dollar_asks ?? []).filter(keep));
+  const callsWith = (cs: FixtureCall[], keep: (x: number) => boolean) =>
+    cs.filter((c) => (c.extraction?.dollar_asks ?? []).some(keep)).length;
+  const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+
+  it('added up: "sum of the asks of $X or less" is the total of those asks alone', async () => {
+    const keep = (x: number) => x <= 1200;
+    const xs = asksOf(since(D30), keep);
+    assert.ok(xs.length > 1);
+    const a = await ask('sum up every ask of $1,200 or less over the last 30 days');
+    has(a, `total ${usd(sum(xs))}`);
+    assert.deepEqual(
+      a.tool_calls.map((c) => c.name),
+      ['query'],
+    );
+  });
+
+  it('as a share of all asks: bounded asks over every ask of the window', async () => {
+    const cs = since(MONTH);
+    const above = asksOf(cs, (x) => x > 2000);
+    const all = asksOf(cs, () => true);
+    const a = await ask('what percentage of the asks this month were above $2,000?');
+    has(a, `${pct(above.length / all.length)} of single asks were above $2,000.00 (${above.length} of ${all.length} single asks`);
+  });
+
+  it('the calls that made one: "how many calls had a single ask over $X"', async () => {
+    const cs = since(D30);
+    const keep = (x: number) => x > 1000;
+    const n = callsWith(cs, keep);
+    const asks = asksOf(cs, keep).length;
+    assert.notEqual(n, asks);
+    const a = await ask('in the last 30 days how many calls contained a single ask over $1k');
+    assert.match(a.answer, new RegExp(`: ${n} calls had a single ask above \\$1,000\\.00 \\(${asks} single asks`));
+  });
+
+  it('counted by default, between two amounts', async () => {
+    const xs = asksOf(since(D30), (x) => x >= 400 && x <= 1500);
+    const a = await ask('asks from $400 to $1,500 in the last 30 days');
+    has(a, `${xs.length} single asks between $400.00 and $1,500.00, totalling ${usd(sum(xs))}`);
+  });
+});
+
+describe('rankings of the thing asked', () => {
+  const tally = (cs: FixtureCall[], key: (c: FixtureCall) => string | null | undefined) => {
+    const m = new Map<string, FixtureCall[]>();
+    for (const c of cs) {
+      const k = key(c);
+      if (k) m.set(k, [...(m.get(k) ?? []), c]);
+    }
+    return m;
+  };
+
+  it('by a figure, over every value with a call (a rare value with the top figure is not left out)', async () => {
+    const by = tally(since(D30), (c) => c.extraction?.lure_category);
+    const mean = (cs: FixtureCall[]) => {
+      const xs = cs.flatMap((c) => c.extraction?.dollar_asks ?? []);
+      return xs.reduce((s, x) => s + x, 0);
+    };
+    const order = [...by.entries()].map(([k, cs]) => ({ k, v: mean(cs), n: cs.length })).sort((a, b) => b.v - a.v);
+    assert.ok(order.length >= 3 && order[0].v !== order[1].v);
+    const a = await ask('which scam type brought in the biggest total dollars asked over the last 30 days');
+    assert.ok(a.answer.startsWith(`${order[0].k} has the highest total dollars asked`), a.answer);
+    for (const o of order) has(a, `${o.k} ${usd(o.v)} (${o.n} call`);
+    assert.deepEqual(
+      a.tool_calls.map((t) => [t.name, t.args.dimensions]),
+      [['query', ['lure_category']]],
+    );
+  });
+
+  it('area codes are ranked as area codes (not states), with the number asked', async () => {
+    const by = tally(since(MONTH), (c) => /^\+1(\d{3})/.exec(c.caller_id ?? '')?.[1]);
+    const order = [...by.entries()].map(([k, cs]) => ({ k, n: cs.length })).sort((a, b) => b.n - a.n || a.k.localeCompare(b.k));
+    assert.ok(order[0].n > order[1].n && order[1].n > order[2].n, JSON.stringify(order));
+    const a = await ask('which 2 area codes are calling us the most this month?');
+    has(a, `${order[0].k} (${order[0].n} calls), ${order[1].k} (${order[1].n} calls).`);
+    assert.doesNotMatch(a.answer, new RegExp(`\\b${order[2].k}\\b`));
+  });
+
+  it('made-up organisations are the synthetic organisation field; a field word typed with a letter missing is read', async () => {
+    const orgs = [...tally(since(D30), (c) => c.extraction?.synthetic_org).keys()];
+    assert.ok(orgs.length >= 2);
+    const a = await ask('top invented organisation names in the last 30 days');
+    assert.deepEqual(
+      a.tool_calls.map((t) => t.args.field),
+      ['synthetic_org'],
+    );
+    for (const o of orgs) has(a, o);
+
+    const banks = [...tally(since(NOW.getTime() - 90 * DAY), (c) => c.extraction?.mule_bank_name).entries()].sort(
+      (x, y) => y[1].length - x[1].length,
+    );
+    assert.ok(banks[0][1].length > banks[1][1].length);
+    const b = await ask('top mule bnks last 90 days');
+    // Ingest stores the bank's canonical name ("Chase" as "JPMorgan Chase").
+    assert.match(b.answer, new RegExp(`most frequent mule bank in the last 90 days .* is (?:\\w+ )?${banks[0][0]}\\.`));
+  });
+});
