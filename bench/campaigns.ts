@@ -74,7 +74,6 @@ export async function benchCampaigns(total = 1_000_000): Promise<void> {
   console.log(`- generating the records alone: ${generateSec.toFixed(1)} s (taken out of the rates below)`);
 
   const rates: Record<string, number> = {};
-  let settleSec = 0;
   const cpuSec: Record<string, number> = {};
   const modes = [
     ['none', 'no campaign work (before campaigns)'],
@@ -104,7 +103,7 @@ export async function benchCampaigns(total = 1_000_000): Promise<void> {
           // The components of the calls ingest left pending are computed before the first campaign read.
           const s = performance.now();
           await settleComponents(store.storage.db, org.id);
-          settleSec = (performance.now() - s) / 1000;
+          const settleSec = (performance.now() - s) / 1000;
           rates.settled = generated / (sec + settleSec);
           console.log(
             `- then settling the kept components (first campaign read): ${settleSec.toFixed(1)} s; ingest + settle: ${rates.settled.toFixed(0)} calls/s`,
