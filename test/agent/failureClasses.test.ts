@@ -7,7 +7,8 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { NOW, ORG_A_CALLS, pct, usd, type FixtureCall } from './fixture.js';
+import { randomUUID } from 'node:crypto';
+import { isHooked, NOW, ORG_A_CALLS, pct, usd, type FixtureCall } from './fixture.js';
 import { agentWorld, askRaw, type AgentWorld } from './setup.js';
 
 let w: AgentWorld;
@@ -198,5 +199,122 @@ describe('rankings of the thing asked', () => {
     const b = await ask('top mule bnks last 90 days');
     // Ingest stores the bank's canonical name ("Chase" as "JPMorgan Chase").
     assert.match(b.answer, new RegExp(`most frequent mule bank in the last 90 days .* is (?:\\w+ )?${banks[0][0]}\\.`));
+  });
+});
+
+describe('questions of several parts, and one figure per value named', () => {
+  const month = () => since(MONTH);
+  const longest = (cs: FixtureCall[]) => Math.max(...cs.map((c) => c.duration_sec));
+
+  it('an announced list ("three quick ones: a, b, c"): every item answered with its own window', async () => {
+    const thisWeek = since(Date.parse('2026-11-16T00:00:00Z')).length;
+    const lastWeek = ORG_A_CALLS.filter((c) => at(c) >= Date.parse('2026-11-09') && at(c) < Date.parse('2026-11-16')).length;
+    assert.notEqual(thisWeek, lastWeek);
+    const a = await ask('Three quick ones: calls this week, calls last week, the longest call this month');
+    assert.equal(a.tool_calls.length, 3, a.answer);
+    const [t, y, l] = a.answer.split('\n\n');
+    assert.match(t, new RegExp(`^This week .*\\b${thisWeek}\\b`));
+    assert.match(y, new RegExp(`^Last week .*\\b${lastWeek}\\b`));
+    assert.match(l, new RegExp(`^This month .*longest call ${int(longest(month()))} seconds`));
+  });
+
+  it('"the number of X and the number of Y": two counts, the first no filter of the second', async () => {
+    const hooked = month().filter(isHooked);
+    const clean = month().filter((c) => c.cleanly_closed === true).length;
+    const a = await ask('give me the number of hooked calls and the number of cleanly closed calls this month');
+    assert.match(a.answer, new RegExp(`hooked calls ${hooked.length}\\b`));
+    assert.match(a.answer, new RegExp(`calls closed cleanly ${clean}\\b`));
+    assert.equal(a.tool_calls.at(-1)?.args.hooked, undefined, JSON.stringify(a.tool_calls));
+  });
+
+  it('"the hook rate for A and for B": one figure per value, not the two together', async () => {
+    const cs = since(D30);
+    const rate = (p: string) => {
+      const mine = cs.filter((c) => c.persona === p);
+      const h = mine.filter(isHooked).length;
+      return `${p} hook rate ${pct(h / mine.length)} (${h} of ${mine.length} calls hooked)`;
+    };
+    const a = await ask('hook rate for walter and for margaret over the last 30 days');
+    has(a, rate('walter'));
+    has(a, rate('margaret'));
+  });
+});
+
+describe('frames of a comparison', () => {
+  const count = (s: string, e: string) => ORG_A_CALLS.filter((c) => at(c) >= Date.parse(s) && at(c) < Date.parse(e)).length;
+
+  it('"the last N full weeks, week by week": whole calendar weeks before this one', async () => {
+    const a = await ask('calls per week for the last 2 full weeks, week by week');
+    assert.equal(a.tool_calls[0].args.start, '2026-11-02T00:00:00Z');
+    assert.equal(a.tool_calls[0].args.end, '2026-11-16T00:00:00Z');
+    has(a, `week of Nov 2, 2026: ${count('2026-11-02', '2026-11-09')} calls`);
+    has(a, `week of Nov 9, 2026: ${count('2026-11-09', '2026-11-16')} calls`);
+  });
+
+  it('"how did X change between last week and the week before": the two weeks compared', async () => {
+    const [last, before] = [count('2026-11-09', '2026-11-16'), count('2026-11-02', '2026-11-09')];
+    assert.notEqual(last, before);
+    const a = await ask('how did the number of calls change between last week and the week before?');
+    assert.match(a.answer, new RegExp(`calls received ${last} vs ${before}\\b`));
+  });
+
+  it('before and after a date inside a wider window: the window cut in two at the date', async () => {
+    const cut = '2026-11-10T00:00:00Z';
+    const d30 = new Date(D30).toISOString();
+    const [before, after] = [count(d30, cut), count(cut, NOW.toISOString())];
+    const a = await ask('over the last 30 days, how many calls came in before Nov 10 and how many on or after it?');
+    assert.equal(a.tool_calls.length, 1);
+    assert.deepEqual(a.tool_calls[0].args.compare, { start: d30.replace('.000Z', 'Z'), end: cut });
+    assert.match(
+      a.answer,
+      new RegExp(`^Before Nov 10, 2026 \\([^)]*\\): ${before} calls?\\. From Nov 10, 2026 on \\([^)]*\\): ${after} calls?`),
+    );
+  });
+});
+
+describe('follow-ups, and words that are no value', () => {
+  const byPersona = (cs: FixtureCall[]) => {
+    const m = new Map<string, number>();
+    for (const c of cs) m.set(c.persona, (m.get(c.persona) ?? 0) + 1);
+    return [...m.entries()].sort((a, b) => b[1] - a[1]);
+  };
+
+  it('words after "persona" that are no name ("persona handled the most") are not read as a persona', async () => {
+    const order = byPersona(since(MONTH));
+    assert.ok(order[0][1] > order[1][1]);
+    const a = await ask('which persona handled the most calls this month');
+    assert.doesNotMatch(a.answer, /not found|found no/);
+    assert.match(a.answer, new RegExp(`\\bis ${order[0][0]}\\.`));
+  });
+
+  it('"which persona took the most of them" ranks the calls of the answer before by persona', async () => {
+    const refund = since(MONTH).filter((c) => c.extraction?.lure_category === 'REFUND');
+    const order = byPersona(refund);
+    assert.ok(order[0][1] > order[1][1]);
+    const session_id = randomUUID();
+    await ask('how many refund calls this month', w.keyA, { session_id });
+    const a = await ask('which persona took the most of them?', w.keyA, { session_id });
+    assert.deepEqual(
+      a.tool_calls.map((t) => [t.name, t.args.field, t.args.lure_category]),
+      [['get_topn', 'persona', ['REFUND']]],
+    );
+    has(a, `${order[0][0]} ${order[0][1]} (`);
+  });
+
+  it('"which of the two …" after answers about two values: the two side by side', async () => {
+    const cs = since(D30);
+    const rate = (p: string) => {
+      const mine = cs.filter((c) => c.persona === p);
+      return mine.filter(isHooked).length / mine.length;
+    };
+    const [w1, m1] = [rate('walter'), rate('margaret')];
+    assert.notEqual(w1, m1);
+    const session_id = randomUUID();
+    await ask('how many calls did walter take in the last 30 days', w.keyA, { session_id });
+    await ask('and margaret?', w.keyA, { session_id });
+    const a = await ask('which of the two had the higher hook rate?', w.keyA, { session_id });
+    assert.match(a.answer, new RegExp(`^Higher: ${w1 > m1 ? 'walter' : 'margaret'}\\.`));
+    has(a, `walter hook rate ${pct(w1)}`);
+    has(a, `margaret hook rate ${pct(m1)}`);
   });
 });

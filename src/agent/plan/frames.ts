@@ -428,7 +428,9 @@ function twoWindowsPlan(input: RuleInput): QueryPlan | null {
 
 /** "amazon vs apple", "refund compared to tech support", "which did more, texas or florida". */
 const COMPARING = new RegExp(
-  String.raw`\b(?:vs|versus|compared? (?:to|with)|against|side by side|head to head|compare|comparison)\b|\b(?:which|who|${MORE})\b.*\bor\b|\bor\b.*\b${MORE}\b`,
+  String.raw`\b(?:vs|versus|compared? (?:to|with)|against|side by side|head to head|compare|comparison)\b|\b(?:which|who|${MORE})\b.*\bor\b|\bor\b.*\b${MORE}\b|` +
+    // "the hook rate for walter and for margaret", "each", "separately": one figure per value named.
+    String.raw`\band for\b|\b(?:for )?each\b|\brespectively\b|\bseparately\b|\bindividually\b|\bone by one\b`,
 );
 
 /** The one field the filters hold two or more values of (the sides), in the order the question names them. */
@@ -486,19 +488,26 @@ function aroundPlan(input: RuleInput): QueryPlan | null {
   const q = quantityIn(input.reading.rest);
   const base = q && baseFor(input, q);
   const filters = base && ruleFilters(input, base);
-  const named = input.reading.windows[0];
-  if (!q || !base || !filters || !named) return null;
-  const moment = resolve(named.spec, input.now).start;
-  const span = input.now.getTime() - moment.getTime();
+  const spans = input.reading.windows.map((w) => resolve(w.spec, input.now));
+  if (!q || !base || !filters || !spans.length) return null;
+  // "in the last 30 days, before Dec 1 and after it": the moment cuts the wider window in two;
+  // with no wider window, the stretch after the moment is set against as long a stretch before it.
+  const length = (w: (typeof spans)[number]) => w.end.getTime() - w.start.getTime();
+  const widest = [...spans].sort((a, b) => length(b) - length(a))[0];
+  const inner = spans.find((w) => w !== widest && w.start > widest.start && w.start < widest.end);
+  const outer = inner ? widest : null;
+  const moment = (inner ?? spans[0]).start;
+  const end = outer ? outer.end : input.now;
+  const span = end.getTime() - moment.getTime();
   if (span <= 0) return null;
-  const earlier = new Date(moment.getTime() - span);
+  const earlier = outer ? outer.start : new Date(moment.getTime() - span);
   return {
     queries: [
       {
         metrics: q.metrics,
         filters,
         start: formatUtc(moment),
-        end: formatUtc(input.now),
+        end: formatUtc(end),
         compare: { start: formatUtc(earlier), end: formatUtc(moment) },
       },
     ],
@@ -509,7 +518,7 @@ function aroundPlan(input: RuleInput): QueryPlan | null {
       const after = numbers(row?.metrics ?? q.metrics.map(() => 0));
       const before = numbers(row?.comparison?.metrics ?? q.metrics.map(() => 0));
       return (
-        `Before ${fmtDay(formatUtc(moment))} (${cr ? fmtSpan(cr.start_utc, cr.end_utc) : ''}, as long as the stretch after)${filtersSaid(input, base)}: ${q.say(before)}. ` +
+        `Before ${fmtDay(formatUtc(moment))} (${cr ? fmtSpan(cr.start_utc, cr.end_utc) : ''}${outer ? '' : ', as long as the stretch after'})${filtersSaid(input, base)}: ${q.say(before)}. ` +
         `From ${fmtDay(formatUtc(moment))} on (${fmtSpan(r.range.start_utc, r.range.end_utc)}): ${q.say(after)}${changeOf(q, row)}.`
       );
     },

@@ -9,7 +9,9 @@ import { withoutCommands } from './planRules.js';
 
 /** A figure named after "and"; it opens a part only in a question ("what were calls and hooked calls"), not in a list of figures ("hooked and tier 1 calls by brand"). */
 const FIGURE =
-  '(?:the )?(?:hook rate|hooked calls|tier[- ]?1 calls|tier[- ]?1 share|average (?:call length|ask)|dollars asked|total (?:dollars )?asked|number of asks)';
+  '(?:the )?(?:hook rate|hooked calls|tier[- ]?1 calls|tier[- ]?1 share|average (?:call length|ask)|dollars asked|total (?:dollars )?asked|number of asks|' +
+  // "the number of cleanly closed calls", "the count of tier 2 calls": a count of its own.
+  '(?:number|count|share|percentage) of (?:[a-z0-9-]+ ){0,3}?(?:calls|asks))';
 const FIGURE_START = new RegExp(`^${FIGURE}\\b`, 'i');
 const ASKING = /^(?:what|how|which|give|show|tell|list|when|where|who|is|are|was|were|did|do|does)\b/i;
 
@@ -49,14 +51,33 @@ function asked(part: string, now: Date): string[] {
   return text.split(/\s+/).filter((x) => /[a-z0-9]/.test(x));
 }
 
+/** "Three things: …", "two questions -": a list of asks announced, its items split at every comma and "and". */
+const LIST_PREFACE =
+  /^(?:(?:two|three|four|five|a few|several|some|\d) (?:things|questions|figures|numbers|stats|asks|quick ones)|quick (?:ones|questions))\s*[:\-–—]\s*/i;
+
+/** The parts as written: the items of an announced list, or the question cut at its breaks. */
+function rawParts(question: string): string[] {
+  const listed = LIST_PREFACE.exec(question);
+  const cut = listed
+    ? question.slice(listed[0].length).split(/,\s*(?:and\s+)?|;\s*|\s+and\s+(?=the\b|how\b|what\b|which\b)/i)
+    : question.split(BREAK);
+  const raw = cut.map((p) => p.trim().replace(/^(?:and|also|plus)\s+/i, '')).filter((p) => p.length > 0);
+  return raw;
+}
+
 /** The parts of a question, each a question alone; one part when it has no breaks. */
 export function questionParts(question: string, now: Date): string[] {
   // A database command after ";" is no part: the planner leaves it out and says so.
   if (withoutCommands(question)) return [question];
-  const raw = question
-    .split(BREAK)
-    .map((p) => p.trim().replace(/^(?:and|also|plus)\s+/i, ''))
-    .filter((p) => p.length > 0);
+  // "before Dec 1 and how many on or after it": one question about the two sides of a moment.
+  if (/\bbefore\b.*\b(?:after|since|from) (?:it|that|then|that (?:date|day))\b/i.test(question)) return [question];
+  const raw = rawParts(question);
+  const announced = LIST_PREFACE.test(question);
+  // The items of an announced list are each a question ("calls today, calls yesterday, …").
+  if (announced) return raw.length >= 2 && raw.length <= 5 ? withWindows(raw, now) : [question];
+  // A first part that only frames the rest ("over the last 7 days, how many … and which …") joins the part after it.
+  while (raw.length > 2 && (asked(raw[0], now).length < 2 || FRAMING.test(asked(raw[0], now).join(' '))))
+    raw.splice(0, 2, `${raw[0]}, ${raw[1]}`);
   if (raw.length < 2 || raw.length > 4) return [question];
   // A short later part ("and yesterday?", ", how many") continues the part before; a first part
   // that only frames the next ("for amazon, what …") or instructs is no question alone: not a split.
@@ -64,6 +85,11 @@ export function questionParts(question: string, now: Date): string[] {
   const first = words[0].join(' ');
   if (words[0].length < 2 || words.slice(1).some((w) => !asksAlone(w)) || FRAMING.test(first) || INSTRUCTING.test(first)) return [question];
   if (raw.slice(1).some((p) => FIGURE_START.test(p)) && !ASKING.test(question.trim())) return [question];
+  return withWindows(raw, now);
+}
+
+/** Each part with a time phrase: a part without one takes the window of the part before it. */
+function withWindows(raw: string[], now: Date): string[] {
   // A part without a time phrase takes the window of the part before it (the first part, of the first part after it that names one).
   const phrases = raw.map((p) => {
     const text = normalise(p);

@@ -233,7 +233,8 @@ function planEarly(c: PlanContext): Plan | null {
   }
 
   // "show me those calls": the calls behind the previous answer.
-  if (prev && isList && THOSE_RE.test(rest) && metrics.every((m) => LISTABLE.includes(m)) && !field) {
+  // ("which persona took the most of them" ranks those calls by persona: a ranking, not a list).
+  if (prev && isList && THOSE_RE.test(rest) && metrics.every((m) => LISTABLE.includes(m)) && !field && !PERSONA_RE.test(rest)) {
     const it = listingOf(prev.intent);
     if (it) return data(it.intent, named ?? prev.window, carry(prev.filters ?? {}, it.filters));
   }

@@ -8,7 +8,7 @@
 import { normalise } from '../read/normalise.js';
 import { fieldIn } from '../read/reading.js';
 import { findWindows } from '../read/timePhrases.js';
-import type { RuleTurn } from './intents.js';
+import type { PlannerState, RuleTurn } from './intents.js';
 
 /** The previous answer's leading value (a ranking's first), which "its" and "the top one" point at. */
 export interface Subject {
@@ -50,4 +50,43 @@ export function brokenDown(question: string, prev: RuleTurn, prevWindow: string,
   // The previous answer's window goes with it when its question named none (it was a follow-up itself).
   const base = prev.question.replace(/[?.!\s]+$/, '');
   return `${base} by ${m[1]}${windowIn(normalise(base), now) ? '' : ` ${prevWindow}`}`;
+}
+
+/** Words pointing at the two values of the answers before: "which of the two", "both of them". */
+const PAIR =
+  /\b(?:which|who)(?: one)? of (?:the two|them|those two|these two|the pair|both)\b|\b(?:the two of them|both of them|the two|both)\b/;
+
+/** The one value an answer was about: its subject, or the one value of one field its filters held. */
+function valueOf(s: PlannerState): { field: string; value: string } | null {
+  if (s.subject) return { field: s.subject.field, value: s.subject.value };
+  const single = Object.entries(s.filters ?? {}).filter(
+    ([k, v]) =>
+      Array.isArray(v) && v.length === 1 && typeof v[0] === 'string' && !['q', 'has', 'caller_origin', 'disconnect_reason'].includes(k),
+  );
+  return single.length === 1 ? { field: single[0][0], value: String((single[0][1] as string[])[0]) } : null;
+}
+
+/**
+ * "which of the two had the higher hook rate" after two answers about walter and about dolores:
+ * the question with the two values side by side ("… walter vs dolores"), in the window of the
+ * last answer (`states`: the conversation's states, newest first).
+ */
+export function pairedQuestion(question: string, states: PlannerState[], windowSaid: string): string | null {
+  const text = normalise(question);
+  if (!PAIR.test(text)) return null;
+  const values: Array<{ field: string; value: string }> = [];
+  for (const s of states) {
+    const v = valueOf(s);
+    if (!v) break;
+    if (values.length && v.field !== values[0].field) break;
+    if (!values.some((x) => x.value === v.value)) values.push(v);
+    if (values.length === 2) break;
+  }
+  if (values.length < 2) return null;
+  const [b, a] = values;
+  const own = /\b(?:today|yesterday|this|last|past|since|in the)\b/.test(text.replace(PAIR, ''));
+  return `${text
+    .replace(PAIR, '')
+    .replace(/[?.!]+$/, '')
+    .trim()}, ${a.value} vs ${b.value}${own ? '' : ` ${windowSaid}`}`.replace(/\s+/g, ' ');
 }

@@ -190,7 +190,8 @@ function values(st: { text: string }, capitalised: (w: string) => boolean, out: 
  */
 function unnamedValues(st: { text: string }, out: Qualifiers): void {
   const name = "([a-z][a-z0-9&'.-]+(?: [a-z][a-z0-9&'.-]+)?)";
-  const isName = (v: string) => v.length >= 3 && !isEveryday(v) && !/\d/.test(v);
+  // Stray words are no name: every word of a guessed name is one no everyday text uses ("handled the", "those involved" are not).
+  const isName = (v: string) => v.length >= 3 && !isEveryday(v) && !/\d/.test(v) && v.split(' ').every((w) => !isEveryday(w));
   // "goldman sachs mule accounts", "at acme bank": a bank.
   take(st, new RegExp(`\\b${name} (?=(?:mule |bank )?accounts?\\b|bank\\b)`), (m) => {
     if (!isName(m[1])) return false;

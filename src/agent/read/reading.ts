@@ -123,7 +123,7 @@ export const HELP_RE =
 export const FOLLOW_UP_RE =
   /^(?:and|also|plus|ok(?:ay)? and|so|then|but|now)\b|^(?:what|how) about\b|^same\b|\b(?:those|these|them|that one|same (?:period|window|time))\b|^(?:for|in) /;
 export const COMPARE_RE =
-  /\bcompar(?:e|ed|ing|ison)\b|\bvs\b|\bversus\b|\brelative to\b|\bdifference between\b|\b(?:more|fewer|less|higher|lower|better|worse) than\b|\b(?:more|fewer|less|higher|lower|bigger|smaller)\b.{1,60}\bthan\b|\bagainst\b|\bdiff(?:erence)?\b|\bchange(?:d)? (?:from|since)\b/;
+  /\bcompar(?:e|ed|ing|ison)\b|\bvs\b|\bversus\b|\brelative to\b|\bdifference between\b|\b(?:more|fewer|less|higher|lower|better|worse) than\b|\b(?:more|fewer|less|higher|lower|bigger|smaller)\b.{1,60}\bthan\b|\bagainst\b|\bdiff(?:erence)?\b|\bchange(?:d)? (?:from|since)\b|\bchange(?:d)? between\b|\b(?:go|went|move|moved|shift|shifted|change|changed) (?:\w+ ){0,2}(?:from|between) (?:\w+ ){0,3}(?:to|and)\b/;
 export const TREND_RE =
   /\btrend(?:s|ing)?\b|\bgoing (?:up|down)\b|\b(?:getting|receiving|seeing) (?:more|fewer|less)\b|\b(?:increas|decreas|ris|fall|grow|declin|improv|worsen|climb|shrink)ing\b|\bup or down\b|\bgetting (?:better|worse|higher|lower|bigger|smaller)\b|\bon the rise\b|\bdirection\b|\bover the course\b/;
 export const SERIES_RE =
@@ -137,7 +137,8 @@ export const DISCONNECT_RE =
 export const TIER_LIST_RE =
   /\bmule accounts?\b|\baccounts?\b|\bbank accounts?\b|\baccount numbers?\b|\bcrypto wallets?\b|\bwallet addresses\b|\bwallets?\b|\bfinancial (?:extractions?|intel|data|details|rows)\b|\bdrop address(?:es)?\b|\bmule (?:drop )?address(?:es)?\b|\baccount holders?\b/;
 export const LIST_VERB_RE =
-  /\b(?:show|list|which|what are|what were|give me|display|latest|newest|recent|most recent|table|rows|details|see|get me|find|pull up|who are)\b/;
+  // "give me the number of …", "show me the count of …" ask for a figure, not a list.
+  /\b(?:show|list|which|what are|what were|give me|display|latest|newest|recent|most recent|table|rows|details|see|get me|find|pull up|who are)\b(?! (?:me |us )?(?:the |a )?(?:number|count|total|share|percentage|figure|amount|tally) of\b)/;
 /** A question answered Yes or No: "were there…", "is the hook rate…". */
 export const YES_NO_RE = /^(?:(?:and|so|but|ok|okay|also|then) )?(?:were|was|is|are|did|do|does|has|have|had)\b/;
 export const COUNT_RE = /\bhow many\b|\bnumber of\b|\bcount\b|\bhow often\b/;

@@ -98,6 +98,18 @@ const BARE_MONTH_RE = '(january|february|april|june|july|august|september|octobe
 
 const RULES: Rule[] = [
   {
+    // "the last three full weeks", "the past 2 complete months": whole calendar units before the current one.
+    re: new RegExp(`\\b${LEAD}(?:last|past|previous|prior) ${NUM} (?:full|complete|whole|calendar|entire) (week|month)s?\\b`),
+    spec: (m, now) => {
+      const n = numberOf(m[1]);
+      if (!(n >= 1 && n <= 104)) return null;
+      const end = m[2] === 'week' ? bucketStart(now, 'week') : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+      const start =
+        m[2] === 'week' ? new Date(end.getTime() - n * 7 * DAY_MS) : new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - n, 1));
+      return { kind: 'span', start: formatUtc(start), end: formatUtc(end) };
+    },
+  },
+  {
     // "the week of oct 5": the calendar week (Monday 00:00 UTC) holding that day; "the week starting oct 5": seven days from it.
     re: new RegExp(`\\b(?:the |that )?week (of|starting(?: on| from)?|beginning|commencing) ${DATE}`),
     spec: (m, now) => {

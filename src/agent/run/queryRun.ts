@@ -7,7 +7,7 @@ import type { AgentRequest, ToolRunner } from '../agent.js';
 import { metricSource, type Composed } from '../say/compose.js';
 import type { Filters, PlannerState } from '../plan/intents.js';
 import { followedQuestion, ruleTurn } from '../plan/ruleFollowUp.js';
-import { brokenDown, pointedQuestion } from '../plan/restate.js';
+import { brokenDown, pairedQuestion, pointedQuestion } from '../plan/restate.js';
 import { windowPhrase } from '../read/windowSpec.js';
 import { isValueField } from '../read/values.js';
 import { findValues, lexiconOf } from '../read/lexicon.js';
@@ -82,6 +82,13 @@ export async function followRule(tools: ToolRunner, req: AgentRequest, prev: Pla
  */
 export async function restatedFollowUp(tools: ToolRunner, req: AgentRequest, prev: PlannerState): Promise<string | null> {
   const now = tools.ctx.now;
+  // "which of the two …": the values of the answers before, side by side.
+  const states = req.history
+    .map((h) => h.context as PlannerState | null)
+    .filter((c): c is PlannerState => !!c && typeof c === 'object' && c.planner === 2)
+    .reverse();
+  const paired = pairedQuestion(req.question, states, windowPhrase(prev.window));
+  if (paired) return paired;
   const turn = prev.rule ?? prev.asked;
   const pointed = prev.subject ? pointedQuestion(req.question, prev.subject, turn, now) : null;
   if (pointed || !turn) return pointed;
