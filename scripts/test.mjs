@@ -1,6 +1,6 @@
 // Runs the test files under test/ with Node's test runner (TypeScript through tsx), in two passes:
 //   1. embedded mode (DuckDB): every file except test/server/;
-//   2. server mode (HONEYPOT_TEST_ENGINE=postgres: PostgreSQL + Redis): the files that build
+//   2. beside it, server mode (HONEYPOT_TEST_ENGINE=postgres: PostgreSQL + Redis): the files that build
 //      apps through testApp (test/helpers/app.ts, also via the agent's setup), and test/server/,
 //      except ONE_ENGINE: files whose subject does not depend on the engine.
 // Tiers: `npm test` runs every file outside test/stress/; `npm run test:stress` (this script
@@ -88,7 +88,7 @@ function longestFirst(files, pass) {
 const SUMMARY_KEYS = ['tests', 'suites', 'pass', 'fail', 'cancelled', 'skipped', 'todo', 'duration_ms'];
 
 /** Runs the runner on `files`, echoing its output; resolves with its exit code, summary numbers and each file's time. */
-function runRunner(files, env, name, concurrency) {
+function runRunner(files, env, name, concurrency, echo = true) {
   mkdirSync(path.dirname(DURATIONS), { recursive: true });
   const timesFile = path.join(path.dirname(DURATIONS), `durations-${name}-${concurrency}.tmp.json`);
   const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout'];
@@ -105,7 +105,7 @@ function runRunner(files, env, name, concurrency) {
     // All of it is kept: the summary comes after the failure list, which can be long.
     const chunks = [];
     child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
+      if (echo) process.stdout.write(chunk);
       chunks.push(chunk);
     });
     child.on('close', (code, signal) => {
@@ -125,7 +125,7 @@ function runRunner(files, env, name, concurrency) {
       } catch {
         /* the runner ended before its reporters did: no times this pass */
       }
-      resolve({ code: code ?? (signal ? 1 : 0), summary, times });
+      resolve({ code: code ?? (signal ? 1 : 0), summary, times, output: echo ? null : Buffer.concat(chunks) });
     });
   });
 }
@@ -137,13 +137,10 @@ function runRunner(files, env, name, concurrency) {
  */
 const SOLO = new Set(['test/security/fairness.test.ts', 'test/stress/retentionLoad.test.ts'].map(path.normalize));
 
-/** One pass: the files two at a time, then the SOLO files alone; summaries and times added up. */
-async function runPass(files, env, name) {
-  const shared = files.filter((f) => !SOLO.has(path.normalize(f)));
-  const alone = files.filter((f) => SOLO.has(path.normalize(f)));
-  const runs = [];
-  if (shared.length) runs.push(await runRunner(shared, env, name, 2));
-  if (alone.length) runs.push(await runRunner(alone, env, name, 1));
+const isSolo = (f) => SOLO.has(path.normalize(f));
+
+/** Summaries and times of the runs of one pass, added up. */
+function passOf(runs) {
   const summary = Object.fromEntries(SUMMARY_KEYS.map((k) => [k, runs.reduce((n, r) => n + r.summary[k], 0)]));
   return { code: runs.some((r) => r.code !== 0) ? 1 : 0, summary, times: Object.assign({}, ...runs.map((r) => r.times)) };
 }
@@ -207,16 +204,20 @@ if (embeddedFiles.some((f) => path.normalize(f).startsWith(path.join('test', 'we
   webEnv.WEB_TEST_SKIP_BUILD = '1';
 }
 
+// The two passes run side by side, two files at a time each: much of a test's time is waiting
+// (on PostgreSQL, on Chromium, on timers), so four files keep the 2 cores busier than two. The
+// server pass's output is held and printed when it ends, so each pass reads in one piece. The
+// SOLO files run after both, one at a time.
 const passes = [];
 let failed = false;
-if (embeddedFiles.length) {
-  console.log(`\n=== embedded mode (DuckDB): ${embeddedFiles.length} files ===\n`);
-  const r = await runPass(embeddedFiles, { HONEYPOT_TEST_ENGINE: 'duckdb', ...webEnv }, 'duckdb');
-  passes.push(['duckdb', r]);
-  failed ||= r.code !== 0;
-}
-
 let skipNotice = null;
+const runs = [];
+if (embeddedFiles.length) {
+  console.log(`\n=== embedded mode (DuckDB): ${embeddedFiles.length} files (server mode beside it, printed after) ===\n`);
+  const shared = embeddedFiles.filter((f) => !isSolo(f));
+  runs.push(['duckdb', shared.length ? runRunner(shared, { HONEYPOT_TEST_ENGINE: 'duckdb', ...webEnv }, 'duckdb', 2) : null]);
+}
+let serverUp = false;
 if (serverFiles.length) {
   const why = await serverModeUnavailable();
   if (why) {
@@ -226,11 +227,35 @@ if (serverFiles.length) {
       failed = true;
     }
   } else {
-    console.log(`\n=== server mode (PostgreSQL + Redis): ${serverFiles.length} files ===\n`);
-    const r = await runPass(serverFiles, { HONEYPOT_TEST_ENGINE: 'postgres' }, 'postgres');
-    passes.push(['postgres', r]);
-    failed ||= r.code !== 0;
+    serverUp = true;
+    const shared = serverFiles.filter((f) => !isSolo(f));
+    runs.push(['postgres', shared.length ? runRunner(shared, { HONEYPOT_TEST_ENGINE: 'postgres' }, 'postgres', 2, false) : null]);
   }
+}
+const sharedDone = new Map();
+for (const [name, run] of runs) {
+  const r = run ? await run : null;
+  if (r?.output) {
+    console.log(`\n=== server mode (PostgreSQL + Redis): ${serverFiles.length} files ===\n`);
+    process.stdout.write(r.output);
+  }
+  sharedDone.set(name, r ? [r] : []);
+}
+for (const [name, files, env] of [
+  ['duckdb', embeddedFiles, { HONEYPOT_TEST_ENGINE: 'duckdb', ...webEnv }],
+  ['postgres', serverUp ? serverFiles : [], { HONEYPOT_TEST_ENGINE: 'postgres' }],
+]) {
+  const alone = files.filter(isSolo);
+  if (alone.length) {
+    console.log(`\n=== ${name}: ${alone.length} file(s) measuring latency, alone ===\n`);
+    sharedDone.get(name).push(await runRunner(alone, env, name, 1));
+  }
+}
+for (const [name, done] of sharedDone) {
+  if (done.length === 0) continue;
+  const r = passOf(done);
+  passes.push([name, r]);
+  failed ||= r.code !== 0;
 }
 
 // Each file's time, kept for the next run's order; the slowest are listed.
