@@ -127,14 +127,19 @@ export async function apiJson<T>(s: Server, key: string, url: string, init: Requ
   return JSON.parse(body) as T;
 }
 
-/** Waits until the panel shows data: a chart or table rows, and no loading, empty or error state. */
+/**
+ * Waits until the panel shows data: a chart or table rows, and no loading, empty or error
+ * state. A chart counts once its latest figures are drawn (EChart's data-drawn), not when
+ * its empty canvas appears.
+ */
 export async function waitForPanelData(page: Page, name: string, timeout = 20_000): Promise<void> {
   await page.waitForFunction(
     (n) => {
       const el = document.querySelector(`[data-panel="${n}"]`);
       if (!el) return false;
       if (el.querySelector('.state-loading, .state-error, .state-empty, .state-unavailable, .state-pro')) return false;
-      return !!el.querySelector('canvas, tbody tr');
+      if (el.querySelector('.echart:not([data-drawn])')) return false;
+      return !!el.querySelector('.echart[data-drawn] canvas, tbody tr');
     },
     name,
     { timeout },

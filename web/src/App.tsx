@@ -9,9 +9,9 @@ import { Link, matchRoute, useLocation, type Route } from './lib/router';
 import { OPEN_AGENT_EVENT } from './lib/agentBridge';
 import { prefetchOverview } from './pages/overview/prefetch';
 import { useWindow } from './lib/window';
+import { preload, useModule } from './lib/preload';
 import './pages/pages.css';
 
-const Overview = lazy(() => import('./pages/Overview'));
 const Calls = lazy(() => import('./pages/Calls'));
 const CallPage = lazy(() => import('./pages/CallPage'));
 const Campaigns = lazy(() => import('./pages/Campaigns'));
@@ -46,10 +46,19 @@ const TITLES: Record<Route['page'], string> = {
 
 const AGENT_OPEN = 'hp.agentOpen';
 
+/** The overview's code; main.tsx starts loading it on the landing page. */
+export const overviewModule = preload(() => import('./pages/Overview'));
+
+/** The landing page, rendered as soon as its code is in (no Suspense fallback, lib/preload.ts). */
+function OverviewPage() {
+  const m = useModule(overviewModule);
+  return m ? <m.default /> : <Loading label="Loading page" height={320} />;
+}
+
 function Page({ route }: { route: Route }) {
   switch (route.page) {
     case 'overview':
-      return <Overview />;
+      return <OverviewPage />;
     case 'calls':
       return <Calls />;
     case 'call':

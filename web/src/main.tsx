@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App, overviewModule } from './App';
 import { ApiError } from './lib/api';
 import { checkSession } from './lib/session';
 import { WindowProvider } from './lib/window';
@@ -13,7 +13,7 @@ void checkSession();
 // The overview is the landing page: its code and the map's start downloading now, in
 // parallel with the sign-in check and its data (requested by the shell once signed in).
 if (window.location.pathname === '/') {
-  void import('./pages/Overview');
+  void overviewModule.start().catch(() => {});
   void import('./charts/UsMap');
 }
 

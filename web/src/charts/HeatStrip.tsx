@@ -8,6 +8,7 @@ import { EChart } from './EChart';
 echarts.use([HeatmapChart, MarkPointComponent]);
 
 const SLOTS = 96;
+const QUARTER_HOUR = 15 * 60_000;
 const slotLabel = (i: number) => `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`;
 const SLOT_LABELS = Array.from({ length: SLOTS }, (_, i) => slotLabel(i));
 
@@ -18,10 +19,15 @@ interface Props {
   onSelect?: (bucketStart: string) => void;
   /** Moments marked with a note (annotations): a pin on the quarter hour of each. */
   marks?: { at: string; text: string }[];
+  /**
+   * Cells dragged across (drag-to-zoom): from the start of the earlier of the two cells to the
+   * end of the later (reading order, day by day, is time order), ms.
+   */
+  onZoom?: (fromMs: number, toMs: number) => void;
 }
 
 /** Arrivals per 15 minutes: one row per day (UTC or local), one cell per quarter hour. */
-export function HeatStrip({ buckets, label, onSelect, marks }: Props) {
+export function HeatStrip({ buckets, label, onSelect, marks, onZoom }: Props) {
   const pal = usePalette();
   const tz = timeZoneMode();
   const { option, height } = useMemo(() => {
@@ -119,12 +125,19 @@ export function HeatStrip({ buckets, label, onSelect, marks }: Props) {
     };
     return { option, height };
   }, [buckets, pal, tz, marks]);
+  // Reading order is time order: the earlier cell's start to the later cell's end.
+  const startOf = (d: unknown) => (Array.isArray(d) && typeof d[3] === 'string' ? Date.parse(d[3]) : NaN);
+  const zoom = (p: unknown, q: unknown) => {
+    const [a, b] = [startOf(p), startOf(q)].sort((x, y) => x - y);
+    if (Number.isFinite(a) && Number.isFinite(b) && onZoom) onZoom(a, b + QUARTER_HOUR);
+  };
   return (
     <EChart
       option={option}
       height={height}
       label={label}
       onClick={onSelect ? (p) => Array.isArray(p.data) && typeof p.data[3] === 'string' && onSelect(p.data[3]) : undefined}
+      onCellDrag={onZoom ? zoom : undefined}
     />
   );
 }

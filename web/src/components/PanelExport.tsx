@@ -3,6 +3,7 @@
 
 import { saveFile } from '../lib/csv';
 import type { Query } from '../lib/api';
+import { hrefWith } from '../lib/urlState';
 
 export interface ApiRequest {
   method: 'GET' | 'POST';
@@ -11,12 +12,8 @@ export interface ApiRequest {
   body?: unknown;
 }
 
-function urlOf(r: ApiRequest): string {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(r.query ?? {})) if (v !== null && v !== undefined && v !== '') p.append(k, String(v));
-  const qs = p.toString();
-  return `${window.location.origin}${r.path}${qs ? `?${qs}` : ''}`;
-}
+/** The request's URL: repeated params for a list (`brand=A&brand=B`), as the page sends them. */
+const urlOf = (r: ApiRequest): string => `${window.location.origin}${hrefWith(r.path, r.query ?? {})}`;
 
 /** A shell word in single quotes. */
 const sh = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -27,17 +24,67 @@ function curlOf(r: ApiRequest): string {
   return `curl -sS ${auth} -H 'content-type: application/json' -X POST --data ${sh(JSON.stringify(r.body))} ${sh(urlOf(r))}`;
 }
 
-/** The panel's chart as a PNG on the panel's own background (the canvas itself is transparent). */
-function savePng(from: HTMLElement, file: string): void {
-  const canvas = from.closest('.panel')?.querySelector<HTMLCanvasElement>('.echart canvas');
-  if (!canvas) return;
+/**
+ * A table as drawn on the page, on a canvas of its size: each cell's first line of text in the
+ * cell's own font and colour, and the rules between rows (a table has no canvas of its own).
+ */
+function tableCanvas(table: HTMLTableElement, background: string): HTMLCanvasElement {
+  const dpr = window.devicePixelRatio || 1;
+  const box = table.getBoundingClientRect();
   const out = document.createElement('canvas');
-  out.width = canvas.width;
-  out.height = canvas.height;
+  out.width = Math.round(box.width * dpr);
+  out.height = Math.round(box.height * dpr);
   const ctx = out.getContext('2d')!;
-  ctx.fillStyle = getComputedStyle(from.closest('.panel')!).backgroundColor || '#ffffff';
-  ctx.fillRect(0, 0, out.width, out.height);
-  ctx.drawImage(canvas, 0, 0);
+  ctx.scale(dpr, dpr);
+  ctx.fillStyle = background;
+  ctx.fillRect(0, 0, box.width, box.height);
+  ctx.textBaseline = 'middle';
+  for (const row of Array.from(table.rows)) {
+    const r = row.getBoundingClientRect();
+    ctx.fillStyle = getComputedStyle(row).borderBottomColor || '#e5e7eb';
+    ctx.fillRect(0, r.bottom - box.top - 1, box.width, 1);
+    for (const cell of Array.from(row.cells)) {
+      const c = cell.getBoundingClientRect();
+      const style = getComputedStyle(cell);
+      const text = (cell.innerText.split('\n')[0] ?? '').trim();
+      if (!text) continue;
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(c.left - box.left, c.top - box.top, c.width, c.height);
+      ctx.clip();
+      ctx.font = style.font;
+      ctx.fillStyle = style.color;
+      const pad = parseFloat(style.paddingLeft) || 0;
+      const right = style.textAlign === 'right' || style.textAlign === 'end';
+      ctx.textAlign = right ? 'right' : 'left';
+      const x = right ? c.right - box.left - (parseFloat(style.paddingRight) || 0) : c.left - box.left + pad;
+      ctx.fillText(text, x, c.top - box.top + c.height / 2);
+      ctx.restore();
+    }
+  }
+  return out;
+}
+
+/** The panel's chart (or, with none, its table) as a PNG on the panel's own background (a chart's canvas is transparent). */
+function savePng(from: HTMLElement, file: string): void {
+  const panel = from.closest<HTMLElement>('.panel');
+  if (!panel) return;
+  const background = getComputedStyle(panel).backgroundColor || '#ffffff';
+  const canvas = panel.querySelector<HTMLCanvasElement>('.echart canvas');
+  let out: HTMLCanvasElement;
+  if (canvas) {
+    out = document.createElement('canvas');
+    out.width = canvas.width;
+    out.height = canvas.height;
+    const ctx = out.getContext('2d')!;
+    ctx.fillStyle = background;
+    ctx.fillRect(0, 0, out.width, out.height);
+    ctx.drawImage(canvas, 0, 0);
+  } else {
+    const table = panel.querySelector<HTMLTableElement>('table');
+    if (!table) return;
+    out = tableCanvas(table, background);
+  }
   out.toBlob((blob) => blob && saveFile(`${file}.png`, blob), 'image/png');
 }
 
@@ -51,7 +98,7 @@ export function PanelExport({ file, caption, requests }: { file: string; caption
         onClick={(e) => savePng(e.currentTarget, file)}
         data-testid="png-download"
       >
-        PNG<span className="sr-only"> of the chart of {what}</span>
+        PNG<span className="sr-only"> of {what}</span>
       </button>
       {requests && (
         <>

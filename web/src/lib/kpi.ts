@@ -1,5 +1,4 @@
-import { keepPreviousData, useQuery, useQueryClient, type Query as CachedQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, type Query } from './api';
 import { spanQuery, useWindow, type Span } from './window';
 
@@ -32,29 +31,4 @@ export function useKpi<T>(
   const base = opts.period === 'previous' ? w.prev : w.span;
   const span = opts.span ? opts.span(base) : base;
   return useQuery({ ...spanOptions<T>(span, path, extra), placeholderData: keepPreviousData, enabled: opts.enabled ?? true });
-}
-
-// Reads of the window that a panel is waiting for (not the live calls' polling, not disabled ones).
-const windowedRead = (q: CachedQuery) =>
-  q.queryKey[0] === 'kpi' && q.queryKey[1] !== '/api/kpis/active-calls' && q.isActive() && !q.isDisabled();
-
-/**
- * True once the overview's first windowed reads have all answered (and from then on). The
- * previous period waits for it: it only adds the comparison, so it never slows the first
- * render (the server has two cores). One re-render, not one per request.
- */
-export function useFirstFiguresIn(): boolean {
-  const qc = useQueryClient();
-  const [done, setDone] = useState(false);
-  useEffect(() => {
-    if (done) return;
-    const cache = qc.getQueryCache();
-    const check = () => {
-      const reads = cache.findAll({ predicate: windowedRead });
-      if (reads.length > 0 && reads.every((q) => q.state.fetchStatus === 'idle' && q.state.status !== 'pending')) setDone(true);
-    };
-    check();
-    return cache.subscribe(check);
-  }, [done, qc]);
-  return done;
 }

@@ -164,7 +164,7 @@ function Facts({ d }: { d: CampaignDetail }) {
 
 function Timeline({ d }: { d: CampaignDetail }) {
   const w = useWindow();
-  const notes = useAnnotations(w.span, true);
+  const notes = useAnnotations(w.span);
   const marks = notes.data?.items;
   const points = d.timeline.map((t) => ({ timestamp: t.day, value: t.calls }));
   return (

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { PageHeader } from '../components/PageHeader';
 import { WindowPicker } from '../components/WindowPicker';
 import { fmtDateTime } from '../lib/format';
-import { useFirstFiguresIn } from '../lib/kpi';
 import type { Summary } from '../lib/types';
 import { updateSearch } from '../lib/urlState';
 import { selFromSearch, tzFromSearch, useWindow, windowParams } from '../lib/window';
@@ -23,8 +22,7 @@ import './overview/overview.css';
 export default function Overview() {
   const w = useWindow();
   const summary = useFigure<Summary>('/api/kpis/summary');
-  const compare = useFirstFiguresIn();
-  const previous = useFigure<Summary>('/api/kpis/summary', {}, { period: 'previous', enabled: compare });
+  const previous = useFigure<Summary>('/api/kpis/summary', {}, { period: 'previous' });
 
   // The URL always names the window and zone shown (one remembered from another page is
   // written in), so this history entry comes back to the same view.

@@ -5,7 +5,8 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { ChoiceSelect } from '../../components/Field';
 import { Empty, ErrorState, Loading } from '../../components/states';
-import { api } from '../../lib/api';
+import { api, type Query } from '../../lib/api';
+import { ExportRow } from '../../components/Panel';
 import { filtersToQuery, SORTS, type CallFilters, type CallSort } from '../../lib/callFilters';
 import { fmtCallerId, fmtDateTime, fmtDuration, fmtInt, fmtPct, fmtUsd } from '../../lib/format';
 import { lureLabel, paymentLabel } from '../../lib/labels';
@@ -80,6 +81,22 @@ const CALL_COLUMNS: {
   { key: 'asked', label: 'Asked', num: true, cell: (c) => (c.total_dollars_asked ? fmtUsd(c.total_dollars_asked) : '—') },
 ];
 
+/** The CSV of the calls shown: the API's own fields, unformatted. */
+const CSV_FIELDS = [
+  'call_sid',
+  'started_at',
+  'duration_sec',
+  'caller_id',
+  'caller_state',
+  'impersonated_brand',
+  'lure_category',
+  'payment_method',
+  'tier',
+  'hooked',
+  'auditor_confidence',
+  'total_dollars_asked',
+] as const satisfies readonly (keyof CallItem)[];
+
 /** A header click: the column's descending order first, then ascending. */
 const nextSort = (sort: CallSort, column: string): CallSort => (sort === `-${column}` ? column : `-${column}`) as CallSort;
 
@@ -127,12 +144,19 @@ export function Results({ filters, sort, onSort }: { filters: CallFilters; sort:
     queryKey: ['calls', w.key, filters, sort],
     queryFn: ({ pageParam, signal }) =>
       api<CallList>('/api/calls', {
-        query: { ...w.query, ...filtersToQuery(filters), sort, limit: PAGE_SIZE, cursor: pageParam ?? undefined },
+        query: request(pageParam),
         signal,
       }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     placeholderData: keepPreviousData,
+  });
+  const request = (cursor: string | null): Query => ({
+    ...w.query,
+    ...filtersToQuery(filters),
+    sort,
+    limit: PAGE_SIZE,
+    cursor: cursor ?? undefined,
   });
   if (q.isPending) return <Loading label="Loading calls" height={200} />;
   if (q.isError && !q.data) return <ErrorState error={q.error} feature="Calls" onRetry={() => void q.refetch()} />;
@@ -151,6 +175,20 @@ export function Results({ filters, sort, onSort }: { filters: CallFilters; sort:
           {q.hasNextPage ? '' : typeof total === 'number' && items.length >= total ? ' (all)' : ''}
         </span>
       </p>
+      <ExportRow
+        caption="Calls found"
+        csv={{
+          file: `honeypot-calls-${w.key.replace(/:/g, '')}.csv`,
+          header: [...CSV_FIELDS],
+          rows: items.map((c) => CSV_FIELDS.map((f) => c[f])),
+        }}
+        // The pages shown: each page's request, with the cursor it was read with.
+        requests={() =>
+          Promise.resolve(
+            (q.data.pageParams as (string | null)[]).map((c) => ({ method: 'GET' as const, path: '/api/calls', query: request(c) })),
+          )
+        }
+      />
       <ScrollBox label="Calls">
         <table className={`calls-table ${cols.tableProps.className ?? ''}`} style={cols.tableProps.style} data-testid="calls-table">
           <thead>

@@ -7,22 +7,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { api, errorMessage } from '../../lib/api';
 import { fmtDateTime, timeZoneMode } from '../../lib/format';
 import { instantOf } from '../../lib/localTime';
-import { spanQuery, type Span } from '../../lib/window';
+import { annotationsOptions, type Annotation } from '../../lib/annotations';
+import type { Span } from '../../lib/window';
 
-export interface Annotation {
-  id: string;
-  at: string;
-  text: string;
-  created_by: { key_id: string; name: string };
-}
-
-/** The annotations of `span`; read once the panel's figures are in (`enabled`), so the first render waits for none. */
-export function useAnnotations(span: Span, enabled: boolean) {
-  return useQuery({
-    queryKey: ['annotations', span.start, span.end],
-    queryFn: ({ signal }) => api<{ items: Annotation[] }>('/api/annotations', { query: spanQuery(span), signal }),
-    enabled,
-  });
+/** The annotations of `span` (the overview's are read with its first figures, prefetch.ts). */
+export function useAnnotations(span: Span) {
+  return useQuery(annotationsOptions(span));
 }
 
 export function AnnotationList({ items }: { items: Annotation[] }) {

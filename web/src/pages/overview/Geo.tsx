@@ -2,7 +2,7 @@
 // lacks (Puerto Rico, the Virgin Islands, Guam, American Samoa, the Northern Marianas) as boxes.
 // Selecting a state or territory filters the whole dashboard by it.
 
-import { memo, lazy, Suspense } from 'react';
+import { memo } from 'react';
 import { DataTable, Panel } from '../../components/Panel';
 import { Loading, QueryBody } from '../../components/states';
 import { fmtInt, fmtPct } from '../../lib/format';
@@ -12,10 +12,17 @@ import { explainedPanel } from './explained';
 import { useCsvFile, useFigure, useFigureRequests } from './figures';
 import { FilterValue } from './FilterBar';
 import { useFilters } from './filters';
+import { preload, useModule } from '../../lib/preload';
 
-// Fetched as soon as the overview's code runs, not when the geography data arrives.
-const usMapModule = import('../../charts/UsMap');
-const UsMap = lazy(() => usMapModule);
+// Fetched as soon as the overview's code runs (main.tsx asks for it even sooner), not when the
+// geography data arrives; drawn without Suspense (lib/preload.ts).
+const usMapModule = preload(() => import('../../charts/UsMap'));
+void usMapModule.start().catch(() => {});
+
+function StatesMap(props: Parameters<typeof import('../../charts/UsMap').default>[0]) {
+  const m = useModule(usMapModule);
+  return m ? <m.default {...props} /> : <Loading label="Loading the map" height={props.height} />;
+}
 
 const TERRITORIES = ['PR', 'VI', 'GU', 'AS', 'MP'];
 
@@ -44,9 +51,7 @@ export const GeoPanel = memo(function GeoPanel() {
           const byState = new Map(d.items.map((i) => [i.state, i]));
           return (
             <>
-              <Suspense fallback={<Loading label="Loading the map" height={340} />}>
-                <UsMap items={d.items} height={340} onSelect={(st) => add(filterBy(st))} />
-              </Suspense>
+              <StatesMap items={d.items} height={340} onSelect={(st) => add(filterBy(st))} />
               <ul className="territories" aria-label="Territories (not on the map)" data-testid="territories">
                 {TERRITORIES.map((t) => {
                   const it = byState.get(t);

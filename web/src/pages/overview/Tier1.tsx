@@ -12,7 +12,9 @@ import { spanOptions } from '../../lib/kpi';
 import { chainLabel } from '../../lib/labels';
 import { Link } from '../../lib/router';
 import type { Tier1Row, Tier1Table } from '../../lib/types';
-import { useWindow } from '../../lib/window';
+import { spanQuery, useWindow } from '../../lib/window';
+import type { Query } from '../../lib/api';
+import { PanelExport } from '../../components/PanelExport';
 import { runQuery, useFigureSpan } from './figures';
 import { queryFilters, useFilters } from './filters';
 import { TIER1_DEFAULT_SORT, TIER1_PAGE, useView, type Tier1SortField } from './view';
@@ -163,8 +165,9 @@ function Tier1Calls() {
   const setPage = (p: number, cs = cursors) => setPaging({ key: pagingKey, cursors: cs, page: p });
   const cursor = cursors[page] ?? null;
   const sort = view.tier1Sort === TIER1_DEFAULT_SORT ? undefined : view.tier1Sort;
+  const read: Query = cursor ? { limit: TIER1_PAGE, sort, cursor } : { limit: TIER1_PAGE, sort };
   const q = useQuery({
-    ...spanOptions<Tier1Page>(w.span, '/api/kpis/tier1', cursor ? { limit: TIER1_PAGE, sort, cursor } : { limit: TIER1_PAGE, sort }),
+    ...spanOptions<Tier1Page>(w.span, '/api/kpis/tier1', read),
     placeholderData: keepPreviousData,
   });
   const cols = useTableColumns('tier1', TIER1_COLUMNS);
@@ -286,6 +289,15 @@ function Tier1Calls() {
                 </button>
               </nav>
             )}
+            <div className="panel-exports">
+              <PanelExport
+                file={`honeypot-tier1-${w.span.start.replace(/:/g, '')}-${w.span.end.replace(/:/g, '')}`}
+                caption="Tier-1 calls"
+                requests={() =>
+                  Promise.resolve([{ method: 'GET' as const, path: '/api/kpis/tier1', query: { ...spanQuery(w.span), ...read } }])
+                }
+              />
+            </div>
           </>
         )}
       </QueryBody>

@@ -7,7 +7,6 @@ import { Line, type Point } from '../../charts/Line';
 import { DataTable, Panel } from '../../components/Panel';
 import { QueryBody } from '../../components/states';
 import { fmtDateTime, tzLabel } from '../../lib/format';
-import { useFirstFiguresIn } from '../../lib/kpi';
 import type { Timeseries } from '../../lib/types';
 import { spanMs, useWindow, windowDays, type Span } from '../../lib/window';
 import { AnnotationList, useAnnotations } from './Annotations';
@@ -32,7 +31,6 @@ function partialEdges(points: Point[], span: Span, bucket: string): { first: boo
 }
 
 export const TimeseriesPanel = memo(function TimeseriesPanel() {
-  const compare = useFirstFiguresIn();
   const w = useWindow();
   // The overview's window, or the quarter hour a heat-map filter narrowed it to.
   const { span, prev: prevSpan } = useFigureSpan();
@@ -44,10 +42,11 @@ export const TimeseriesPanel = memo(function TimeseriesPanel() {
   const q = useFigure<Timeseries>(path, { bucket });
   const file = useCsvFile(`${m.value}-per-${bucket}`);
   const requests = useFigureRequests(path, { bucket }, { previous: true });
-  const notes = useAnnotations(span, compare && q.data !== undefined);
-  const marks = notes.data?.items;
+  const notes = useAnnotations(span);
+  // None yet and none at all draw the same chart: no second drawing when an empty list comes.
+  const marks = notes.data?.items.length ? notes.data.items : undefined;
   const { add } = useFilters();
-  const prev = useFigure<Timeseries>(path, { bucket }, { period: 'previous', enabled: compare && q.data !== undefined });
+  const prev = useFigure<Timeseries>(path, { bucket }, { period: 'previous' });
   const previous = w.compareOn && prev.data && !prev.isPlaceholderData ? prev.data.points : undefined;
   const zoomTo = useZoom();
   return (

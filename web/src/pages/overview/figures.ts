@@ -224,7 +224,7 @@ export function useFigure<T>(
   const base = opts.period === 'previous' ? prev : cur;
   const span = opts.span ? opts.span(base) : base;
   const viaFilters = useQuery({
-    // Under 'kpi' with the window's instants, as useKpi's keys: refresh and the first-figures wait see them.
+    // Under 'kpi' with the window's instants, as useKpi's keys: refresh sees them.
     queryKey: ['kpi', '/api/query', span.start, span.end, { path, extra, filters }],
     queryFn: ({ signal }) => viaQuery(path, extra, span, filters, signal),
     // While the first filtered figures load, the unfiltered ones stay (dimmed), as between windows.

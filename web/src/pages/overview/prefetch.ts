@@ -3,22 +3,25 @@
 
 import type { QueryClient } from '@tanstack/react-query';
 import type { Query } from '../../lib/api';
+import { annotationsOptions } from '../../lib/annotations';
 import { kpiQueryOptions, spanOptions } from '../../lib/kpi';
-import { anchorOf, resolveWindow, windowDays, type Span, type WindowSel } from '../../lib/window';
+import { anchorOf, compareFromSearch, compareSpan, resolveWindow, windowDays, type Span, type WindowSel } from '../../lib/window';
+
 import { filtersFromSearch } from './filters';
 import { arrivalsSpan, effectiveBucket, TIER1_DEFAULT_SORT, TIER1_PAGE, TOPN_API_MAX, viewFromSearch } from './view';
 
 /**
  * The overview's requests for the view in the URL. Started by the shell as soon as the
- * overview route is known, so the data arrives while the charts' code is still loading.
+ * overview route is known, so the data arrives while the charts' code is still loading. The
+ * window compared with and the notes are read at the same time, not after the first figures:
+ * read later, each answer drew the cards, the series and the heat map a second time.
  */
 export function prefetchOverview(qc: QueryClient, sel: WindowSel): void {
-  // The previous period is read by the panels once the current figures are in (it only adds
-  // the comparison, and the server has two cores).
   const search = new URLSearchParams(window.location.search);
+  const span = resolveWindow(sel, anchorOf(sel));
+  void qc.prefetchQuery(annotationsOptions(span));
   // A filtered view reads the query language (figures.ts): the panels ask for it themselves.
   if (filtersFromSearch(search).length > 0) return;
-  const span = resolveWindow(sel, anchorOf(sel));
   const view = viewFromSearch(search);
   const { bucket } = effectiveBucket(view, span, windowDays(sel));
   const tier1: Query = { limit: TIER1_PAGE, sort: view.tier1Sort === TIER1_DEFAULT_SORT ? undefined : view.tier1Sort };
@@ -33,6 +36,11 @@ export function prefetchOverview(qc: QueryClient, sel: WindowSel): void {
     [span, '/api/kpis/ask-histogram', {}],
     [span, '/api/kpis/tier1', tier1],
   ];
+  const compare = compareFromSearch(search);
+  if (compare.mode !== 'off') {
+    const prev = compareSpan(span, compare);
+    reads.push([prev, '/api/kpis/summary', {}], [prev, `/api/kpis/timeseries/${view.metric}`, { bucket }]);
+  }
   for (const [s, path, extra] of reads) void qc.prefetchQuery(spanOptions(s, path, extra));
   void qc.prefetchQuery(kpiQueryOptions('/api/kpis/active-calls'));
 }

@@ -2,7 +2,10 @@
 // annotations") and back. The state speaks the query language: window (range, or start/end),
 // IANA time zone, filters, comparison. The overview's own settings (metric, bucket, top-N
 // field and size, tier-1 sort) travel as panel ids ("timeseries:hooked_calls:hour"), which the
-// state keeps in order. Filters the overview cannot show as chips (a view written through the
+// state keeps in order. "4 weeks earlier", which the state's `compare` has no word for, is
+// stored as the window it compares with and named by a "compare:4w" panel id, so a view of a
+// moving window ("the last 7 days") compares with four weeks before it whenever it is opened.
+// Filters the overview cannot show as chips (a view written through the
 // API may hold `contains` or `or`) are counted, not silently dropped.
 
 import { localZoneName } from '../../lib/format';
@@ -28,6 +31,9 @@ export interface ViewStateJson {
   compare?: unknown;
   panels?: string[];
 }
+
+const DAY = 86_400_000;
+const FOUR_WEEKS = 'compare:4w';
 
 /** The state of the overview whose URL search is `search`. */
 export function stateOfSearch(search: URLSearchParams): ViewStateJson {
@@ -58,12 +64,16 @@ export function stateOfSearch(search: URLSearchParams): ViewStateJson {
           : cmp.mode === 'off'
             ? 'off'
             : compareSpan(span, cmp),
-    panels: [`timeseries:${v.metric}:${v.bucket}`, `topn:${v.topn}:${v.n}`, `tier1:${v.tier1Sort}`],
+    panels: [
+      `timeseries:${v.metric}:${v.bucket}`,
+      `topn:${v.topn}:${v.n}`,
+      `tier1:${v.tier1Sort}`,
+      ...(cmp.mode === '4w' ? [FOUR_WEEKS] : []),
+    ],
   };
   return state;
 }
 
-const DAY = 86_400_000;
 const isMidnight = (s: string) => Number.isFinite(Date.parse(s)) && Date.parse(s) % DAY === 0;
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -113,7 +123,7 @@ export function searchOfState(state: ViewStateJson): { params: URLSearchParams; 
     const sel = selFromSearch(p);
     const from = Date.parse(String(c.start));
     const base = sel ? Date.parse(resolveWindow(sel, Date.now()).start) : NaN;
-    if (sel && sel.kind !== 'named' && base - from === 28 * DAY) p.set('cmp', '4w');
+    if ((state.panels ?? []).includes(FOUR_WEEKS) || (sel && sel.kind !== 'named' && base - from === 28 * DAY)) p.set('cmp', '4w');
     else {
       p.set('cmp', 'custom');
       p.set('cmp_from', iso(from));
