@@ -10,6 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { randomUUID } from 'node:crypto';
 import { isHooked, NOW, ORG_A_CALLS, pct, usd, type FixtureCall } from './fixture.js';
 import { agentWorld, askRaw, type AgentWorld } from './setup.js';
+import { ingest, newOrg } from '../helpers/app.js';
 
 let w: AgentWorld;
 before(async () => {
@@ -316,5 +317,114 @@ describe('follow-ups, and words that are no value', () => {
     assert.match(a.answer, new RegExp(`^Higher: ${w1 > m1 ? 'walter' : 'margaret'}\\.`));
     has(a, `walter hook rate ${pct(w1)}`);
     has(a, `margaret hook rate ${pct(m1)}`);
+  });
+});
+
+describe('figures named in other words', () => {
+  it('"how many calls did the honeypot hook": hooked calls, not every call', async () => {
+    const cs = since(MONTH);
+    const hooked = cs.filter(isHooked).length;
+    assert.notEqual(hooked, cs.length);
+    const a = await ask('how many calls did the bot hook this month?');
+    assert.match(a.answer, new RegExp(`hooked calls ${hooked}\\b`));
+  });
+
+  it('the 90th percentile of call length: the query’s p90 metric', async () => {
+    const a = await ask('what was the 90th percentile call length this month');
+    assert.deepEqual(a.tool_calls[0].args.metrics, ['p90_call_duration_sec', 'calls_received']);
+    // percentile_cont(0.9): linear interpolation between the closest ranks (docs/query.md).
+    const s = since(MONTH)
+      .map((c) => c.duration_sec)
+      .sort((x, y) => x - y);
+    const pos = 0.9 * (s.length - 1);
+    const lo = Math.floor(pos);
+    const p90 = s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (pos - lo);
+    has(a, `90th percentile call length ${int(Math.round(p90 * 100) / 100)} seconds (interpolated between ranks, over ${s.length} calls)`);
+  });
+
+  it('"which single day had the most calls": the busiest day, not a list of calls', async () => {
+    const a = await ask('which single day had the most calls this month?');
+    assert.deepEqual(
+      a.tool_calls.map((t) => t.name),
+      ['get_timeseries'],
+    );
+    assert.match(a.answer, /^The busiest day this month/);
+  });
+
+  it('"impersonated X" of a value held only as a payment method: none impersonated it', async () => {
+    assert.ok(ORG_A_CALLS.some((c) => c.extraction?.payment_method === 'zelle'));
+    assert.ok(!ORG_A_CALLS.some((c) => /zelle/i.test(c.extraction?.impersonated_brand ?? '')));
+    const a = await ask('how many calls impersonated Zelle in the last 30 days?');
+    assert.match(a.answer, /^None: .* no call impersonated zelle \(as a brand, the query counted 0\)/i);
+  });
+});
+
+describe('values of identifiers: a related field, values not held, places and domains of them', () => {
+  let key: string;
+  const DROPS = ['12 Oak St, Detroit, MI 48201', '900 Pine Ave, Lansing, MI 48933', '77 Bay Rd, Tampa, FL 33602'];
+  const URLS = ['refund-help-desk.com/claim', 'https://refund-help-desk.com/start', 'secure-pay-verify.net/login'];
+  const made = [0, 1, 2, 0, 2, 0].map((d, i) => ({
+    call_sid: `CAfclass${String(i).padStart(26, '0')}`,
+    started_at: new Date(NOW.getTime() - (i + 1) * 3_600_000).toISOString().replace('.000Z', 'Z'),
+    duration_sec: 240,
+    caller_id: '+13135550160',
+    persona: 'edith',
+    disconnect_reason: 'caller_hung_up_normal',
+    cleanly_closed: true,
+    extraction: {
+      auditor_confidence: 0.9,
+      impersonated_brand: 'PayPal',
+      lure_category: 'REFUND',
+      physical_mule_drop_address: DROPS[d],
+      phishing_url: URLS[i % 3],
+      mule_bank_name: 'Chime',
+      mule_bank_account_number: i < 4 ? '5551234567' : '5559876543',
+      mule_account_holder_name: i < 4 ? 'Harbor Point Holdings LLC' : 'Dana Whitfield',
+      dollar_asks: [800],
+    },
+  }));
+  before(async () => {
+    const org = await newOrg(w.app, 'pro', 'Org Failure Classes');
+    key = org.read;
+    const res = await ingest(w.app, org.ingest, made);
+    assert.equal(res.json().accepted, made.length, res.body);
+  });
+
+  it('"who is the account holder on account N": the holder its calls gave, over the year when no window is named', async () => {
+    const holders = new Set(
+      made.filter((c) => c.extraction.mule_bank_account_number === '5551234567').map((c) => c.extraction.mule_account_holder_name),
+    );
+    assert.equal(holders.size, 1);
+    const a = await ask('Who is the account holder on account 5551234567?', key);
+    assert.match(a.answer, /named the mule account holder Harbor Point Holdings LLC \(4 calls\)/);
+    assert.equal(a.tool_calls[0].args.range, '365d');
+    const b = await ask('which bank is account 5559876543 at', key);
+    assert.match(b.answer, /named the mule bank Chime \(2 calls\)/);
+  });
+
+  it('a whole address the data does not hold is unknown (not its state’s calls); a city with its state is counted as such', async () => {
+    const a = await ask('did anybody give 5 Birch Street, Flint, MI 48502 as a drop address today?', key);
+    assert.match(a.answer, /^I found no drop address "5 Birch Street, Flint, MI 48502"/);
+    assert.deepEqual(a.tool_calls[0].args.filters, [['is', 'physical_mule_drop_address', ['5 Birch Street, Flint, MI 48502']]]);
+    const detroit = made.filter((c) => c.extraction.physical_mule_drop_address.includes('Detroit, MI')).length;
+    const mi = made.filter((c) => c.extraction.physical_mule_drop_address.includes(', MI ')).length;
+    assert.notEqual(detroit, mi);
+    const b = await ask('any parcels being shipped to a drop address in Detroit, MI today? how many calls?', key);
+    assert.match(b.answer, new RegExp(`drop address in Detroit, MI: ${detroit} calls\\.$`));
+    assert.equal(b.tool_calls.length, 1);
+  });
+
+  it('an agent name in quotes the data does not hold is said to be unknown', async () => {
+    const a = await ask("any calls from the agent name 'Priya Okafor' this month?", key);
+    assert.match(a.answer, /^I found no fake agent name "Priya Okafor" in the calls this key can read/);
+  });
+
+  it('a domain: the calls whose phishing URL is on it, whatever the path; a domain none used is a zero', async () => {
+    const n = made.filter((c) => c.extraction.phishing_url.includes('refund-help-desk.com')).length;
+    const a = await ask('how many calls pushed people to refund-help-desk.com today?', key);
+    assert.deepEqual(a.tool_calls[0].args.filters, [['contains', 'phishing_url', ['refund-help-desk.com']]]);
+    assert.match(a.answer, new RegExp(`phishing URL on refund-help-desk\\.com: ${n} calls\\.$`));
+    const b = await ask('calls with links to paypal-unlock-now.com today', key);
+    assert.match(b.answer, /^None: today .* no call gave a phishing URL on paypal-unlock-now\.com \(the query counted 0\)/);
   });
 });

@@ -41,7 +41,10 @@ const FRAMING =
 const INSTRUCTING = /^(?:ignore|disregard|forget|pretend|act as|you are|bypass|override|do it|now)\b/;
 /** Whether a later part asks something alone: "top bank" does; "how many", "which one", "do it" continue the part before. */
 const asksAlone = (w: string[]) =>
-  w.length >= 3 || (w.length === 2 && !/^(?:how|which|what|when|where|why|who|do|did|does|is|are|was|were|any|and|so)\b/.test(w.join(' ')));
+  // "how many calls?" after a question names nothing of its own: it asks the count of the part before.
+  !/^(?:so |and )?(?:how many|what number of|count the)(?: calls?)?(?: (?:was|were|is|are) (?:there|that|it))?$/.test(w.join(' ')) &&
+  (w.length >= 3 ||
+    (w.length === 2 && !/^(?:how|which|what|when|where|why|who|do|did|does|is|are|was|were|any|and|so)\b/.test(w.join(' '))));
 
 /** The words of a part apart from its time phrases. */
 function asked(part: string, now: Date): string[] {

@@ -8,7 +8,7 @@
 // Adding a class: add one entry to QUERY_RULES with the phrasings it must answer as examples,
 // and a test in test/agent/query.test.ts whose expected figures come from the fixture calls.
 
-import { fmtInt, nCalls } from '../say/answer.js';
+import { fmtInt, fmtSec, nCalls } from '../say/answer.js';
 import { LEXICON_FIELDS, type FoundValue, type LexiconEntry, type LexiconField } from '../read/lexicon.js';
 import { comparedWindows, SHARE_RE } from './planRules.js';
 import { fieldIn, topNumber } from '../read/reading.js';
@@ -32,7 +32,7 @@ import {
   type QueryRule,
   type RuleInput,
 } from './ruleKit.js';
-import { resolve, windowArgs } from '../read/windowSpec.js';
+import { resolve, windowArgs, type WindowSpec } from '../read/windowSpec.js';
 import { formatUtc } from '../../domain/window.js';
 
 // ------------------------------------------------------------------ values of any field
@@ -68,6 +68,33 @@ function pickField(v: FoundValue): { entry: LexiconEntry; note: string } {
   return { entry, note: parts.length ? ` (${parts.join('; ')}.)` : '' };
 }
 
+/** Fields whose values identify a mule or a drop: asked about, their calls' other fields answer. */
+const IDENTIFIERS = new Set<LexiconField>([
+  'mule_bank_routing_number',
+  'mule_bank_account_number',
+  'mule_account_holder_name',
+  'crypto_wallet_address',
+  'physical_mule_drop_address',
+  'phishing_url',
+  'caller_id',
+]);
+
+/** The field a question asks of an identifier's calls, by its word (not the identifier's own field). */
+const RELATED_FIELDS: Array<[RegExp, LexiconField]> = [
+  [
+    /\b(?:account )?holders?\b|\bwhose name\b|\bin whose name\b|\bwho (?:owns|holds)\b|\bname on (?:the |that |this )?account\b/,
+    'mule_account_holder_name',
+  ],
+  [/\b(?:block ?)?chains?\b|\bnetwork\b|\bcoin\b|\bcurrency\b/, 'crypto_chain'],
+  [/\bbanks?\b/, 'mule_bank_name'],
+  [/\brouting(?: numbers?)?\b/, 'mule_bank_routing_number'],
+  [/\baccount numbers?\b/, 'mule_bank_account_number'],
+  [/\bbrands?\b|\bimpersonat\w*\b/, 'impersonated_brand'],
+];
+
+const relatedField = (text: string, own: LexiconField): LexiconField | null =>
+  RELATED_FIELDS.find(([re, f]) => f !== own && re.test(text))?.[1] ?? null;
+
 function valueFigure(input: RuleInput): QueryPlan | null {
   const named = namedValues(input);
   if (named.length !== 1) return null;
@@ -81,18 +108,24 @@ function valueFigure(input: RuleInput): QueryPlan | null {
   const spec = input.reading.window;
   const own = ['is', entry.field, [entry.value]];
   const label = `${LEXICON_FIELDS[entry.field]} ${entry.value}`;
-  // "which bank is routing number 021000021": the banks of the calls with it.
-  const identifies = ['mule_bank_routing_number', 'mule_bank_account_number', 'mule_account_holder_name'].includes(entry.field);
-  if (identifies && /\bbanks?\b/.test(input.text) && /\b(?:which|what|whose)\b/.test(input.text)) {
+  // "which bank is routing number 021000021", "who is the holder of account 123456789", "which chain is
+  // wallet bc1q… on": another field of the calls with that identifier, as they gave it.
+  const asked =
+    IDENTIFIERS.has(entry.field) && /\b(?:which|what|whose|who)\b/.test(input.text) ? relatedField(input.text, entry.field) : null;
+  if (asked) {
+    const what = LEXICON_FIELDS[asked];
+    // Who is behind an identifier does not depend on a window: with none named, the lexicon's whole year.
+    const named = input.reading.windows.length > 0;
+    const spec: WindowSpec = named ? input.reading.window : { kind: 'range', range: '365d' };
     return {
-      queries: [{ metrics: ['calls_received'], dimensions: ['mule_bank_name'], filters: [own, ...filters], ...windowOf(input) }],
+      queries: [{ metrics: ['calls_received'], dimensions: [asked], filters: [own, ...filters], ...windowArgs(spec, input.now) }],
       filters: base,
       say: ([r]) => {
-        const banks = r.results.filter((x) => x.dimensions[0] !== null);
-        const list = banks.map((x) => `${String(x.dimensions[0])} (${nCalls(Number(x.metrics[0]))})`).join(', ');
-        return banks.length
-          ? `${cap(windowSaid(spec, r.range))}, calls with ${label} named the mule bank ${list}.${note}`
-          : `${cap(windowSaid(spec, r.range))}, no call with ${label} named a mule bank.${note}`;
+        const rows = r.results.filter((x) => x.dimensions[0] !== null);
+        const list = rows.map((x) => `${String(x.dimensions[0])} (${nCalls(Number(x.metrics[0]))})`).join(', ');
+        return rows.length
+          ? `${cap(windowSaid(spec, r.range))}, calls with ${label} named the ${what} ${list}.${note}`
+          : `${cap(windowSaid(spec, r.range))}, no call with ${label} named a ${what}.${note}`;
       },
     };
   }
@@ -333,12 +366,17 @@ function identifierRanking(input: RuleInput): QueryPlan | null {
 
 /** A field's word, then the value as typed: a name after "agent", an identifier after "wallet", "account", "routing". */
 const UNKNOWN_CUES: Array<[RegExp, LexiconField]> = [
-  [/\b(?:fake agent|agent|rep|representative)(?: named| called)? ([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)/, 'fake_agent_name'],
+  [/\b(?:fake agent|agent|rep|representative)(?: names?| named| called)?:? ['"‘“]?([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)/, 'fake_agent_name'],
   [/\b(?:wallet|wallet address|address) ((?:bc1|0x|[13T])[A-Za-z0-9]{20,})\b/, 'crypto_wallet_address'],
   [/\b(?:account|acct)(?: number| no\.?| #)? #?(\d{6,17})\b/i, 'mule_bank_account_number'],
   [/\brouting(?: number| no\.?| #)? #?(\d{9})\b/i, 'mule_bank_routing_number'],
+  // A street address typed whole ("42 Elm Street, Springfield, IL 62701"), wherever it stands.
   [
-    /\b(?:fake company|synthetic org(?:anisation|anization)?|org(?:anisation|anization)?|company) (?:named |called )?([A-Z][\w&'.-]+(?: [A-Z][\w&'.-]+){0,4})/,
+    /\b(\d{1,6} [A-Z][\w.'-]*(?: [A-Z][\w.'-]*){0,3} (?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Dr|Drive|Ln|Lane|Way|Ct|Court|Pl|Place|Hwy|Highway|Pkwy|Parkway|Ter|Terrace|Cir|Circle)\.?(?:,? (?:Apt|Suite|Ste|Unit) ?[\w-]+)?,? [A-Z][A-Za-z.' ]+,? [A-Z]{2}(?: \d{5})?)\b/,
+    'physical_mule_drop_address',
+  ],
+  [
+    /\b(?:fake company|synthetic org(?:anisation|anization)?|org(?:anisation|anization)?|company)(?: names?| named| called)?:? ['"‘“]?([A-Z][\w&'.-]+(?: [A-Z][\w&'.-]+){0,4})/,
     'synthetic_org',
   ],
 ];
@@ -349,9 +387,13 @@ function unknownNamed(input: RuleInput): { field: LexiconField; value: string } 
   for (const [re, field] of UNKNOWN_CUES) {
     const m = re.exec(raw);
     if (!m) continue;
-    const value = m[1].replace(/[?.!,]+$/, '');
+    const value = m[1].replace(/[?.!,'"’”]+$/, '');
     const key = canon(value);
-    if (isEveryday(key) || input.found.some((f) => ` ${key} `.includes(` ${f.typed} `) || ` ${f.typed} `.includes(` ${key} `))) continue;
+    // A value the lexicon found in these words is known (a state inside an address is another field's value).
+    const known = input.found.some(
+      (f) => ` ${f.typed} `.includes(` ${key} `) || (` ${key} `.includes(` ${f.typed} `) && f.entries.some((e) => e.field === field)),
+    );
+    if (isEveryday(key) || known) continue;
     return { field, value };
   }
   return null;
@@ -368,7 +410,7 @@ function unknownValue(input: RuleInput): QueryPlan | null {
     say: ([r]) => {
       const n = Number(r.results[0]?.metrics[0] ?? 0);
       if (n > 0) return `${cap(windowSaid({ kind: 'range', range: '365d' }, r.range))}, calls with ${what} ${named.value}: ${nCalls(n)}.`;
-      return `I found no ${what} "${named.value}" in the calls this key can read: ${windowSaid({ kind: 'range', range: '365d' }, r.range)} no call had it (the query counted 0), so there is nothing to count for it. Check the spelling, or ask which ${what}s were seen.`;
+      return `I found no ${what} "${named.value}" in the calls this key can read: ${windowSaid({ kind: 'range', range: '365d' }, r.range)} no call had it (the query counted 0), so there is nothing to count for it. Check the spelling, or ask which ${what.endsWith('s') ? `${what}es` : `${what}s`} were seen.`;
     },
   };
 }
@@ -394,6 +436,62 @@ function addressInPlace(input: RuleInput): QueryPlan | null {
       if ((distinct ? m[1] : m[0]) === 0)
         return `None: ${windowSaid(spec, r.range)} no call${filtersSaid(input).replace(/^, counting only calls/, '')} (the query counted 0).`;
       return `${cap(windowSaid(spec, r.range))}${filtersSaid(input)}: ${figure}.`;
+    },
+  };
+}
+
+// ------------------------------------------------------------------ links on a domain
+
+/** A domain as typed ("cryptocomclaims.com", "bofa-login42.xyz"): phishing URLs are stored whole, with their path. */
+const TLD = '(?:com|net|org|info|xyz|live|site|online|top|io|co|us|biz|app|support|help|shop|link|click|vip|cc|me)';
+const DOMAIN = new RegExp(String.raw`\b((?:[a-z0-9-]+\.)+${TLD})\b(?![.@])`);
+const DOMAIN_RAW = new RegExp(String.raw`\b((?:[A-Za-z0-9-]+\.)+${TLD})\b(?![.@])`, 'i');
+
+function linksOnDomain(typed: RuleInput, m: RegExpExecArray): QueryPlan | null {
+  // As typed (hyphens kept); words inside it ("bofa" of bofa-login42.xyz) are no brand, bank or transcript term.
+  const domain = (DOMAIN_RAW.exec(typed.raw ?? '')?.[1] ?? m[1]).toLowerCase();
+  const letters = (x: string) => x.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const inside = (x: string) =>
+    ` ${canon(domain)} `.includes(` ${canon(x)} `) || (letters(x).length >= 3 && letters(domain).includes(letters(x)));
+  const base = Object.fromEntries(
+    Object.entries(typed.reading.base).filter(([, v]) => !(Array.isArray(v) && v.some((x) => typeof x === 'string' && inside(x)))),
+  ) as Filters;
+  const input: RuleInput = {
+    ...typed,
+    found: typed.found.filter((f) => !inside(f.typed)),
+    reading: { ...typed.reading, base, mentions: typed.reading.mentions.filter((x) => !inside(x.surface ?? x.typed)) },
+  };
+  const filters = ruleFilters(input, base);
+  if (!filters) return null;
+  const q = quantityIn(input.reading.rest) ?? QUANTITIES.calls;
+  const spec = input.reading.window;
+  return {
+    queries: [{ metrics: q.metrics, filters: [['contains', 'phishing_url', [domain]], ...filters], ...windowOf(input) }],
+    filters: input.reading.base,
+    say: ([r]) => {
+      const v = numbers(r.results[0]?.metrics ?? q.metrics.map(() => 0));
+      if (q.id === 'calls' && v[0] === 0)
+        return `None: ${windowSaid(spec, r.range)} no call gave a phishing URL on ${domain} (the query counted 0).`;
+      return `${cap(windowSaid(spec, r.range))}${filtersSaid(input)}, calls with a phishing URL on ${domain}: ${q.say(v)}.`;
+    },
+  };
+}
+
+// ------------------------------------------------------------------ a percentile of call length
+
+/** "the 90th percentile call duration": a figure only the query computes (the summary has no percentile). */
+function p90Length(input: RuleInput): QueryPlan | null {
+  const filters = ruleFilters(input);
+  if (!filters) return null;
+  const spec = input.reading.window;
+  return {
+    queries: [{ metrics: ['p90_call_duration_sec', 'calls_received'], filters, ...windowOf(input) }],
+    filters: input.reading.base,
+    say: ([r]) => {
+      const [p90, calls] = numbers(r.results[0]?.metrics ?? [0, 0]);
+      if (!calls)
+        return `None: ${windowSaid(spec, r.range)} no call${filtersSaid(input).replace(/^, counting only calls/, '')}, so no percentile.`;
+      return `${cap(windowSaid(spec, r.range))}${filtersSaid(input)}: 90th percentile call length ${fmtSec(Math.round(p90 * 100) / 100)} (interpolated between ranks, over ${nCalls(calls)}).`;
     },
   };
 }
@@ -480,17 +578,36 @@ const QUERY_RULES: readonly QueryRule[] = [
     examples: ['which drop addresses were used the most last 30 days', 'top 5 wallets this week'],
   },
   {
+    id: 'a-percentile-of-call-length',
+    cue: /\bp ?90\b|\b90(?:th)?[- ]?(?:pct|percentile)\b|\bninetieth percentile\b/,
+    guard: (i) => i.reading.windows.length <= 1 && !/\b(?:asks?|dollars?|amounts?)\b/.test(i.text),
+    build: p90Length,
+    examples: ['p90 call length this week', 'what is the 90th percentile call duration for tech support calls this month'],
+  },
+  {
+    // Before a place of an address: a whole address the data does not hold is no state's calls.
+    id: 'a-value-the-data-does-not-hold',
+    cue: /\b(?:agent|rep|representative|wallet|address|account|acct|routing|company|org|organisation|organization)\b/,
+    guard: (i) => namedValues(i).length === 0 && unknownNamed(i) !== null,
+    build: unknownValue,
+    examples: ['calls with agent Zorblax this month', 'any calls naming wallet bc1qnotarealwallet000000000000000'],
+  },
+  {
     id: 'calls-with-an-address-in-a-place',
     cue: /\baddress(?:es)? (?:in|from|located in|based in)\b/,
     build: addressInPlace,
     examples: ['how many calls with a drop address in Michigan this month', 'how many drop addresses in FL'],
   },
   {
-    id: 'a-value-the-data-does-not-hold',
-    cue: /\b(?:agent|rep|representative|wallet|address|account|acct|routing|company|org|organisation|organization)\b/,
-    guard: (i) => namedValues(i).length === 0 && unknownNamed(i) !== null,
-    build: unknownValue,
-    examples: ['calls with agent Zorblax this month', 'any calls naming wallet bc1qnotarealwallet000000000000000'],
+    id: 'calls-with-a-link-on-a-domain',
+    cue: DOMAIN,
+    // A URL the lexicon holds whole is a value of its own (the rule below).
+    guard: (i) =>
+      !namedValues(i).some((v) => v.entries.some((e) => e.field === 'phishing_url')) &&
+      i.reading.windows.length <= 1 &&
+      !/\b(?:mention\w*|said|say|says|talk\w*|transcripts?)\b/.test(i.text),
+    build: linksOnDomain,
+    examples: ['how many calls pushed a link on secure-refund.com this month', 'calls sending people to paypal-verify.net'],
   },
   {
     id: 'a-value-of-any-field',

@@ -162,6 +162,13 @@ function addressPlace(text: string, f: Filters): unknown[] | null {
   delete f.caller_state;
   const has = f.has?.filter((x) => x !== 'physical_mule_drop_address');
   f.has = has?.length ? has : undefined;
+  // "a drop address in Detroit, MI": the city with its state; a state alone is ", MI " in the address.
+  const city = new RegExp(
+    String.raw`\baddress(?:es)? (?:in|from|located in|based in) ((?:[a-z.'-]+ ){0,2}[a-z.'-]+),? (${states.join('|')})\b`,
+    'i',
+  ).exec(text);
+  if (city)
+    return ['contains', 'physical_mule_drop_address', [`${city[1].replace(/\b[a-z]/g, (c) => c.toUpperCase())}, ${city[2].toUpperCase()}`]];
   return ['contains', 'physical_mule_drop_address', states.map((s) => `, ${s} `)];
 }
 
@@ -190,7 +197,7 @@ export function filtersSaid(input: RuleInput, base: Filters = input.reading.base
         inside.caller_state = [...(inside.caller_state ?? []), v.entries[0].value];
   const place = addressPlace(input.text, inside);
   const parts = [filterText(inside)].filter(Boolean);
-  if (place) parts.push(`with a drop address in ${(place[2] as string[]).map((s) => s.replace(/[, ]/g, '')).join(' or ')}`);
+  if (place) parts.push(`with a drop address in ${(place[2] as string[]).map((s) => s.trim().replace(/^,\s*/, '')).join(' or ')}`);
   const byField = new Map<string, string[]>();
   for (const v of named) {
     const e = entryOf(v, named, inside);

@@ -39,7 +39,12 @@ export const HINTS: Hint[] = [
   [/\b(?:prize|lottery|lotto|sweepstakes?|giveaway)s?\b/, 'PRIZE_LOTTERY', L],
   [/\bloans?(?: approvals?)?\b/, 'LOAN_APPROVAL', L],
   [/\bjury(?: duty)?\b/, 'JURY_DUTY', L],
-  [/\bpackages?(?: deliver(?:y|ies))?\b|\bparcels?\b|\bdeliver(?:y|ies)\b/, 'PACKAGE_DELIVERY', L],
+  // Not "packages sent to a drop address": parcels a mule receives are no delivery scam.
+  [
+    /\b(?:packages?|parcels?)(?! (?:(?:being|are|were|was|is|get|got) )?(?:sent|shipped|mailed|delivered|going|forwarded|dropped) (?:off )?(?:to|at)\b)(?: deliver(?:y|ies))?\b|\bdeliver(?:y|ies)\b/,
+    'PACKAGE_DELIVERY',
+    L,
+  ],
   [/\bmedicare\b/, 'MEDICARE', ['lure_category', 'impersonated_brand']],
   [/\birs tax\b|\btax(?:es)?\b/, 'IRS_TAX', L],
   // payment methods

@@ -168,7 +168,7 @@ const TARGETS = new Set<string>(
   busiest quietest distinct unique different share percent percentage maximum minimum highest lowest biggest largest
   impersonation impersonators scams scammer scammers canadian foreign international mentioned mentioning mention mentions
   threatened persona personas accounts account money crypto bitcoin phishing numbers this that with from have were
-  bank banks organisation organisations organization organizations addresses`.split(/\s+/),
+  bank banks organisation organisations organization organizations addresses percentile`.split(/\s+/),
   ].filter((w) => w.length >= 3),
 );
 

@@ -125,7 +125,9 @@ function values(st: { text: string }, capitalised: (w: string) => boolean, out: 
     ) {
       cued = prevMention.fields;
     }
-    const strong = post && STRONG_AFTER.test(after);
+    // "impersonated Venmo": the verb names the field (a brand), even for a value known in another (a payment method).
+    const naming = !!pre?.[0] && /impersonat|pretend|claim|posing|posed|spoofing/.test(pre[0][0]);
+    const strong = (post && STRONG_AFTER.test(after)) || (naming && !cued?.some((f) => h.fields.includes(f)));
     const fields = cued
       ? strong
         ? [...new Set([...cued, ...h.fields])]

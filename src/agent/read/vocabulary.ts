@@ -39,7 +39,7 @@ export const METRIC_PATTERNS: Array<[SummaryMetric, RegExp]> = [
   ],
   [
     'hooked_calls',
-    /\bhooked\b|\b(?:did|do|have|has) (?:we|you|the personas?|our personas?) (?:hook|engage)\b|\bwe (?:hook|engage)\b|\bengaged calls\b|\bcalls? (?:that )?engaged\b|\bhow many (?:calls )?engaged\b/,
+    /\bhooked\b|\b(?:did|do|does|have|has) (?:we|you|it|(?:the|our) (?:personas?|honeypots?|bots?|system|ai|agents?)) (?:hook|engage)\b|\bwe (?:hook|engage)\b|\bengaged calls\b|\bcalls? (?:that )?engaged\b|\bhow many (?:calls )?engaged\b/,
   ],
   ['cleanly_closed', /\bclean(?:ly)?[- ]?(?:closed|closes?|closures?|endings?|ended|hang ?ups?)\b|\b(?:closed|ended|finished) cleanly\b/],
   ['median_call_duration_sec', /\bmedian (?:call )?(?:length|duration|call time|call)\b|\btypical call (?:length|duration)\b/],

@@ -7,7 +7,7 @@ import type { RangeObject } from '../../domain/window.js';
 import type { Summary } from '../../storage/queries/summary.js';
 import type { TopnField, TopnItem } from '../../storage/queries/topn.js';
 import type { ToolRunner } from '../agent.js';
-import { changeClause, fmtKind, SUMMARY_METRICS, verdictWord, type SummaryMetric } from '../say/answer.js';
+import { changeClause, fmtKind, nCalls, SUMMARY_METRICS, verdictWord, type SummaryMetric } from '../say/answer.js';
 import { withBar } from '../plan/bars.js';
 import { askCount, askStats, busiest, complement, distinct, perCall, perUnit, share, trend } from './analyses.js';
 import { extremeCalls, latestCalls } from './extremes.js';
@@ -210,6 +210,20 @@ async function valueAnswer(
   if (r.field === intent.field) {
     // A value the org has seen, but not in this window: a true zero.
     return { composed: composeValue(spec, intent.field, r.label, rec, LOOKUP_N, qual), intent: { ...intent, value: r.label }, filters };
+  }
+  // "impersonated Venmo": a payment method is nobody impersonated; the brand count is a true zero.
+  const impersonated = ['impersonated_brand', 'impersonated_government_agency'];
+  if (impersonated.includes(intent.field) && !impersonated.includes(r.field)) {
+    const qf = queryFilters(filters) ?? [];
+    const q = await tools.call('query', { metrics: ['calls_received'], filters: [['is', intent.field, [intent.value]], ...qf], ...w });
+    if (!q.ok) return { composed: errorAnswer(q), intent, filters };
+    const n = Number((q.result as QueryResult).results[0]?.metrics[0] ?? 0);
+    const inline = windowInline(spec, (q.result as QueryResult).range);
+    const who = intent.field === 'impersonated_brand' ? 'brand' : 'agency';
+    const answer = n
+      ? `${cap(inline)}, ${nCalls(n)} impersonated ${intent.value}.`
+      : `None: ${inline} no call impersonated ${intent.value} (as a ${who}, the query counted 0); ${r.label} is a ${VALUE_FIELD_NAMES[r.field as ValueField]} in these calls.`;
+    return { composed: { answer, sids: [], sources: [metricSource(q)] }, intent, filters };
   }
   // Named as one thing, held as another ("the IRS" is an agency, not a brand).
   if (isValueField(r.field) && r.field !== 'persona') {
