@@ -1,6 +1,7 @@
-// Runs the test files under test/ with Node's test runner (TypeScript through tsx), in two passes:
+// Runs the test files under test/ with Node's test runner (TypeScript through tsx), in two passes
+// side by side (see the groups below):
 //   1. embedded mode (DuckDB): every file except test/server/;
-//   2. beside it, server mode (HONEYPOT_TEST_ENGINE=postgres: PostgreSQL + Redis): the files that build
+//   2. server mode (HONEYPOT_TEST_ENGINE=postgres: PostgreSQL + Redis): the files that build
 //      apps through testApp (test/helpers/app.ts, also via the agent's setup), and test/server/,
 //      except ONE_ENGINE: files whose subject does not depend on the engine.
 // Tiers: `npm test` runs every file outside test/stress/; `npm run test:stress` (this script
@@ -9,7 +10,7 @@
 // with CI=true, where that is a failure. The exit code is non-zero when either pass fails.
 // The closing lines: the slowest files, the runner's summary lines totalled over both passes,
 // and the total wall time. Each run records its files' times in test/artifacts/durations.json;
-// the next run starts the slowest files first, so no long file starts last and runs alone.
+// the next run splits the files into groups of equal time by them.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -77,31 +78,48 @@ const readDurations = () => {
     return {};
   }
 };
-/** Longest first: by the time recorded for this pass, else by KNOWN_SLOW, else in name order. */
-function longestFirst(files, pass) {
+/** A file's expected time in this pass: as recorded by an earlier run, else long for KNOWN_SLOW, else a few seconds. */
+function weightOf(pass) {
   const recorded = readDurations()[pass] ?? {};
-  const weight = (f) =>
-    recorded[path.normalize(f)] ?? (KNOWN_SLOW.includes(path.normalize(f)) ? 1e9 - KNOWN_SLOW.indexOf(path.normalize(f)) : -1);
-  return [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b));
+  return (f) => {
+    const n = path.normalize(f);
+    return recorded[n] ?? (KNOWN_SLOW.includes(n) ? 60_000 + 1000 * (KNOWN_SLOW.length - KNOWN_SLOW.indexOf(n)) : 3000);
+  };
+}
+
+/**
+ * The files in `k` groups of about equal expected time (longest first, each to the lightest
+ * group), each group longest first.
+ */
+function groupsOf(files, pass, k) {
+  const weight = weightOf(pass);
+  const groups = Array.from({ length: Math.min(k, files.length) }, () => ({ files: [], ms: 0 }));
+  for (const f of [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const g = groups.reduce((min, x) => (x.ms < min.ms ? x : min));
+    g.files.push(f);
+    g.ms += weight(f);
+  }
+  return groups.map((g) => g.files);
 }
 
 const SUMMARY_KEYS = ['tests', 'suites', 'pass', 'fail', 'cancelled', 'skipped', 'todo', 'duration_ms'];
 
-/** Runs the runner on `files`, echoing its output; resolves with its exit code, summary numbers and each file's time. */
-function runRunner(files, env, name, concurrency, echo = true) {
+/**
+ * Runs the runner on `files` (in one process with `shared`, else a process per file) and
+ * resolves with its exit code, summary numbers, each file's time and, when `echo` is off, its
+ * output.
+ */
+function runRunner(files, env, { tag, shared, echo }) {
   mkdirSync(path.dirname(DURATIONS), { recursive: true });
-  const timesFile = path.join(path.dirname(DURATIONS), `durations-${name}-${concurrency}.tmp.json`);
+  const timesFile = path.join(path.dirname(DURATIONS), `durations-${tag}.tmp.json`);
   const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout'];
   reporters.push(`--test-reporter=${path.resolve('scripts/fileDurations.mjs')}`, `--test-reporter-destination=${timesFile}`);
+  const mode = shared ? ['--test-isolation=none', '--test-force-exit'] : ['--test-concurrency=1'];
   return new Promise((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', '--test', ...reporters, `--test-concurrency=${concurrency}`, ...longestFirst(files, name)],
-      {
-        stdio: ['inherit', 'pipe', 'inherit'],
-        env: { ...process.env, NODE_ENV: 'test', ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...env },
-      },
-    );
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', ...reporters, ...mode, ...files], {
+      stdio: ['inherit', 'pipe', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'test', ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...env },
+    });
     // All of it is kept: the summary comes after the failure list, which can be long.
     const chunks = [];
     child.stdout.on('data', (chunk) => {
@@ -204,20 +222,19 @@ if (embeddedFiles.some((f) => path.normalize(f).startsWith(path.join('test', 'we
   webEnv.WEB_TEST_SKIP_BUILD = '1';
 }
 
-// The two passes run side by side, two files at a time each: much of a test's time is waiting
-// (on PostgreSQL, on Chromium, on timers), so four files keep the 2 cores busier than two. The
-// server pass's output is held and printed when it ends, so each pass reads in one piece. The
-// SOLO files run after both, one at a time.
-const passes = [];
-let failed = false;
+// Each pass's files are split into groups of about equal expected time, and each group runs in
+// ONE process (--test-isolation=none): a process per file spent about half of the CPU on
+// starting Node, tsx and the app's modules again (24 small files: 67 CPU s in a process each,
+// 32 s in one). The groups of both passes go through GROUP_SLOTS processes at a time, the
+// longest first: much of a test's time is waiting (on PostgreSQL, on Chromium, on timers), so
+// four processes keep the 2 cores busy. Each group's output is printed when it ends, in one
+// piece. The SOLO files run after all groups, alone, a process each.
+const GROUP_SLOTS = 4;
+const GROUPS = { duckdb: 6, postgres: 4 };
+const passFiles = new Map();
 let skipNotice = null;
-const runs = [];
-if (embeddedFiles.length) {
-  console.log(`\n=== embedded mode (DuckDB): ${embeddedFiles.length} files (server mode beside it, printed after) ===\n`);
-  const shared = embeddedFiles.filter((f) => !isSolo(f));
-  runs.push(['duckdb', shared.length ? runRunner(shared, { HONEYPOT_TEST_ENGINE: 'duckdb', ...webEnv }, 'duckdb', 2) : null]);
-}
-let serverUp = false;
+let failed = false;
+if (embeddedFiles.length) passFiles.set('duckdb', { files: embeddedFiles, env: { HONEYPOT_TEST_ENGINE: 'duckdb', ...webEnv } });
 if (serverFiles.length) {
   const why = await serverModeUnavailable();
   if (why) {
@@ -227,36 +244,37 @@ if (serverFiles.length) {
       failed = true;
     }
   } else {
-    serverUp = true;
-    const shared = serverFiles.filter((f) => !isSolo(f));
-    runs.push(['postgres', shared.length ? runRunner(shared, { HONEYPOT_TEST_ENGINE: 'postgres' }, 'postgres', 2, false) : null]);
+    passFiles.set('postgres', { files: serverFiles, env: { HONEYPOT_TEST_ENGINE: 'postgres' } });
   }
 }
-const sharedDone = new Map();
-for (const [name, run] of runs) {
-  const r = run ? await run : null;
-  if (r?.output) {
-    console.log(`\n=== server mode (PostgreSQL + Redis): ${serverFiles.length} files ===\n`);
+for (const [name, { files }] of passFiles) console.log(`=== ${name}: ${files.length} files ===`);
+const queue = [...passFiles].flatMap(([name, { files, env }]) =>
+  groupsOf(
+    files.filter((f) => !isSolo(f)),
+    name,
+    GROUPS[name],
+  ).map((group, i) => ({ name, env, files: group, ms: group.reduce((n, f) => n + weightOf(name)(f), 0), tag: `${name}-${i}` })),
+);
+queue.sort((a, b) => b.ms - a.ms);
+const done = new Map([...passFiles.keys()].map((name) => [name, []]));
+async function slot() {
+  for (let job = queue.shift(); job; job = queue.shift()) {
+    const r = await runRunner(job.files, job.env, { tag: job.tag, shared: true, echo: false });
+    console.log(`\n=== ${job.name} (group ${job.tag}, ${job.files.length} files) ===\n`);
     process.stdout.write(r.output);
+    done.get(job.name).push(r);
   }
-  sharedDone.set(name, r ? [r] : []);
 }
-for (const [name, files, env] of [
-  ['duckdb', embeddedFiles, { HONEYPOT_TEST_ENGINE: 'duckdb', ...webEnv }],
-  ['postgres', serverUp ? serverFiles : [], { HONEYPOT_TEST_ENGINE: 'postgres' }],
-]) {
+await Promise.all(Array.from({ length: GROUP_SLOTS }, slot));
+for (const [name, { files, env }] of passFiles) {
   const alone = files.filter(isSolo);
   if (alone.length) {
     console.log(`\n=== ${name}: ${alone.length} file(s) measuring latency, alone ===\n`);
-    sharedDone.get(name).push(await runRunner(alone, env, name, 1));
+    done.get(name).push(await runRunner(alone, env, { tag: `${name}-solo`, shared: false, echo: true }));
   }
 }
-for (const [name, done] of sharedDone) {
-  if (done.length === 0) continue;
-  const r = passOf(done);
-  passes.push([name, r]);
-  failed ||= r.code !== 0;
-}
+const passes = [...done].filter(([, runs]) => runs.length > 0).map(([name, runs]) => [name, passOf(runs)]);
+failed ||= passes.some(([, r]) => r.code !== 0);
 
 // Each file's time, kept for the next run's order; the slowest are listed.
 const durations = readDurations();
