@@ -36,7 +36,8 @@ export class BuiltinAgent implements Agent {
     const prev = lastState(req.history);
     // A question of several parts: each answered in turn, the later as follow-ups of the earlier.
     const parts = questionParts(req.question, tools.ctx.now);
-    if (parts.length === 1) return answerOne(tools, req, prev);
+    // One part, possibly restated ("… and which brand was that caller impersonating" asks for the call).
+    if (parts.length === 1) return answerOne(tools, { ...req, question: parts[0] }, prev);
     const outs: AgentOutcome[] = [];
     let state = prev;
     for (const part of parts) {

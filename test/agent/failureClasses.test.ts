@@ -428,3 +428,26 @@ describe('values of identifiers: a related field, values not held, places and do
     assert.match(b.answer, /^None: today .* no call gave a phishing URL on paypal-unlock-now\.com \(the query counted 0\)/);
   });
 });
+
+describe('a part about the call an extreme was found in, and chat shorthand', () => {
+  it('"the biggest single ask …, and which brand was that caller impersonating": the call holding it, with its brand', async () => {
+    const cs = ORG_A_CALLS.filter((c) => c.started_at.startsWith('2026-10') && (c.extraction?.dollar_asks ?? []).length);
+    const top = Math.max(...cs.flatMap((c) => c.extraction!.dollar_asks!));
+    const holders = cs.filter((c) => c.extraction!.dollar_asks!.includes(top));
+    assert.equal(holders.length, 1);
+    const a = await ask('what was the largest single ask in october, and who was that caller pretending to be?');
+    assert.match(a.answer, new RegExp(`was ${usd(top).replace('$', '\\$')}, in ${holders[0].call_sid}`));
+    assert.ok(holders[0].extraction?.impersonated_brand);
+    has(a, holders[0].extraction.impersonated_brand);
+  });
+
+  it('"busiest state 4 calls": a ranking of states ("4" is "for"), not the busiest day', async () => {
+    const a = await ask('busiest state 4 calls this month?');
+    assert.deepEqual(
+      a.tool_calls.map((t) => t.name),
+      ['get_attacker_geo'],
+    );
+    const b = await ask('top 4 brands this month');
+    assert.equal(b.tool_calls[0].args.n, 4);
+  });
+});

@@ -54,6 +54,13 @@ function asked(part: string, now: Date): string[] {
   return text.split(/\s+/).filter((x) => /[a-z0-9]/.test(x));
 }
 
+/** A part about the call an earlier part found: "that caller", "the same call", "whoever made it". */
+const CALL_BACK =
+  /\b(?:that|the same|this) (?:caller|call|scammer|person|fraudster)\b|\bwho(?:ever)? (?:made|asked for|demanded) (?:it|that)\b/i;
+/** An extreme one call holds: the biggest single ask, the longest call. */
+const EXTREME =
+  /\b(?:biggest|largest|highest|max(?:imum)?) (?:single |one |dollar )*(?:ask|demand|request|amount)\b|\b(?:longest|shortest) call\b/i;
+
 /** "Three things: …", "two questions -": a list of asks announced, its items split at every comma and "and". */
 const LIST_PREFACE =
   /^(?:(?:two|three|four|five|a few|several|some|\d) (?:things|questions|figures|numbers|stats|asks|quick ones)|quick (?:ones|questions))\s*[:\-–—]\s*/i;
@@ -82,6 +89,12 @@ export function questionParts(question: string, now: Date): string[] {
   while (raw.length > 2 && (asked(raw[0], now).length < 2 || FRAMING.test(asked(raw[0], now).join(' '))))
     raw.splice(0, 2, `${raw[0]}, ${raw[1]}`);
   if (raw.length < 2 || raw.length > 4) return [question];
+  // "the biggest single ask this week, and which brand was that caller impersonating": the call holding
+  // the extreme answers both (its row names its brand, lure and payment): one question about that call.
+  if (raw.length === 2 && CALL_BACK.test(raw[1]) && EXTREME.test(raw[0]))
+    return [
+      `which call had ${raw[0].replace(/^(?:what(?:'s| is| was| were)?|whats|tell me|give me|show me)\s+/i, '').replace(/[?.!]+$/, '')}`,
+    ];
   // A short later part ("and yesterday?", ", how many") continues the part before; a first part
   // that only frames the next ("for amazon, what …") or instructs is no question alone: not a split.
   const words = raw.map((p) => asked(p, now));

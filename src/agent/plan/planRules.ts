@@ -26,7 +26,7 @@ export function repeatedField(text: string): RankField | null {
 }
 
 const BUSIEST_RE =
-  /\b(?:busiest|peak|quietest|slowest|least busy|most active|highest volume|most calls)\b.*\b(?:day|hour|time|weekday|days|hours)\b|\b(?:which|what) (?:(?:single|one|particular|specific|calendar) )?(?:day|hour|time|weekday)\b.*\b(?:most|busiest|peak|highest|fewest|least|quietest)\b|\bbusiest\b|\bpeak (?:day|hour|time)s?\b|\bwhen do (?:we|they|scammers) (?:get|call) (?:the )?most\b|\btime of day\b|\bwhen do(?:es)? (?:the )?most\b/;
+  /\b(?:busiest|peak|quietest|slowest|least busy|most active|highest volume|most calls)\b.*\b(?:day|hour|time|weekday|days|hours)\b|\b(?:which|what) (?:(?:single|one|particular|specific|calendar) )?(?:day|hour|time|weekday)\b.*\b(?:most|busiest|peak|highest|fewest|least|quietest)\b|\bbusiest\b(?! (?:states?|brands?|banks?|lures?|personas?|area codes?|agents?|agenc(?:y|ies)|payment|scam|gift|wallets?|organi[sz]ations?|compan(?:y|ies)|callers?|numbers?)\b)|\bpeak (?:day|hour|time)s?\b|\bwhen do (?:we|they|scammers) (?:get|call) (?:the )?most\b|\btime of day\b|\bwhen do(?:es)? (?:the )?most\b/;
 
 export function busiestIntent(rest: string, metrics: SummaryMetric[], prev: Intent | null = null): Intent | null {
   // "and the quietest?" after the busiest day: the same question the other way round.

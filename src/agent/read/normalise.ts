@@ -236,6 +236,11 @@ export function normalise(question: string): string {
     .replace(/\bw\/o\b/g, 'without')
     .replace(/\bw\/\s*/g, 'with ')
     .replace(/\s&\s/g, ' and ')
+    // Chat shorthand: "busiest state 4 calls" is "for calls" (after a word that takes no count; "top 4 brands" stays).
+    .replace(
+      /(?<=\b(?:state|states|brand|brands|bank|banks|lure|lures|persona|personas|busiest|most|calls|numbers|stats|figures|rate|same|this|that|it|them|me|us|just|only|ready|data))\s4\s(?=[a-z])/g,
+      ' for ',
+    )
     // "hook %", "hook pct": the hook rate.
     .replace(/\bhook(?:ed)?\s*(?:%|pct\b|percent(?:age)?\b)/g, 'hook rate')
     .replace(/(\d)\s?mins?\b/g, '$1 minutes')
