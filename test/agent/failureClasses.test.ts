@@ -451,3 +451,15 @@ describe('a part about the call an extreme was found in, and chat shorthand', ()
     assert.equal(b.tool_calls[0].args.n, 4);
   });
 });
+
+describe('a share within a group of calls', () => {
+  it('"what share of tier 1 calls asked for X": the tier-1 calls are the whole, not the calls of X', async () => {
+    const { tierOf } = await import('./fixture.js');
+    const tier1 = since(D30).filter((c) => tierOf(c) === 1);
+    const part = tier1.filter((c) => c.extraction?.payment_method === 'wire');
+    const wire = since(D30).filter((c) => c.extraction?.payment_method === 'wire');
+    assert.ok(part.length > 0 && tier1.length !== wire.length);
+    const a = await ask('what share of tier 1 calls wanted a wire in the last 30 days');
+    has(a, `${part.length} of ${tier1.length} tier-1 calls (${pct(part.length / tier1.length)})`);
+  });
+});

@@ -8,7 +8,7 @@
 // Adding a class: add one entry to QUERY_RULES with the phrasings it must answer as examples,
 // and a test in test/agent/query.test.ts whose expected figures come from the fixture calls.
 
-import { fmtInt, fmtSec, nCalls } from '../say/answer.js';
+import { fmtInt, fmtPct, fmtSec, nCalls } from '../say/answer.js';
 import { LEXICON_FIELDS, type FoundValue, type LexiconEntry, type LexiconField } from '../read/lexicon.js';
 import { comparedWindows, SHARE_RE } from './planRules.js';
 import { fieldIn, topNumber } from '../read/reading.js';
@@ -477,6 +477,41 @@ function linksOnDomain(typed: RuleInput, m: RegExpExecArray): QueryPlan | null {
   };
 }
 
+// ------------------------------------------------------------------ a share within a group of calls
+
+/** "what share of tier 1 calls asked for gift cards": the group after "of" is the whole, the rest its part. */
+const GROUP_SHARE =
+  /\b(?:share|percent(?:age)?|proportion|fraction|ratio|what %|how many percent) of (?:the |all |our |those )?(tier ?([123])|hooked|cleanly closed|high[- ]confidence) calls?\b(?= (?:that|which|who|were|was|with|had|have|asked|asking|wanted|impersonat\w*|from|named|gave|mentioned|came|used|claimed|pretended|paid|in|on)\b)/;
+
+const GROUP_FILTER = (m: RegExpExecArray): { filter: unknown[]; name: string; drop: string } => {
+  if (m[2]) return { filter: ['is', 'tier', [Number(m[2])]], name: `tier-${m[2]} calls`, drop: 'tier' };
+  if (m[1] === 'hooked') return { filter: ['is', 'hooked', [true]], name: 'hooked calls', drop: 'hooked' };
+  if (m[1] === 'cleanly closed') return { filter: ['is', 'cleanly_closed', [true]], name: 'cleanly closed calls', drop: 'cleanly_closed' };
+  return { filter: ['gte', 'auditor_confidence', 0.7], name: 'high-confidence calls', drop: '' };
+};
+
+function shareOfGroup(input: RuleInput, m: RegExpExecArray): QueryPlan | null {
+  const group = GROUP_FILTER(m);
+  const { [group.drop as 'tier']: _g, ...base } = input.reading.base;
+  const part = ruleFilters(input, base);
+  if (!part || !part.length) return null;
+  const spec = input.reading.window;
+  return {
+    queries: [
+      { metrics: ['calls_received'], filters: [group.filter, ...part], ...windowOf(input) },
+      { metrics: ['calls_received'], filters: [group.filter], ...windowOf(input) },
+    ],
+    filters: base,
+    say: ([p, all]) => {
+      const [n] = numbers(p.results[0]?.metrics ?? [0]);
+      const [d] = numbers(all.results[0]?.metrics ?? [0]);
+      const what = filtersSaid(input, base).replace(/^, counting only calls /, '');
+      if (!d) return `${cap(windowSaid(spec, p.range))}: there were no ${group.name}, so there is no share to give.`;
+      return `${cap(windowSaid(spec, p.range))}: ${fmtInt(n)} of ${fmtInt(d)} ${group.name} (${fmtPct(n / d)}) were calls ${what}.`;
+    },
+  };
+}
+
 // ------------------------------------------------------------------ a percentile of call length
 
 /** "the 90th percentile call duration": a figure only the query computes (the summary has no percentile). */
@@ -576,6 +611,13 @@ const QUERY_RULES: readonly QueryRule[] = [
       i.reading.windows.length <= 1,
     build: identifierRanking,
     examples: ['which drop addresses were used the most last 30 days', 'top 5 wallets this week'],
+  },
+  {
+    id: 'a-share-within-a-group-of-calls',
+    cue: GROUP_SHARE,
+    guard: (i) => i.reading.windows.length <= 1,
+    build: shareOfGroup,
+    examples: ['what share of tier 1 calls asked for gift cards this month', 'what percent of hooked calls impersonated amazon this week'],
   },
   {
     id: 'a-percentile-of-call-length',
