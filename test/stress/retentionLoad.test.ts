@@ -21,12 +21,6 @@ it(
     assert.equal(r.oldLeft, 0);
     assert.equal(r.lost, 0, `${r.lost} of ${r.acknowledged} acknowledged calls lost`);
     assert.ok(r.job.length >= 120, `the job ran during ${r.job.length} requests only`);
-    // On PostgreSQL a batch (a dozen statements: rollup deltas, hours, identifiers, campaigns,
-    // events, calls) held the org's ingest lock up to 236 ms on a quiet machine, and the ratio
-    // came out 2.33: not met yet, reported and not asserted there (docs/retention.md).
-    const postgres = process.env.HONEYPOT_TEST_ENGINE === 'postgres';
-    await t.test('p99 with the job under twice the p99 without', { todo: postgres && 'not met on PostgreSQL yet' }, () => {
-      assert.ok(p99.job < 2 * p99.idle, `p99 with the job ${p99.job.toFixed(1)} ms, without ${p99.idle.toFixed(1)} ms`);
-    });
+    assert.ok(p99.job < 2 * p99.idle, `p99 with the job ${p99.job.toFixed(1)} ms, without ${p99.idle.toFixed(1)} ms`);
   },
 );

@@ -26,8 +26,16 @@ export async function deleteCallsBatch(db: Db, orgId: string, before: number, li
     const sids = picked.map((r) => r.call_sid);
     if (keepsRollups(tx.dialect)) {
       await unlistHours(tx, orgId, [], sids);
-      const gone = `SELECT -1 AS sign, ${ROLLUP_SOURCE_COLUMNS} FROM calls WHERE org_id = $1 AND call_sid = ANY(CAST($2 AS TEXT[]))`;
-      for (const sql of deltaStatements(gone)) await tx.run(sql, [orgId, sids]);
+      // The calls going are copied once into a temporary table that every delta statement
+      // reads, as ingest's are: reading them again from calls by a list of sids in each of the
+      // statements took about 75 ms a batch of 50, the org's ingest lock held all along.
+      await tx.run(`CREATE TEMP TABLE IF NOT EXISTS calls_gone AS SELECT -1 AS sign, ${ROLLUP_SOURCE_COLUMNS} FROM calls LIMIT 0`);
+      await tx.run(
+        `INSERT INTO calls_gone SELECT -1 AS sign, ${ROLLUP_SOURCE_COLUMNS} FROM calls WHERE org_id = $1 AND call_sid = ANY(CAST($2 AS TEXT[]))`,
+        [orgId, sids],
+      );
+      for (const sql of deltaStatements('SELECT * FROM calls_gone')) await tx.run(sql);
+      await tx.run('DELETE FROM calls_gone');
     }
     // started_at bounds the scans of calls and identifiers to old rows (DuckDB's zone maps).
     const ofBatch = (table: string, old: boolean, returning = '') => {
