@@ -97,52 +97,8 @@ describe('dashboard in a browser', { skip, timeout: 600_000 }, () => {
     assert.equal(await page.locator('[data-tier="pro"]').count(), 1, 'the demo org is shown as pro');
   });
 
-  test('every overview panel renders with data over 30 days; the first render is timed', async () => {
-    // First loads in fresh browser contexts that are already signed in (the session cookie,
-    // as right after signing in): no cached assets, a new renderer. Three runs, because one
-    // run on a busy machine is noise.
-    const runs: { total: number; data: number }[] = [];
-    for (let i = 0; i < 3; i++) {
-      const fresh = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      // The context's request client shares its cookie jar with its pages.
-      const signedIn = await fresh.request.post(`${server.origin}/api/session`, {
-        data: { key: server.demoKey },
-        headers: { 'x-honeypot-csrf': '1' },
-      });
-      assert.equal(signedIn.status(), 200, await signedIn.text());
-      // What the sign-in form leaves beside the cookie: this browser has signed in, so the page asks.
-      await fresh.addInitScript({ content: "localStorage.setItem('hp.signedIn', '1')" });
-      const p = await fresh.newPage();
-      await p.goto(`${server.origin}/?range=30d`);
-      await p.waitForFunction(
-        (panels) =>
-          !!document.querySelector('[data-testid="summary-cards"]') &&
-          document.querySelectorAll('.state-loading, .card-skeleton').length === 0 &&
-          panels.every((n) => !!document.querySelector(`[data-panel="${n}"]`)?.querySelector('canvas, tbody tr')),
-        PANELS,
-        { timeout: 30_000, polling: 16 },
-      );
-      runs.push(
-        await p.evaluate(() => ({
-          total: Math.round(performance.now()),
-          // When the last API answer arrived: the rest is the browser's own work.
-          data: Math.round(
-            Math.max(
-              ...performance
-                .getEntriesByType('resource')
-                .filter((e) => e.name.includes('/api/kpis/'))
-                .map((e) => (e as PerformanceResourceTiming).responseEnd),
-            ),
-          ),
-        })),
-      );
-      await fresh.close();
-    }
-    const median = [...runs].sort((a, b) => a.total - b.total)[1];
-    console.log(
-      `# overview first render over 30 days of demo data: median ${median.total} ms (runs: ${runs.map((r) => `${r.total} ms, data in at ${r.data} ms`).join('; ')}); budget 1500 ms, not asserted`,
-    );
-
+  test('every overview panel renders with data over 30 days', async () => {
+    // The first render is timed in time-campaigns.test.ts (three cold loads, long tasks, load average).
     await page.goto(`${server.origin}/?range=30d`);
     for (const name of PANELS) await waitForPanelData(page, name);
     assert.ok(toNumber(await cardValue(page, 'calls')) > 1000, 'calls received over 30 days');
@@ -153,7 +109,7 @@ describe('dashboard in a browser', { skip, timeout: 600_000 }, () => {
     assert.ok((await page.locator('[data-panel="live"] tbody tr').count()) > 0, 'live calls');
     assert.match(await page.locator('[data-panel="geo"]').innerText(), /Top states: /);
 
-    await page.waitForTimeout(500); // let the charts' short entry animation finish
+    // Every chart is drawn (waitForPanelData waits for data-drawn); they have no entry animation.
     await page.screenshot({ path: path.join(ARTIFACTS, 'overview.png'), fullPage: true });
 
     // The Tier-1 CSV export (the Export menu's first item): fetched with the session cookie, saved from a blob.
