@@ -14,6 +14,7 @@ export async function disconnectBreakdown(db: Db, principal: Principal, w: Windo
     metrics: ['calls_received'],
     dimensions: ['disconnect_reason'],
     filters: [{ op: 'has', field: 'disconnect_reason' }],
+    placed: true,
   });
   const counts = new Map(answer.results.map((r) => [r.dimensions[0], r.metrics[0] as number]));
   // Reasons outside the list (and null) are in no bucket.

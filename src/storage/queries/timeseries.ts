@@ -56,7 +56,7 @@ export async function timeseries(
   const first = bucketStart(w.start, bucket).getTime();
   const width = bucketWidthMs(bucket);
   const values = new Array<number>(count).fill(0);
-  const answer = await runPreset(db, principal, w, { metrics: [QUERY_METRIC[metric]], dimensions: [QUERY_BUCKET[bucket]] });
+  const answer = await runPreset(db, principal, w, { metrics: [QUERY_METRIC[metric]], dimensions: [QUERY_BUCKET[bucket]], placed: true });
   for (const r of answer.results) values[(Number(r.dimensions[0]) - first) / width] = r.metrics[0] ?? 0;
   return bucketStamps(first, width, count).map((timestamp, i) => ({ timestamp, value: values[i] }));
 }

@@ -13,6 +13,8 @@ export interface Preset {
   dimensions?: Dimension[];
   filters?: Condition[];
   limit?: number;
+  /** The caller places each row itself (by its time bucket, by its value): no order needed. */
+  placed?: boolean;
 }
 
 /** The Query of a preset over `w`: UTC, no comparison, the default order. */
@@ -33,4 +35,4 @@ function presetQuery(w: Window, preset: Preset): Query {
 
 /** A preset's answer; time buckets as their first instant (epoch ms), which presets place by. */
 export const runPreset = (db: Db, principal: Principal, w: Window, preset: Preset): Promise<QueryAnswer> =>
-  runQuery(db, principal, presetQuery(w, preset), 'instants');
+  runQuery(db, principal, presetQuery(w, preset), 'instants', preset.placed ?? false);
