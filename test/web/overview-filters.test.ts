@@ -379,6 +379,51 @@ describe('the overview filters itself from any figure (issue 29)', { skip, timeo
       calls,
       'the bands hold every filtered call',
     );
+
+    // Tier-1, filtered, is a table of grouped intel (no chart): its CSV is the API's groups, its
+    // exported query reads them again, and its PNG is a picture of the table.
+    const grab = async (testId: string) => {
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.locator(`[data-panel="tier1"] [data-testid="${testId}"]`).click(),
+      ]);
+      const chunks: Buffer[] = [];
+      for await (const c of (await file.createReadStream())!) chunks.push(c as Buffer);
+      return Buffer.concat(chunks);
+    };
+    const groups = await query(span, {
+      metrics: ['calls_received', 'avg_auditor_confidence'],
+      dimensions: ['mule_bank_name', 'mule_bank_account_number', 'crypto_wallet_address', 'gift_card_brand'],
+      filters: [
+        ['is', 'caller_state', ['TX']],
+        ['is', 'tier', [1]],
+      ],
+      limit: 100,
+    });
+    assert.ok(groups.results.length > 0, 'Texas has tier-1 intel');
+    await page.getByTestId('tier1-grouped').waitFor();
+    const t1 = (await grab('csv-download')).toString('utf8').trimEnd().split('\r\n');
+    assert.equal(t1[0], 'mule_bank_name,mule_bank_account_number,crypto_wallet_address,gift_card_brand,calls,avg_auditor_confidence');
+    assert.deepEqual(
+      t1.slice(1),
+      groups.results.map((r) => [...r.dimensions, ...r.metrics].map((v) => (v === null ? '' : String(v))).join(',')),
+      'the grouped tier-1 CSV is the API groups',
+    );
+    const { requests } = JSON.parse((await grab('query-json')).toString('utf8')) as {
+      requests: { method: string; url: string; body: unknown }[];
+    };
+    assert.equal(requests.length, 1);
+    const again = await apiJson<Answer>(server, server.demoKey, new URL(requests[0].url).pathname, {
+      method: requests[0].method,
+      body: JSON.stringify(requests[0].body),
+    });
+    assert.deepEqual(again.results, groups.results, 'the exported query reads the same groups');
+    const png = await grab('png-download');
+    const size = await page.getByTestId('tier1-grouped').evaluate((t) => {
+      const r = t.getBoundingClientRect();
+      return [Math.round(r.width * devicePixelRatio), Math.round(r.height * devicePixelRatio)];
+    });
+    assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], size, 'a picture of the grouped table');
   });
 
   test('saved views: the whole view saved with the org (POST /api/views), reopened from the list and from its shared link, deleted', async () => {

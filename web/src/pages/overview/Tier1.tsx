@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { memo, useState, type ReactNode } from 'react';
 import { CopyButton } from '../../components/CopyButton';
 import { ExportMenu } from '../../components/ExportMenu';
-import { Panel, RowCells } from '../../components/Panel';
+import { ExportRow, Panel, RowCells } from '../../components/Panel';
 import { QueryBody } from '../../components/states';
 import { fmtDateTime, fmtInt, fmtPct } from '../../lib/format';
 import { spanOptions } from '../../lib/kpi';
@@ -15,7 +15,7 @@ import type { Tier1Row, Tier1Table } from '../../lib/types';
 import { spanQuery, useWindow } from '../../lib/window';
 import type { Query } from '../../lib/api';
 import { PanelExport } from '../../components/PanelExport';
-import { runQuery, useFigureSpan } from './figures';
+import { queryRequest, runQuery, useCsvFile, useFigureSpan } from './figures';
 import { queryFilters, useFilters } from './filters';
 import { TIER1_DEFAULT_SORT, TIER1_PAGE, useView, type Tier1SortField } from './view';
 import { ScrollBox } from '../../components/ScrollBox';
@@ -85,6 +85,7 @@ const GROUPED_LABELS = ['Mule bank', 'Account', 'Wallet', 'Gift card', 'Calls', 
 
 function Tier1Grouped() {
   const { span, filters } = useFigureSpan();
+  const file = useCsvFile('tier1');
   const body = {
     metrics: ['calls_received', 'avg_auditor_confidence'],
     dimensions: [...GROUPED],
@@ -110,35 +111,46 @@ function Tier1Grouped() {
         empty="No tier-1 calls match the filters."
       >
         {(data) => (
-          <ScrollBox label="Tier-1 intel, grouped" className="table-tall">
-            <table className="tier1" data-testid="tier1-grouped">
-              <thead>
-                <tr>
-                  {GROUPED_LABELS.map((l, i) => (
-                    <th key={l} scope="col" className={i >= 4 ? 'num' : undefined}>
-                      {l}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.results.map((r) => (
-                  <tr key={JSON.stringify(r.dimensions)} data-calls={r.metrics[0]}>
-                    <td>{r.dimensions[0]}</td>
-                    <td>
-                      <Copyable value={r.dimensions[1] as string | null} what="account number" />
-                    </td>
-                    <td>
-                      <Copyable value={r.dimensions[2] as string | null} what="wallet address" cut={20} />
-                    </td>
-                    <td>{r.dimensions[3]}</td>
-                    <td className="num">{fmtInt(r.metrics[0])}</td>
-                    <td className="num">{fmtPct(r.metrics[1])}</td>
+          <>
+            <ScrollBox label="Tier-1 intel, grouped" className="table-tall">
+              <table className="tier1" data-testid="tier1-grouped">
+                <thead>
+                  <tr>
+                    {GROUPED_LABELS.map((l, i) => (
+                      <th key={l} scope="col" className={i >= 4 ? 'num' : undefined}>
+                        {l}
+                      </th>
+                    ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollBox>
+                </thead>
+                <tbody>
+                  {data.results.map((r) => (
+                    <tr key={JSON.stringify(r.dimensions)} data-calls={r.metrics[0]}>
+                      <td>{r.dimensions[0]}</td>
+                      <td>
+                        <Copyable value={r.dimensions[1] as string | null} what="account number" />
+                      </td>
+                      <td>
+                        <Copyable value={r.dimensions[2] as string | null} what="wallet address" cut={20} />
+                      </td>
+                      <td>{r.dimensions[3]}</td>
+                      <td className="num">{fmtInt(r.metrics[0])}</td>
+                      <td className="num">{fmtPct(r.metrics[1])}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollBox>
+            <ExportRow
+              caption="Tier-1 intel, grouped"
+              csv={{
+                file: `${file.replace(/\.csv$/, '')}-grouped.csv`,
+                header: [...GROUPED, 'calls', 'avg_auditor_confidence'],
+                rows: data.results.map((r) => [...r.dimensions, ...r.metrics]),
+              }}
+              requests={() => Promise.resolve([{ method: 'POST' as const, path: '/api/query', body: queryRequest(span, body) }])}
+            />
+          </>
         )}
       </QueryBody>
     </Panel>

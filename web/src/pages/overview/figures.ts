@@ -25,7 +25,8 @@ interface QueryBody {
   limit?: number;
 }
 
-const queryRequest = (span: Span, body: QueryBody) => ({ ...body, start: span.start, end: span.end, timezone: 'UTC' });
+/** The body of a POST /api/query over `span`. */
+export const queryRequest = (span: Span, body: QueryBody) => ({ ...body, start: span.start, end: span.end, timezone: 'UTC' });
 
 /** One POST /api/query over `span` (UTC, as the KPI endpoints bucket). */
 export const runQuery = (span: Span, body: QueryBody, signal?: AbortSignal) =>
