@@ -463,3 +463,38 @@ describe('a share within a group of calls', () => {
     has(a, `${part.length} of ${tier1.length} tier-1 calls (${pct(part.length / tier1.length)})`);
   });
 });
+
+describe('two statistics of one window, a figure "right now", advice of others', () => {
+  it('"mean vs median ask": both over the window named, not the window against the one before', async () => {
+    const xs = since(MONTH)
+      .flatMap((c) => c.extraction?.dollar_asks ?? [])
+      .sort((a, b) => a - b);
+    const mean = xs.reduce((s, x) => s + x, 0) / xs.length;
+    const mid = xs.length % 2 ? xs[(xs.length - 1) / 2] : (xs[xs.length / 2 - 1] + xs[xs.length / 2]) / 2;
+    const a = await ask('mean vs median ask this month');
+    assert.equal(a.tool_calls.length, 1);
+    has(a, `the average (mean) ask was ${usd(mean)}`);
+    has(a, `the median ask ${usd(mid)}`);
+  });
+
+  it('"the hook rate rn" is the hook rate, not the list of live calls; "calls live rn" stays the live calls', async () => {
+    const a = await ask('whats the hook rate rn');
+    assert.deepEqual(
+      a.tool_calls.map((t) => t.name),
+      ['get_summary'],
+    );
+    assert.match(a.answer, /hook rate \d/);
+    const b = await ask('how many calls r live rn');
+    assert.deepEqual(
+      b.tool_calls.map((t) => t.name),
+      ['get_active_calls'],
+    );
+  });
+
+  it('what an agency recommends is declined; calls impersonating it are counted', async () => {
+    const a = await ask('what does the FBI advise people to do about these scams');
+    assert.equal(a.tool_calls.length, 0);
+    const b = await ask('how many calls claimed to be the IRS this month');
+    assert.ok(b.tool_calls.length > 0);
+  });
+});

@@ -239,7 +239,8 @@ function planEarly(c: PlanContext): Plan | null {
     if (it) return data(it.intent, named ?? prev.window, carry(prev.filters ?? {}, it.filters));
   }
 
-  if (ACTIVE_RE.test(rest) && !/\bpersonas?\b/.test(rest)) return data({ kind: 'active' });
+  // "the hook rate rn" asks a figure, not the live calls.
+  if (ACTIVE_RE.test(rest) && !/\bpersonas?\b/.test(rest) && metrics.every((m) => m === 'calls_received')) return data({ kind: 'active' });
 
   // How many different values: "how many distinct brands", "unique caller numbers", "numbers that called more than once".
   const distinctField = DISTINCT_RE.test(rest) ? (field ?? repeatedField(rest)) : null;
@@ -274,9 +275,21 @@ function planEarly(c: PlanContext): Plan | null {
   return null;
 }
 
+/** Two statistics set against each other ("mean vs median", "the average compared with the largest"). */
+const STAT = String.raw`(?:mean|average|avg|median|typical|max(?:imum)?|largest|biggest|longest|min(?:imum)?|smallest|shortest)`;
+const FIGURE_VS_FIGURE = new RegExp(
+  String.raw`\b${STAT}\b(?: [a-z]+){0,2} (?:vs\.?|versus|compared (?:to|with)|against)(?: the)? ${STAT}\b`,
+);
+
 /** Windows compared, new and moving values, trends, series, the busiest and latest. */
 function planComparisons(c: PlanContext): Plan | null {
   const { prev, now, text, windows, window, shift, followUp, rest, metrics, field, verdict, hasQual, explain, data, chat } = c;
+  // "average vs median ask this month": two figures of one window, not the window against the one before.
+  if (windows.length <= 1 && FIGURE_VS_FIGURE.test(rest)) {
+    if (/\b(?:asks?|demands?|requests?|amounts?)\b/.test(rest)) return data({ kind: 'askStats' });
+    const both = metrics.filter((m) => m !== 'calls_received');
+    if (both.length >= 2) return data({ kind: 'summary', metrics: both });
+  }
   // Comparisons: two windows, or one against the previous turn's / the one before it.
   if (COMPARE_RE.test(rest) || (windows.length >= 2 && /\band\b|\bwith\b|\bto\b|\bor\b/.test(rest) && !/\bbetween\b/.test(text))) {
     const [a, b] = comparedWindows(

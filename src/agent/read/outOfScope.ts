@@ -78,7 +78,7 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
   },
   {
     topic: 'outside data',
-    cue: /\b(?:nationwide|nationally|across the (?:us|u\.s\.|usa|country|nation|united states|world)|americans|worldwide|globally|industry[- ]wide|according to (?:the )?(?!(?:our|the) (?:calls|data|honeypot|dashboard))[a-z]+|reported (?:losses|complaints|by (?:the )?(?:ftc|fbi|ic3|fcc|banks?))|(?:ftc|fbi|ic3|fcc|census)(?:'s)? (?:data|report|reports|statistics|stats|figures|numbers|estimates?)|official (?:statistics|figures|numbers)|(?:all|other) (?:banks|companies|carriers|honeypots))\b/,
+    cue: /\b(?:nationwide|nationally|across the (?:us|u\.s\.|usa|country|nation|united states|world)|americans|worldwide|globally|industry[- ]wide|according to (?:the )?(?!(?:our|the) (?:calls|data|honeypot|dashboard))[a-z]+|reported (?:losses|complaints|by (?:the )?(?:ftc|fbi|ic3|fcc|banks?))|(?:ftc|fbi|ic3|fcc|census)(?:'s)? (?:data|report|reports|statistics|stats|figures|numbers|estimates?)|official (?:statistics|figures|numbers)|what (?:does|do|did|would|should) (?:the )?(?:ftc|fbi|fcc|ic3|police|government|experts?|regulators?|banks?) (?:recommend|advise|suggest|say about|think)|(?:all|other) (?:banks|companies|carriers|honeypots))\b/,
     guard: (t) => /\b(?:we|our|us|honeypot|personas?|the calls)\b/.test(t),
     reply: cannot(
       'it holds only the calls your honeypot received, no national statistics or figures reported by others',
