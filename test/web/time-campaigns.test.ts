@@ -347,6 +347,37 @@ describe('time, comparison, exports, campaigns, saved views and notes in the bro
       .split('\r\n')
       .map((l) => l.split(','));
 
+  /** A CSV file's rows (RFC 4180: quoted fields may hold commas, quotes and line breaks). */
+  const parseCsv = (b: Buffer): string[][] => {
+    const text = b.toString('utf8');
+    const rows: string[][] = [];
+    let row: string[] = [];
+    let field = '';
+    let quoted = false;
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i];
+      if (quoted && ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (quoted && ch === '"') quoted = false;
+      else if (quoted) field += ch;
+      else if (ch === '"') quoted = true;
+      else if (ch === ',') {
+        row.push(field);
+        field = '';
+      } else if (ch === '\r' && text[i + 1] === '\n') {
+        row.push(field);
+        rows.push(row);
+        row = [];
+        field = '';
+        i++;
+      } else field += ch;
+    }
+    return rows;
+  };
+  /** A text value as a CSV holds it: behind a "'" when a spreadsheet would take it for a formula. */
+  const asCell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+
   /** Runs the requests of a panel's query export, as a script would, with the demo key. */
   async function runExported(json: Buffer): Promise<unknown[]> {
     const { requests } = JSON.parse(json.toString('utf8')) as { requests: { method: string; url: string; body?: unknown }[] };
@@ -723,6 +754,22 @@ describe('time, comparison, exports, campaigns, saved views and notes in the bro
         .evaluateAll((rs) => rs.map((r) => Number(r.querySelectorAll('td')[1].textContent))),
       detail.timeline.map((t) => t.calls),
       'calls per day',
+    );
+    // Its exports: the days and the identifiers as CSV, and the read behind them, run again.
+    const days = parseCsv((await download('campaign-timeline', 'csv-download')).bytes);
+    assert.deepEqual(days[0], ['day_utc', 'calls']);
+    assert.deepEqual(
+      days.slice(1),
+      detail.timeline.map((t) => [t.day, String(t.calls)]),
+      'the days as CSV',
+    );
+    const [again] = (await runExported((await download('campaign-timeline', 'query-json')).bytes)) as CampaignDetail[];
+    assert.deepEqual(again.timeline, detail.timeline, "the timeline's exported query");
+    const ids = parseCsv((await download('campaign-graph', 'csv-download')).bytes);
+    assert.deepEqual(
+      ids.slice(1),
+      detail.links.map((l) => [l.kind, asCell(l.value), String(l.calls), l.call_sids.join(' ')]),
+      'the identifiers as CSV',
     );
     // Drill-down: a call's page.
     const first = calls.items[0].call_sid;

@@ -8,10 +8,11 @@ import { Graph, type GraphNode } from '../charts/Graph';
 import { Line } from '../charts/Line';
 import { PageHeader } from '../components/PageHeader';
 import { DataTable, Panel } from '../components/Panel';
+import type { ApiRequest } from '../components/PanelExport';
 import { ScrollBox } from '../components/ScrollBox';
 import { ErrorState, Loading, QueryBody } from '../components/states';
 import { WindowPicker } from '../components/WindowPicker';
-import { api } from '../lib/api';
+import { api, type Query } from '../lib/api';
 import { fmtCallerId, fmtDateTime, fmtInt, fmtUsd } from '../lib/format';
 import { lureLabel, paymentLabel } from '../lib/labels';
 import { Link, navigate } from '../lib/router';
@@ -162,6 +163,13 @@ function Facts({ d }: { d: CampaignDetail }) {
   );
 }
 
+/** The read behind a campaign's page, for its panels' query exports. */
+const detailRequest = (id: string, query: Query): ApiRequest => ({
+  method: 'GET',
+  path: `/api/campaigns/${encodeURIComponent(id)}`,
+  query,
+});
+
 function Timeline({ d }: { d: CampaignDetail }) {
   const w = useWindow();
   const notes = useAnnotations(w.span);
@@ -193,6 +201,7 @@ function Timeline({ d }: { d: CampaignDetail }) {
           rows: d.timeline.map((t) => [t.day, t.calls]),
         }}
         rows={d.timeline.map((t) => [t.day.slice(0, 10), fmtInt(t.calls)])}
+        requests={() => Promise.resolve([detailRequest(d.id, w.query)])}
       />
       <AnnotationList items={marks ?? []} />
     </Panel>
@@ -243,6 +252,12 @@ export default function CampaignPage({ id }: { id: string }) {
               <DataTable
                 caption="Identifiers that join its calls"
                 columns={['Identifier', 'Calls']}
+                csv={{
+                  file: `honeypot-campaign-${d.id}-identifiers.csv`,
+                  header: ['kind', 'value', 'calls', 'call_sids'],
+                  rows: d.links.map((l) => [l.kind, l.value, l.calls, l.call_sids.join(' ')]),
+                }}
+                requests={() => Promise.resolve([detailRequest(d.id, w.query)])}
                 rows={d.links.map((l) => [
                   <span key="v">
                     {kindWords(l.kind)}: <span className="mono">{l.value}</span>{' '}
