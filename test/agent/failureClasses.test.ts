@@ -498,3 +498,27 @@ describe('two statistics of one window, a figure "right now", advice of others',
     assert.ok(b.tool_calls.length > 0);
   });
 });
+
+describe('kinds of day and hours named in a comparison', () => {
+  const d30 = () => since(D30);
+  const dayOf = (c: FixtureCall) => new Date(c.started_at).getUTCDay();
+  const hourOf = (c: FixtureCall) => new Date(c.started_at).getUTCHours();
+
+  it('"tuesdays vs fridays": the calls of each weekday over the window (not one Tuesday against one Friday)', async () => {
+    const [tue, fri] = [d30().filter((c) => dayOf(c) === 2).length, d30().filter((c) => dayOf(c) === 5).length];
+    assert.notEqual(tue, fri);
+    const a = await ask('calls on tuesdays vs fridays over the last 30 days');
+    assert.deepEqual(a.tool_calls[0].args.dimensions, ['time:weekday']);
+    assert.equal(a.tool_calls[0].args.range, '30d');
+    has(a, `Tuesdays ${tue} call`);
+    has(a, `Fridays ${fri} call`);
+  });
+
+  it('"before 9am vs after 6pm": the hours before one clock time and after the other', async () => {
+    const [early, late] = [d30().filter((c) => hourOf(c) < 9).length, d30().filter((c) => hourOf(c) >= 18).length];
+    assert.notEqual(early, late);
+    const a = await ask('how many calls before 9am vs after 6pm in the last 30 days');
+    has(a, `before 09:00 UTC ${early} call`);
+    has(a, `after 18:00 UTC ${late} call`);
+  });
+});

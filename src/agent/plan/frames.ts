@@ -31,13 +31,40 @@ interface Partition {
   id: string;
   cue: RegExp;
   dimension: PartDimension;
-  parts: Array<{ name: string; has: (v: string | number | boolean | null) => boolean }>;
+  /** The parts, or the parts the question names ("tuesdays vs thursdays"; null when it names none). */
+  parts: Part[] | ((text: string) => Part[] | null);
   /** Words of the cue a time phrase may have taken ("weekend"): that phrase is no window here. */
   notWindow?: RegExp;
   examples: string[];
 }
 
+type Part = { name: string; has: (v: string | number | boolean | null) => boolean };
+
 const WEEKEND = new Set(['saturday', 'sunday']);
+
+/** Weekdays named as kinds of day ("tuesdays", "on mondays"), in the order named. */
+const DAY_NAMES = /\b(mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:days?|s)\b/g;
+function namedWeekdays(text: string): Part[] | null {
+  const days = [...new Set([...text.matchAll(DAY_NAMES)].map((m) => WEEKDAYS.find((d) => d.startsWith(m[1].slice(0, 3)))!))];
+  return days.length >= 2 ? days.map((d) => ({ name: `${d.charAt(0).toUpperCase()}${d.slice(1)}s`, has: (v) => v === d })) : null;
+}
+
+/** "before 9am vs after 5pm", "before 10 and after 18": the hours before one clock time and after another (UTC). */
+const CLOCK = String.raw`(\d{1,2})(?::00)? ?(am|pm)?`;
+const BEFORE_AFTER_HOURS = new RegExp(String.raw`\bbefore ${CLOCK}\b.*\bafter ${CLOCK}\b|\bafter ${CLOCK}\b.*\bbefore ${CLOCK}\b`);
+const hour24 = (h: string, ampm?: string) =>
+  (Number(h) % 12) + (ampm === 'pm' ? 12 : 0) + (ampm === undefined && Number(h) === 12 ? 12 : 0);
+function clockParts(text: string): Part[] | null {
+  const m = BEFORE_AFTER_HOURS.exec(text);
+  if (!m) return null;
+  const [b, a] = m[1] !== undefined ? [hour24(m[1], m[2]), hour24(m[3], m[4])] : [hour24(m[7], m[8]), hour24(m[5], m[6])];
+  if (!(b >= 0 && b <= 24 && a >= 0 && a <= 24)) return null;
+  const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
+  return [
+    { name: `before ${hh(b)} UTC`, has: hours(0, b) },
+    { name: `after ${hh(a)} UTC`, has: hours(a, 24) },
+  ];
+}
 /** Hours of the day from `from` up to `to` (UTC), across midnight when `to` < `from`. */
 const hours = (from: number, to: number) => (v: string | number | boolean | null) => {
   const h = Number(v);
@@ -83,6 +110,23 @@ const PARTITIONS: Partition[] = [
       'do we get more calls on weekdays or weekends',
       'hook rate on the weekend vs during the week',
     ],
+  },
+  {
+    id: 'named-weekdays-side-by-side',
+    // Two weekdays named as kinds of day ("tuesdays vs thursdays", "on mondays or fridays").
+    cue: /\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:days|s)\b.*\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:days?|s)\b/,
+    dimension: 'time:weekday',
+    parts: namedWeekdays,
+    notWindow: /monday|tuesday|wednesday|thursday|friday|saturday|sunday|\b(?:mon|tue|wed|thu|fri|sat|sun)\b/,
+    examples: ['tuesdays vs thursdays calls this month', 'hook rate on mondays or fridays over the last 30 days'],
+  },
+  {
+    id: 'before-and-after-two-clock-times',
+    cue: BEFORE_AFTER_HOURS,
+    dimension: 'time:hour_of_day',
+    parts: clockParts,
+    notWindow: /\b(?:before|after)\b|\d ?(?:am|pm)\b/,
+    examples: ['calls before 9am vs after 5pm this week', 'hook rate before 8 am and after 6 pm this month'],
   },
   {
     id: 'by-day-of-the-week',
@@ -159,13 +203,14 @@ function partitionPlan(p: Partition, input: RuleInput): QueryPlan | null {
   const q = quantityIn(input.reading.rest);
   const base = q && baseFor(input, q);
   const filters = base && ruleFilters(input, base);
-  if (!q || !base || !filters) return null;
+  const named = typeof p.parts === 'function' ? p.parts(input.text) : p.parts;
+  if (!q || !base || !filters || !named) return null;
   const spec = frameWindow(input, p.notWindow);
   return {
     queries: [{ metrics: q.metrics, dimensions: [p.dimension], filters, ...windowArgs(spec, input.now) }],
     filters: input.reading.base,
     say: ([r]) => {
-      const parts = p.parts.map((part) => ({
+      const parts = named.map((part) => ({
         name: part.name,
         m: combined(
           q,
@@ -175,7 +220,7 @@ function partitionPlan(p: Partition, input: RuleInput): QueryPlan | null {
       const body = parts.map((x) => `${x.name} ${q.say(x.m)}`).join(', ');
       // Weekdays one by one too: the parts are sums of these rows.
       const byDay =
-        p.dimension === 'time:weekday' && q.id === 'calls' && p.parts.length === 2
+        p.dimension === 'time:weekday' && q.id === 'calls' && named.length === 2 && p.id === 'weekends-against-weekdays'
           ? ` By day of the week (UTC), calls: ${WEEKDAYS.map((d) => `${cap(d)} ${numbers(r.results.find((x) => x.dimensions[0] === d)?.metrics ?? [0])[0]}`).join(', ')}.`
           : '';
       return `${leadOf(input, q, parts)}${cap(windowSaid(spec, r.range))}${filtersSaid(input, base)}: ${body}.${byDay}`;
