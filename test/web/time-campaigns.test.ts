@@ -41,6 +41,8 @@ interface Answer {
 interface CampaignRow {
   id: string;
   calls: number;
+  first_seen: string;
+  last_seen: string;
   growth: number;
   total_dollars_asked: number;
   brands: string[];
@@ -590,6 +592,27 @@ describe('time, comparison, exports, campaigns, saved views and notes in the bro
       [Math.round(t1box.width * dpr), Math.round(t1box.height * dpr)],
       'the Tier-1 table as a picture',
     );
+
+    // Live calls: the CSV is the calls in progress the API lists (read before and after the
+    // download, and the same both times).
+    const LIVE = ['call_sid', 'caller_id', 'persona', 'impersonated_brand', 'lure_category', 'state', 'started_at', 'last_heartbeat'];
+    type Live = { calls: Record<string, unknown>[] };
+    const liveRows = (l: Live) => l.calls.map((c) => LIVE.map((f) => cell(c[f])));
+    let checked = false;
+    for (let i = 0; i < 5 && !checked; i++) {
+      const a = await apiJson<Live>(server, server.demoKey, '/api/kpis/active-calls');
+      await page.waitForFunction((n) => document.querySelectorAll('[data-panel="live"] tbody tr').length === n, a.calls.length);
+      const got = csvRows((await download('live', 'csv-download')).bytes).map((r) => r.map((v) => (v === '' ? null : v)));
+      const b = await apiJson<Live>(server, server.demoKey, '/api/kpis/active-calls');
+      assert.deepEqual(got[0], LIVE);
+      // The panel reads every 5 s: a CSV of an older read, or calls that changed meanwhile, is tried again.
+      if (JSON.stringify(liveRows(a)) !== JSON.stringify(liveRows(b)) || JSON.stringify(got.slice(1)) !== JSON.stringify(liveRows(a))) {
+        await page.waitForTimeout(1000);
+        continue;
+      }
+      checked = true;
+    }
+    assert.ok(checked, 'the live calls held still long enough to compare');
   });
 
   test('tier-1 and calls tables: header click sorts on the server, columns chosen and widths set are kept in this browser', async () => {
@@ -725,6 +748,16 @@ describe('time, comparison, exports, campaigns, saved views and notes in the bro
       atLeast.map((c) => [c.id, c.calls]),
       `at least ${min} calls`,
     );
+    // The list's exports: the rows shown as CSV (the API's fields) and the read behind them.
+    const listCsv = parseCsv((await download('campaigns', 'csv-download')).bytes);
+    assert.deepEqual(listCsv[0], ['id', 'calls', 'first_seen', 'last_seen', 'brands', 'total_dollars_asked', 'growth']);
+    assert.deepEqual(
+      listCsv.slice(1),
+      atLeast.map((c) => [c.id, c.calls, c.first_seen, c.last_seen, c.brands.join('; '), c.total_dollars_asked, c.growth].map(String)),
+      'the campaigns shown, as CSV',
+    );
+    const [listed] = (await runExported((await download('campaigns', 'query-json')).bytes)) as { items: CampaignRow[] }[];
+    assert.deepEqual(listed.items, atLeast, 'the exported query lists them');
 
     // A campaign's page: its figures, graph and calls as the API gives them.
     const pick = byCalls[0];

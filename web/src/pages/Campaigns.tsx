@@ -6,10 +6,10 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { PageHeader } from '../components/PageHeader';
-import { Panel } from '../components/Panel';
+import { ExportRow, Panel } from '../components/Panel';
 import { ScrollBox } from '../components/ScrollBox';
 import { Empty, ErrorState, Loading } from '../components/states';
-import { api } from '../lib/api';
+import { api, type Query } from '../lib/api';
 import { fmtDateTime, fmtInt, fmtUsd } from '../lib/format';
 import { Link, useLocation } from '../lib/router';
 import type { CampaignList } from '../lib/types';
@@ -65,13 +65,10 @@ export default function Campaigns() {
   const w = useWindow();
   const { sort, minCalls } = useListParams();
   const ids = useId();
+  const listQuery = (cursor: string | null): Query => ({ ...w.query, sort, min_calls: minCalls, limit: PAGE, cursor: cursor ?? undefined });
   const q = useInfiniteQuery({
     queryKey: ['campaigns', w.key, sort, minCalls],
-    queryFn: ({ pageParam, signal }) =>
-      api<CampaignList>('/api/campaigns', {
-        query: { ...w.query, sort, min_calls: minCalls, limit: PAGE, cursor: pageParam ?? undefined },
-        signal,
-      }),
+    queryFn: ({ pageParam, signal }) => api<CampaignList>('/api/campaigns', { query: listQuery(pageParam), signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     placeholderData: keepPreviousData,
@@ -164,6 +161,24 @@ export default function Campaigns() {
                 </tbody>
               </table>
             </ScrollBox>
+            <ExportRow
+              caption="Campaigns of this window"
+              csv={{
+                file: `honeypot-campaigns-${w.key.replace(/:/g, '')}.csv`,
+                header: ['id', 'calls', 'first_seen', 'last_seen', 'brands', 'total_dollars_asked', 'growth'],
+                rows: items.map((c) => [c.id, c.calls, c.first_seen, c.last_seen, c.brands.join('; '), c.total_dollars_asked, c.growth]),
+              }}
+              // The pages shown: each page's request, with the cursor it was read with.
+              requests={() =>
+                Promise.resolve(
+                  ((q.data?.pageParams ?? []) as (string | null)[]).map((c) => ({
+                    method: 'GET' as const,
+                    path: '/api/campaigns',
+                    query: listQuery(c),
+                  })),
+                )
+              }
+            />
             {q.hasNextPage && (
               <div className="load-more">
                 <button

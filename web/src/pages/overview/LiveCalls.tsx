@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { memo, useEffect, useState } from 'react';
-import { Panel } from '../../components/Panel';
+import { ExportRow, Panel } from '../../components/Panel';
 import { QueryBody } from '../../components/states';
 import { DASH, fmtAgo, fmtCallerId, fmtDateTime, fmtDuration, fmtInt } from '../../lib/format';
 import { kpiQueryOptions } from '../../lib/kpi';
@@ -8,6 +8,18 @@ import { lureLabel, personaLabel, sessionStateLabel } from '../../lib/labels';
 import type { ActiveCalls } from '../../lib/types';
 import { ScrollBox } from '../../components/ScrollBox';
 import { useFilters } from './filters';
+
+/** The CSV of the calls in progress: the API's fields, unformatted, as last read. */
+const LIVE_FIELDS = [
+  'call_sid',
+  'caller_id',
+  'persona',
+  'impersonated_brand',
+  'lure_category',
+  'state',
+  'started_at',
+  'last_heartbeat',
+] as const satisfies readonly (keyof ActiveCalls['calls'][number])[];
 
 export const LiveCallsPanel = memo(function LiveCallsPanel() {
   const q = useQuery({
@@ -79,6 +91,15 @@ export const LiveCallsPanel = memo(function LiveCallsPanel() {
                 </tbody>
               </table>
             </ScrollBox>
+            <ExportRow
+              caption="Calls in progress"
+              csv={{
+                file: `honeypot-live-calls-${new Date(q.dataUpdatedAt).toISOString().replace(/[:.]/g, '')}.csv`,
+                header: [...LIVE_FIELDS],
+                rows: d.calls.map((c) => LIVE_FIELDS.map((f) => c[f])),
+              }}
+              requests={() => Promise.resolve([{ method: 'GET' as const, path: '/api/kpis/active-calls' }])}
+            />
           </>
         )}
       </QueryBody>
