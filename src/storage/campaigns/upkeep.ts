@@ -48,6 +48,20 @@ export async function markPending(tx: Db, orgId: string, sids: readonly string[]
 }
 
 /**
+ * Pending rows an org may hold before ingest settles them itself: an org whose campaigns nobody
+ * reads (a free org cannot) would otherwise list every call it ever ingested. Settling costs
+ * about the pending calls' number, so settling every this many adds up to one settle of all.
+ */
+export const PENDING_LIMIT = 50_000;
+
+/** After a batch of ingest or retention committed: settles the org when its list is long. */
+export async function settleIfLong(db: Db, orgId: string): Promise<void> {
+  if (mode !== 'components') return;
+  const [row] = await db.all<{ n: unknown }>('SELECT count(*) AS n FROM campaign_pending WHERE org_id = $1', [orgId]);
+  if (num(row.n) >= PENDING_LIMIT) await settleComponents(db, orgId);
+}
+
+/**
  * Before a read of the org's kept components: recomputes the region its pending calls can
  * change and empties the list. Nothing to do (one indexed probe) when no call is pending.
  */

@@ -6,7 +6,7 @@ import { areaCodeOfCallerId, stateOfCallerId } from '../../domain/areaCodes.js';
 import { toCents } from '../../domain/ingestRecord.js';
 import type { Db } from '../db.js';
 import { identifierRows, storeIdentifierRows } from '../campaigns/identifierRows.js';
-import { keepsIdentifiers, markPending } from '../campaigns/upkeep.js';
+import { keepsIdentifiers, markPending, settleIfLong } from '../campaigns/upkeep.js';
 import { applyDailyDeltas, valueCounts, type ValueCounts } from '../rollups/deltas.js';
 import { keepsRollups } from '../rollups/layout.js';
 import { newOutboxBatch, queueCallDeliveries, recordCallEvents, type OutboxBatch } from './outbox.js';
@@ -155,6 +155,7 @@ export async function storeCalls(db: Db, batch: PreparedCalls): Promise<UpsertRe
     await tx.run('DELETE FROM calls_stage');
     return existing;
   });
+  await settleIfLong(db, orgId);
   return { created: rows.length - existing, updated: existing + batch.repeats };
 }
 

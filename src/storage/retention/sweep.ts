@@ -5,7 +5,7 @@
 
 import { Params, type Db } from '../db.js';
 import { callSidInList } from '../campaigns/sidList.js';
-import { markPending } from '../campaigns/upkeep.js';
+import { markPending, settleIfLong } from '../campaigns/upkeep.js';
 import { deltaStatements, ROLLUP_SOURCE_COLUMNS, unlistHours } from '../rollups/deltas.js';
 import { keepsRollups } from '../rollups/layout.js';
 
@@ -17,7 +17,7 @@ import { keepsRollups } from '../rollups/layout.js';
  * were in are recomputed without them. Returns how many.
  */
 export async function deleteCallsBatch(db: Db, orgId: string, before: number, limit: number): Promise<number> {
-  return db.withLock('orgCalls', orgId, async (tx) => {
+  const deleted = await db.withLock('orgCalls', orgId, async (tx) => {
     const picked = await tx.all<{ call_sid: string }>(
       `SELECT call_sid FROM calls WHERE org_id = $1 AND started_at < $2${tx.dialect === 'postgres' ? ' ORDER BY started_at' : ''} LIMIT $3`,
       [orgId, before, limit],
@@ -49,6 +49,8 @@ export async function deleteCallsBatch(db: Db, orgId: string, before: number, li
     await ofBatch('webhook_events', false);
     return (await ofBatch('calls', true, ' RETURNING 1 AS x')).length;
   });
+  if (deleted > 0) await settleIfLong(db, orgId);
+  return deleted;
 }
 
 /** A batch of transcripts removed: how many, and the latest started_at among them (the next batch starts there). */
