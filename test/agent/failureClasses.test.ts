@@ -522,3 +522,17 @@ describe('kinds of day and hours named in a comparison', () => {
     has(a, `after 18:00 UTC ${late} call`);
   });
 });
+
+describe('"what is the difference" after two answers of one figure over two windows', () => {
+  it('the first question again, its window against the second answer’s', async () => {
+    const count = (s: string, e: string) => ORG_A_CALLS.filter((c) => at(c) >= Date.parse(s) && at(c) < Date.parse(e)).length;
+    const [last, before] = [count('2026-11-09', '2026-11-16'), count('2026-11-02', '2026-11-09')];
+    assert.notEqual(last, before);
+    const session_id = randomUUID();
+    await ask('how many calls did we get last week', w.keyA, { session_id });
+    await ask('and the week before that?', w.keyA, { session_id });
+    const a = await ask('how do they compare?', w.keyA, { session_id });
+    assert.equal(a.tool_calls.length, 2, a.answer);
+    assert.match(a.answer, new RegExp(`calls received ${last} vs ${before}\\b`));
+  });
+});

@@ -8,6 +8,7 @@
 import { normalise } from '../read/normalise.js';
 import { fieldIn } from '../read/reading.js';
 import { findWindows } from '../read/timePhrases.js';
+import { windowPhrase } from '../read/windowSpec.js';
 import type { PlannerState, RuleTurn } from './intents.js';
 
 /** The previous answer's leading value (a ranking's first), which "its" and "the top one" point at. */
@@ -52,6 +53,23 @@ export function brokenDown(question: string, prev: RuleTurn, prevWindow: string,
   return `${base} by ${m[1]}${windowIn(normalise(base), now) ? '' : ` ${prevWindow}`}`;
 }
 
+/** Asking how the two answers before differ: "what's the difference", "how do they compare". */
+const DIFFERENCE =
+  /\b(?:what(?:'s| is| was)? the (?:difference|change|gap)|how (?:do|does|did) (?:they|those|these|the two|that) compare|compare (?:them|the two|those|these)|(?:is|was) (?:that|it) (?:up|down|more|less|higher|lower)|up or down)\b/;
+
+/**
+ * "what's the difference?" after "how many calls last week" and "and the week before that?": the
+ * first question again with the second answer's window set against it (the same filters both times).
+ */
+function windowsCompared(text: string, states: PlannerState[]): string | null {
+  const [later, first] = states;
+  if (!later || !first?.asked || !(PAIR.test(text) || DIFFERENCE.test(text))) return null;
+  if (JSON.stringify(later.filters ?? {}) !== JSON.stringify(first.filters ?? {})) return null;
+  if (JSON.stringify(later.window) === JSON.stringify(first.window)) return null;
+  const question = first.asked.question.replace(/[?.!]+$/, '');
+  return `${question}${first.asked.window ? '' : ` ${windowPhrase(first.window)}`} vs ${windowPhrase(later.window)}`;
+}
+
 /** Words pointing at the two values of the answers before: "which of the two", "both of them". */
 const PAIR =
   /\b(?:which|who)(?: one)? of (?:the two|them|those two|these two|the pair|both)\b|\b(?:the two of them|both of them|the two|both)\b/;
@@ -73,7 +91,7 @@ function valueOf(s: PlannerState): { field: string; value: string } | null {
  */
 export function pairedQuestion(question: string, states: PlannerState[], windowSaid: string): string | null {
   const text = normalise(question);
-  if (!PAIR.test(text)) return null;
+  if (!PAIR.test(text)) return windowsCompared(text, states);
   const values: Array<{ field: string; value: string }> = [];
   for (const s of states) {
     const v = valueOf(s);
@@ -82,7 +100,7 @@ export function pairedQuestion(question: string, states: PlannerState[], windowS
     if (!values.some((x) => x.value === v.value)) values.push(v);
     if (values.length === 2) break;
   }
-  if (values.length < 2) return null;
+  if (values.length < 2) return windowsCompared(text, states);
   const [b, a] = values;
   const own = /\b(?:today|yesterday|this|last|past|since|in the)\b/.test(text.replace(PAIR, ''));
   return `${text
