@@ -10,7 +10,8 @@
 // with CI=true, where that is a failure. The exit code is non-zero when either pass fails.
 // The closing lines: the slowest files, the runner's summary lines totalled over both passes,
 // and the total wall time. Each run records its files' times in test/artifacts/durations.json;
-// the next run splits the files into groups of equal time by them.
+// the next run splits the files into groups of equal time by them (a fresh clone by
+// scripts/test-times.json).
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -50,41 +51,25 @@ const ONE_ENGINE = new Set(
   ['test/agent/eval.test.ts', 'test/agent/classes.test.ts', 'test/agent/live/live.test.ts', 'test/api/openapi.test.ts'].map(path.normalize),
 );
 
-/** Started first when no earlier run recorded its time (a fresh clone): the files known to be long. */
-const KNOWN_SLOW = [
-  // From a fresh-clone CI run (2026-11-28, 2 cores), longest first: a long file that started
-  // last ran alone at the end (the accessibility walk: 65 s).
-  'test/web/a11y.test.ts',
-  'test/web/time-campaigns.test.ts',
-  'test/web/pages.test.ts',
-  'test/web/overview-filters.test.ts',
-  'test/agent/live/live.test.ts',
-  'test/web/overview.test.ts',
-  'test/web/dashboard.test.ts',
-  'test/web/overview-look.test.ts',
-  'test/security/fuzz.test.ts',
-  'test/web/integrations.test.ts',
-  'test/taxii/walk.test.ts',
-  'test/exports/versioning.test.ts',
-  'test/security/authz.test.ts',
-  'test/storage/statementReuse.test.ts',
-  'test/server/multiInstance.test.ts',
-].map(path.normalize);
 const DURATIONS = path.join('test', 'artifacts', 'durations.json');
-const readDurations = () => {
+/**
+ * Each file's time as a fresh-clone run measured it (scripts/test-times.json, copied from a
+ * run's durations.json): a new checkout groups by it. A run's own record, once there, wins.
+ */
+const MEASURED = path.join('scripts', 'test-times.json');
+const readJson = (file) => {
   try {
-    return JSON.parse(readFileSync(DURATIONS, 'utf8'));
+    return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return {};
   }
 };
-/** A file's expected time in this pass: as recorded by an earlier run, else long for KNOWN_SLOW, else a few seconds. */
+const readDurations = () => readJson(DURATIONS);
+
+/** A file's expected time in this pass: as this checkout's last run recorded it, else as measured, else a few seconds. */
 function weightOf(pass) {
-  const recorded = readDurations()[pass] ?? {};
-  return (f) => {
-    const n = path.normalize(f);
-    return recorded[n] ?? (KNOWN_SLOW.includes(n) ? 60_000 + 1000 * (KNOWN_SLOW.length - KNOWN_SLOW.indexOf(n)) : 3000);
-  };
+  const recorded = { ...(readJson(MEASURED)[pass] ?? {}), ...(readDurations()[pass] ?? {}) };
+  return (f) => recorded[path.normalize(f).split(path.sep).join('/')] ?? recorded[path.normalize(f)] ?? 3000;
 }
 
 /**
@@ -260,7 +245,8 @@ const done = new Map([...passFiles.keys()].map((name) => [name, []]));
 async function slot() {
   for (let job = queue.shift(); job; job = queue.shift()) {
     const r = await runRunner(job.files, job.env, { tag: job.tag, shared: true, echo: false });
-    console.log(`\n=== ${job.name} (group ${job.tag}, ${job.files.length} files) ===\n`);
+    const at = Math.round((Date.now() - started) / 1000);
+    console.log(`\n=== ${job.name} (group ${job.tag}, ${job.files.length} files, ended at ${Math.floor(at / 60)} min ${at % 60} s) ===\n`);
     process.stdout.write(r.output);
     done.get(job.name).push(r);
   }
