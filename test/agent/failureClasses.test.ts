@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { randomUUID } from 'node:crypto';
 import { isHooked, NOW, ORG_A_CALLS, pct, usd, type FixtureCall } from './fixture.js';
-import { agentWorld, askRaw, type AgentWorld } from './setup.js';
+import { agentWorld, askOk, type AgentAnswer, type AgentWorld } from './setup.js';
 import { ingest, newOrg } from '../helpers/app.js';
 
 let w: AgentWorld;
@@ -20,21 +20,12 @@ after(async () => {
   await w.t.close();
 });
 
-interface Answer {
-  answer: string;
-  tool_calls: Array<{ name: string; args: Record<string, unknown> }>;
-}
-
-async function ask(question: string, key = w.keyA, extra: Record<string, unknown> = {}): Promise<Answer> {
-  const res = await askRaw(w.app, key, { question, ...extra });
-  assert.equal(res.statusCode, 200, res.body);
-  return res.json() as Answer;
-}
+const ask = (question: string, key = w.keyA, extra: Record<string, unknown> = {}) => askOk(w.app, key, question, extra);
 
 const DAY = 86_400_000;
 const at = (c: FixtureCall) => Date.parse(c.started_at);
 const since = (start: number) => ORG_A_CALLS.filter((c) => at(c) >= start && at(c) < NOW.getTime());
-const has = (a: Answer, s: string) => assert.ok(a.answer.includes(s), `expected «${s}» in: ${a.answer}`);
+const has = (a: AgentAnswer, s: string) => assert.ok(a.answer.includes(s), `expected «${s}» in: ${a.answer}`);
 const int = (n: number) => n.toLocaleString('en-US');
 const MONTH = Date.parse('2026-11-01T00:00:00Z');
 const D30 = NOW.getTime() - 30 * DAY;

@@ -16,7 +16,7 @@ import type { Principal } from '../../src/domain/principal.js';
 import { QueryBody } from '../../src/domain/query/schema.js';
 import { isHooked, NOW, ORG_A_CALLS, SCOPE, win, type FixtureCall } from './fixture.js';
 import { ingest, newOrg } from '../helpers/app.js';
-import { agentWorld, askRaw, type AgentWorld } from './setup.js';
+import { agentWorld, askOk, type AgentAnswer, type AgentWorld } from './setup.js';
 
 let w: AgentWorld;
 before(async () => {
@@ -31,17 +31,7 @@ function ctx(scope: Principal['scope'] = null): ToolContext {
   return { db, sessions, now: NOW, defaultRange: '30d', principal: { orgId: w.orgA, tier: 'pro', keyId: 'k', role: 'read', scope } };
 }
 
-interface Answer {
-  answer: string;
-  tool_calls: Array<{ name: string; args: Record<string, unknown>; result_preview: string }>;
-  sources: Array<{ type: string }>;
-}
-
-async function ask(question: string, key = w.keyA, extra: Record<string, unknown> = {}): Promise<Answer> {
-  const res = await askRaw(w.app, key, { question, ...extra });
-  assert.equal(res.statusCode, 200, res.body);
-  return res.json() as Answer;
-}
+const ask = (question: string, key = w.keyA, extra: Record<string, unknown> = {}) => askOk(w.app, key, question, extra);
 
 const inWindow = (c: FixtureCall, start: string, end: string | Date = NOW) => {
   const t = new Date(c.started_at).getTime();
@@ -185,7 +175,7 @@ const THIS_MONTH = '2026-11-01T00:00:00Z';
 const D30 = new Date(NOW.getTime() - 30 * 86_400_000).toISOString();
 const int = (n: number) => n.toLocaleString('en-US');
 const usd = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const queryArgs = (a: Answer) => a.tool_calls.filter((c) => c.name === 'query').map((c) => c.args);
+const queryArgs = (a: AgentAnswer) => a.tool_calls.filter((c) => c.name === 'query').map((c) => c.args);
 
 describe('values of any field, from the org’s lexicon', () => {
   it('a fake agent name: its calls through a query with an `is` filter', async () => {

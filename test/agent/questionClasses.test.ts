@@ -12,7 +12,7 @@ import { quantityIn } from '../../src/agent/plan/quantity.js';
 import { declineOf } from '../../src/agent/read/outOfScope.js';
 import { normalise } from '../../src/agent/read/normalise.js';
 import { inScope, isHooked, NOW, ORG_A_CALLS, pct, tierOf, usd, type FixtureCall } from './fixture.js';
-import { agentWorld, askRaw, type AgentWorld } from './setup.js';
+import { agentWorld, askOk, type AgentAnswer, type AgentWorld } from './setup.js';
 
 let w: AgentWorld;
 before(async () => {
@@ -22,17 +22,7 @@ after(async () => {
   await w.t.close();
 });
 
-interface Answer {
-  answer: string;
-  tool_calls: Array<{ name: string; args: Record<string, unknown> }>;
-  sources: Array<{ type: string }>;
-}
-
-async function ask(question: string, key = w.keyA, extra: Record<string, unknown> = {}): Promise<Answer> {
-  const res = await askRaw(w.app, key, { question, ...extra });
-  assert.equal(res.statusCode, 200, res.body);
-  return res.json() as Answer;
-}
+const ask = (question: string, key = w.keyA, extra: Record<string, unknown> = {}) => askOk(w.app, key, question, extra);
 
 // ------------------------------------------------------------------ reference figures
 
@@ -54,8 +44,8 @@ const asksOf = (cs: FixtureCall[]) => cs.flatMap((c) => c.extraction?.dollar_ask
 const hour = (c: FixtureCall) => new Date(c.started_at).getUTCHours();
 const weekend = (c: FixtureCall) => [0, 6].includes(new Date(c.started_at).getUTCDay());
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const has = (a: Answer, s: string) => assert.ok(a.answer.includes(s), `expected «${s}» in: ${a.answer}`);
-const queries = (a: Answer) => a.tool_calls.filter((c) => c.name === 'query').map((c) => c.args);
+const has = (a: AgentAnswer, s: string) => assert.ok(a.answer.includes(s), `expected «${s}» in: ${a.answer}`);
+const queries = (a: AgentAnswer) => a.tool_calls.filter((c) => c.name === 'query').map((c) => c.args);
 
 // ------------------------------------------------------------------ the quantity asked
 
@@ -506,7 +496,7 @@ describe('chat-style phrasing', () => {
 describe('follow-ups of a frame or a value', () => {
   const turns = async (questions: string[]) => {
     const session_id = randomUUID();
-    const out: Answer[] = [];
+    const out: AgentAnswer[] = [];
     for (const q of questions) out.push(await ask(q, w.keyA, { session_id }));
     return out;
   };

@@ -1,6 +1,7 @@
 // Builds the real app on a temporary database and loads the fixture: two pro orgs, a scoped
 // key, live sessions, all at the fixed clock NOW.
 
+import assert from 'node:assert/strict';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ingest, newOrg, scopedKey, testApp, type TestApp } from '../helpers/app.js';
 import { LIVE, NOW, ORG_A_CALLS, ORG_B_CALLS, SCOPE } from './fixture.js';
@@ -51,4 +52,23 @@ export function askRaw(
   headers: Record<string, string> = {},
 ): Promise<LightMyRequestResponse> {
   return app.inject({ method: 'POST', url, payload: body, headers: { authorization: `Bearer ${key}`, ...headers } });
+}
+
+/** An answer of POST /api/agent/ask, as the question suites read it. */
+export interface AgentAnswer {
+  answer: string;
+  tool_calls: Array<{ name: string; args: Record<string, unknown>; result_preview: string }>;
+  sources: Array<{ type: string }>;
+}
+
+/** Asks a question that must be answered (200); `extra` joins the body (a conversation id, filters). */
+export async function askOk(
+  app: FastifyInstance,
+  key: string,
+  question: string,
+  extra: Record<string, unknown> = {},
+): Promise<AgentAnswer> {
+  const res = await askRaw(app, key, { question, ...extra });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json() as AgentAnswer;
 }
