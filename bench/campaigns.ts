@@ -26,6 +26,12 @@ import { benchDatabase, type BenchDatabase } from './database.js';
 const REQUESTS = 21;
 const WARMUP = 5;
 
+/** CPU seconds (user + system) this process used since `start`. */
+const cpuSecondsSince = (start: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(start);
+  return (u.user + u.system) / 1e6;
+};
+
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
@@ -67,7 +73,7 @@ export async function benchCampaigns(total = 1_000_000): Promise<void> {
   let generated = 0;
   for (const r of records()) if (r) generated++;
   const generateSec = (performance.now() - t) / 1000;
-  const generateCpuSec = ((u) => (u.user + u.system) / 1e6)(process.cpuUsage(generateCpu));
+  const generateCpuSec = cpuSecondsSince(generateCpu);
 
   const label = (await benchDatabase().then(async (d) => (await d.drop(), d.label))) as string;
   console.log(`\n## Campaigns (${label}, ${generated.toLocaleString('en-US')} calls, load ${loadavg()[0].toFixed(1)})\n`);
@@ -94,8 +100,7 @@ export async function benchCampaigns(total = 1_000_000): Promise<void> {
         const sec = (performance.now() - t) / 1000 - generateSec;
         rates[mode] = generated / sec;
         // CPU seconds of this process (JavaScript and DuckDB's threads), generation taken out: steadier than wall time on a shared machine.
-        const used = process.cpuUsage(cpu);
-        cpuSec[mode] = (used.user + used.system) / 1e6 - generateCpuSec;
+        cpuSec[mode] = cpuSecondsSince(cpu) - generateCpuSec;
         console.log(
           `- ingest, ${what}: ${rates[mode].toFixed(0)} calls/s (${sec.toFixed(0)} s, CPU ${cpuSec[mode].toFixed(0)} s, load ${loadavg()[0].toFixed(1)})`,
         );
