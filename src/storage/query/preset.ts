@@ -35,4 +35,4 @@ function presetQuery(w: Window, preset: Preset): Query {
 
 /** A preset's answer; time buckets as their first instant (epoch ms), which presets place by. */
 export const runPreset = (db: Db, principal: Principal, w: Window, preset: Preset): Promise<QueryAnswer> =>
-  runQuery(db, principal, presetQuery(w, preset), 'instants', preset.placed ?? false);
+  runQuery(db, principal, presetQuery(w, preset), { times: 'instants', placed: preset.placed });

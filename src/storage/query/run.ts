@@ -384,13 +384,27 @@ function inDefaultOrder(rows: Row[], dimensions: readonly Dimension[]): Row[] {
   return keyed.map((k) => k.r);
 }
 
+/**
+ * How a caller takes the rows: time values as text or instants, and whether it places each row
+ * itself (a timeseries puts each in its bucket), so needs them in no order.
+ */
+export interface ReadAs {
+  times?: TimeValues;
+  placed?: boolean;
+}
+
 /** Runs a parsed query for a principal: the table decision, the statement, the figures. */
-export async function runQuery(db: Db, principal: Principal, q: Query, times: TimeValues = 'text', placed = false): Promise<QueryAnswer> {
+export async function runQuery(
+  db: Db,
+  principal: Principal,
+  q: Query,
+  { times = 'text', placed = false }: ReadAs = {},
+): Promise<QueryAnswer> {
   // A query asking for every group (the presets) reads them all and counts them itself.
   const whole = q.offset === 0 && q.limit >= QUERY_LIMITS.maxRows;
   // Every group in the default order is sorted here: an ORDER BY of a few hundred rows cost
-  // DuckDB a sort pipeline (~20 % of a 24-hour read). A caller that places the rows itself
-  // (`placed`: a timeseries puts each in its bucket) gets them in no order.
+  // DuckDB a sort pipeline (~20 % of a 24-hour read). A caller that places the rows itself gets
+  // them in no order.
   const defaultOrder = whole && q.orderBy.length === 0;
   const sortHere = defaultOrder && !placed;
   const campaigns = await campaignCallsOf(db, principal, q.filters, q.window);
