@@ -300,7 +300,7 @@ interface Group {
  * timeseries presets: formatting thousands of buckets only to parse them again cost more than
  * their query).
  */
-export type TimeValues = 'text' | 'instants';
+type TimeValues = 'text' | 'instants';
 
 function groupOf(q: Query, r: Row, lt: LocalTime, w: Window, times: TimeValues, keyed: boolean): Group {
   const values: DimensionValue[] = [];
