@@ -5,234 +5,29 @@
 //                                           and its judge, checks the REST figures agree; asks the agent nothing
 //   npm run eval:heldout4 -- --truths-only  every question with its truth (shows the questions: for the lead only)
 //
-// The runner shape follows the earlier held-out sets' (eval/heldout-3/run.ts); the agent is asked
-// over HTTP on a loopback port (POST /api/agent/ask, docs/contract.md §11), so the latency is that
-// of a client.
+// The runner is the shared one (eval/shared/runner.ts); this file names the set's parts.
 
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { judge, type Truth, type Verdict } from './judge.js';
-import { CASES, CLASSES } from './questions.js';
-import { checkQueryAgainstCorpus, checkQueryAgainstSummary, prepare, setProblems, type Prepared } from './smoke.js';
+import { runEval } from '../shared/runner.js';
+import { CASES, CLASSES, type Case } from './questions.js';
+import { checkQueryAgainstCorpus, checkQueryAgainstSummary } from './smoke.js';
 import { Ctx, W } from './truths.js';
-import { buildWorld, NOW, SCOPES, type World } from './world.js';
+import { buildWorld, NOW, SCOPES } from './world.js';
 
-const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
-
-interface Reply {
-  question: string;
-  status: number;
-  answer: string;
-  tool_calls: { name: string; args?: unknown }[];
-  ms: number;
-}
-
-interface Result extends Prepared {
-  replies: Reply[];
-  verdict: Verdict;
-}
-
-function showTruth(t: Truth): string {
-  switch (t.kind) {
-    case 'number':
-      return `${t.value} (${t.unit})`;
-    case 'label':
-      return `label ${t.any.join(' | ')}`;
-    case 'ranking':
-      return `ranking ${[
-        ...t.items.map((i) => `${i.labels[0]} (${i.count})`),
-        ...(t.tail ? [`any ${t.tail.slots} of ${t.tail.members.map((m) => m[0]).join(' / ')} (${t.tail.count})`] : []),
-      ].join(' > ')}`;
-    case 'any':
-      return `any of [${t.options.map(showTruth).join('] or [')}]`;
-    case 'compare':
-      return `compare [${showTruth(t.a)}] with [${showTruth(t.b)}]${t.direction ? `, direction ${t.direction}` : ''}`;
-    case 'all':
-      return `all of ${t.parts.map(showTruth).join(' ; ')}`;
-    case 'zero':
-      return 'zero';
-    case 'nothing':
-      return 'nothing (zero, or the value not found)';
-    case 'yesno':
-      return `${t.yes ? 'yes' : 'no'}${t.value ? ` (${showTruth(t.value)})` : ''}`;
-    case 'decline':
-      return 'declined';
-  }
-}
-
-/** One case asked over HTTP: its turns in one session (a fresh session id when it has several). */
-async function ask(world: World, p: Prepared): Promise<Result> {
-  const key = world.keys[p.c.key ?? 'read'];
-  const session_id = p.c.turns.length > 1 ? randomUUID() : undefined;
-  const replies: Reply[] = [];
-  for (const question of p.c.turns) {
-    const t0 = process.hrtime.bigint();
-    const res = await fetch(`${world.origin}/api/agent/ask`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        question,
-        ...(session_id ? { session_id } : {}),
-        ...(p.c.dashboard_range ? { dashboard_range: p.c.dashboard_range } : {}),
-      }),
-    });
-    const text = await res.text();
-    const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-    let body: { answer?: string; tool_calls?: { name: string; args?: unknown }[] } | null = null;
-    if (res.status === 200) body = JSON.parse(text);
-    replies.push({ question, status: res.status, answer: body?.answer ?? text, tool_calls: body?.tool_calls ?? [], ms });
-  }
-  const last = replies[replies.length - 1];
-  const verdict: Verdict =
-    last.status === 200
-      ? judge({ answer: last.answer, tool_calls: last.tool_calls }, p.truth!)
-      : { correct: false, falseZero: false, declined: false, why: `HTTP ${last.status}` };
-  return { ...p, replies, verdict };
-}
-
-function pct(a: number, b: number): string {
-  return b ? `${((100 * a) / b).toFixed(1)}%` : '-';
-}
-
-function report(results: Result[]): void {
-  console.log('\nheld-out set 4: per class');
-  for (const cls of CLASSES) {
-    const rs = results.filter((r) => r.c.cls === cls);
-    if (!rs.length) continue;
-    const ok = rs.filter((r) => r.verdict.correct).length;
-    console.log(`  ${cls.padEnd(14)} ${String(ok).padStart(3)} / ${String(rs.length).padEnd(3)} ${pct(ok, rs.length)}`);
-  }
-  const ok = results.filter((r) => r.verdict.correct).length;
-  const inScope = results.filter((r) => r.c.cls !== 'out_of_scope');
-  const inScopeOk = inScope.filter((r) => r.verdict.correct).length;
-  const oos = results.filter((r) => r.c.cls === 'out_of_scope');
-  const falseZeros = results.filter((r) => r.verdict.falseZero);
-  const watched = results.filter((r) => r.c.fz);
-  const declinedInScope = inScope.filter((r) => r.verdict.declined);
-  const lat = results.flatMap((r) => r.replies.map((x) => x.ms)).sort((a, b) => a - b);
-  const q = (f: number) => (lat.length ? lat[Math.min(lat.length - 1, Math.floor(f * (lat.length - 1)))] : NaN);
-  console.log(`  ${'TOTAL'.padEnd(14)} ${String(ok).padStart(3)} / ${String(results.length).padEnd(3)} ${pct(ok, results.length)}`);
-  console.log(`  answerable (all but out of scope): ${inScopeOk} / ${inScope.length} ${pct(inScopeOk, inScope.length)}`);
-  console.log(`  false zeros: ${falseZeros.length}${falseZeros.length ? ` (${falseZeros.map((r) => r.c.id).join(', ')})` : ''}`);
-  console.log(`  false zeros among the ${watched.length} false-zero-watch questions: ${watched.filter((r) => r.verdict.falseZero).length}`);
-  console.log(
-    `  answerable questions declined: ${declinedInScope.length}${declinedInScope.length ? ` (${declinedInScope.map((r) => r.c.id).join(', ')})` : ''}`,
-  );
-  console.log(`  out-of-scope declined: ${oos.filter((r) => r.verdict.correct).length} / ${oos.length}`);
-  console.log(
-    `  latency over HTTP (loopback, per request): p50 ${q(0.5).toFixed(1)} ms, p95 ${q(0.95).toFixed(1)} ms over ${lat.length} requests`,
-  );
-}
-
-function writeOut(name: string, data: unknown): string {
-  mkdirSync(OUT, { recursive: true });
-  const file = path.join(OUT, name);
-  writeFileSync(file, JSON.stringify(data, null, 2) + '\n');
-  return file;
-}
-
-/** The smoke check (no agent): returns the exit code. */
-async function check(world: World, x: Ctx): Promise<number> {
-  const problems: string[] = [];
-  // The HTTP path the runner uses, on a read endpoint (not the agent).
-  const res = await fetch(`${world.origin}/api/kpis/summary?range=7d`, { headers: { authorization: `Bearer ${world.keys.read}` } });
-  if (res.status !== 200) problems.push(`GET /api/kpis/summary over HTTP: ${res.status}`);
-  problems.push(...(await checkQueryAgainstSummary(x)));
-  problems.push(...(await checkQueryAgainstCorpus(x, W.yesterday, 'yesterday')));
-  problems.push(...(await checkQueryAgainstCorpus(x, W.lastWeekend, 'last weekend')));
-  const t0 = Date.now();
-  const prepared = await prepare(x, CASES);
-  const set = setProblems(prepared);
-  problems.push(...set.problems);
-  console.log(`${prepared.length} cases (${set.perClass}); truths computed in ${Date.now() - t0} ms`);
-  console.log(
-    `false-zero watch: ${CASES.filter((c) => c.fz).length}; multi-turn: ${CASES.filter((c) => c.turns.length > 1).length}; scoped keys: ${CASES.filter((c) => c.key && c.key !== 'read').length}`,
-  );
-  if (problems.length) {
-    console.error(`SMOKE CHECK FAILED (${problems.length}):\n  ${problems.join('\n  ')}`);
-    return 1;
-  }
-  console.log('smoke check passed: the REST figures agree, every truth computes and every case can be judged (the agent was not asked)');
-  return 0;
-}
-
-async function main(): Promise<number> {
-  const argv = process.argv.slice(2);
-  const mode = argv.includes('--check') ? 'check' : argv.includes('--truths-only') ? 'truths' : 'ask';
-  const unknown = argv.filter((a) => !['--check', '--truths-only'].includes(a));
-  if (unknown.length || argv.length > 1) {
-    console.error(`usage: run.ts [--check | --truths-only]${unknown.length ? ` (unknown: ${unknown.join(' ')})` : ''}`);
-    return 2;
-  }
-  const t0 = Date.now();
-  const world = await buildWorld({ listen: true });
-  try {
-    console.log(`world: demo org, ${world.calls} calls, clock ${NOW.toISOString()}, listening on ${world.origin} (${Date.now() - t0} ms)`);
-    console.log(
-      `scoped keys: ${Object.entries(SCOPES)
-        .map(([k, v]) => `${k} ${JSON.stringify(v)}`)
-        .join(', ')}`,
-    );
-    const x = new Ctx(world.app, world.keys);
-    if (mode === 'check') return await check(world, x);
-
-    const prepared = await prepare(x, CASES);
-    const failed = prepared.filter((p) => p.error);
-    if (mode === 'truths') {
-      for (const p of prepared) {
-        console.log(
-          `\n[${p.c.id}] ${p.c.cls}${p.c.key ? ` (key: ${p.c.key})` : ''}${p.c.dashboard_range ? ` (dashboard ${p.c.dashboard_range})` : ''}${p.c.fz ? ' [false-zero watch]' : ''}`,
-        );
-        for (const t of p.c.turns) console.log(`  Q: ${t}`);
-        console.log(p.error ? `  TRUTH ERROR: ${p.error}` : `  truth: ${showTruth(p.truth!)}`);
-      }
-      console.log(`\n${prepared.length} cases; ${failed.length} truth errors`);
-      return failed.length ? 1 : 0;
-    }
-    if (failed.length) {
-      // A case whose truth cannot be computed exactly (the demo data changed since the set was
-      // written) is not asked nor scored; it is listed here and in the report.
-      console.error(
-        `NOT ASKED, truth failed (${failed.length} of ${prepared.length}):\n  ${failed.map((p) => `${p.c.id}: ${p.error}`).join('\n  ')}`,
-      );
-    }
-    const results: Result[] = [];
-    for (const p of prepared) if (!p.error) results.push(await ask(world, p));
-    report(results);
-    if (failed.length) console.log(`  not asked (truth failed): ${failed.length} (${failed.map((p) => p.c.id).join(', ')})`);
-    const rows = results.map((r) => ({
-      id: r.c.id,
-      class: r.c.cls,
-      key: r.c.key ?? 'read',
-      correct: r.verdict.correct,
-      why: r.verdict.why,
-      false_zero: r.verdict.falseZero,
-      declined: r.verdict.declined,
-      truth: showTruth(r.truth!),
-      turns: r.replies,
-    }));
-    console.log(
-      `  failing cases: ${path.relative(
-        process.cwd(),
-        writeOut(
-          'failures.json',
-          rows.filter((r) => !r.correct),
-        ),
-      )}`,
-    );
-    console.log(`  every case with its answer: ${path.relative(process.cwd(), writeOut('results.json', rows))}`);
-    return 0;
-  } finally {
-    await world.t.close();
-  }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (e) => {
-    console.error(e);
-    process.exit(1);
-  },
-);
+runEval<Ctx, keyof typeof SCOPES, Case>({
+  title: 'held-out set 4',
+  outDir: path.join(path.dirname(fileURLToPath(import.meta.url)), 'results'),
+  classes: CLASSES,
+  cases: CASES,
+  now: NOW,
+  scopes: SCOPES,
+  minimum: { cases: 200, outOfScope: 25 },
+  buildWorld,
+  context: (world) => new Ctx(world.app, world.keys),
+  restChecks: async (_world, x) => [
+    ...(await checkQueryAgainstSummary(x)),
+    ...(await checkQueryAgainstCorpus(x, W.yesterday, 'yesterday')),
+    ...(await checkQueryAgainstCorpus(x, W.lastWeekend, 'last weekend')),
+  ],
+});

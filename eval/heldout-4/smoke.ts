@@ -1,127 +1,12 @@
-// The smoke check of the fourth held-out set: validates the set WITHOUT asking the agent
-// (`npm run eval:heldout4 -- --check`). It checks that
-// - the REST figures the truths rest on agree: POST /api/query with /api/kpis/summary on every
-//   window, and both with the calls read one by one through GET /api/calls/{sid} (corpus.ts)
-//   on two days;
-// - every case has a known class, at least one turn, a unique id and a truth that computes;
-// - every truth can be judged: an answer that states it is judged correct, a refusal with no
-//   tool call is judged declined and not correct (and correct for an out-of-scope case), and a
-//   "none" answer to a non-zero truth is a false zero;
-// - the set's size: at least 200 cases, at least 25 out of scope, every class used.
-// It prints counts only, never a question.
+// The REST checks of the fourth held-out set's smoke check (`npm run eval:heldout4 -- --check`):
+// the figures the truths rest on agree: POST /api/query with /api/kpis/summary on every window,
+// and both with the calls read one by one through GET /api/calls/{sid} (corpus.ts) on two days.
+// The rest of the smoke check (every case has a known class, at least one turn, a unique id and
+// a truth that computes and can be judged; the set's size) is the shared one
+// (eval/shared/cases.ts, eval/shared/runner.ts). It prints counts only, never a question.
 
 import { loadCorpus, type Call } from './corpus.js';
-import { judge, type Truth } from './judge.js';
-import { CLASSES, type Case } from './questions.js';
 import { Ctx, same, W, type Win } from './truths.js';
-
-export interface Prepared {
-  c: Case;
-  truth?: Truth;
-  error?: string;
-}
-
-export async function prepare(x: Ctx, cases: Case[]): Promise<Prepared[]> {
-  const out: Prepared[] = [];
-  for (const c of cases) {
-    try {
-      out.push({ c, truth: await c.truth(x) });
-    } catch (e) {
-      out.push({ c, error: (e as Error).message });
-    }
-  }
-  return out;
-}
-
-/** An answer that states the truth, as a person would write it. */
-export function render(t: Truth): string {
-  switch (t.kind) {
-    case 'number':
-      switch (t.unit) {
-        case 'count':
-          return `${t.value} calls`;
-        case 'rate':
-          return `${(t.value * 100).toFixed(1)}%`;
-        case 'usd':
-          return `$${t.value.toFixed(2)}`;
-        case 'sec':
-          return `${t.value} seconds`;
-        case 'decimal':
-          return t.value.toFixed(4);
-      }
-      break;
-    case 'label':
-      return t.any[0];
-    case 'ranking':
-      return [
-        ...t.items.map((i) => `${i.labels[0]} (${i.count})`),
-        ...(t.tail ? t.tail.members.slice(0, t.tail.slots).map((m) => `${m[0]} (${t.tail!.count})`) : []),
-      ].join('; ');
-    case 'compare':
-      return `${render(t.a)} against ${render(t.b)}`;
-    case 'all':
-      return t.parts.map(render).join('; ');
-    case 'any':
-      return render(t.options[0]);
-    case 'zero':
-      return 'None: no calls matched.';
-    case 'nothing':
-      return 'That value is not found in your data.';
-    case 'yesno':
-      return `${t.yes ? 'Yes' : 'No'}${t.value ? `: ${render(t.value)}` : '.'}`;
-    case 'decline':
-      return "I can't do that here; I answer questions about your honeypot's calls.";
-  }
-  throw new Error(`cannot render ${JSON.stringify(t)}`);
-}
-
-/** Does the truth hold a figure other than zero (so that "none" would be a false zero)? */
-function nonZero(t: Truth): boolean {
-  switch (t.kind) {
-    case 'number':
-      return t.value !== 0;
-    case 'compare':
-      return nonZero(t.a) || nonZero(t.b);
-    case 'all':
-      return t.parts.some(nonZero);
-    case 'ranking':
-    case 'label':
-      return true;
-    case 'any':
-      return t.options.every(nonZero);
-    case 'yesno':
-      return t.yes;
-    default:
-      return false;
-  }
-}
-
-/** The problems of one prepared case ([] when it is sound). */
-export function caseProblems(p: Prepared): string[] {
-  const { c } = p;
-  const out: string[] = [];
-  if (!(CLASSES as readonly string[]).includes(c.cls)) out.push(`unknown class ${c.cls}`);
-  if (!c.turns.length || c.turns.some((t) => t.trim().length < 2)) out.push('a turn is empty');
-  if (p.error || !p.truth) return [...out, `truth failed: ${p.error}`];
-  const t = p.truth;
-  if ((c.cls === 'out_of_scope') !== (t.kind === 'decline')) out.push(`class ${c.cls} with a ${t.kind} truth`);
-  const tools = [{ name: 'query' }];
-  const stated = judge({ answer: render(t), tool_calls: t.kind === 'decline' ? [] : tools }, t);
-  if (!stated.correct) out.push(`an answer stating the truth is judged wrong (${stated.why}): ${render(t)}`);
-  const refusal = judge({ answer: "I can't answer that from this data.", tool_calls: [] }, t);
-  if (t.kind === 'decline') {
-    if (!refusal.correct) out.push('a refusal is not judged a decline');
-    const figure = judge({ answer: 'There were 42 calls.', tool_calls: tools }, t);
-    if (figure.correct) out.push('a figure is judged a decline');
-  } else {
-    if (refusal.correct || !refusal.declined) out.push('a refusal is judged correct or not declined');
-    // (Not "There were no calls": the judge reads a leading "no" as a verdict of a comparison.)
-    const none = judge({ answer: 'None matched: zero calls.', tool_calls: tools }, t);
-    if (nonZero(t) && !none.falseZero) out.push('"none" is not judged a false zero');
-    if (t.kind === 'zero' && !none.correct) out.push('"none" is not judged correct for a zero');
-  }
-  return out;
-}
 
 const SUMMARY_METRICS = [
   'calls_received',
@@ -205,20 +90,4 @@ export async function checkQueryAgainstCorpus(x: Ctx, w: Win, name: string): Pro
     }
   }
   return problems;
-}
-
-/** Every problem of the set (empty when it is sound), with a line per class. */
-export function setProblems(prepared: Prepared[]): { problems: string[]; perClass: string } {
-  const problems: string[] = [];
-  const ids = new Set<string>();
-  for (const p of prepared) {
-    if (ids.has(p.c.id)) problems.push(`duplicate id ${p.c.id}`);
-    ids.add(p.c.id);
-    for (const m of caseProblems(p)) problems.push(`${p.c.id} (${p.c.cls}): ${m}`);
-  }
-  const count = (cls: string) => prepared.filter((p) => p.c.cls === cls).length;
-  if (prepared.length < 200) problems.push(`only ${prepared.length} cases (at least 200)`);
-  if (count('out_of_scope') < 25) problems.push(`only ${count('out_of_scope')} out-of-scope cases (at least 25)`);
-  for (const cls of CLASSES) if (!count(cls)) problems.push(`no case of class ${cls}`);
-  return { problems, perClass: CLASSES.map((c) => `${c} ${count(c)}`).join(', ') };
 }

@@ -1,14 +1,8 @@
-// The world of the fourth held-out eval: the real app (same factory as production, DuckDB
-// engine) with the demo org and its seeded demo data at a fixed clock of its own (not the
-// clock of the earlier sets, so the figures are new), the demo read key, three scoped read
-// keys, a few live calls, and the app listening on a loopback port so that the agent is asked
-// over HTTP. Nothing here reads the agent.
+// The world of the fourth held-out eval: the shared world (eval/shared/world.ts) with the demo
+// seed at a fixed clock of its own (not the clock of the earlier sets, so the figures are new),
+// the demo read key, three scoped read keys and six live calls. Nothing here reads the agent.
 
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { generateLiveSessions } from '../../src/demo/generate.js';
-import { seedDemoOnce } from '../../src/demo/seed.js';
-import { admin, testApp, type TestApp } from '../../test/helpers/app.js';
+import { buildWorld as buildSharedWorld, type World as SharedWorld, type WorldSpec } from '../shared/world.js';
 
 /**
  * The fixed clock: Thursday 2027-02-11, 16:45 UTC (11:45 in New York). The 30 demo days run
@@ -24,55 +18,21 @@ export const SCOPE_PERSONAS = { persona: ['harold', 'edith'] };
 /** A West-coast task force: only calls whose caller ID maps to California, Washington or Oregon. */
 export const SCOPE_WEST = { caller_state: ['CA', 'WA', 'OR'] };
 
-export const SCOPES = { lures: SCOPE_LURES, personas: SCOPE_PERSONAS, west: SCOPE_WEST } as const;
+export const SCOPES = {
+  lures: ['heldout-4 tech-support desk', SCOPE_LURES],
+  personas: ['heldout-4 two personas', SCOPE_PERSONAS],
+  west: ['heldout-4 west coast', SCOPE_WEST],
+} as const;
 export type KeyName = 'read' | keyof typeof SCOPES;
 
 /** Live calls put through the ingest API (so "live right now" has an answer). */
 export const LIVE_CALLS = 6;
 
-export interface World {
-  t: TestApp;
-  app: FastifyInstance;
-  /** The loopback origin the agent is asked on (http://127.0.0.1:port). */
-  origin: string;
-  orgId: string;
-  keys: Record<KeyName, string>;
-  calls: number;
-}
+export type World = SharedWorld<keyof typeof SCOPES>;
 
-async function scopedKey(app: FastifyInstance, orgId: string, name: string, scope: Record<string, readonly string[]>): Promise<string> {
-  const res = await admin(app, 'POST', `/api/admin/orgs/${orgId}/keys`, { name, role: 'read', scope });
-  if (res.statusCode !== 201) throw new Error(`scoped key ${name}: ${res.body}`);
-  return res.json().key;
-}
+const SPEC: WorldSpec<keyof typeof SCOPES> = { now: NOW, scopes: SCOPES, live: { count: LIVE_CALLS, seed: 4041 } };
 
 /** `listen`: also serve on a loopback port (the runner asks the agent over HTTP). */
-export async function buildWorld(opts: { listen: boolean }): Promise<World> {
-  // Rate limits raised: the truths page through every call, and the eval asks 200+ questions.
-  const t = await testApp({ HONEYPOT_RATE_GENERAL: '1000000/60', HONEYPOT_RATE_AGENT: '1000000/60' }, { engine: 'duckdb' });
-  t.setNow(NOW);
-  const seed = await seedDemoOnce(t.app);
-  if (!seed) throw new Error('demo seed did not run (store not empty?)');
-  const keys: Record<KeyName, string> = {
-    read: seed.readKey,
-    lures: await scopedKey(t.app, seed.orgId, 'heldout-4 tech-support desk', SCOPE_LURES),
-    personas: await scopedKey(t.app, seed.orgId, 'heldout-4 two personas', SCOPE_PERSONAS),
-    west: await scopedKey(t.app, seed.orgId, 'heldout-4 west coast', SCOPE_WEST),
-  };
-  for (const s of generateLiveSessions(NOW, LIVE_CALLS, 4041)) {
-    const { call_sid, ...body } = s;
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/ingest/sessions/${encodeURIComponent(call_sid)}`,
-      headers: { authorization: `Bearer ${seed.ingestKey}` },
-      payload: body,
-    });
-    if (res.statusCode !== 204) throw new Error(`live session ${call_sid}: ${res.statusCode} ${res.body}`);
-  }
-  let origin = '';
-  if (opts.listen) {
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  }
-  return { t, app: t.app, origin, orgId: seed.orgId, keys, calls: seed.calls };
+export function buildWorld(opts: { listen: boolean }): Promise<World> {
+  return buildSharedWorld(SPEC, opts);
 }
