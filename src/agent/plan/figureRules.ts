@@ -1,0 +1,156 @@
+// Query rules of a figure near another one: the calls not hooked (not all calls), the tier-1
+// share (not the tier-1 count), a share within a group of calls, the 90th percentile of call
+// length. Part of the rule table (queryRules.ts).
+
+import { fmtInt, fmtPct, fmtSec, nCalls } from '../say/answer.js';
+import { LEXICON_FIELDS, type FoundValue } from '../read/lexicon.js';
+import { SHARE_RE } from './planRules.js';
+import { numbers, QUANTITIES, quantityIn, TIER1_SHARE_RE } from './quantity.js';
+import {
+  cap,
+  filtersSaid,
+  queryFilters,
+  ruleFilters,
+  windowOf,
+  windowSaid,
+  withoutInside,
+  type QueryPlan,
+  type QueryRule,
+  type RuleInput,
+} from './ruleKit.js';
+// ------------------------------------------------------------------ calls not hooked, of a value
+
+/** Every value named, of any field, as `is` filters (the first field holding each). */
+const valueFilters = (found: FoundValue[]) => found.map((v) => ['is', v.entries[0].field, [v.entries[0].value]]);
+
+function notHooked(input: RuleInput): QueryPlan | null {
+  const { hooked: _h, ...base } = input.reading.base;
+  const filters = queryFilters(withoutInside(base, input.found));
+  if (!filters) return null;
+  const named = valueFilters(input.found);
+  const spec = input.reading.window;
+  const about = input.found.map((v) => `${LEXICON_FIELDS[v.entries[0].field]} ${v.entries[0].value}`);
+  return {
+    queries: [{ metrics: ['calls_received'], dimensions: ['hooked'], filters: [...named, ...filters], ...windowOf(input) }],
+    filters: base,
+    say: ([r]) => {
+      const count = (h: boolean) => Number(r.results.find((x) => x.dimensions[0] === h)?.metrics[0] ?? 0);
+      const [no, yes] = [count(false), count(true)];
+      const of = about.length ? ` with ${about.join(' and ')}` : '';
+      const were = (n: number) => (n === 1 ? 'was' : 'were');
+      return `${cap(windowSaid(spec, r.range))}: ${nCalls(no)}${of} ${were(no)} not hooked, and ${fmtInt(yes)} ${were(yes)} (${nCalls(no + yes)} in all).`;
+    },
+  };
+}
+
+// ------------------------------------------------------------------ the share of tier 1
+
+/** "the tier 1 rate": tier-1 calls over all calls of the other filters (the tier is the figure, not a filter). */
+function tier1Share(input: RuleInput): QueryPlan | null {
+  const { tier: _t, ...base } = input.reading.base;
+  const filters = ruleFilters(input, base);
+  if (!filters) return null;
+  const spec = input.reading.window;
+  const q = QUANTITIES.tier1_share;
+  return {
+    queries: [{ metrics: q.metrics, filters, ...windowOf(input) }],
+    filters: base,
+    say: ([r]) => `${cap(windowSaid(spec, r.range))}${filtersSaid(input, base)}: ${q.say(numbers(r.results[0]?.metrics ?? [0, 0]))}.`,
+  };
+}
+
+// ------------------------------------------------------------------ a share within a group of calls
+
+/** "what share of tier 1 calls asked for gift cards": the group after "of" is the whole, the rest its part. */
+const GROUP_SHARE =
+  /\b(?:share|percent(?:age)?|proportion|fraction|ratio|what %|how many percent) of (?:the |all |our |those )?(tier ?([123])|hooked|cleanly closed|high[- ]confidence) calls?\b(?= (?:that|which|who|were|was|with|had|have|asked|asking|wanted|impersonat\w*|from|named|gave|mentioned|came|used|claimed|pretended|paid|in|on)\b)/;
+
+const GROUP_FILTER = (m: RegExpExecArray): { filter: unknown[]; name: string; drop: string } => {
+  if (m[2]) return { filter: ['is', 'tier', [Number(m[2])]], name: `tier-${m[2]} calls`, drop: 'tier' };
+  if (m[1] === 'hooked') return { filter: ['is', 'hooked', [true]], name: 'hooked calls', drop: 'hooked' };
+  if (m[1] === 'cleanly closed') return { filter: ['is', 'cleanly_closed', [true]], name: 'cleanly closed calls', drop: 'cleanly_closed' };
+  return { filter: ['gte', 'auditor_confidence', 0.7], name: 'high-confidence calls', drop: '' };
+};
+
+function shareOfGroup(input: RuleInput, m: RegExpExecArray): QueryPlan | null {
+  const group = GROUP_FILTER(m);
+  const { [group.drop as 'tier']: _g, ...base } = input.reading.base;
+  const part = ruleFilters(input, base);
+  if (!part || !part.length) return null;
+  const spec = input.reading.window;
+  return {
+    queries: [
+      { metrics: ['calls_received'], filters: [group.filter, ...part], ...windowOf(input) },
+      { metrics: ['calls_received'], filters: [group.filter], ...windowOf(input) },
+    ],
+    filters: base,
+    say: ([p, all]) => {
+      const [n] = numbers(p.results[0]?.metrics ?? [0]);
+      const [d] = numbers(all.results[0]?.metrics ?? [0]);
+      const what = filtersSaid(input, base).replace(/^, counting only calls /, '');
+      if (!d) return `${cap(windowSaid(spec, p.range))}: there were no ${group.name}, so there is no share to give.`;
+      return `${cap(windowSaid(spec, p.range))}: ${fmtInt(n)} of ${fmtInt(d)} ${group.name} (${fmtPct(n / d)}) were calls ${what}.`;
+    },
+  };
+}
+
+// ------------------------------------------------------------------ a percentile of call length
+
+/** "the 90th percentile call duration": a figure only the query computes (the summary has no percentile). */
+function p90Length(input: RuleInput): QueryPlan | null {
+  const filters = ruleFilters(input);
+  if (!filters) return null;
+  const spec = input.reading.window;
+  return {
+    queries: [{ metrics: ['p90_call_duration_sec', 'calls_received'], filters, ...windowOf(input) }],
+    filters: input.reading.base,
+    say: ([r]) => {
+      const [p90, calls] = numbers(r.results[0]?.metrics ?? [0, 0]);
+      if (!calls)
+        return `None: ${windowSaid(spec, r.range)} no call${filtersSaid(input).replace(/^, counting only calls/, '')}, so no percentile.`;
+      return `${cap(windowSaid(spec, r.range))}${filtersSaid(input)}: 90th percentile call length ${fmtSec(Math.round(p90 * 100) / 100)} (interpolated between ranks, over ${nCalls(calls)}).`;
+    },
+  };
+}
+
+// ------------------------------------------------------------------ the rules
+
+export const SHARE_OF_TIER_1: QueryRule = {
+  id: 'share-of-tier-1',
+  cue: TIER1_SHARE_RE,
+  // Two windows or a ranking by value are the planner's comparisons; "what share of calls were tier 1" its share.
+  guard: (i) =>
+    !SHARE_RE.test(i.text) &&
+    i.reading.windows.length <= 1 &&
+    !/\b(?:by|per|each|which|what) (?:brand|bank|lure|state|persona|scam type|payment method)s?\b/.test(i.text),
+  build: tier1Share,
+  examples: ["what's the tier 1 rate this month", 'what share of calls were tier 1 this week'],
+};
+
+export const CALLS_NOT_HOOKED: QueryRule = {
+  id: 'calls-not-hooked',
+  cue: /\b(?:fail(?:ed|s)? to hook|(?:didn'?t|did not|never|couldn'?t|could not|weren'?t|were not|not) (?:get |manage to |able to )?hook(?:ed)?|unhooked|got away)\b/,
+  // A count of the calls missed; "hooked vs not hooked", "last longer than calls not hooked" compare groups (plan.ts).
+  guard: (i) =>
+    quantityIn(i.text)?.id === 'calls' &&
+    (i.text.match(/\bhook/g) ?? []).length <= 1 &&
+    !/\b(?:vs|versus|than|compared|against|longer|shorter)\b/.test(i.text),
+  build: notHooked,
+  examples: ['how many refund calls did we fail to hook this month', 'tech support calls we didnt hook last week'],
+};
+
+export const A_SHARE_WITHIN_A_GROUP_OF_CALLS: QueryRule = {
+  id: 'a-share-within-a-group-of-calls',
+  cue: GROUP_SHARE,
+  guard: (i) => i.reading.windows.length <= 1,
+  build: shareOfGroup,
+  examples: ['what share of tier 1 calls asked for gift cards this month', 'what percent of hooked calls impersonated amazon this week'],
+};
+
+export const A_PERCENTILE_OF_CALL_LENGTH: QueryRule = {
+  id: 'a-percentile-of-call-length',
+  cue: /\bp ?90\b|\b90(?:th)?[- ]?(?:pct|percentile)\b|\bninetieth percentile\b/,
+  guard: (i) => i.reading.windows.length <= 1 && !/\b(?:asks?|dollars?|amounts?)\b/.test(i.text),
+  build: p90Length,
+  examples: ['p90 call length this week', 'what is the 90th percentile call duration for tech support calls this month'],
+};
