@@ -112,8 +112,9 @@ function subjectOf(intent: PlannerState['intent'], tools: ToolRunner): PlannerSt
   if (intent.kind === 'value') return { field: intent.field, value: intent.value };
   if (intent.kind !== 'topn') return undefined;
   const rec = [...tools.calls].reverse().find((c) => c.name === 'get_topn' && c.ok);
-  const first = (rec?.result as { items?: Array<{ label: string }> } | undefined)?.items?.[0]?.label;
-  return first ? { field: intent.field, value: first } : undefined;
+  const items = ((rec?.result as { items?: Array<{ label: string }> } | undefined)?.items ?? []).map((i) => i.label);
+  // Every ranked value, in order: "the second one", "the third brand" name theirs.
+  return items.length ? { field: intent.field, value: items[0], items } : undefined;
 }
 
 /** Whether a question reads as a follow-up of the previous turn ("just for tech support", "and last month?"). */

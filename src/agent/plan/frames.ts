@@ -338,6 +338,12 @@ const STRETCH_CUE = new RegExp(
     String.raw`|this (week|month|year)(?=.*\b(?:at|by|to) (?:this|the same|that) (?:point|stage|time|day)\b|.*\bby now\b))\b` +
     String.raw`.*\b(?:vs|versus|against|compared? (?:to|with)|than|same (?:stretch|period|time|days|point)|this time|last (?:week|month|year)|previous (?:week|month|year)|yesterday)\b`,
 );
+const MONTHS =
+  'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
+/** A whole period named on the other side of a comparison: no same stretch. */
+const WHOLE_PERIOD = new RegExp(
+  String.raw`\b(?:whole|all|full|entire|complete|total)(?: of)?(?: the)? (?:(?:month|week|year) of )?(?:(?:last|previous|prior) (?:week|month|year)|${MONTHS})\b|\b(?:last|previous|prior) (?:week|month|year) (?:in full|as a whole|overall)\b|\b(?:${MONTHS}) (?:in full|as a whole)\b`,
+);
 const SHORT: Record<string, Unit> = { wtd: 'week', mtd: 'month', ytd: 'year', today: 'day' };
 const BEFORE_WORD: Record<Unit, string> = { day: 'yesterday', week: 'last week', month: 'last month', year: 'last year' };
 
@@ -579,6 +585,8 @@ export const FRAME_RULES: QueryRule[] = [
   {
     id: 'a-stretch-to-date-against-the-same-stretch-before',
     cue: STRETCH_CUE,
+    // "so far this month vs all of January", "… against the whole of last week": the other side is whole.
+    guard: (i) => !WHOLE_PERIOD.test(i.text),
     build: stretchPlan,
     examples: [
       'calls since monday against the same stretch last week',

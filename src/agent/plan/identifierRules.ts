@@ -125,3 +125,26 @@ export const A_RANKING_OF_IDENTIFIERS: QueryRule = {
   build: identifierRanking,
   examples: ['which drop addresses were used the most last 30 days', 'top 5 wallets this week'],
 };
+
+/** A field of identifiers named alone with a window ("wallets this month?", "new mule accounts this week"): how many, in how many calls. */
+const BARE_IDENTIFIERS =
+  /^(?:(?:any|new|the|our|all|total|count|number of) )*(?:(?:different|distinct|unique|crypto|bitcoin|btc|eth|mule|drop|bank|phishing|fake) )*(?:wallets?(?: addresses)?|accounts|account numbers|routing numbers|addresses|urls|links|agent names|agents|holders|account holders)(?: (?:named|given|seen|collected|shared|used|found|so far|total))*$/;
+
+export const IDENTIFIERS_NAMED_ALONE: QueryRule = {
+  id: 'identifiers-named-alone',
+  cue: /\b(?:wallets?|accounts|account numbers|routing numbers|addresses|urls|links|agent names|agents|holders)\b/,
+  guard: (i) =>
+    i.reading.windows.length <= 2 &&
+    // "used in more than one call", "seen twice": identifiers reused, the planner's.
+    !/\b(?:calls?|times?|more than|at least|or more|twice|reused|repeated|again|once)\b/.test(i.text) &&
+    i.found.length === 0 &&
+    BARE_IDENTIFIERS.test(
+      i.reading.rest
+        .replace(/[?.!]+$/, '')
+        .replace(/\b(?:vs|versus|compared (?:with|to)|against|and)\b/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ),
+  build: distinctValues,
+  examples: ['wallets this month?', 'new mule accounts this week', 'drop addresses yesterday', 'phishing links last 7 days'],
+};

@@ -144,7 +144,7 @@ export interface PlannerState {
   /** The planner's answer: its question, restated by a follow-up that points back (restate.ts). */
   asked?: RuleTurn;
   /** The leading value of the answer (a ranking's first): what "its" and "the top one" name. */
-  subject?: { field: string; value: string; said?: string };
+  subject?: { field: string; value: string; said?: string; items?: string[] };
 }
 
 export const OVERVIEW: SummaryMetric[] = [

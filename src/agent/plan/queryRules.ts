@@ -14,7 +14,7 @@ import type { FoundValue } from '../read/lexicon.js';
 import { ASKS_BOUNDED_BY_AN_AMOUNT, ASKS_OF_THE_CALLS_NAMED, CALLS_WITH_AN_ASK } from './askRules.js';
 import { A_PERCENTILE_OF_CALL_LENGTH, A_SHARE_WITHIN_A_GROUP_OF_CALLS, CALLS_NOT_HOOKED, SHARE_OF_TIER_1 } from './figureRules.js';
 import { FRAME_RULES } from './frames.js';
-import { A_RANKING_OF_IDENTIFIERS, HOW_MANY_DISTINCT_IDENTIFIERS } from './identifierRules.js';
+import { A_RANKING_OF_IDENTIFIERS, HOW_MANY_DISTINCT_IDENTIFIERS, IDENTIFIERS_NAMED_ALONE } from './identifierRules.js';
 import { CALLS_WITH_A_LINK_ON_A_DOMAIN, CALLS_WITH_AN_ADDRESS_IN_A_PLACE } from './placeRules.js';
 import type { QueryRule, RuleInput, QueryPlan } from './ruleKit.js';
 import { A_VALUE_OF_ANY_FIELD, A_VALUE_THE_DATA_DOES_NOT_HOLD, LEXICON_ONLY } from './valueRules.js';
@@ -28,6 +28,7 @@ const QUERY_RULES: readonly QueryRule[] = [
   SHARE_OF_TIER_1,
   CALLS_NOT_HOOKED,
   HOW_MANY_DISTINCT_IDENTIFIERS,
+  IDENTIFIERS_NAMED_ALONE,
   A_RANKING_OF_IDENTIFIERS,
   A_SHARE_WITHIN_A_GROUP_OF_CALLS,
   A_PERCENTILE_OF_CALL_LENGTH,

@@ -17,6 +17,40 @@ export interface Subject {
   value: string;
   /** How a question names it when not "for <value>" ("from MI"). */
   said?: string;
+  /** A ranking's values in order, which "the second one", "the 3rd brand" point at. */
+  items?: string[];
+}
+
+/** "the second one", "the 3rd brand", "number two", "#4": a place in the previous ranking. */
+const ORDINAL =
+  /\b(?:the )?(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|2nd|3rd|4th|5th|6th|7th|8th|9th|10th|number (?:two|three|four|five|2|3|4|5)|no\.? ?[2-9]|# ?[2-9]|last|bottom) (?:one|brand|bank|lure|scam type|scam|state|agent|agent name|name|agency|method|payment method|app|tool|value|persona|org|company|place|spot|entry|item)(?:'s|s')?(?=\W|$)/;
+/** "brand number two", "lure #3": the place after the noun. */
+const NUMBERED =
+  /\b(?:the )?(?:brand|bank|lure|scam type|state|agent|agent name|persona|app|tool|payment method|one) ((?:number|no\.?|#) ?(?:two|three|four|five|[2-9]))(?=\W|$)/;
+const PLACES: Record<string, number> = {
+  second: 1,
+  third: 2,
+  fourth: 3,
+  fifth: 4,
+  sixth: 5,
+  seventh: 6,
+  eighth: 7,
+  ninth: 8,
+  tenth: 9,
+  two: 1,
+  three: 2,
+  four: 3,
+  five: 4,
+};
+
+/** The ranking's value at the place a follow-up names, or null. */
+function placed(text: string, subject: Subject): { match: string; value: string } | null {
+  const m = ORDINAL.exec(text) ?? NUMBERED.exec(text);
+  if (!m || !subject.items?.length) return null;
+  const w = m[1].replace(/^(?:number|no\.?|#) ?/, '');
+  const i = /^(?:last|bottom)$/.test(w) ? subject.items.length - 1 : (PLACES[w] ?? Number(w.replace(/\D/g, '')) - 1);
+  const value = subject.items[i];
+  return value ? { match: m[0], value } : null;
 }
 
 /** Words pointing at the previous answer's leading value. */
@@ -35,9 +69,18 @@ function windowIn(text: string, now: Date): string | null {
 
 /** "what's the hook rate for the top one" → "what's the hook rate for Amazon last 30 days". */
 export function pointedQuestion(question: string, subject: Subject, prev: RuleTurn | undefined, now: Date): string | null {
-  const text = normalise(question);
-  if (!POINTER.test(text) || text.split(' ').length > 12) return null;
+  const text = normalise(question).replace(/[?.!]+$/, '');
+  if (text.split(' ').length > 12) return null;
+  const at = placed(text, subject);
+  if (at) {
+    // "how many calls did the second one have" → "how many calls did … have impersonating <value>".
+    const rest = text.replace(at.match, ' ');
+    const named = subject.field === 'impersonated_brand' ? `impersonating ${at.value}` : `for ${at.value}`;
+    const mine = windowIn(rest, now);
+    return `${rest} ${named}${mine || !prev?.window ? '' : ` ${prev.window}`}`.replace(/\s+/g, ' ').trim();
+  }
   const own = windowIn(text, now);
+  if (!POINTER.test(text)) return null;
   const said = subject.said ?? `for ${subject.value}`;
   const filled =
     POINTER.exec(text)![0] === 'its' ? `${text.replace(/\bits\b/, 'the')} ${said}` : text.replace(POINTER, subject.said ?? subject.value);

@@ -85,6 +85,8 @@ const SHORTHAND: Record<string, string> = {
   wkday: 'weekday',
   wkdays: 'weekdays',
   pct: 'percent',
+  rt: 'rate',
+  rte: 'rate',
   btwn: 'between',
   biz: 'business',
   tier1: 'tier 1',
@@ -245,6 +247,14 @@ export function normalise(question: string): string {
     .replace(/\bhook(?:ed)?\s*(?:%|pct\b|percent(?:age)?\b)/g, 'hook rate')
     .replace(/(\d)\s?mins?\b/g, '$1 minutes')
     .replace(/(\d)\s?secs?\b/g, '$1 seconds')
+    // A bare unit after a bound: "under 15s", "over 2m", "longer than 1h" (a length, not a window).
+    .replace(/(\b(?:under|over|below|above|than|least|most|exceeding|within)\s+\d+)\s?s\b/g, '$1 seconds')
+    .replace(/(\b(?:under|over|below|above|than|least|most|exceeding)\s+\d+)\s?m\b/g, '$1 minutes')
+    // "30d", "24h", "2w" after a window word: days, hours, weeks.
+    .replace(/(\b(?:last|past|previous|prior|over|in|within|lst)\s+\d+)\s?d\b/g, '$1 days')
+    .replace(/(\b(?:last|past|previous|prior|over|in|within|lst)\s+\d+)\s?w\b/g, '$1 weeks')
+    // "$$", "$$$": money.
+    .replace(/\${2,}/g, ' dollars ')
     .replace(/\s*(?:==|=)\s*/g, ' ')
     .replace(/\$(?=\s|$)/g, 'dollars')
     .replace(/([a-z])-(?=[a-z])/g, '$1 ')
@@ -267,6 +277,11 @@ export function normalise(question: string): string {
       .replace(/\btier[\s-]*(?:2|two|ii)\b/g, 'tier 2')
       .replace(/\btier[\s-]*(?:3|three|iii)\b/g, 'tier 3')
       .replace(/\bt([123])\b/g, 'tier $1')
+      // Days named as the two parts of a week: "saturday and sunday" are the weekend, "mon to fri" the weekdays.
+      .replace(/\b(?:saturdays?|sat)(?: and | ?\/ ?| ?\+ ?| )(?:sundays?|sun)\b/g, 'weekends')
+      .replace(/\b(?:mondays?|mon) ?(?:to|through|thru|till|until|-) ?(?:fridays?|fri)\b/g, 'weekdays')
+      // "tier1s", "tier 1s", "t1s": tier-1 calls.
+      .replace(/\b(?:tier\s?|t)([123])s\b/g, 'tier $1 calls')
       // "repeat callers": caller IDs seen on more than one call.
       .replace(/\b(?:repeat(?:ed)?|returning|recurring|repeat) (?:callers|caller ids|numbers)\b/g, 'numbers that called more than once')
       // "wallet drops", "accounts dropped": identifiers given on calls, not a fall or a disconnect.

@@ -21,7 +21,7 @@ const ABOUT_CALLS =
 /** "Can you", "please", "I want you to": a request addressed to the agent. */
 const REQUEST = String.raw`^(?:(?:ok(?:ay)?|hey|so|now|then|and)[, ]+)?(?:please |pls |can you |could you |would you |will you |i (?:want|need) you to |go ahead and |help me |let'?s |i want to |i need to )?(?:please )?`;
 /** What an action is done to ("call volume", "report on calls" are not actions). */
-const OBJECT = String.raw`(?:th(?:is|ese|ose|em|at|eir)|the|all|every|each|him|her|it|them|our|my|back|a|an|some|any|everyone|someone|somebody|people|police|fbi|ftc|cops|authorities|bank|banks|accounts?|wallets?|numbers?|cards?|sites?|urls?|domains?|callers?|scammers?|me|us|[+]?\d+)`;
+const OBJECT = String.raw`(?:th(?:is|ese|ose|em|at|eir)|the|all|every|each|him|her|it|them|our|my|back|a|an|some|any|everyone|someone|somebody|people|police|fbi|ftc|cops|authorities|bank|banks|accounts?|wallets?|numbers?|cards?|sites?|urls?|domains?|callers?|scammers?|me|us|[+]?\d+|\$[\d,.]+k?|money|funds|cash|(?:a |the )?payment)`;
 const request = (verbs: string) => new RegExp(`${REQUEST}(?:${verbs}) ${OBJECT}\\b`);
 /** "report the hook rate", "send me the figures": a request for data, not an action. */
 const DATA_REQUEST =
@@ -64,6 +64,24 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
     guard: (t) => /^(?:how many|which|what|did|were|was|is|are|show|list|count)\b/.test(t),
     reply: ACTION_REPLY,
     examples: ['open a case with the bank about these accounts', 'please file a complaint with the carrier'],
+  },
+  {
+    // Alerts, schedules, notifications and integrations: the agent answers, it runs nothing later.
+    topic: 'automation',
+    cue: /^(?:please |pls |can you |could you |would you )?(?:schedule|automate)\b|\b(?:set ?up|create|configure|schedule|add|turn on|enable|make)\b.{0,30}\b(?:alerts?|alarms?|notifications?|reminders?|digests?|webhooks?|subscriptions?|recurring|cron|triggers?)\b|\b(?:ping|notify|alert|remind|page|text|message|dm)(?: me| us| the team| our team| everyone)\b|\b(?:slack|pagerduty|microsoft teams|on teams|discord|zapier)\b|\bsubscribe (?:me|us)\b|\b(?:email|send) (?:me|us) (?:a |the )?(?:daily|weekly|monthly|nightly)\b|\bevery (?:day|morning|monday|week|hour|night)\b.{0,30}\b(?:send|email|post|report)\b/,
+    guard: (t) =>
+      /^(?:how many|which|what (?:share|percent|number|was|is|were)|did|were|was|is|are|show|list|count)\b|\b(?:mention\w*|said|say|talk\w*|transcripts?)\b/.test(
+        t,
+      ),
+    reply: cannot(
+      'I set up no alerts, schedules or notifications and answer only when asked',
+      'how many tier-one calls came in today, or how the hook rate moved this week, whenever you ask',
+    ),
+    examples: [
+      'set up an alert when tier 1 calls spike',
+      'ping me on slack when a big ask comes in',
+      'schedule a weekly digest of the top brands',
+    ],
   },
   {
     topic: 'opinion',
