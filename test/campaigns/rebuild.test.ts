@@ -69,12 +69,13 @@ describe('campaigns rebuild', () => {
     assert.deepEqual(await campaigns(a.read), before);
   });
 
-  it('migration 20 fills the kept components of calls stored before it', async () => {
+  it('migrations 20 and 24 fill the kept components of calls stored before them', async () => {
     const before = await campaigns(a.read);
     await t.db.run('DROP TABLE campaign_members');
+    await t.db.run('DROP TABLE campaign_links');
     if (t.db.dialect === 'postgres') await t.db.run('DROP INDEX IF EXISTS call_identifiers_by_value');
-    await t.db.run('DELETE FROM schema_migrations WHERE version = 20');
-    assert.deepEqual(await migrate(t.db), [20]);
+    await t.db.run('DELETE FROM schema_migrations WHERE version IN (20, 24)');
+    assert.deepEqual(await migrate(t.db), [20, 24]);
     assert.deepEqual(await campaigns(a.read), before);
   });
 });

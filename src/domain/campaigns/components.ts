@@ -209,7 +209,7 @@ export function buildCampaigns(orgId: string, rows: readonly IdentifierRow[]): C
 }
 
 /** Strong kinds first, then the weak pairs; then values by code point. */
-function compareKeys(a: LinkKey, b: LinkKey): number {
+export function compareKeys(a: LinkKey, b: LinkKey): number {
   return KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || byCodePoint(a.value, b.value);
 }
 

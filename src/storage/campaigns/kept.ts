@@ -5,13 +5,20 @@
 // the one component a campaign's page describes. Each read first settles the calls ingest left
 // pending (upkeep.ts).
 
-import { buildCampaigns, byCodePoint, type Component } from '../../domain/campaigns/components.js';
+import { byCodePoint, compareKeys, type Component, type IdentifierRow } from '../../domain/campaigns/components.js';
 import { isStrong, STRONG_KINDS } from '../../domain/campaigns/identifiers.js';
-import { campaignDetail, campaignRow, rowsByCall, type CampaignDetail, type CampaignRow } from '../../domain/campaigns/rows.js';
+import {
+  campaignDetail,
+  campaignRow,
+  rowsByCall,
+  type CallFacts,
+  type CampaignDetail,
+  type CampaignRow,
+} from '../../domain/campaigns/rows.js';
 import type { Principal } from '../../domain/principal.js';
 import { formatUtc, type Window } from '../../domain/window.js';
 import { num, Params, type Db } from '../db.js';
-import { callFactsOf, identifierRowOf, identifierRowsOfCalls, pageOf, previousOf, spanOf, type Span } from './facts.js';
+import { identifierRowOf, identifierRowsOfCalls, pageOf, previousOf, spanOf, type Span } from './facts.js';
 import { callSidInList, valueInList } from './sidList.js';
 import { settleComponents } from './upkeep.js';
 
@@ -27,8 +34,8 @@ interface Candidate {
 }
 
 /**
- * Each campaign with `minCalls` or more calls in the window: counts from campaign_members alone;
- * the calls' asks joined only when dollars are asked for (the sort by them).
+ * Each campaign with `minCalls` or more calls in the window: counts from campaign_members alone
+ * (the asks kept on them, summed only when dollars are asked for: the sort by them).
  */
 async function candidates(db: Db, orgId: string, span: Span, minCalls: number, dollars: boolean): Promise<Candidate[]> {
   const p = new Params();
@@ -37,9 +44,8 @@ async function candidates(db: Db, orgId: string, span: Span, minCalls: number, d
   const inWindow = `CASE WHEN m.started_at >= ${start} THEN 1 ELSE 0 END`;
   const rows = await db.all(
     `SELECT m.campaign_id AS id, sum(${inWindow}) AS calls, count(*) AS span_calls, max(m.started_at) AS last_seen,
-       ${dollars ? `sum(CASE WHEN m.started_at >= ${start} THEN CAST(round(c.asks_total * 100) AS BIGINT) ELSE 0 END)` : '0'} AS cents
+       ${dollars ? `sum(CASE WHEN m.started_at >= ${start} THEN m.asks_cents ELSE 0 END)` : '0'} AS cents
      FROM campaign_members m
-     ${dollars ? 'JOIN calls c ON c.org_id = m.org_id AND c.call_sid = m.call_sid' : ''}
      WHERE m.org_id = ${org} AND m.campaign_id IS NOT NULL
        AND m.started_at >= ${p.p(previousOf(span).start)} AND m.started_at < ${p.p(span.end)}
      GROUP BY m.campaign_id
@@ -74,29 +80,64 @@ async function windowCalls(db: Db, orgId: string, span: Span, ids: readonly stri
   return out;
 }
 
-/** Full rows of these candidates. */
+/**
+ * Full rows of these candidates, from what the settle kept: the facts on their member rows of
+ * the window and their strong identifiers in campaign_links. No call or identifier row is read.
+ */
 async function rowsOf(db: Db, principal: Principal, span: Span, picked: Candidate[]): Promise<{ row: CampaignRow; calls: string[] }[]> {
   if (picked.length === 0) return [];
-  const callsOf = await windowCalls(
-    db,
-    principal.orgId,
-    span,
-    picked.map((c) => c.id),
-  );
-  const sids = [...callsOf.values()].flat();
-  const [facts, ids] = [
-    await callFactsOf(db, principal, span, sids),
-    await identifierRowsOfCalls(db, principal.orgId, span, sids, STRONG_KINDS),
-  ];
-  const rowsOfCall = rowsByCall(ids);
+  const ids = picked.map((c) => c.id);
+  const orgId = principal.orgId;
+  const [callsOf, strong] = await Promise.all([keptFacts(db, orgId, span, ids), strongRows(db, orgId, span, ids)]);
+  const facts = new Map([...callsOf.values()].flat().map((f) => [f.callSid, f]));
   const out: { row: CampaignRow; calls: string[] }[] = [];
   for (const c of picked) {
-    // A call replaced between the reads may have no facts in the window any more: it waits for the next read.
-    const calls = (callsOf.get(c.id) ?? []).filter((sid) => facts.has(sid));
+    const calls = (callsOf.get(c.id) ?? []).map((f) => f.callSid);
     if (calls.length < MIN_IN_WINDOW) continue;
-    out.push({ row: campaignRow({ rowsOf: rowsOfCall }, { id: c.id, calls }, facts, c.previous), calls });
+    out.push({ row: campaignRow({ rowsOf: strong }, { id: c.id, calls }, facts, c.previous), calls });
   }
   return out;
+}
+
+/** The facts kept on the member rows of the window of these campaigns, by campaign, earliest first (ties by call_sid). */
+async function keptFacts(db: Db, orgId: string, span: Span, ids: readonly string[]): Promise<Map<string, CallFacts[]>> {
+  const p = new Params();
+  const rows = await db.all(
+    `SELECT campaign_id, call_sid, started_at, impersonated_brand, lure_category, payment_method, caller_state, asks_cents FROM campaign_members
+     WHERE org_id = ${p.p(orgId)} AND started_at >= ${p.p(span.start)} AND started_at < ${p.p(span.end)}
+       AND ${callSidInList(db.dialect, ids, p, 'campaign_id')}`,
+    p.values,
+  );
+  rows.sort((a, b) => num(a.started_at) - num(b.started_at) || byCodePoint(a.call_sid as string, b.call_sid as string));
+  const str = (v: unknown) => (v === null || v === undefined ? null : (v as string));
+  const out = new Map<string, CallFacts[]>();
+  for (const r of rows) {
+    const f: CallFacts = {
+      callSid: r.call_sid as string,
+      startedAt: num(r.started_at),
+      brand: str(r.impersonated_brand),
+      lure: str(r.lure_category),
+      paymentMethod: str(r.payment_method),
+      state: str(r.caller_state),
+      askedCents: num(r.asks_cents),
+    };
+    const list = out.get(r.campaign_id as string);
+    if (list) list.push(f);
+    else out.set(r.campaign_id as string, [f]);
+  }
+  return out;
+}
+
+/** The strong identifier rows of the calls of the window of these campaigns (campaign_links), by call. */
+async function strongRows(db: Db, orgId: string, span: Span, ids: readonly string[]): Promise<Map<string, IdentifierRow[]>> {
+  const p = new Params();
+  const rows = await db.all(
+    `SELECT call_sid, started_at, kind, value FROM campaign_links
+     WHERE org_id = ${p.p(orgId)} AND started_at >= ${p.p(span.start)} AND started_at < ${p.p(span.end)}
+       AND kind IN (${p.list(STRONG_KINDS)}) AND ${callSidInList(db.dialect, ids, p, 'campaign_id')}`,
+    p.values,
+  );
+  return rowsByCall(rows.map(identifierRowOf));
 }
 
 type Sort = 'calls' | 'dollars_asked' | 'last_seen' | 'growth';
@@ -155,54 +196,48 @@ export async function keptCallSids(db: Db, orgId: string, w: Pick<Window, 'start
 }
 
 /**
- * One campaign's page: its component is linked again (its raw component's rows, all time) for
- * the keys joining it; `related` reads the other calls of the window sharing one of its weak values.
+ * One campaign's page: its calls and links of the window and the previous period from
+ * campaign_links and their facts from the member rows (kept by the settle: nothing is linked at
+ * read time); `related` reads the other calls of the window sharing one of its weak values.
  */
 export async function keptDetail(db: Db, principal: Principal, w: Window, id: string): Promise<CampaignDetail | null> {
   const orgId = principal.orgId;
   await settleComponents(db, orgId);
   const span = spanOf(w);
-  const members = await db.all('SELECT call_sid, started_at, component FROM campaign_members WHERE org_id = $1 AND campaign_id = $2', [
-    orgId,
-    id,
-  ]);
-  const inWindow = members.filter((m) => num(m.started_at) >= span.start && num(m.started_at) < span.end);
+  const linkRows = await db.all(
+    'SELECT call_sid, started_at, kind, value FROM campaign_links WHERE org_id = $1 AND campaign_id = $2 AND joins AND started_at >= $3 AND started_at < $4',
+    [orgId, id, previousOf(span).start, span.end],
+  );
+  const started = new Map<string, number>();
+  for (const r of linkRows) started.set(r.call_sid as string, num(r.started_at));
+  const inWindow = [...started].filter(([, t]) => t >= span.start).map(([sid]) => sid);
   if (inWindow.length < MIN_IN_WINDOW) return null;
-  const previous = members.filter((m) => num(m.started_at) >= previousOf(span).start && num(m.started_at) < span.start).length;
-
-  const raw = await db.all('SELECT call_sid, started_at FROM campaign_members WHERE org_id = $1 AND component = $2', [
-    orgId,
-    members[0].component as string,
-  ]);
-  const times = raw.map((r) => num(r.started_at));
-  const rawRows = await identifierRowsOfCalls(
-    db,
-    orgId,
-    { start: times.reduce((a, b) => Math.min(a, b)), end: times.reduce((a, b) => Math.max(a, b)) + 1 },
-    raw.map((r) => r.call_sid as string),
-  );
-  const component = buildCampaigns(orgId, rawRows).components.find((c) => c.id === id);
-  const facts = await callFactsOf(
-    db,
-    principal,
-    span,
-    inWindow.map((m) => m.call_sid as string),
-  );
-  if (!component) return null;
-  const calls = component.calls.filter((sid) => facts.has(sid));
+  const previous = started.size - inWindow.length;
+  const [kept, ownRows] = await Promise.all([keptFacts(db, orgId, span, [id]), identifierRowsOfCalls(db, orgId, span, inWindow)]);
+  const facts = new Map((kept.get(id) ?? []).map((f) => [f.callSid, f]));
+  const calls = inWindow.filter((sid) => facts.has(sid)).sort((a, b) => started.get(a)! - started.get(b)! || byCodePoint(a, b));
   if (calls.length < MIN_IN_WINDOW) return null;
   const mine = new Set(calls);
-  const links = component.links
-    .map((l) => ({ key: l.key, calls: l.calls.filter((sid) => mine.has(sid)) }))
-    .filter((l) => l.calls.length > 0);
-  const ownRows = rawRows.filter((r) => mine.has(r.callSid));
-  const others = await otherCarriers(db, orgId, span, ownRows, mine);
+  const byKey = new Map<string, { key: { kind: string; value: string }; calls: string[] }>();
+  for (const r of linkRows) {
+    const sid = r.call_sid as string;
+    if (!mine.has(sid)) continue;
+    const k = `${r.kind as string}\u0000${r.value as string}`;
+    const e = byKey.get(k);
+    if (e) e.calls.push(sid);
+    else byKey.set(k, { key: { kind: r.kind as string, value: r.value as string }, calls: [sid] });
+  }
+  const links = [...byKey.values()]
+    .map((l) => ({ key: l.key, calls: l.calls.sort((a, b) => started.get(a)! - started.get(b)! || byCodePoint(a, b)) }))
+    .sort((a, b) => compareKeys(a.key, b.key));
+  const own = ownRows.filter((r) => mine.has(r.callSid));
+  const others = await otherCarriers(db, orgId, span, own, mine);
   const campaignOf = await campaignsOfCalls(
     db,
     orgId,
     others.map((r) => r.callSid),
   );
-  const rows = [...ownRows, ...others];
+  const rows = [...own, ...others];
   const c: Component = { id, calls, links };
   return campaignDetail({ rows, rowsOf: rowsByCall(rows), campaignOf: (sid) => campaignOf.get(sid) }, c, facts, previous, w);
 }

@@ -14,13 +14,15 @@
 // links, and any call linked to a pending one shares a value with it). The region is recomputed
 // from call_identifiers with buildCampaigns.
 
-import { buildCampaigns, linkKeysOf, type IdentifierRow } from '../../domain/campaigns/components.js';
-import type { IdentifierKind } from '../../domain/campaigns/identifiers.js';
+import { buildCampaigns, byCodePoint, linkKeysOf, type IdentifierRow } from '../../domain/campaigns/components.js';
+import { isStrong, STRONG_KINDS, type IdentifierKind } from '../../domain/campaigns/identifiers.js';
 import { num, Params, type Db } from '../db.js';
 import { callSidInList } from './sidList.js';
 
 /** Columns of campaign_members, in table order. */
 type MemberRow = [orgId: string, callSid: string, startedAt: number, component: string, campaignId: string | null];
+/** Columns of campaign_links (migration 24), in table order. */
+type LinkRow = [orgId: string, campaignId: string, callSid: string, startedAt: number, kind: string, value: string, joins: boolean];
 
 /** What ingest keeps for campaigns: identifier rows and pending calls, identifier rows only, or nothing. */
 type UpkeepMode = 'components' | 'identifiers' | 'none';
@@ -49,16 +51,29 @@ export async function markPending(tx: Db, orgId: string, sids: readonly string[]
 
 /**
  * Pending rows an org may hold before ingest settles them itself: an org whose campaigns nobody
- * reads (a free org cannot) would otherwise list every call it ever ingested. Settling costs
- * about the pending calls' number, so settling every this many adds up to one settle of all.
+ * reads (a free org cannot) would otherwise list every call it ever ingested. A settle costs
+ * about its region (the pending calls and the raw components they touch, which grow with the
+ * org), so a fixed limit made a bulk load pay one settle of the store per PENDING_LIMIT calls
+ * (quadratic). The limit grows with the org instead: at least PENDING_LIMIT, at most
+ * PENDING_MAX (what one settle may hold in memory), and otherwise as many as the org's calls
+ * already settled, so a bulk load into an empty org settles at 50k, 100k, 200k, 400k, 800k…
+ * calls: about twice one settle of everything, whatever the store's size up to PENDING_MAX.
  */
 export const PENDING_LIMIT = 50_000;
+const PENDING_MAX = 400_000;
 
 /** After a batch of ingest or retention committed: settles the org when its list is long. */
 export async function settleIfLong(db: Db, orgId: string): Promise<void> {
   if (mode !== 'components') return;
   const [row] = await db.all<{ n: unknown }>('SELECT count(*) AS n FROM campaign_pending WHERE org_id = $1', [orgId]);
-  if (num(row.n) >= PENDING_LIMIT) await settleComponents(db, orgId);
+  const pending = num(row.n);
+  if (pending < PENDING_LIMIT) return;
+  if (pending < PENDING_MAX) {
+    const [calls] = await db.all<{ n: unknown }>('SELECT count(*) AS n FROM calls WHERE org_id = $1', [orgId]);
+    // The calls settled before (a call listed twice only lowers this): the limit grows with them.
+    if (pending < num(calls.n) - pending) return;
+  }
+  await settleComponents(db, orgId);
 }
 
 /**
@@ -206,16 +221,23 @@ async function recompute(tx: Db, orgId: string, region: readonly string[], span:
   const p = new Params();
   const rows = span
     ? await tx.all(
-        `SELECT call_sid, started_at, kind, value FROM call_identifiers
-         WHERE org_id = ${p.p(orgId)} AND started_at >= ${p.p(span.start)} AND started_at < ${p.p(span.end)}
-           AND ${callSidInList(tx.dialect, region, p)}`,
+        // Only values two or more of its rows carry (buildCampaigns links by nothing else, so a large
+        // region, a bulk load's settle, holds a fraction of its rows in memory), and the strong rows
+        // (campaign_links lists each campaign call's).
+        `SELECT call_sid, started_at, kind, value FROM (
+           SELECT call_sid, started_at, kind, value, count(*) OVER (PARTITION BY kind, value) AS carriers FROM call_identifiers
+           WHERE org_id = ${p.p(orgId)} AND started_at >= ${p.p(span.start)} AND started_at < ${p.p(span.end)}
+             AND ${callSidInList(tx.dialect, region, p)}
+         ) w WHERE carriers > 1 OR kind IN (${p.list(STRONG_KINDS)})`,
         p.values,
       )
     : [];
-  const members = membersOf(orgId, rows.map(identifierRow));
-  const d = new Params();
-  await tx.run(`DELETE FROM campaign_members WHERE org_id = ${d.p(orgId)} AND ${callSidInList(tx.dialect, region, d)}`, d.values);
-  await insertMembers(tx, members);
+  const kept = membersOf(orgId, rows.map(identifierRow));
+  for (const table of ['campaign_members', 'campaign_links']) {
+    const d = new Params();
+    await tx.run(`DELETE FROM ${table} WHERE org_id = ${d.p(orgId)} AND ${callSidInList(tx.dialect, region, d)}`, d.values);
+  }
+  await insertKept(tx, kept);
 }
 
 const identifierRow = (r: Record<string, unknown>): IdentifierRow => ({
@@ -225,26 +247,68 @@ const identifierRow = (r: Record<string, unknown>): IdentifierRow => ({
   value: r.value as string,
 });
 
-/** The member rows of a closed set of calls: one per call of a raw component. */
-function membersOf(orgId: string, rows: readonly IdentifierRow[]): MemberRow[] {
+/**
+ * The kept rows of a closed set of calls: a member row per call of a raw component, and a link
+ * row per call of a campaign and key joining it that the call carries.
+ */
+function membersOf(orgId: string, rows: readonly IdentifierRow[]): { members: MemberRow[]; links: LinkRow[] } {
   const graph = buildCampaigns(orgId, rows);
   const started = new Map(rows.map((r) => [r.callSid, r.startedAt]));
-  const out: MemberRow[] = [];
+  const members: MemberRow[] = [];
   for (const raw of graph.raw) {
-    for (const sid of raw) out.push([orgId, sid, started.get(sid)!, raw[0], graph.componentOf.get(sid)?.id ?? null]);
+    for (const sid of raw) members.push([orgId, sid, started.get(sid)!, raw[0], graph.componentOf.get(sid)?.id ?? null]);
   }
-  return out;
+  const strongOf = new Map<string, IdentifierRow[]>();
+  for (const r of rows) {
+    if (!isStrong(r.kind)) continue;
+    const list = strongOf.get(r.callSid);
+    if (list) list.push(r);
+    else strongOf.set(r.callSid, [r]);
+  }
+  const links: LinkRow[] = [];
+  for (const c of graph.components) {
+    const joining = new Set(c.links.map((l) => `${l.key.kind}\u0000${l.key.value}`));
+    for (const sid of c.calls) {
+      for (const r of strongOf.get(sid) ?? [])
+        links.push([orgId, c.id, sid, r.startedAt, r.kind, r.value, joining.has(`${r.kind}\u0000${r.value}`)]);
+    }
+    for (const l of c.links) {
+      if (isStrong(l.key.kind as IdentifierKind)) continue;
+      for (const sid of l.calls) links.push([orgId, c.id, sid, started.get(sid)!, l.key.kind, l.key.value, true]);
+    }
+  }
+  return { members, links };
 }
 
-const createStage = 'CREATE TEMP TABLE IF NOT EXISTS campaign_members_stage AS SELECT * FROM campaign_members LIMIT 0';
+async function insertKept(tx: Db, kept: { members: MemberRow[]; links: LinkRow[] }): Promise<void> {
+  // Each member with its call's facts (migration 24).
+  await insertRows(
+    tx,
+    'campaign_members',
+    kept.members,
+    'org_id, call_sid, started_at, component, campaign_id',
+    `SELECT s.org_id, s.call_sid, s.started_at, s.component, s.campaign_id, c.impersonated_brand, c.lure_category, c.payment_method,
+       c.caller_state, CAST(round(c.asks_total * 100) AS BIGINT)
+     FROM campaign_members_stage s JOIN calls c ON c.org_id = s.org_id AND c.call_sid = s.call_sid`,
+  );
+  // By campaign, then time: a page reads one campaign's rows (DuckDB skips the row groups of others).
+  kept.links.sort((a, b) => byCodePoint(a[1], b[1]) || a[3] - b[3]);
+  await insertRows(tx, 'campaign_links', kept.links);
+}
 
-async function insertMembers(tx: Db, rows: MemberRow[]): Promise<void> {
+async function insertRows(
+  tx: Db,
+  table: 'campaign_members' | 'campaign_links',
+  rows: unknown[][],
+  columns = '*',
+  select = `SELECT * FROM ${table}_stage`,
+): Promise<void> {
   if (rows.length === 0) return;
-  await tx.run(createStage);
-  await tx.run('TRUNCATE campaign_members_stage');
-  await tx.appendRows('campaign_members_stage', rows);
-  await tx.run('INSERT INTO campaign_members SELECT * FROM campaign_members_stage');
-  await tx.run('DELETE FROM campaign_members_stage');
+  await tx.run(`CREATE TEMP TABLE IF NOT EXISTS ${table}_stage AS SELECT ${columns} FROM ${table} LIMIT 0`);
+  await tx.run(`TRUNCATE ${table}_stage`);
+  await tx.appendRows(`${table}_stage`, rows);
+  await tx.run(`INSERT INTO ${table} ${select}`);
+  await tx.run(`DELETE FROM ${table}_stage`);
 }
 
 /** Every component of one org's calls, or of every org's, from call_identifiers (migration 20, `campaigns rebuild`). */
@@ -258,7 +322,23 @@ export async function rebuildMembers(db: Db, orgId?: string): Promise<void> {
 
 /** Inside the org's lock: all of its member rows recomputed. */
 export async function rebuildOrgMembers(tx: Db, orgId: string): Promise<void> {
-  const rows = await tx.all('SELECT call_sid, started_at, kind, value FROM call_identifiers WHERE org_id = $1', [orgId]);
+  // The data steps of migrations 20 and 23 run before the tables of migration 24 exist: its own rebuilds them.
+  if (!(await keptSchema(tx))) return;
+  // Only values two or more rows carry, and the strong rows (see recompute).
+  const p = new Params();
+  const rows = await tx.all(
+    `SELECT call_sid, started_at, kind, value FROM (
+       SELECT call_sid, started_at, kind, value, count(*) OVER (PARTITION BY kind, value) AS carriers FROM call_identifiers WHERE org_id = ${p.p(orgId)}
+     ) w WHERE carriers > 1 OR kind IN (${p.list(STRONG_KINDS)})`,
+    p.values,
+  );
   await tx.run('DELETE FROM campaign_members WHERE org_id = $1', [orgId]);
-  await insertMembers(tx, membersOf(orgId, rows.map(identifierRow)));
+  await tx.run('DELETE FROM campaign_links WHERE org_id = $1', [orgId]);
+  await insertKept(tx, membersOf(orgId, rows.map(identifierRow)));
+}
+
+/** Whether migration 24 ran (campaign_links exists). */
+async function keptSchema(tx: Db): Promise<boolean> {
+  const rows = await tx.all("SELECT 1 AS x FROM information_schema.tables WHERE table_name = 'campaign_links'");
+  return rows.length > 0;
 }

@@ -26,6 +26,7 @@ import { migration020 } from './020-campaign-members.js';
 import { migration021 } from './021-retention.js';
 import { migration022 } from './022-campaign-pending.js';
 import { migration023 } from './023-script-bands.js';
+import { migration024 } from './024-campaign-links.js';
 
 export const MIGRATIONS: Migration[] = [
   migration001,
@@ -50,6 +51,7 @@ export const MIGRATIONS: Migration[] = [
   migration021,
   migration022,
   migration023,
+  migration024,
 ];
 
 /**
