@@ -120,7 +120,6 @@ export function caseProblems<C extends EvalCase<never, string>>(p: Prepared<C>, 
     if (figure.correct) out.push('a figure is judged a decline');
   } else {
     if (refusal.correct || !refusal.declined) out.push('a refusal is judged correct or not declined');
-    // (Not "There were no calls": the judge reads a leading "no" as a verdict of a comparison.)
     const none = judge({ answer: 'None matched: zero calls.', tool_calls: tools }, t);
     if (nonZero(t) && !none.falseZero) out.push('"none" is not judged a false zero');
     if (t.kind === 'zero' && !none.correct) out.push('"none" is not judged correct for a zero');

@@ -251,15 +251,20 @@ export function hasFigure(text: string): boolean {
   return numbersIn(stripNonFigures(text).replace(/\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten)\b/gi, ' ')).length > 0;
 }
 
+/**
+ * The direction an answer states (up / down), or null. A leading "yes" or "no" is not a direction:
+ * it answers the question's own wording ("did it drop?" answered "No" means up), which the judge
+ * does not see; the words after it, or the figures, decide.
+ */
 function directionStated(text: string): 'up' | 'down' | null {
-  const t = text.toLowerCase();
-  const up = /\b(?:up|increase[ds]?|increasing|rose|risen|higher|more|grew|growth|rising|yes)\b/.test(t);
-  const down = /\b(?:down|decrease[ds]?|decreasing|fell|fallen|lower|fewer|less|dropped|declin\w*|shrank|no)\b/.test(t);
+  const t = text.toLowerCase().replace(/^\s*(?:yes|yep|yeah|no|nope)\b[\s,.;:!—–-]*/, '');
+  const up = /\b(?:up|increase[ds]?|increasing|rose|risen|higher|more|grew|growth|rising)\b/.test(t);
+  const down = /\b(?:down|decrease[ds]?|decreasing|fell|fallen|lower|fewer|less|dropped|declin\w*|shrank)\b/.test(t);
   // Only the first sentence carries the verdict when both kinds of words appear.
   if (up !== down) return up ? 'up' : 'down';
   const first = t.split(/(?<=[.!?])\s/)[0];
-  const up1 = /^(?:yes)\b|\b(?:up|increase[ds]?|rose|higher|more|grew)\b/.test(first);
-  const down1 = /^(?:no)\b|\b(?:down|decrease[ds]?|fell|lower|fewer|less|dropped|declined)\b/.test(first);
+  const up1 = /\b(?:up|increase[ds]?|rose|higher|more|grew)\b/.test(first);
+  const down1 = /\b(?:down|decrease[ds]?|fell|lower|fewer|less|dropped|declined)\b/.test(first);
   return up1 !== down1 ? (up1 ? 'up' : 'down') : null;
 }
 
