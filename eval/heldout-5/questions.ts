@@ -231,8 +231,10 @@ const NEARBY: Case[] = [
 
 const FRAME: Case[] = [
   q('f01', 'frame', 'Over the past two weeks, how do weekend call volumes compare with weekdays?', async (x) => {
+    // The last 14 days, or the last two whole calendar weeks.
     const b = await byWeekend(x, W.d14, 'calls_received');
-    return cmp(num(b.weekend), num(b.weekdays));
+    const c = await byWeekend(x, win('2027-04-05T00:00:00Z', '2027-04-19T00:00:00Z'), 'calls_received');
+    return anyOf(cmp(num(b.weekend), num(b.weekdays)), cmp(num(c.weekend), num(c.weekdays)));
   }),
   q('f02', 'frame', 'Do we hook a bigger share of callers on weekends or on weekdays? Look at the last 30 days.', async (x) => {
     const r = await weekendRate(x, W.d30, [hooked]);
@@ -247,7 +249,10 @@ const FRAME: Case[] = [
   q('f05', 'frame', 'Give me call counts week by week for the three full weeks before this one', (x) =>
     weekly(x, win3Weeks, 'calls_received', 'count'),
   ),
-  q('f06', 'frame', 'Hooked calls per week in April, week by week', (x) => weekly(x, W.thisMonth, 'hooked_calls', 'count')),
+  q('f06', 'frame', 'Hooked calls per week in April, week by week', async (x) =>
+    // The first week cut at April 1, or whole (from Monday March 29).
+    anyOf(await weekly(x, W.thisMonth, 'hooked_calls', 'count'), await weekly(x, win('2027-03-29T00:00:00Z'), 'hooked_calls', 'count')),
+  ),
   q('f07', 'frame', 'Total dollars asked: March against April so far', async (x) =>
     cmp(await metric(x, 'total_dollars_asked', 'usd', W.march), await metric(x, 'total_dollars_asked', 'usd', W.thisMonth)),
   ),
