@@ -57,8 +57,6 @@ export type FilterField = DimensionField | NumberField | 'transcript';
 
 const TIME_DIMENSIONS = ['time:15min', 'time:hour', 'time:day', 'time:week', 'time:month', 'time:weekday', 'time:hour_of_day'] as const;
 export type TimeDimension = (typeof TIME_DIMENSIONS)[number];
-/** Time dimensions whose values are instants (matched by position in a comparison). */
-export const ABSOLUTE_TIME: readonly TimeDimension[] = ['time:15min', 'time:hour', 'time:day', 'time:week', 'time:month'];
 
 export type Dimension = DimensionField | TimeDimension;
 

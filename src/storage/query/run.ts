@@ -3,15 +3,7 @@
 // window, matched to the rows by their dimension values (by position for instants).
 
 import { validationFailed } from '../../errors.js';
-import {
-  ABSOLUTE_TIME,
-  DIMENSION_FIELDS,
-  QUERY_LIMITS,
-  WEEKDAYS,
-  isDimensionField,
-  type BaseMetric,
-  type Dimension,
-} from '../../domain/query/catalog.js';
+import { DIMENSION_FIELDS, QUERY_LIMITS, WEEKDAYS, isDimensionField, type BaseMetric, type Dimension } from '../../domain/query/catalog.js';
 import { type Metric, type OrderTerm, type Query } from '../../domain/query/parse.js';
 import { formatWithOffset, instantOfLocal, offsetIn } from '../../domain/query/zone.js';
 import type { Principal } from '../../domain/principal.js';
@@ -230,7 +222,9 @@ function callGroupsSql(principal: Principal, q: Query, w: Window, lt: LocalTime,
   const narrowing = askConditions(q.filters);
   const { call: callAggs, ask: askAggs } = aggregatesOf(q.metrics, narrowing.length > 0);
   const distincts = q.metrics.flatMap((m, i) => (m.kind === 'distinct' ? [`count(DISTINCT ${m.field}) AS distinct_${i}`] : []));
-  const groupBy = dimAliases.length ? ` GROUP BY ${dimAliases.join(', ')}` : '';
+  // By position, the dimensions being the first columns: grouping by the aliases cost DuckDB
+  // ~0.08 ms more a read (5 % of a 7-day timeseries), the same statement otherwise.
+  const groupBy = dimAliases.length ? ` GROUP BY ${dimAliases.map((_, i) => i + 1).join(', ')}` : '';
   // The plain grouped query over the calls, as one would write it by hand.
   const select = [...dims(), ...[...callAggs].map((a) => `${CALL_AGGREGATES[a]} AS ${a}`), ...distincts];
   const calls = `SELECT ${select.join(', ')} FROM calls WHERE ${whereSql(principal, q, w, p, ctx)}${groupBy}`;
@@ -274,7 +268,9 @@ function statement(
       ? callGroupsSql(principal, q, w, lt, p, { dialect: db.dialect, campaigns })
       : rollupGroupsSql(db, principal, w, p, plan, aggregatesOf(q.metrics, false).call);
   const order = orderBySql(q);
-  const paging = `LIMIT ${p.p(page.limit)} OFFSET ${p.p(page.offset)}`;
+  // A read of every group needs no LIMIT when the groups cannot pass it (a preset's time buckets).
+  const bounded = page.offset === 0 && groupBound(q.dimensions, w) < page.limit;
+  const paging = bounded ? '' : `LIMIT ${p.p(page.limit)} OFFSET ${p.p(page.offset)}`;
   // The grouped SELECT orders and pages itself when nothing is computed over its rows: the
   // wrapping query cost DuckDB ~0.1–0.3 ms, a tenth of a 24-hour read.
   const sql = !ordered
@@ -287,6 +283,29 @@ function statement(
 
 /** Every group of a window, and one more to tell a result past the bound. */
 const EVERY_GROUP = { limit: QUERY_LIMITS.maxRows + 1, offset: 0 };
+
+/** The shortest local bucket of each time dimension that counts from the window (DST days are 23 h). */
+const SHORTEST_BUCKET_MS: Partial<Record<Dimension, number>> = {
+  'time:15min': QUARTER_MS,
+  'time:hour': HOUR_MS,
+  'time:day': DAY_MS - HOUR_MS,
+  'time:week': 7 * DAY_MS - HOUR_MS,
+  'time:month': 28 * DAY_MS - HOUR_MS,
+};
+
+/**
+ * At most how many groups the dimensions can make over `w`: time buckets are bounded by the
+ * window, weekdays and hours of day by the clock; a field's values are not (Infinity).
+ */
+function groupBound(dimensions: readonly Dimension[], w: Window): number {
+  const span = w.end.getTime() - w.start.getTime();
+  return dimensions.reduce((bound, d) => {
+    if (d === 'time:weekday') return bound * 7;
+    if (d === 'time:hour_of_day') return bound * 24;
+    const shortest = SHORTEST_BUCKET_MS[d];
+    return shortest ? bound * (Math.ceil(span / shortest) + 2) : Infinity;
+  }, 1);
+}
 
 /** A group's values, and its key for matching with the comparison window (when asked). */
 interface Group {
@@ -302,31 +321,51 @@ interface Group {
  */
 type TimeValues = 'text' | 'instants';
 
-function groupOf(q: Query, r: Row, lt: LocalTime, w: Window, times: TimeValues, keyed: boolean): Group {
-  const values: DimensionValue[] = [];
-  const keys: string[] = [];
-  q.dimensions.forEach((d, i) => {
-    const raw = r[`d${i}`];
+/** A dimension's value in a row, and its key for matching with the comparison window. */
+interface ValueReader {
+  value(raw: unknown): DimensionValue;
+  key(raw: unknown, value: DimensionValue): string;
+}
+
+const byValue = (_raw: unknown, value: DimensionValue) => JSON.stringify(value);
+
+/**
+ * The reader of a statement's groups, made once per statement: each dimension's conversion is
+ * chosen once, not per row (a 30-day arrivals preset reads 2,880 rows).
+ */
+function groupReader(q: Query, lt: LocalTime, w: Window, times: TimeValues): (r: Row, keyed: boolean) => Group {
+  const readers: ValueReader[] = q.dimensions.map((d): ValueReader => {
     if (isDimensionField(d)) {
-      const v = raw === null || raw === undefined ? null : typeof raw === 'bigint' ? Number(raw) : (raw as DimensionValue);
-      values.push(v);
-      if (keyed) keys.push(JSON.stringify(v));
-      return;
+      return {
+        value: (raw) => (raw === null || raw === undefined ? null : typeof raw === 'bigint' ? Number(raw) : (raw as DimensionValue)),
+        key: byValue,
+      };
     }
-    const x = num(raw);
-    if (d === 'time:weekday') values.push(WEEKDAYS[Math.round(x / DAY_MS)]);
-    else if (d === 'time:hour_of_day') values.push(Math.round(x / HOUR_MS));
-    else {
-      const instant = d === 'time:hour' || d === 'time:15min' ? x : instantOfLocal(lt.stamps, x);
-      values.push(times === 'instants' ? instant : formatWithOffset(instant, offsetIn(lt.stamps, instant)));
-    }
-    if (keyed) {
-      keys.push(
-        (ABSOLUTE_TIME as readonly string[]).includes(d) ? String(position(d, x, lt, w)) : JSON.stringify(values[values.length - 1]),
-      );
-    }
+    // Weekdays and hours of day are matched by value; the other buckets by their place in the window.
+    if (d === 'time:weekday') return { value: (raw) => WEEKDAYS[Math.round(num(raw) / DAY_MS)], key: byValue };
+    if (d === 'time:hour_of_day') return { value: (raw) => Math.round(num(raw) / HOUR_MS), key: byValue };
+    const key = (raw: unknown) => String(position(d, num(raw), lt, w));
+    if (d === 'time:hour' || d === 'time:15min')
+      return { value: times === 'instants' ? num : (raw) => formatWithOffset(num(raw), offsetIn(lt.stamps, num(raw))), key };
+    return {
+      value: (raw) => {
+        const instant = instantOfLocal(lt.stamps, num(raw));
+        return times === 'instants' ? instant : formatWithOffset(instant, offsetIn(lt.stamps, instant));
+      },
+      key,
+    };
   });
-  return { values, key: keys.join('|') };
+  const columns = readers.map((_, i) => `d${i}`);
+  return (r, keyed) => {
+    const values: DimensionValue[] = new Array(readers.length);
+    const keys: string[] = keyed ? new Array(readers.length) : [];
+    for (let i = 0; i < readers.length; i++) {
+      const raw = r[columns[i]];
+      values[i] = readers[i].value(raw);
+      if (keyed) keys[i] = readers[i].key(raw, values[i]);
+    }
+    return { values, key: keys.join('|') };
+  };
 }
 
 /** The bucket's index counted from the bucket holding the window's start. */
@@ -441,10 +480,11 @@ export async function runQuery(
       [{ path: 'dimensions', message: `at most ${QUERY_LIMITS.maxRows} groups` }],
     );
   }
-  const results: QueryRow[] = rows.map((r) => {
-    const g = groupOf(q, r, main.lt, q.window, times, false);
-    return { dimensions: g.values, metrics: q.metrics.map((m, i) => figure(m, r, i)) };
-  });
+  const groupOf = groupReader(q, main.lt, q.window, times);
+  const results: QueryRow[] = rows.map((r) => ({
+    dimensions: groupOf(r, false).values,
+    metrics: q.metrics.map((m, i) => figure(m, r, i)),
+  }));
   if (q.compare) {
     // Matched to the rows by key: no order needed.
     const cmp = statement(
@@ -458,9 +498,10 @@ export async function runQuery(
       false,
     );
     const before = new Map<string, Row>();
-    for (const r of await db.all(cmp.sql, cmp.params)) before.set(groupOf(q, r, cmp.lt, q.compare, times, true).key, r);
+    const earlierGroupOf = groupReader(q, cmp.lt, q.compare, times);
+    for (const r of await db.all(cmp.sql, cmp.params)) before.set(earlierGroupOf(r, true).key, r);
     rows.forEach((r, i) => {
-      const earlier = before.get(groupOf(q, r, main.lt, q.window, times, true).key) ?? EMPTY;
+      const earlier = before.get(groupOf(r, true).key) ?? EMPTY;
       const metrics = q.metrics.map((m, j) => figure(m, earlier, j));
       const change = results[i].metrics.map((v, j) => {
         const e = metrics[j];
