@@ -63,6 +63,7 @@ function offsetAt(zone: string, t: number): number {
 export function offsetSegments(zone: string, from: number, to: number): OffsetSegment[] {
   const step = 6 * HOUR_MS; // no zone changes its offset twice in six hours
   const start = from - DAY_MS;
+  if (zone === 'UTC') return [{ from: start, offsetMs: 0 }]; // every preset: no walk over the window
   const end = to + DAY_MS;
   const segments: OffsetSegment[] = [{ from: start, offsetMs: offsetAt(zone, start) }];
   let prevT = start;
