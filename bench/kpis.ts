@@ -17,7 +17,7 @@ import { createKey, createOrg } from '../src/storage/queries/orgs.js';
 import { IngestRun } from '../src/features/ingest/ingestRun.js';
 import { benchQueries } from './query.js';
 
-const WINDOWS: [string, number][] = [
+export const WINDOWS: [string, number][] = [
   ['24h', 86_400_000],
   ['7d', 7 * 86_400_000],
   ['30d', 30 * 86_400_000],
@@ -36,7 +36,7 @@ interface Endpoint {
 }
 
 const W = 'org_id = $1 AND started_at >= $2 AND started_at < $3';
-const ENDPOINTS: Endpoint[] = [
+export const ENDPOINTS: Endpoint[] = [
   {
     name: 'summary',
     path: '/api/kpis/summary',
