@@ -2,7 +2,9 @@
 // calls over 365 days with crews and transcripts, ingested through IngestRun three times, each
 // into a fresh store: with no campaign work (ingest as before campaigns), with identifier rows
 // only (as before kept components), and with identifier rows and kept components (now: the
-// calls listed as pending, then settled once, as the first campaign read does). The generation of the records is timed alone and taken out, so the rates are the store's. Then,
+// calls listed as pending, settled by ingest itself when the list reaches its growing limit, and
+// what is left settled as the first campaign read does, timed apart). The generation of the
+// records is timed alone and taken out, so the rates are the store's. Then,
 // on the last store, GET /api/campaigns?range=30d and a campaign's page, p50 / p95 over HTTP
 // after warm-up, for an unscoped key (kept components) and a scoped one (read-time path).
 // Targets (docs/campaigns.md): ingest with campaign upkeep ≥ 90 % of the rate without; list p50 ≤ 50 ms,

@@ -48,28 +48,6 @@ export async function callFactsOf(db: Db, principal: Principal, span: Span, sids
   );
 }
 
-/**
- * The identifier rows of these calls of one org, started in `span` (DuckDB skips the row groups
- * outside it); of these kinds only, when given.
- */
-export async function identifierRowsOfCalls(
-  db: Db,
-  orgId: string,
-  span: Span,
-  sids: readonly string[],
-  kinds?: readonly IdentifierKind[],
-): Promise<IdentifierRow[]> {
-  if (sids.length === 0) return [];
-  const p = new Params();
-  const rows = await db.all(
-    `SELECT call_sid, started_at, kind, value FROM call_identifiers
-     WHERE org_id = ${p.p(orgId)} AND started_at >= ${p.p(span.start)} AND started_at < ${p.p(span.end)}
-       ${kinds ? `AND kind IN (${p.list(kinds)})` : ''} AND ${callSidInList(db.dialect, sids, p)}`,
-    p.values,
-  );
-  return rows.map(identifierRowOf);
-}
-
 export const identifierRowOf = (r: Record<string, unknown>): IdentifierRow => ({
   callSid: r.call_sid as string,
   startedAt: num(r.started_at),

@@ -6,7 +6,7 @@
 // pending (upkeep.ts).
 
 import { byCodePoint, compareKeys, type Component, type IdentifierRow } from '../../domain/campaigns/components.js';
-import { isStrong, STRONG_KINDS } from '../../domain/campaigns/identifiers.js';
+import { isStrong, STRONG_KINDS, WEAK_KINDS, type IdentifierKind } from '../../domain/campaigns/identifiers.js';
 import {
   campaignDetail,
   campaignRow,
@@ -18,8 +18,8 @@ import {
 import type { Principal } from '../../domain/principal.js';
 import { formatUtc, type Window } from '../../domain/window.js';
 import { num, Params, type Db } from '../db.js';
-import { identifierRowOf, identifierRowsOfCalls, pageOf, previousOf, spanOf, type Span } from './facts.js';
-import { callSidInList, valueInList } from './sidList.js';
+import { identifierRowOf, pageOf, previousOf, spanOf, type Span } from './facts.js';
+import { callSidInList } from './sidList.js';
 import { settleComponents } from './upkeep.js';
 
 /** A campaign has at least this many calls in a window to be one of the window's. */
@@ -204,16 +204,20 @@ export async function keptDetail(db: Db, principal: Principal, w: Window, id: st
   const orgId = principal.orgId;
   await settleComponents(db, orgId);
   const span = spanOf(w);
-  const linkRows = await db.all(
-    'SELECT call_sid, started_at, kind, value FROM campaign_links WHERE org_id = $1 AND campaign_id = $2 AND joins AND started_at >= $3 AND started_at < $4',
-    [orgId, id, previousOf(span).start, span.end],
-  );
+  // Three independent reads, at once.
+  const [linkRows, kept, weakRows] = await Promise.all([
+    db.all(
+      'SELECT call_sid, started_at, kind, value, joins FROM campaign_links WHERE org_id = $1 AND campaign_id = $2 AND started_at >= $3 AND started_at < $4',
+      [orgId, id, previousOf(span).start, span.end],
+    ),
+    keptFacts(db, orgId, span, [id]),
+    weakCarriers(db, orgId, span, id),
+  ]);
   const started = new Map<string, number>();
-  for (const r of linkRows) started.set(r.call_sid as string, num(r.started_at));
+  for (const r of linkRows) if (r.joins) started.set(r.call_sid as string, num(r.started_at));
   const inWindow = [...started].filter(([, t]) => t >= span.start).map(([sid]) => sid);
   if (inWindow.length < MIN_IN_WINDOW) return null;
   const previous = started.size - inWindow.length;
-  const [kept, ownRows] = await Promise.all([keptFacts(db, orgId, span, [id]), identifierRowsOfCalls(db, orgId, span, inWindow)]);
   const facts = new Map((kept.get(id) ?? []).map((f) => [f.callSid, f]));
   const calls = inWindow.filter((sid) => facts.has(sid)).sort((a, b) => started.get(a)! - started.get(b)! || byCodePoint(a, b));
   if (calls.length < MIN_IN_WINDOW) return null;
@@ -221,7 +225,7 @@ export async function keptDetail(db: Db, principal: Principal, w: Window, id: st
   const byKey = new Map<string, { key: { kind: string; value: string }; calls: string[] }>();
   for (const r of linkRows) {
     const sid = r.call_sid as string;
-    if (!mine.has(sid)) continue;
+    if (!r.joins || !mine.has(sid)) continue;
     const k = `${r.kind as string}\u0000${r.value as string}`;
     const e = byKey.get(k);
     if (e) e.calls.push(sid);
@@ -230,40 +234,37 @@ export async function keptDetail(db: Db, principal: Principal, w: Window, id: st
   const links = [...byKey.values()]
     .map((l) => ({ key: l.key, calls: l.calls.sort((a, b) => started.get(a)! - started.get(b)! || byCodePoint(a, b)) }))
     .sort((a, b) => compareKeys(a.key, b.key));
-  const own = ownRows.filter((r) => mine.has(r.callSid));
-  const others = await otherCarriers(db, orgId, span, own, mine);
-  const campaignOf = await campaignsOfCalls(
-    db,
-    orgId,
-    others.map((r) => r.callSid),
-  );
-  const rows = [...own, ...others];
+  // Its calls' strong identifiers (the row's `identifiers`) and weak ones, and the other calls of the window sharing a weak one (`related`).
+  const ownStrong = linkRows.filter((r) => isStrong(r.kind as IdentifierKind) && mine.has(r.call_sid as string)).map(identifierRowOf);
+  const weak = weakRows.map((r) => ({ row: identifierRowOf(r), campaignId: r.campaign_id as string | null }));
+  const ownWeak = weak.filter((x) => mine.has(x.row.callSid)).map((x) => x.row);
+  const ownKeys = new Set(ownWeak.map((r) => `${r.kind}\u0000${r.value}`));
+  const others = weak.filter((x) => !mine.has(x.row.callSid) && ownKeys.has(`${x.row.kind}\u0000${x.row.value}`));
+  const campaignOf = new Map(others.filter((x) => x.campaignId !== null).map((x) => [x.row.callSid, x.campaignId!]));
+  const rows = [...ownStrong, ...ownWeak, ...others.map((x) => x.row)];
   const c: Component = { id, calls, links };
   return campaignDetail({ rows, rowsOf: rowsByCall(rows), campaignOf: (sid) => campaignOf.get(sid) }, c, facts, previous, w);
 }
 
-/** Rows of other calls of the window carrying one of these weak values (the campaign's `related`). */
-async function otherCarriers(db: Db, orgId: string, span: Span, own: ReturnType<typeof identifierRowOf>[], mine: Set<string>) {
-  const weak = new Set(own.filter((r) => !isStrong(r.kind)).map((r) => `${r.kind}\u0000${r.value}`));
-  if (weak.size === 0) return [];
-  const values = [...new Set(own.filter((r) => !isStrong(r.kind)).map((r) => r.value))];
+/**
+ * The weak identifier rows of the window carrying a weak value that a call of the campaign in the
+ * window carries (its own rows among them), each with its call's campaign.
+ */
+async function weakCarriers(db: Db, orgId: string, span: Span, id: string) {
   const p = new Params();
-  const rows = await db.all(
-    `SELECT call_sid, started_at, kind, value FROM call_identifiers
-     WHERE org_id = ${p.p(orgId)} AND started_at >= ${p.p(span.start)} AND started_at < ${p.p(span.end)}
-       AND ${valueInList(db.dialect, values, p)}`,
+  const org = p.p(orgId);
+  const start = p.p(span.start);
+  const end = p.p(span.end);
+  const weak = p.list(WEAK_KINDS);
+  return db.all(
+    `SELECT i.call_sid, i.started_at, i.kind, i.value, m.campaign_id FROM call_identifiers i
+     LEFT JOIN campaign_members m ON m.org_id = i.org_id AND m.call_sid = i.call_sid
+     WHERE i.org_id = ${org} AND i.started_at >= ${start} AND i.started_at < ${end} AND i.kind IN (${weak})
+       AND i.value IN (
+         SELECT o.value FROM call_identifiers o
+         WHERE o.org_id = ${org} AND o.started_at >= ${start} AND o.started_at < ${end} AND o.kind IN (${weak})
+           AND o.call_sid IN (SELECT call_sid FROM campaign_members
+                              WHERE org_id = ${org} AND campaign_id = ${p.p(id)} AND started_at >= ${start} AND started_at < ${end}))`,
     p.values,
   );
-  return rows.map(identifierRowOf).filter((r) => !mine.has(r.callSid) && weak.has(`${r.kind}\u0000${r.value}`));
-}
-
-/** The campaign of each of these calls that has one. */
-async function campaignsOfCalls(db: Db, orgId: string, sids: readonly string[]): Promise<Map<string, string>> {
-  if (sids.length === 0) return new Map();
-  const p = new Params();
-  const rows = await db.all(
-    `SELECT call_sid, campaign_id FROM campaign_members WHERE org_id = ${p.p(orgId)} AND campaign_id IS NOT NULL AND ${callSidInList(db.dialect, sids, p)}`,
-    p.values,
-  );
-  return new Map(rows.map((r) => [r.call_sid as string, r.campaign_id as string]));
 }

@@ -10,23 +10,3 @@ export const callSidInList = (dialect: Dialect, sids: readonly string[], params:
     : dialect === 'duckdb'
       ? `${column} IN (SELECT unnest(string_split(${params.p(sids.join(','))}, ',')))`
       : `${column} = ANY(string_to_array(${params.p(sids.join(','))}, ','))`;
-
-/** Separates the values of valueInList's parameter (normalised values do not hold it). */
-const VALUE_SEP = '\u0001';
-
-/**
- * Like callSidInList for identifier values (which may hold commas): one parameter split at
- * VALUE_SEP; a value that holds it after all gets a parameter of its own.
- */
-export const valueInList = (dialect: Dialect, values: readonly string[], params: Params, column = 'value'): string => {
-  const list = values.filter((v) => !v.includes(VALUE_SEP));
-  const odd = values.filter((v) => v.includes(VALUE_SEP));
-  const parts = odd.length > 0 ? [`${column} IN (${odd.map((v) => params.p(v)).join(', ')})`] : [];
-  if (list.length > 0)
-    parts.push(
-      dialect === 'duckdb'
-        ? `${column} IN (SELECT unnest(string_split(${params.p(list.join(VALUE_SEP))}, ${params.p(VALUE_SEP)})))`
-        : `${column} = ANY(string_to_array(${params.p(list.join(VALUE_SEP))}, ${params.p(VALUE_SEP)}))`,
-    );
-  return parts.length === 0 ? 'FALSE' : `(${parts.join(' OR ')})`;
-};
