@@ -183,3 +183,137 @@ describe('a place in the ranking before: "the second one", "the 3rd brand", "the
     }
   });
 });
+
+describe('a group of calls in a filter’s place narrows the figure asked', () => {
+  const week = () => between(MONDAY);
+  const maxAsk = (cs: FixtureCall[]) => Math.max(...cs.flatMap((c) => c.extraction?.dollar_asks ?? []));
+  const meanLength = (cs: FixtureCall[]) => cs.reduce((s, c) => s + c.duration_sec, 0) / cs.length;
+
+  it('"the largest single ask for tier N calls", "… among hooked calls": the figure over that group, not the group’s count', async () => {
+    const month = between(MONTH);
+    // A tier whose largest ask is not the month's largest.
+    const t = [1, 2, 3].find((n) => {
+      const g = month.filter((c) => tierOf(c) === n);
+      return g.some((c) => c.extraction?.dollar_asks?.length) && maxAsk(g) !== maxAsk(month);
+    });
+    assert.ok(t !== undefined);
+    const group = month.filter((c) => tierOf(c) === t);
+    for (const q of [`largest single ask this month for tier ${t} calls`, `biggest ask this month, tier ${t} calls only`]) {
+      const a = await ask(q);
+      has(a, `largest single ask ${usd(maxAsk(group))}`);
+      assert.doesNotMatch(a.answer, new RegExp(`tier-${t} calls \\d`), a.answer);
+    }
+    const hooked = month.filter(isHooked);
+    assert.notEqual(Math.round(meanLength(hooked)), Math.round(meanLength(month)));
+    const a = await ask('average call length this month among hooked calls');
+    assert.match(a.answer, /counting only calls that were hooked: average call length/, a.answer);
+    assert.doesNotMatch(a.answer, /hooked calls \d/, a.answer);
+  });
+
+  it('a follow-up naming only a group ("and for tier 1 calls only?", "what about hooked ones") keeps the figure asked before', async () => {
+    const month = between(MONTH);
+    const t1 = month.filter((c) => tierOf(c) === 1);
+    assert.ok(t1.length > 0);
+    for (const follow of ['and for tier 1 calls only?', 'what about tier 1?', 'same for tier 1 calls']) {
+      const session_id = crypto.randomUUID();
+      await askOk(w.app, w.keyA, 'hook rate this month', { session_id });
+      const b = await askOk(w.app, w.keyA, follow, { session_id });
+      has(b, hookSaid(t1));
+    }
+    const session_id = crypto.randomUUID();
+    await askOk(w.app, w.keyA, 'largest single ask since monday', { session_id });
+    const hooked = week().filter(isHooked);
+    const b = await askOk(w.app, w.keyA, 'and for the hooked ones?', { session_id });
+    has(b, `largest single ask ${usd(maxAsk(hooked))}`);
+  });
+});
+
+describe('values named with their field that the data does not hold', () => {
+  it('an account holder named after its words, a chain named with "chain": said not found, with the query that counted 0', async () => {
+    for (const [q, what] of [
+      ["any calls this month with the account holder 'Ottoline Brisk'?", 'mule account holder "Ottoline Brisk"'],
+      ['calls where the account was in the name of Ottoline Brisk', 'mule account holder "Ottoline Brisk"'],
+      ['how many wallets on the Cardano chain did we collect', 'crypto chain "Cardano"'],
+      ['how many calls asked for payment on the Solana network this month', 'crypto chain "Solana"'],
+    ]) {
+      const a = await ask(q);
+      has(a, `I found no ${what}`);
+      assert.ok(
+        a.tool_calls.some((c) => c.name === 'query'),
+        q,
+      );
+    }
+    // A chain the data holds is counted.
+    const btc = ORG_A_CALLS.filter((c) => c.extraction?.crypto_chain === 'BTC' && at(c) >= NOW.getTime() - 30 * DAY).length;
+    assert.ok(btc > 0);
+    const a = await ask('how many calls on the BTC chain in the last 30 days');
+    assert.doesNotMatch(a.answer, /I found no/, a.answer);
+  });
+});
+
+describe('a rate said with its verb, and dotted abbreviations', () => {
+  it('"which persona hooks callers at a higher rate": the hook rate of each, not their calls', async () => {
+    const month = between(MONTH);
+    const m = month.filter((c) => c.persona === 'margaret');
+    const wa = month.filter((c) => c.persona === 'walter');
+    assert.ok(m.length > 0 && wa.length > 0);
+    const a = await ask('Margaret vs Walter this month: which persona hooks scammers at a higher rate?');
+    const rate = (cs: FixtureCall[]) => pct(cs.filter(isHooked).length / cs.length);
+    has(a, `margaret ${rate(m)}`);
+    has(a, `walter ${rate(wa)}`);
+  });
+
+  it('"U.S." is one word, so names holding it read whole', async () => {
+    const { normalise } = await import('../../src/agent/read/normalise.js');
+    assert.match(normalise('calls impersonating the U.S. Marshals this month'), /\bus marshals\b/);
+    assert.match(normalise('how many U.S.A. callers'), /\bus callers\b/);
+  });
+});
+
+describe('"what share of all calls was that": the count before as a share of all calls', () => {
+  it('in a second part, or as a follow-up', async () => {
+    const month = between(MONTH);
+    const amazon = month.filter((c) => c.extraction?.impersonated_brand === 'Amazon');
+    const t1 = month.filter((c) => tierOf(c) === 1);
+    assert.ok(amazon.length > 0 && t1.length > 0);
+    const share = (n: number) => `${n} of ${month.length} calls`;
+    const a = await ask('how many tier 1 calls this month, and what share of all calls was that?');
+    has(a, share(t1.length));
+    has(a, pct(t1.length / month.length));
+    const session_id = crypto.randomUUID();
+    await askOk(w.app, w.keyA, 'how many amazon calls this month', { session_id });
+    const b = await askOk(w.app, w.keyA, 'and what percent of the total is that?', { session_id });
+    has(b, share(amazon.length));
+    has(b, pct(amazon.length / month.length));
+  });
+});
+
+describe('calls other than a value: "excluding X", "other than X", and "the rest" after a value', () => {
+  it('the figure over every call without the value (calls with no value of the field included)', async () => {
+    const month = between(MONTH);
+    const rest = month.filter((c) => c.extraction?.impersonated_brand !== 'Amazon');
+    const amazon = month.filter((c) => c.extraction?.impersonated_brand === 'Amazon');
+    assert.ok(amazon.length > 0 && rest.length > 0 && hookSaid(rest) !== hookSaid(month));
+    for (const q of [
+      'hook rate this month excluding amazon calls',
+      'hook rate this month for calls other than Amazon',
+      'what was the hook rate this month, not counting the amazon ones',
+    ]) {
+      const a = await ask(q);
+      has(a, hookSaid(rest));
+      assert.deepEqual(a.tool_calls[0].args.filters, [['is_not', 'impersonated_brand', ['Amazon']]], q);
+    }
+    has(await ask('how many calls this month besides the ones impersonating Amazon'), calls(rest.length));
+  });
+
+  it('a follow-up asking for "the rest", "everything else", "all the other calls" after a value', async () => {
+    const month = between(MONTH);
+    const rest = month.filter((c) => c.extraction?.impersonated_brand !== 'Amazon');
+    for (const follow of ['and for the rest of them?', 'what about everything else', 'and all the other calls?']) {
+      const session_id = crypto.randomUUID();
+      await askOk(w.app, w.keyA, 'hook rate for amazon calls this month', { session_id });
+      const b = await askOk(w.app, w.keyA, follow, { session_id });
+      has(b, hookSaid(rest));
+    }
+  });
+});

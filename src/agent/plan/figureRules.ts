@@ -5,6 +5,7 @@
 import { fmtInt, fmtPct, fmtSec, nCalls } from '../say/answer.js';
 import { LEXICON_FIELDS, type FoundValue } from '../read/lexicon.js';
 import { SHARE_RE } from './planRules.js';
+import { canon } from '../read/values.js';
 import { numbers, QUANTITIES, quantityIn, TIER1_SHARE_RE } from './quantity.js';
 import {
   cap,
@@ -153,4 +154,59 @@ export const A_PERCENTILE_OF_CALL_LENGTH: QueryRule = {
   guard: (i) => i.reading.windows.length <= 1 && !/\b(?:asks?|dollars?|amounts?)\b/.test(i.text),
   build: p90Length,
   examples: ['p90 call length this week', 'what is the 90th percentile call duration for tech support calls this month'],
+};
+
+// ------------------------------------------------------------------ calls other than a value
+
+/** "excluding tech support", "other than Amazon", "everything except IRS calls": a value left out. */
+const LEFT_OUT =
+  /\b(?:excluding|exclude|except(?: for)?|other than|besides|apart from|aside from|not counting|leaving out|outside of|but not|everything but|all but|minus)\s+(?:the\s+|any\s+|those\s+|all\s+)?/;
+
+/** The `is` filter holding the value said after the cue, as an `is_not` filter, and the value. */
+function leftOut(filters: unknown[][], after: string): { index: number; field: string; value: string; rest: unknown[] | null } | null {
+  const words = ` ${canon(after)} `;
+  for (const [index, f] of filters.entries()) {
+    if (f[0] !== 'is' || !Array.isArray(f[2])) continue;
+    const value = (f[2] as unknown[]).map(String).find((v) => words.startsWith(` ${canon(v)} `) || words.includes(` ${canon(v)} `));
+    if (!value) continue;
+    const others = (f[2] as unknown[]).filter((v) => String(v) !== value);
+    return { index, field: String(f[1]), value, rest: others.length ? ['is', f[1], others] : null };
+  }
+  return null;
+}
+
+function callsOtherThan(input: RuleInput, m: RegExpExecArray): QueryPlan | null {
+  const filters = ruleFilters(input);
+  if (!filters) return null;
+  const out = leftOut(filters, input.text.slice(m.index + m[0].length));
+  if (!out) return null;
+  const kept = filters.filter((_, i) => i !== out.index);
+  if (out.rest) kept.push(out.rest);
+  const q = quantityIn(input.reading.rest) ?? QUANTITIES.calls;
+  const spec = input.reading.window;
+  const what = LEXICON_FIELDS[out.field as keyof typeof LEXICON_FIELDS] ?? out.field.replace(/_/g, ' ');
+  const query = (f: unknown[][]) => ({ metrics: q.metrics, filters: f, ...windowOf(input) });
+  return {
+    // Every call but those with the value (a call with no value of the field is one of them), and all calls beside.
+    queries: [query([['is_not', out.field, [out.value]], ...kept]), query(kept)],
+    filters: input.reading.base,
+    say: ([r, all]) => {
+      const v = numbers(r.results[0]?.metrics ?? q.metrics.map(() => 0));
+      const a = numbers(all.results[0]?.metrics ?? q.metrics.map(() => 0));
+      return `${cap(windowSaid(spec, r.range))}, calls other than those with ${what} ${out.value}: ${q.say(v)} (all calls: ${q.say(a)}).`;
+    },
+  };
+}
+
+export const CALLS_OTHER_THAN_A_VALUE: QueryRule = {
+  id: 'calls-other-than-a-value',
+  cue: LEFT_OUT,
+  // A ranking or a list "other than" a value is the planner's (it leaves the value out of the ranking).
+  guard: (i) => i.reading.windows.length <= 1 && !/\b(?:top|most|least|rank\w*|which|list|show|breakdown|by|per|each)\b/.test(i.text),
+  build: callsOtherThan,
+  examples: [
+    'hook rate this month excluding tech support calls',
+    'how many calls other than amazon this week',
+    'average ask for everything except IRS calls last 30 days',
+  ],
 };

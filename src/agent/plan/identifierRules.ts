@@ -1,7 +1,7 @@
 // Query rules of identifiers (wallets, mule accounts, drop addresses, agent names…): how many
 // different ones, and which were named most. Part of the rule table (queryRules.ts).
 
-import { namedValues } from './valueRules.js';
+import { namedValues, unknownNamed } from './valueRules.js';
 import { fmtInt, nCalls } from '../say/answer.js';
 import { LEXICON_FIELDS, type LexiconField } from '../read/lexicon.js';
 import { comparedWindows } from './planRules.js';
@@ -108,7 +108,10 @@ function identifierRanking(input: RuleInput): QueryPlan | null {
 export const HOW_MANY_DISTINCT_IDENTIFIERS: QueryRule = {
   id: 'how-many-distinct-identifiers',
   cue: /\b(?:how many|number of|count of|count the) (?:different |distinct |unique |separate |individual )?(?:crypto |bitcoin |btc |eth )?(?:wallets?|account numbers|mule accounts|bank accounts|routing numbers|phishing|drop addresses|mule drops|fake agents?|agent names|synthetic orgs?|fake (?:companies|orgs?)|account holders|holder names|area codes)\b/,
-  guard: (i) => !/\b(?:calls?|times?|more than|at least|twice|reused|repeated|again)\b/.test(i.reading.rest.replace(/^how many /, '')),
+  // A value the data does not hold named with them ("wallets on the Cardano chain") is said not found (valueRules.ts).
+  guard: (i) =>
+    !/\b(?:calls?|times?|more than|at least|twice|reused|repeated|again)\b/.test(i.reading.rest.replace(/^how many /, '')) &&
+    unknownNamed(i) === null,
   build: distinctValues,
   examples: ['how many wallets did we see this month', 'how many different mule accounts this week'],
 };
@@ -138,6 +141,7 @@ export const IDENTIFIERS_NAMED_ALONE: QueryRule = {
     // "used in more than one call", "seen twice": identifiers reused, the planner's.
     !/\b(?:calls?|times?|more than|at least|or more|twice|reused|repeated|again|once)\b/.test(i.text) &&
     i.found.length === 0 &&
+    unknownNamed(i) === null &&
     BARE_IDENTIFIERS.test(
       i.reading.rest
         .replace(/[?.!]+$/, '')

@@ -101,6 +101,7 @@ import {
   VALUE_FIELD_RANKABLE,
   verdictOf,
   withoutCommands,
+  groupsAsFilters,
 } from './planRules.js';
 
 const asked = (more: boolean | null) => (more === null ? {} : { more });
@@ -141,7 +142,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     ...(bar ? { bar } : {}),
   });
 
-  const metrics = metricsIn(rest);
+  const metrics = groupsAsFilters(metricsIn(rest), rest);
   const explain = asksToExplain(rest);
   const c: PlanContext = {
     ...reading,

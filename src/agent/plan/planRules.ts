@@ -381,3 +381,21 @@ export function sideBySideAsk(text: string, rest: string): boolean | null {
   const up = UP_RE.test(rest) || (!down && /\b(?:common|frequent|popular|often|busier|longer)\b/.test(rest));
   return up === down ? null : up;
 }
+
+/** A group of calls in a filter's place: "for tier 3 calls", "among hooked calls", "tier 1 calls only". */
+const GROUP_AS_FILTER =
+  /\b(?:for|among|of|in|on|from|only|just|across|within)(?: the| our| all| those| these)? (?:tier [123]|hooked)(?: calls?| ones?)?\b|\b(?:tier [123]|hooked)(?: calls?| ones?)? only\b/;
+const GROUP_METRICS: ReadonlySet<SummaryMetric> = new Set(['tier1_calls', 'tier2_calls', 'tier3_calls', 'hooked_calls']);
+
+/**
+ * The figures asked, without the groups of calls that only narrow another figure: "the largest
+ * single ask for tier 3 calls" is the largest ask over tier-3 calls (the tier a filter), not the
+ * largest ask and the tier-3 count. A count of calls beside the group ("calls and tier 1 calls")
+ * and the hook rate beside "hooked" keep both.
+ */
+export function groupsAsFilters(metrics: SummaryMetric[], rest: string): SummaryMetric[] {
+  const others = metrics.filter((m) => !GROUP_METRICS.has(m) && m !== 'calls_received');
+  if (!others.length || others.length === metrics.length || !GROUP_AS_FILTER.test(rest)) return metrics;
+  if (others.includes('hook_rate') && metrics.includes('hooked_calls')) return metrics;
+  return metrics.filter((m) => !GROUP_METRICS.has(m));
+}

@@ -6,8 +6,9 @@
 // Pure: the question is rebuilt as text.
 
 import { normalise } from '../read/normalise.js';
-import { fieldIn } from '../read/reading.js';
+import { fieldIn, metricsIn } from '../read/reading.js';
 import { findWindows } from '../read/timePhrases.js';
+import { canon } from '../read/values.js';
 import { windowPhrase } from '../read/windowSpec.js';
 import type { PlannerState, RuleTurn } from './intents.js';
 
@@ -150,4 +151,65 @@ export function pairedQuestion(question: string, states: PlannerState[], windowS
     .replace(PAIR, '')
     .replace(/[?.!]+$/, '')
     .trim()}, ${a.value} vs ${b.value}${own ? '' : ` ${windowSaid}`}`.replace(/\s+/g, ' ');
+}
+
+/** A follow-up naming only a group of calls: "and for tier 3 calls only?", "what about hooked ones", "same for tier 1". */
+const GROUP_ONLY =
+  /^(?:(?:and|but|ok|okay|so|now|then|also)\s+)*(?:(?:what|how) about |(?:the )?same(?: thing)? for |for |among |only |just )?(?:the |our |only |just |those |the )?(tier [123]|hooked|not hooked|unhooked)(?: calls?| ones?)?(?: only)?$/;
+
+const COUNTS = new Set(['calls_received', 'tier1_calls', 'tier2_calls', 'tier3_calls', 'hooked_calls']);
+
+/** "and for tier 3 calls only?" after "largest single ask last week" → "largest single ask last week, tier 3 calls only". */
+export function groupFollowUp(question: string, prev: RuleTurn, prevWindow: string, now: Date): string | null {
+  const m = GROUP_ONLY.exec(
+    normalise(question)
+      .replace(/[?.!]+$/, '')
+      .trim(),
+  );
+  if (!m) return null;
+  const base = prev.question.replace(/[?.!\s]+$/, '');
+  // Only a figure other than a count of calls is kept ("only the tier 1 ones" after a list of calls is the planner's).
+  if (!metricsIn(normalise(base)).some((x) => !COUNTS.has(x))) return null;
+  const group = m[1] === 'unhooked' ? 'not hooked' : m[1];
+  return `${base}${windowIn(normalise(base), now) ? '' : ` ${prevWindow}`}, ${group} calls only`;
+}
+
+/** "what share of all calls was that", "what percent is that of the total": the count before as a share. */
+const SHARE_OF_THAT =
+  /^(?:(?:and|so|ok|okay|also|then)\s+)*(?:(?:what(?:'s| is| was)?|how much|which) (?:the )?(?:share|percent(?:age)?|proportion|fraction|%|part)|as a (?:share|percent(?:age)?|proportion|fraction))\b(?=.*(?:\b(?:was|is|are|were|of) (?:that|this|it|those|these|they|them)\b(?! (?:week|month|year|morning|afternoon|evening|hour))|\b(?:that|it|those|these|they) (?:was|is|are|were|represents?|makes? up|accounts? for)\b))(?!.*\b(?:hook rate|hooked|tier|asked|dollars|average|median|longest|impersonat\w*|from|longer|shorter|mention\w*|had|have|with|used|using|got|were (?!they\b|those\b|these\b|that\b|it\b)\w+)\b)/;
+
+/** "and what share of all calls was that?" after "how many tier 1 calls last week" → "what share of all calls were tier 1 calls last week". */
+export function shareFollowUp(question: string, prev: RuleTurn, prevWindow: string, now: Date): string | null {
+  const text = normalise(question).replace(/[?.!]+$/, '');
+  if (!SHARE_OF_THAT.test(text) || text.split(' ').length > 14) return null;
+  const base = prev.question.replace(/[?.!\s]+$/, '');
+  const counted = normalise(base).replace(/^(?:how many|number of|count of|count the|count|total number of)\s+/, '');
+  if (counted === normalise(base) || !/\bcalls?\b/.test(counted)) return null;
+  // "how many calls did we get from texas": the calls named, without the verb of getting them.
+  const said = counted
+    .replace(/\b(?:did|do|have|has) (?:we|you|they) (?:get|got|receive|see|have)\b/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `what share of all calls were ${said}${windowIn(said, now) ? '' : ` ${prevWindow}`}`;
+}
+
+/** "and for the rest of them?", "what about everything else", "all the other calls": the calls without the value before. */
+const THE_REST =
+  /^(?:(?:and|but|ok|okay|so|now|then|also)\s+)*(?:(?:what|how) about |(?:the )?same(?: thing)? for |for )?(?:the rest(?: of (?:them|the calls|calls))?|everything else|every other (?:call|one)|all (?:the )?(?:other|others|remaining)(?: ones| calls)?|the others|the other (?:ones|calls)|the remaining(?: ones| calls)?|(?:all )?the rest of (?:them|the calls))(?: calls?)?$/;
+
+/** "and for the rest?" after "hook rate for crypto investment scams this month" → "… this month excluding crypto investment". */
+export function restFollowUp(question: string, prev: PlannerState, prevWindow: string, now: Date): string | null {
+  if (
+    !THE_REST.test(
+      normalise(question)
+        .replace(/[?.!]+$/, '')
+        .trim(),
+    )
+  )
+    return null;
+  const turn = prev.rule ?? prev.asked;
+  const v = valueOf(prev);
+  if (!turn || !v) return null;
+  const base = turn.question.replace(/[?.!\s]+$/, '');
+  return `${base}${windowIn(normalise(base), now) ? '' : ` ${prevWindow}`} excluding ${canon(v.value)}`;
 }

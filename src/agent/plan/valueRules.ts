@@ -173,6 +173,13 @@ function valueFigure(input: RuleInput): QueryPlan | null {
 
 /** A field's word, then the value as typed: a name after "agent", an identifier after "wallet", "account", "routing". */
 const UNKNOWN_CUES: Array<[RegExp, LexiconField]> = [
+  // A holder's name after its words: "the account holder 'Jane Roe'", "in the name of Jane Roe".
+  [
+    /\b(?:account holder|holder|holder name|account name|name on the account|in the name of)(?: named| called| name| of)?:? ['"‘“]?([A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2})/,
+    'mule_account_holder_name',
+  ],
+  // A chain named with its word: "on the Cardano chain", "Solana network".
+  [/\b([A-Za-z][\w-]+) (?:chain|blockchain|network)\b/, 'crypto_chain'],
   [/\b(?:fake agent|agent|rep|representative)(?: names?| named| called)?:? ['"‘“]?([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)/, 'fake_agent_name'],
   [/\b(?:wallet|wallet address|address) ((?:bc1|0x|[13T])[A-Za-z0-9]{20,})\b/, 'crypto_wallet_address'],
   [/\b(?:account|acct)(?: number| no\.?| #)? #?(\d{6,17})\b/i, 'mule_bank_account_number'],
@@ -189,7 +196,7 @@ const UNKNOWN_CUES: Array<[RegExp, LexiconField]> = [
 ];
 
 /** The field and value a question names that the lexicon does not hold. */
-function unknownNamed(input: RuleInput): { field: LexiconField; value: string } | null {
+export function unknownNamed(input: RuleInput): { field: LexiconField; value: string } | null {
   const raw = input.raw ?? '';
   for (const [re, field] of UNKNOWN_CUES) {
     const m = re.exec(raw);
@@ -227,7 +234,7 @@ function unknownValue(input: RuleInput): QueryPlan | null {
 export const A_VALUE_THE_DATA_DOES_NOT_HOLD: QueryRule = {
   // Before a place of an address: a whole address the data does not hold is no state's calls.
   id: 'a-value-the-data-does-not-hold',
-  cue: /\b(?:agent|rep|representative|wallet|address|account|acct|routing|company|org|organisation|organization)\b/,
+  cue: /\b(?:agent|rep|representative|wallet|address|account|acct|routing|company|org|organisation|organization|holder|name of|chain|blockchain|network)\b/,
   guard: (i) => namedValues(i).length === 0 && unknownNamed(i) !== null,
   build: unknownValue,
   examples: ['calls with agent Zorblax this month', 'any calls naming wallet bc1qnotarealwallet000000000000000'],

@@ -228,6 +228,8 @@ export function normalise(question: string): string {
     .replace(/[“”]/g, '"')
     .replace(/[–—]/g, '-')
     .replace(/#/g, ' # ')
+    // "U.S." and "U.S.A." as one word, so the names holding them read whole ("U.S. Marshals", "U.S. Bank").
+    .replace(/\bu\.\s?s\.(?:\s?a\.)?|\bu\.s\b/g, 'us')
     // SQL-ish and shorthand: "count(*)", "tier = 1", "total $ asked", "calls-over-time".
     .replace(/\bcount\s*\(\s*\*?\s*\)/g, 'count')
     // Chat-style comparisons: "> 30 min", ">= 2 asks", "w/ a wallet".

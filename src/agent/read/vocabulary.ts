@@ -35,7 +35,7 @@ export const numberOf = (s: string): number => (s in NUMBER_WORDS ? NUMBER_WORDS
 export const METRIC_PATTERNS: Array<[SummaryMetric, RegExp]> = [
   [
     'hook_rate',
-    /\bhook(?:ed)?[- ]?rates?\b|\bengagement rates?\b|\b(?:percent(?:age)?|share|proportion|fraction|ratio) of (?:the )?(?:calls? )?(?:that )?(?:were |got |was |are )?hooked\b|\b(?:percent(?:age)?|share|proportion) hooked\b|\bhow often (?:are|were|do|did) (?:calls|they|scammers|callers) (?:get )?hooked\b|\bhow often (?:do|did|does|can) (?:we|you|the personas?|our personas?) (?:hook|engage)\b/,
+    /\bhook(?:ed)?[- ]?rates?\b|\bengagement rates?\b|\bhook(?:s|ed|ing)?\b(?: (?!calls?\b)[a-z]+){0,3} (?:at )?(?:a |the )?(?:higher|lower|better|worse|best|worst|greater|bigger|smaller) rate\b|\b(?:percent(?:age)?|share|proportion|fraction|ratio) of (?:the )?(?:calls? )?(?:that )?(?:were |got |was |are )?hooked\b|\b(?:percent(?:age)?|share|proportion) hooked\b|\bhow often (?:are|were|do|did) (?:calls|they|scammers|callers) (?:get )?hooked\b|\bhow often (?:do|did|does|can) (?:we|you|the personas?|our personas?) (?:hook|engage)\b/,
   ],
   [
     'hooked_calls',
