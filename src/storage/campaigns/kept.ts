@@ -105,7 +105,7 @@ async function keptFacts(db: Db, orgId: string, span: Span, ids: readonly string
   const rows = await db.all(
     `SELECT campaign_id, call_sid, started_at, impersonated_brand, lure_category, payment_method, caller_state, asks_cents FROM campaign_members
      WHERE org_id = ${p.p(orgId)} AND started_at >= ${p.p(span.start)} AND started_at < ${p.p(span.end)}
-       AND ${callSidInList(db.dialect, ids, p, 'campaign_id')}`,
+       AND ${campaignIn(db, ids, p)}`,
     p.values,
   );
   rows.sort((a, b) => num(a.started_at) - num(b.started_at) || byCodePoint(a.call_sid as string, b.call_sid as string));
@@ -128,13 +128,97 @@ async function keptFacts(db: Db, orgId: string, span: Span, ids: readonly string
   return out;
 }
 
+/**
+ * The rows of a page of candidates, aggregated by the engine from what the settle kept (member
+ * rows with their facts, strong identifiers in campaign_links): counts per campaign and value,
+ * not a row per call (moving the page's calls to JavaScript took most of the list's time).
+ */
+async function listRows(db: Db, orgId: string, span: Span, picked: Candidate[]): Promise<CampaignRow[]> {
+  if (picked.length === 0) return [];
+  const ids = picked.map((c) => c.id);
+  const where = (p: Params) =>
+    `org_id = ${p.p(orgId)} AND started_at >= ${p.p(span.start)} AND started_at < ${p.p(span.end)} AND ${campaignIn(db, ids, p)}`;
+  const totals = new Params();
+  const values = new Params();
+  const strong = new Params();
+  const fields = ['impersonated_brand', 'lure_category', 'payment_method', 'caller_state'] as const;
+  const [totalRows, valueRows, strongRows] = await Promise.all([
+    db.all(
+      `SELECT campaign_id, count(*) AS calls, min(started_at) AS first_at, max(started_at) AS last_at, sum(asks_cents) AS cents
+       FROM campaign_members WHERE ${where(totals)} GROUP BY campaign_id`,
+      totals.values,
+    ),
+    db.all(
+      `SELECT campaign_id, field, value, count(*) AS n FROM (
+         ${fields.map((f) => `SELECT campaign_id, '${f}' AS field, ${f} AS value FROM campaign_members WHERE ${where(values)} AND ${f} IS NOT NULL`).join(' UNION ALL ')}
+       ) v GROUP BY campaign_id, field, value`,
+      values.values,
+    ),
+    db.all(
+      `SELECT campaign_id, kind, value, count(*) AS n FROM campaign_links
+       WHERE ${where(strong)} AND kind IN (${strong.list(STRONG_KINDS)}) GROUP BY campaign_id, kind, value`,
+      strong.values,
+    ),
+  ]);
+  const counts = new Map<string, Map<string, [string, number][]>>();
+  for (const r of [...valueRows.map((v): Record<string, unknown> => ({ ...v, kind: v.field })), ...strongRows]) {
+    const byKind = counts.get(r.campaign_id as string) ?? new Map<string, [string, number][]>();
+    counts.set(r.campaign_id as string, byKind);
+    const list = byKind.get(r.kind as string) ?? [];
+    byKind.set(r.kind as string, list);
+    list.push([r.value as string, num(r.n)]);
+  }
+  const totalOf = new Map(totalRows.map((r) => [r.campaign_id as string, r]));
+  const out: CampaignRow[] = [];
+  for (const c of picked) {
+    const t = totalOf.get(c.id);
+    // A settle between the reads may have changed it: it waits for the next read.
+    if (!t || num(t.calls) < MIN_IN_WINDOW) continue;
+    // Most calls first, ties by code point (domain/campaigns/rows.ts, campaignRow).
+    const ranked = (kind: string) => [...(counts.get(c.id)?.get(kind) ?? [])].sort((a, b) => b[1] - a[1] || byCodePoint(a[0], b[0]));
+    const values = (kind: string) => ranked(kind).map(([v]) => v);
+    out.push({
+      id: c.id,
+      calls: num(t.calls),
+      first_seen: formatUtc(num(t.first_at)),
+      last_seen: formatUtc(num(t.last_at)),
+      brands: values('impersonated_brand'),
+      lures: values('lure_category'),
+      payment_methods: values('payment_method'),
+      states: values('caller_state'),
+      total_dollars_asked: num(t.cents) / 100,
+      identifiers: Object.fromEntries(
+        STRONG_KINDS.map((k) => [
+          k,
+          ranked(k)
+            .slice(0, MAX_VALUES_PER_KIND)
+            .map(([value, n]) => ({ value, calls: n })),
+        ]),
+      ) as CampaignRow['identifiers'],
+      growth: num(t.calls) - c.previous,
+      previous_calls: c.previous,
+    });
+  }
+  return out;
+}
+
+/** Values listed per identifier kind in a row, most calls first (domain/campaigns/rows.ts). */
+const MAX_VALUES_PER_KIND = 20;
+
+/**
+ * campaign_id among these: a list of parameters for a page of them (DuckDB planned the one
+ * split parameter as a semi-join costing 100+ ms at 1M calls), one parameter for more.
+ */
+const campaignIn = (db: Db, ids: readonly string[], p: Params): string =>
+  ids.length <= 1000 ? `campaign_id IN (${p.list(ids)})` : callSidInList(db.dialect, ids, p, 'campaign_id');
+
 /** The strong identifier rows of the calls of the window of these campaigns (campaign_links), by call. */
 async function strongRows(db: Db, orgId: string, span: Span, ids: readonly string[]): Promise<Map<string, IdentifierRow[]>> {
   const p = new Params();
   const rows = await db.all(
     `SELECT call_sid, started_at, kind, value FROM campaign_links
      WHERE org_id = ${p.p(orgId)} AND started_at >= ${p.p(span.start)} AND started_at < ${p.p(span.end)}
-       AND kind IN (${p.list(STRONG_KINDS)}) AND ${callSidInList(db.dialect, ids, p, 'campaign_id')}`,
+       AND kind IN (${p.list(STRONG_KINDS)}) AND ${campaignIn(db, ids, p)}`,
     p.values,
   );
   return rowsByCall(rows.map(identifierRowOf));
@@ -167,7 +251,7 @@ export async function keptList(
     req.limit,
     req.after,
   );
-  return { items: (await rowsOf(db, principal, span, page)).map((r) => r.row), next };
+  return { items: await listRows(db, principal.orgId, span, page), next };
 }
 
 export async function keptWithCalls(
@@ -256,15 +340,21 @@ async function weakCarriers(db: Db, orgId: string, span: Span, id: string) {
   const start = p.p(span.start);
   const end = p.p(span.end);
   const weak = p.list(WEAK_KINDS);
+  // Hash joins on the window's rows (nested IN subqueries were planned slower on DuckDB).
   return db.all(
-    `SELECT i.call_sid, i.started_at, i.kind, i.value, m.campaign_id FROM call_identifiers i
-     LEFT JOIN campaign_members m ON m.org_id = i.org_id AND m.call_sid = i.call_sid
-     WHERE i.org_id = ${org} AND i.started_at >= ${start} AND i.started_at < ${end} AND i.kind IN (${weak})
-       AND i.value IN (
-         SELECT o.value FROM call_identifiers o
-         WHERE o.org_id = ${org} AND o.started_at >= ${start} AND o.started_at < ${end} AND o.kind IN (${weak})
-           AND o.call_sid IN (SELECT call_sid FROM campaign_members
-                              WHERE org_id = ${org} AND campaign_id = ${p.p(id)} AND started_at >= ${start} AND started_at < ${end}))`,
+    `WITH mine AS (
+       SELECT call_sid FROM campaign_members WHERE org_id = ${org} AND campaign_id = ${p.p(id)} AND started_at >= ${start} AND started_at < ${end}
+     ), signals AS (
+       SELECT DISTINCT o.kind, o.value FROM call_identifiers o JOIN mine ON mine.call_sid = o.call_sid
+       WHERE o.org_id = ${org} AND o.started_at >= ${start} AND o.started_at < ${end} AND o.kind IN (${weak})
+     ), campaigns AS (
+       SELECT call_sid, campaign_id FROM campaign_members
+       WHERE org_id = ${org} AND campaign_id IS NOT NULL AND started_at >= ${start} AND started_at < ${end}
+     )
+     SELECT i.call_sid, i.started_at, i.kind, i.value, campaigns.campaign_id FROM call_identifiers i
+     JOIN signals ON signals.kind = i.kind AND signals.value = i.value
+     LEFT JOIN campaigns ON campaigns.call_sid = i.call_sid
+     WHERE i.org_id = ${org} AND i.started_at >= ${start} AND i.started_at < ${end} AND i.kind IN (${weak})`,
     p.values,
   );
 }
