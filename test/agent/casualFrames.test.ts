@@ -317,3 +317,82 @@ describe('calls other than a value: "excluding X", "other than X", and "the rest
     }
   });
 });
+
+describe('a first part that only frames the question after the comma', () => {
+  it('a series ("week by week, how much did they ask for?") and values side by side ("Amazon or PayPal, which …")', async () => {
+    const month = between(MONTH);
+    const weeks = new Map<string, FixtureCall[]>();
+    for (const c of month) {
+      const d = new Date(c.started_at);
+      const monday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - ((d.getUTCDay() + 6) % 7)));
+      const k = monday.toISOString();
+      weeks.set(k, [...(weeks.get(k) ?? []), c]);
+    }
+    assert.ok(weeks.size >= 2);
+    const a = await ask('week by week this month, how much did they ask for?');
+    assert.equal(a.answer.split('\n\n').length, 1, a.answer);
+    for (const cs of weeks.values()) if (asked(cs) > 0) has(a, `${usd(asked(cs))} asked`);
+    const am = month.filter((c) => c.extraction?.impersonated_brand === 'Amazon').length;
+    const pp = month.filter((c) => c.extraction?.impersonated_brand === 'PayPal').length;
+    assert.notEqual(am, pp);
+    const b = await ask('Amazon or PayPal, which one showed up on more calls this month?');
+    assert.equal(b.answer.split('\n\n').length, 1, b.answer);
+    has(b, `Amazon ${calls(am)}`);
+    has(b, `PayPal ${calls(pp)}`);
+  });
+});
+
+describe('a weekday named with its date, and names typed with capitals that hold everyday words', () => {
+  it('"since Monday, November 9th" starts on that date, not on this week’s Monday', async () => {
+    const from = between('2026-11-09T00:00:00Z');
+    assert.notEqual(from.length, between(MONDAY).length);
+    for (const q of ['calls since Monday, November 9th', 'how many calls since Mon Nov 9']) {
+      const a = await ask(q);
+      has(a, `calls received ${from.length}`);
+    }
+  });
+
+  it('"any Xcel Energy calls today?": a name the data does not hold is said not found, not every call counted', async () => {
+    for (const q of ['Any Northwind Energy calls this week?', 'how many Contoso Power calls this month']) {
+      const a = await ask(q);
+      assert.match(a.answer, /I found no .*not found/, `${q}: ${a.answer}`);
+    }
+  });
+});
+
+describe('a bound on the auditor’s confidence', () => {
+  it('"scored below 0.5 confidence", "confidence above 80%", "at least .75": the calls past the bound, with the figure asked', async () => {
+    const d30 = between(NOW.getTime() - 30 * DAY);
+    const conf = (c: FixtureCall) => c.extraction?.auditor_confidence;
+    const below = d30.filter((c) => conf(c) != null && conf(c)! < 0.5);
+    const above = d30.filter((c) => conf(c) != null && conf(c)! > 0.8);
+    const atLeast = d30.filter((c) => conf(c) != null && conf(c)! >= 0.75);
+    assert.ok(below.length > 0 && above.length > below.length && above.length < d30.length);
+    has(await ask('how many calls did the auditor score below 0.5 confidence in the last 30 days?'), calls(below.length));
+    has(await ask('calls with confidence above 80% in the last 30 days'), calls(above.length));
+    const a = await ask('hook rate for calls with auditor confidence of at least .75 over the last 30 days');
+    has(a, hookSaid(atLeast));
+    // "0.4 this month" is a number, not "for this month".
+    const month = between(MONTH).filter((c) => conf(c) != null && conf(c)! <= 0.4);
+    assert.ok(month.length > 0);
+    has(await ask('calls with auditor confidence at most 0.4 this month'), calls(month.length));
+  });
+});
+
+describe('a scam type of a ranking, pointed at', () => {
+  it('"the hook rate for the second one" after a ranking of scam types is that scam type’s (a stored name with "_" read as its words)', async () => {
+    const d30 = between(NOW.getTime() - 30 * DAY);
+    const by = new Map<string, FixtureCall[]>();
+    for (const c of d30) {
+      const l = c.extraction?.lure_category;
+      if (l) by.set(l, [...(by.get(l) ?? []), c]);
+    }
+    const ranked = [...by.entries()].sort((a, b) => b[1].length - a[1].length);
+    assert.ok(ranked.length >= 3 && ranked[1][1].length > ranked[2][1].length && ranked[1][0].includes('_'));
+    assert.notEqual(hookSaid(ranked[1][1]), hookSaid(d30));
+    const session_id = crypto.randomUUID();
+    await askOk(w.app, w.keyA, 'top 3 scam types in the last 30 days', { session_id });
+    const b = await askOk(w.app, w.keyA, 'what was the hook rate for the second one', { session_id });
+    has(b, hookSaid(ranked[1][1]));
+  });
+});

@@ -210,3 +210,48 @@ export const CALLS_OTHER_THAN_A_VALUE: QueryRule = {
     'average ask for everything except IRS calls last 30 days',
   ],
 };
+
+// ------------------------------------------------------------------ calls by the auditor's confidence
+
+/** "scored below 0.5 confidence", "confidence above 90%", "auditor confidence of at least .8": a bound on it. */
+const CONFIDENCE_BOUND =
+  /\b(?:confidence|scored?|scoring|rated)\b(?: (?:of|was|is|were|at|score|scored|the auditor|by the auditor|auditor))* (below|under|less than|lower than|above|over|more than|greater than|higher than|at least|at most|no more than) (0?\.\d+|1(?:\.0+)?|\d{1,3} ?%)(?! ?(?:dollars|minutes|seconds|calls))/;
+const BOUND_OP: Array<[RegExp, string, string]> = [
+  [/^(?:below|under|less than|lower than)$/, 'lt', 'below'],
+  [/^(?:above|over|more than|greater than|higher than)$/, 'gt', 'above'],
+  [/^at least$/, 'gte', 'at least'],
+  [/^(?:at most|no more than)$/, 'lte', 'at most'],
+];
+
+function byConfidence(input: RuleInput, m: RegExpExecArray): QueryPlan | null {
+  const filters = ruleFilters(input);
+  const op = BOUND_OP.find(([re]) => re.test(m[1]));
+  if (!filters || !op) return null;
+  const value = m[2].includes('%') ? Number(m[2].replace(/\s?%/, '')) / 100 : Number(m[2]);
+  if (!(value >= 0 && value <= 1)) return null;
+  const q = quantityIn(input.reading.rest.replace(/\bconfidence\b/g, ' ')) ?? QUANTITIES.calls;
+  const spec = input.reading.window;
+  return {
+    queries: [{ metrics: q.metrics, filters: [[op[1], 'auditor_confidence', value], ...filters], ...windowOf(input) }],
+    filters: input.reading.base,
+    say: ([r]) => {
+      const v = numbers(r.results[0]?.metrics ?? q.metrics.map(() => 0));
+      const what = `calls the auditor scored ${op[2]} ${value} confidence${filtersSaid(input).replace(/^, counting only calls/, ',')}`;
+      if (q.id === 'calls' && v[0] === 0)
+        return `None: ${windowSaid(spec, r.range)} no call the auditor scored ${op[2]} ${value} (the query counted 0).`;
+      return `${cap(windowSaid(spec, r.range))}, ${what}: ${q.say(v)}.`;
+    },
+  };
+}
+
+export const CALLS_BY_AUDITOR_CONFIDENCE: QueryRule = {
+  id: 'calls-by-auditor-confidence',
+  cue: CONFIDENCE_BOUND,
+  guard: (i) => i.reading.windows.length <= 1 && !/\b(?:top|rank\w*|which|by|per|each|list|show)\b/.test(i.text),
+  build: byConfidence,
+  examples: [
+    'how many calls did the auditor score below 0.5 confidence this week',
+    'calls with confidence above 90% this month',
+    'hook rate for calls with auditor confidence of at least 0.8',
+  ],
+};

@@ -68,6 +68,9 @@ function windowIn(text: string, now: Date): string | null {
   return w ? text.slice(w.index, w.index + w.length).trim() : null;
 }
 
+/** A ranked value as a question names it: a scam type as its words ("IRS_TAX" → "irs tax scams"), others as stored. */
+const asWords = (field: string, value: string) => (field === 'lure_category' ? `${canon(value)} scams` : value);
+
 /** "what's the hook rate for the top one" → "what's the hook rate for Amazon last 30 days". */
 export function pointedQuestion(question: string, subject: Subject, prev: RuleTurn | undefined, now: Date): string | null {
   const text = normalise(question).replace(/[?.!]+$/, '');
@@ -76,15 +79,17 @@ export function pointedQuestion(question: string, subject: Subject, prev: RuleTu
   if (at) {
     // "how many calls did the second one have" → "how many calls did … have impersonating <value>".
     const rest = text.replace(at.match, ' ');
-    const named = subject.field === 'impersonated_brand' ? `impersonating ${at.value}` : `for ${at.value}`;
+    const named = subject.field === 'impersonated_brand' ? `impersonating ${at.value}` : `for ${asWords(subject.field, at.value)}`;
     const mine = windowIn(rest, now);
     return `${rest} ${named}${mine || !prev?.window ? '' : ` ${prev.window}`}`.replace(/\s+/g, ' ').trim();
   }
   const own = windowIn(text, now);
   if (!POINTER.test(text)) return null;
-  const said = subject.said ?? `for ${subject.value}`;
+  const said = subject.said ?? `for ${asWords(subject.field, subject.value)}`;
   const filled =
-    POINTER.exec(text)![0] === 'its' ? `${text.replace(/\bits\b/, 'the')} ${said}` : text.replace(POINTER, subject.said ?? subject.value);
+    POINTER.exec(text)![0] === 'its'
+      ? `${text.replace(/\bits\b/, 'the')} ${said}`
+      : text.replace(POINTER, subject.said ?? asWords(subject.field, subject.value));
   return `${filled}${own || !prev?.window ? '' : ` ${prev.window}`}`.replace(/\s+/g, ' ').trim();
 }
 

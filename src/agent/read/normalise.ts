@@ -228,6 +228,11 @@ export function normalise(question: string): string {
     .replace(/[“”]/g, '"')
     .replace(/[–—]/g, '-')
     .replace(/#/g, ' # ')
+    // A weekday named with its date ("since Monday, January 18th", "Tue Feb 2"): the date says it.
+    .replace(
+      /\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?\.?,? (?=(?:the )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d|\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\d{4}-\d\d-\d\d|\d{1,2}\/\d{1,2}\b)/g,
+      '',
+    )
     // "U.S." and "U.S.A." as one word, so the names holding them read whole ("U.S. Marshals", "U.S. Bank").
     .replace(/\bu\.\s?s\.(?:\s?a\.)?|\bu\.s\b/g, 'us')
     // SQL-ish and shorthand: "count(*)", "tier = 1", "total $ asked", "calls-over-time".
@@ -260,7 +265,7 @@ export function normalise(question: string): string {
     .replace(/\s*(?:==|=)\s*/g, ' ')
     .replace(/\$(?=\s|$)/g, 'dollars')
     .replace(/([a-z])-(?=[a-z])/g, '$1 ')
-    .replace(/\b4 (?=yesterday|today|this|last|the|tonight)/g, 'for ')
+    .replace(/(?<![\d.,$])\b4 (?=yesterday|today|this|last|the|tonight)/g, 'for ')
     // "$5,000" and "1,200 calls": thousands separators go before punctuation is dropped.
     .replace(/(\d),(?=\d{3}\b)/g, '$1');
   const words = text.split(/(\s+)/).map((tok) => {

@@ -190,10 +190,12 @@ function values(st: { text: string }, capitalised: (w: string) => boolean, out: 
  * Matched against the org's values like any other, and said to be unknown when it is none of
  * them (weak: nothing says which field it belongs to).
  */
-function unnamedValues(st: { text: string }, out: Qualifiers): void {
+function unnamedValues(st: { text: string }, out: Qualifiers, capitalised: (w: string) => boolean): void {
   const name = "([a-z][a-z0-9&'.-]+(?: [a-z][a-z0-9&'.-]+)?)";
   // Stray words are no name: every word of a guessed name is one no everyday text uses ("handled the", "those involved" are not).
-  const isName = (v: string) => v.length >= 3 && !isEveryday(v) && !/\d/.test(v) && v.split(' ').every((w) => !isEveryday(w));
+  // A name typed with capitals ("Xcel Energy", "Consolidated Edison") may hold an everyday word, not be one.
+  const isName = (v: string) =>
+    v.length >= 3 && !isEveryday(v) && !/\d/.test(v) && (v.split(' ').every((w) => !isEveryday(w)) || (v.includes(' ') && capitalised(v)));
   // "goldman sachs mule accounts", "at acme bank": a bank.
   take(st, new RegExp(`\\b${name} (?=(?:mule |bank )?accounts?\\b|bank\\b)`), (m) => {
     if (!isName(m[1])) return false;
@@ -228,8 +230,8 @@ function unnamedValues(st: { text: string }, out: Qualifiers): void {
     (m) => {
       const v = m[1].replace(/^(?:the|any|all|many|much|how|what|which|did|do|were|are|of|for|from|by|about|with)\s+/, '').trim();
       if (v.length < 3 || isEveryday(v) || /\d/.test(v)) return false;
-      // Words the planner reads elsewhere ("tier", "hooked", "today") are never names.
-      if (v.split(' ').some((w) => isEveryday(w))) return false;
+      // Words the planner reads elsewhere ("tier", "hooked", "today") are never names, unless typed as one.
+      if (!isName(v)) return false;
       out.mentions.push({ typed: v, fields: [], weak: true });
     },
   );
@@ -291,7 +293,7 @@ export function qualifiersIn(text: string, question: string, capitalised: (w: st
   states(st, question, out);
   values(st, capitalised, out);
   hasFields(st, out);
-  unnamedValues(st, out);
+  unnamedValues(st, out, capitalised);
   for (const m of st.text.matchAll(/\btier ([123])\b/g)) if (!out.tiers.includes(Number(m[1]))) out.tiers.push(Number(m[1]));
   // "not hooked" is a filter (its words are not the hooked-calls figure); "hooked" may be either.
   take(st, /\b(?:not|un|non)[- ]?hooked\b|\bweren'?t hooked\b|\bwasn'?t hooked\b|\bdidn'?t (?:get )?hook(?:ed)?\b/, () => {
