@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isHooked, NOW, ORG_A_CALLS, pct, tierOf, usd, type FixtureCall } from './fixture.js';
 import { agentWorld, askOk, type AgentAnswer, type AgentWorld } from './setup.js';
+import { ingest, newOrg } from '../helpers/app.js';
 
 let w: AgentWorld;
 before(async () => {
@@ -394,5 +395,57 @@ describe('a scam type of a ranking, pointed at', () => {
     await askOk(w.app, w.keyA, 'top 3 scam types in the last 30 days', { session_id });
     const b = await askOk(w.app, w.keyA, 'what was the hook rate for the second one', { session_id });
     has(b, hookSaid(ranked[1][1]));
+  });
+});
+
+describe('a value whose name holds another field’s word', () => {
+  let key: string;
+  // An organisation named with a chain's word; its calls' scam types and chains differ.
+  const made = [0, 1, 2, 3].map((i) => ({
+    call_sid: `CAcasualframes${String(i).padStart(20, '0')}`,
+    started_at: new Date(NOW.getTime() - (i + 1) * 3_600_000).toISOString().replace('.000Z', 'Z'),
+    duration_sec: 200,
+    caller_id: '+13135550199',
+    persona: 'edith',
+    disconnect_reason: 'caller_hung_up_normal',
+    cleanly_closed: true,
+    extraction: {
+      auditor_confidence: 0.9,
+      synthetic_org: 'Harbor Crypto Partners',
+      lure_category: i < 3 ? 'CRYPTO_INVESTMENT' : 'ROMANCE',
+      crypto_chain: 'BTC',
+      payment_method: 'crypto',
+      dollar_asks: [500],
+    },
+  }));
+  before(async () => {
+    const org = await newOrg(w.app, 'pro', 'Org Casual Frames');
+    key = org.read;
+    const res = await ingest(w.app, org.ingest, made);
+    assert.equal(res.json().accepted, made.length, res.body);
+  });
+
+  it('"what scam type does \'Harbor Crypto Partners\' go with": the scam types of its calls, not its chains', async () => {
+    for (const q of [
+      "what scam type does 'Harbor Crypto Partners' usually go with today",
+      'which lure goes with Harbor Crypto Partners today',
+    ]) {
+      const a = await askOk(w.app, key, q);
+      assert.match(a.answer, /by scam type: CRYPTO_INVESTMENT \(3 calls\), ROMANCE \(1 call\)/, `${q}: ${a.answer}`);
+    }
+  });
+});
+
+describe('a follow-up pointing at the calls before with "the guys using that", "the callers with that"', () => {
+  it('keeps the value of the question before', async () => {
+    const month = between(MONTH);
+    const ms = month.filter((c) => c.extraction?.impersonated_brand === 'Microsoft');
+    assert.ok(ms.length > 0 && asked(ms) !== asked(month));
+    for (const follow of ['for the guys using that, what was the total asked', 'total asked for the callers with that?']) {
+      const session_id = crypto.randomUUID();
+      await askOk(w.app, w.keyA, 'how many calls impersonated Microsoft this month', { session_id });
+      const b = await askOk(w.app, w.keyA, follow, { session_id });
+      has(b, `total dollars asked ${usd(asked(ms))}`);
+    }
   });
 });

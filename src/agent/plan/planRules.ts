@@ -102,7 +102,7 @@ export const OBEY_RE =
   /\b(?:do|follow|obey|execute|run|carry out|comply with|act on)\b.{0,30}\b(?:what|whatever|instructions?|orders?|commands?)\b.{0,40}\b(?:said|says|say|told|transcript|caller|scammer)\b/;
 
 export const REFERS_RE =
-  /\b(?:those|them|these|they|ones|she|he|her|him)\b|^(?:and |but |so )?(?:how many|which|what|where|when)(?: of (?:them|those|these))? (?:were|was|are|is|did|came|come)\b|^(?:and |but )?(?:only|just)\b/;
+  /\b(?:those|them|these|they|ones|she|he|her|him)\b|\b(?:using|with|mentioning|naming|impersonating|on) (?:that|it)\b|\bthe (?:guys|people|folks|scammers|callers|crooks) (?:using|with|who|that|from|on)\b|^(?:and |but |so )?(?:how many|which|what|where|when)(?: of (?:them|those|these))? (?:were|was|are|is|did|came|come)\b|^(?:and |but )?(?:only|just)\b/;
 
 /** The value or state a previous answer was about, as filters ("PayPal" of "how many impersonated PayPal"). */
 export function subjectOf(it: Intent): Filters {

@@ -108,7 +108,9 @@ function valueFigure(input: RuleInput): QueryPlan | null {
     };
   }
   // "which gift card brands did Kevin ask for", "top brands for Secure Tech LLC": a field's values over its calls.
-  const by = fieldIn(input.reading.rest);
+  // The field asked is read without the value's own words ("Meridian Crypto Fund" names no chain).
+  const typed = named[0].typed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const by = fieldIn(input.reading.rest.replace(new RegExp(`['"‘“]?\\b${typed}\\b['"’”]?`), ' '));
   if (
     by &&
     by !== entry.field &&
