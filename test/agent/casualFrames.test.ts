@@ -53,6 +53,7 @@ describe('chat shorthand for figures, windows and bounds', () => {
     has(await ask('t1s this week??'), `tier-1 calls ${t1week}`);
     const d30 = between(NOW.getTime() - 30 * DAY);
     has(await ask('hook rt last 30d'), hookSaid(d30));
+    has(await ask('wats the hook rt for the last 30 dys'), hookSaid(d30));
   });
 
   it('"under 20s", "over 45s": a call length in seconds, not a window', async () => {
@@ -215,7 +216,12 @@ describe('a group of calls in a filter’s place narrows the figure asked', () =
     const month = between(MONTH);
     const t1 = month.filter((c) => tierOf(c) === 1);
     assert.ok(t1.length > 0);
-    for (const follow of ['and for tier 1 calls only?', 'what about tier 1?', 'same for tier 1 calls']) {
+    for (const follow of [
+      'and for tier 1 calls only?',
+      'what about tier 1?',
+      'same for tier 1 calls',
+      'what about just the tier 1 calls?',
+    ]) {
       const session_id = crypto.randomUUID();
       await askOk(w.app, w.keyA, 'hook rate this month', { session_id });
       const b = await askOk(w.app, w.keyA, follow, { session_id });

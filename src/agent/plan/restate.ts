@@ -160,7 +160,7 @@ export function pairedQuestion(question: string, states: PlannerState[], windowS
 
 /** A follow-up naming only a group of calls: "and for tier 3 calls only?", "what about hooked ones", "same for tier 1". */
 const GROUP_ONLY =
-  /^(?:(?:and|but|ok|okay|so|now|then|also)\s+)*(?:(?:what|how) about |(?:the )?same(?: thing)? for |for |among |only |just )?(?:the |our |only |just |those |the )?(tier [123]|hooked|not hooked|unhooked)(?: calls?| ones?)?(?: only)?$/;
+  /^(?:(?:and|but|ok|okay|so|now|then|also)\s+)*(?:(?:what|how) about |(?:the )?same(?: thing)? for |for |among |only |just )?(?:(?:the|our|only|just|those|these)\s+)*(tier [123]|hooked|not hooked|unhooked)(?: calls?| ones?)?(?: only)?$/;
 
 const COUNTS = new Set(['calls_received', 'tier1_calls', 'tier2_calls', 'tier3_calls', 'hooked_calls']);
 
