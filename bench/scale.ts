@@ -6,7 +6,9 @@
 // the store's disk size per million calls; at the first step, the middle one and the last, the
 // overview rows of the largest org at 24 h / 7 d / 30 d / 365 d over HTTP beside their floors
 // (one hand-written query on the engine), read with the server stopped so the floor can open a
-// DuckDB file only one process may hold.
+// DuckDB file only one process may hold. Calls arrive in time order over 365 days, as a
+// honeypot's do, so each checkpoint reads at the time of its last call: its short windows hold
+// as many calls as at the end, its 365-day window every call stored so far.
 
 import { execFileSync } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -47,14 +49,16 @@ function peakRssMiB(pid: number): number {
   return m ? Number(m[1]) / 1024 : NaN;
 }
 
-/** Writes the next `n` calls of `calls` as NDJSON to `file`; how many it wrote. */
-async function writeNdjson(file: string, calls: Iterator<unknown>, n: number): Promise<number> {
+/** Writes the next `n` calls of `calls` as NDJSON to `file`; how many it wrote, and the last one's start (epoch ms). */
+async function writeNdjson(file: string, calls: Iterator<{ started_at: string }>, n: number): Promise<{ written: number; last: number }> {
   const out = createWriteStream(file);
   let written = 0;
+  let last = NaN;
   let chunk: string[] = [];
   for (; written < n; written++) {
     const next = calls.next();
     if (next.done) break;
+    last = Date.parse(next.value.started_at);
     chunk.push(JSON.stringify(next.value));
     if (chunk.length === 1000) {
       if (!out.write(`${chunk.join('\n')}\n`)) await once(out, 'drain');
@@ -64,7 +68,7 @@ async function writeNdjson(file: string, calls: Iterator<unknown>, n: number): P
   if (chunk.length) out.write(`${chunk.join('\n')}\n`);
   out.end();
   await once(out, 'finish');
-  return written;
+  return { written, last };
 }
 
 async function sendNdjson(base: string, key: string, file: string): Promise<number> {
@@ -162,13 +166,15 @@ export async function benchScale(): Promise<void> {
   const rows = new Map<number, Map<string, { p50: number; floor: number }>>();
   let stored = 0;
   let peak = 0;
+  let lastOfLargest = NaN;
   try {
     for (let step = 1; step <= steps; step++) {
       const size = Math.min(STEP, TOTAL - stored);
       const files = await Promise.all(
         ORGS.map(async (o, i) => {
           const file = path.join(dir, `${o.name}.ndjson`);
-          await writeNdjson(file, generators[i], Math.round(o.share * size));
+          const { last } = await writeNdjson(file, generators[i], Math.round(o.share * size));
+          if (i === 0) lastOfLargest = last;
           return file;
         }),
       );
@@ -185,7 +191,7 @@ export async function benchScale(): Promise<void> {
       if (checkpoints.has(step)) {
         server.child.kill('SIGTERM');
         await once(server.child, 'exit');
-        rows.set(stored, await readRows(env, orgs[0].id, now));
+        rows.set(stored, await readRows(env, orgs[0].id, lastOfLargest + 1000));
         if (step < steps) server = await startServer(env, PORT);
       }
     }
