@@ -11,7 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runEval } from '../shared/runner.js';
 import { CASES, CLASSES, type Case } from './questions.js';
-import { checkQueryAgainstCorpus, checkQueryAgainstSummary } from './smoke.js';
+import { checkQueryAgainstSummary } from '../shared/summaryCheck.js';
+import { checkQueryAgainstCorpus } from './smoke.js';
 import { Ctx, W } from './truths.js';
 import { buildWorld, NOW, SCOPES } from './world.js';
 
@@ -26,7 +27,7 @@ runEval<Ctx, keyof typeof SCOPES, Case>({
   buildWorld,
   context: (world) => new Ctx(world.app, world.keys),
   restChecks: async (_world, x) => [
-    ...(await checkQueryAgainstSummary(x)),
+    ...(await checkQueryAgainstSummary(x, W)),
     ...(await checkQueryAgainstCorpus(x, W.yesterday, 'yesterday')),
     ...(await checkQueryAgainstCorpus(x, W.lastWeekend, 'last weekend')),
   ],

@@ -7,40 +7,8 @@
 // It prints counts only, never a question.
 
 import { loadCorpus, type Call } from '../heldout/corpus.js';
-import { Ctx, same, W, type F, type Win } from './truths.js';
-
-const SUMMARY_METRICS = [
-  'calls_received',
-  'hooked_calls',
-  'tier1_calls',
-  'tier2_calls',
-  'tier3_calls',
-  'total_dollars_asked',
-  'median_call_duration_sec',
-  'max_single_ask',
-];
-
-/** POST /api/query against GET /api/kpis/summary on every window of the questions. */
-export async function checkQueryAgainstSummary(x: Ctx): Promise<string[]> {
-  const problems: string[] = [];
-  for (const [name, w] of Object.entries(W)) {
-    const s = await x.get(`/api/kpis/summary?start=${w.start.toISOString()}&end=${w.end.toISOString()}`);
-    const q = await x.values(SUMMARY_METRICS, w);
-    SUMMARY_METRICS.forEach((k, i) => {
-      const a = q[i];
-      const b = s[k] as number | null;
-      if (a === null || b === null ? a !== b : Math.abs(a - b) > 1e-6 * Math.max(1, Math.abs(b)))
-        problems.push(`window ${name}: ${k}: query ${a} vs summary ${b}`);
-    });
-  }
-  return problems;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
+import { Ctx, same, type F, type Win } from './truths.js';
+import { median } from '../shared/summaryCheck.js';
 
 /** The query's figures against the calls read one by one over one window. */
 export async function checkQueryAgainstCorpus(x: Ctx, w: Win, name: string): Promise<string[]> {
