@@ -15,7 +15,7 @@ import { benchDatabase } from './database.js';
 
 const ADMIN = 'bench-admin';
 
-function peakRssMiB(pid: number): number {
+export function peakRssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const m = /VmHWM:\s+(\d+) kB/.exec(status);
   return m ? Number(m[1]) / 1024 : NaN;

@@ -104,11 +104,11 @@ export const ENDPOINTS: Endpoint[] = [
   { name: 'active-calls', path: '/api/kpis/active-calls', floor: '' },
 ];
 
-const pct = (xs: number[], p: number) => {
+export const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
-const ms = (x: number) => (x < 10 ? x.toFixed(1) : x.toFixed(0));
+export const ms = (x: number) => (x < 10 ? x.toFixed(1) : x.toFixed(0));
 
 export async function benchKpis(total = 1_000_000): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), 'honeypot-bench-kpis-'));

@@ -11,7 +11,7 @@
 // as many calls as at the end, its 365-day window every call stored so far.
 
 import { execFileSync } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,8 +24,8 @@ import { openStorage } from '../src/storage/index.js';
 import { createKey } from '../src/storage/queries/orgs.js';
 import { benchDatabase } from './database.js';
 import { floorClient } from './floor.js';
-import { postJson, startServer } from './ingest.js';
-import { ENDPOINTS, WINDOWS } from './kpis.js';
+import { peakRssMiB, postJson, startServer } from './ingest.js';
+import { ENDPOINTS, ms, pct, WINDOWS } from './kpis.js';
 
 const TOTAL = Number(process.env.BENCH_SCALE_CALLS ?? 10_000_000);
 const STEP = Number(process.env.BENCH_SCALE_STEP ?? 1_000_000);
@@ -40,14 +40,7 @@ const REQUESTS = 11;
 const WARMUP = 3;
 const PORT = 18_191;
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-const ms = (x: number) => (x < 10 ? x.toFixed(1) : x.toFixed(0));
 const count = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(n % 1e6 ? 1 : 0)}M` : n.toLocaleString('en-US'));
-
-function peakRssMiB(pid: number): number {
-  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-}
 
 /** Writes the next `n` calls of `calls` as NDJSON to `file`; how many it wrote, and the last one's start (epoch ms). */
 async function writeNdjson(file: string, calls: Iterator<{ started_at: string }>, n: number): Promise<{ written: number; last: number }> {
