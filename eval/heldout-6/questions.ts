@@ -365,9 +365,12 @@ c('frame', 'Is this week’s hook rate so far higher than the same days last wee
 c('frame', 'Compare call volume on Christmas Eve with Christmas Day.', async (x) =>
   compare(await cnt(x, W.christmasEve), await cnt(x, W.christmasDay)),
 );
-c('frame', 'Tier-1 calls from January 1 to now, versus the same dates in December.', async (x) =>
-  compare(await cnt(x, W.thisMonth, [is('tier', 1)]), await cnt(x, W.decemberSameStretch, [is('tier', 1)])),
-);
+c('frame', 'Tier-1 calls from January 1 to now, versus the same dates in December.', async (x) => {
+  // December 1 to the same instant of the 13th, or to the end of December 13.
+  const jan = await cnt(x, W.thisMonth, [is('tier', 1)]);
+  const dec13End: Win = { start: W.decemberSameStretch.start, end: new Date('2027-12-14T00:00:00Z') };
+  return anyOf(compare(jan, await cnt(x, W.decemberSameStretch, [is('tier', 1)])), compare(jan, await cnt(x, dec13End, [is('tier', 1)])));
+});
 c('frame', 'Over the last four weeks, which day of the week is busiest for scam calls?', async (x) =>
   top(x, 'time:weekday', 'calls_received', d28),
 );
@@ -581,6 +584,23 @@ c('any_value', 'How many calls had someone impersonating the County Sheriff sinc
 );
 c('any_value', 'How many calls in the last 30 days used the name "National Health Benefits"?', (x) =>
   cnt(x, W.d30, [is('synthetic_org', 'National Health Benefits')]),
+);
+
+c(
+  'any_value',
+  'How many calls gave 3419 Meadow Blvd, Baltimore, MD 21217 as the drop address?',
+  (x) => cnt(x, W.y365, [is('physical_mule_drop_address', '3419 Meadow Blvd, Baltimore, MD 21217')]),
+  EVER,
+);
+c(
+  'any_value',
+  'How many calls sent people to https://pch-service.xyz/refund exactly?',
+  async (x) =>
+    anyOf(
+      await cnt(x, W.y365, [is('phishing_url', 'https://pch-service.xyz/refund')]),
+      await cnt(x, W.y365, [contains('phishing_url', 'https://pch-service.xyz/refund')]),
+    ),
+  EVER,
 );
 
 // ================================================================ casual
