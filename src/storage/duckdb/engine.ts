@@ -16,11 +16,10 @@ import {
 } from '@duckdb/node-api';
 import type { Db, LockName, Row } from '../db.js';
 import { Mutex } from '../mutex.js';
-import { isHeavyRead } from '../readLanes.js';
+import { inTurn } from '../readLanes.js';
 
+/** Heavy reads take turns, one at a time (storage/readLanes.ts), so the other three are always there for light ones. */
 const READ_CONNECTIONS = 4;
-/** Heavy reads may hold this many of the read connections; the rest are always there for light ones. */
-const HEAVY_READ_CONNECTIONS = 2;
 const CHECKPOINT_THRESHOLD = '64MB';
 
 // Whole numbers bind as BIGINT so comparisons with BIGINT columns keep zone-map pruning.
@@ -69,11 +68,6 @@ async function query(conn: DuckDBConnection, sql: string, params: unknown[]): Pr
   }
 }
 
-interface Waiter {
-  heavy: boolean;
-  take: (conn: DuckDBConnection) => void;
-}
-
 /**
  * The read connections, each used by one read at a time. A read is prepared and run inside one
  * transaction of its connection: DuckDB 1.5.5 plans a prepared statement with the table
@@ -83,55 +77,35 @@ interface Waiter {
  * min/max read as empty (duckdb/duckdb#23704; reproduced in test/storage/statementReuse.test.ts).
  * Inside one transaction the snapshot is taken before the plan, so every row the statement can
  * see is in the statistics it was planned with. Statements are therefore never kept (that saved
- * ~0.3 ms of a 1.5 ms read). Heavy reads (storage/readLanes.ts) hold at most `heavyMax` of them, so a light
- * read waits for at most another light read, never behind an export's pages. Waiters are served
- * in arrival order among those that may take a connection.
+ * ~0.3 ms of a 1.5 ms read). Heavy reads take turns, one at a time (storage/readLanes.ts), so a
+ * light read waits for at most other light reads, never behind an export's pages. Waiters are
+ * served in arrival order.
  */
 class ReadPool {
   private readonly idle: DuckDBConnection[];
-  private heavyInUse = 0;
-  private readonly waiting: Waiter[] = [];
+  /** Reads waiting for a connection, in arrival order. */
+  private readonly waiting: ((conn: DuckDBConnection) => void)[] = [];
 
   constructor(
     private readonly connections: DuckDBConnection[],
-    private readonly heavyMax: number,
     private readonly connect: () => Promise<DuckDBConnection>,
   ) {
     this.idle = [...connections];
   }
 
-  private mayTake(heavy: boolean): boolean {
-    return this.idle.length > 0 && (!heavy || this.heavyInUse < this.heavyMax);
+  private acquire(): Promise<DuckDBConnection> {
+    const conn = this.idle.pop();
+    return conn ? Promise.resolve(conn) : new Promise((take) => this.waiting.push(take));
   }
 
-  private give(heavy: boolean): DuckDBConnection {
-    if (heavy) this.heavyInUse++;
-    return this.idle.pop()!;
+  private release(conn: DuckDBConnection): void {
+    const next = this.waiting.shift();
+    if (next) next(conn);
+    else this.idle.push(conn);
   }
 
-  acquire(heavy: boolean): Promise<DuckDBConnection> {
-    // Waiters left in the queue are ones that may not take a connection now, so a caller that
-    // may take one jumps no one who could.
-    if (this.mayTake(heavy)) return Promise.resolve(this.give(heavy));
-    return new Promise((take) => this.waiting.push({ heavy, take }));
-  }
-
-  release(conn: DuckDBConnection, heavy: boolean): void {
-    if (heavy) this.heavyInUse--;
-    this.idle.push(conn);
-    for (let i = 0; i < this.waiting.length && this.idle.length > 0;) {
-      const w = this.waiting[i];
-      if (!this.mayTake(w.heavy)) {
-        i++;
-        continue;
-      }
-      this.waiting.splice(i, 1);
-      w.take(this.give(w.heavy));
-    }
-  }
-
-  async read(sql: string, params: unknown[], heavy: boolean): Promise<Row[]> {
-    const conn = await this.acquire(heavy);
+  async read(sql: string, params: unknown[]): Promise<Row[]> {
+    const conn = await this.acquire();
     let usable = true;
     try {
       await conn.run('BEGIN TRANSACTION');
@@ -139,16 +113,16 @@ class ReadPool {
     } finally {
       // Read only: nothing to keep. A connection that cannot end its transaction is replaced.
       await conn.run('ROLLBACK').catch(() => (usable = false));
-      if (usable) this.release(conn, heavy);
-      else await this.replace(conn, heavy);
+      if (usable) this.release(conn);
+      else await this.replace(conn);
     }
   }
 
-  private async replace(conn: DuckDBConnection, heavy: boolean): Promise<void> {
+  private async replace(conn: DuckDBConnection): Promise<void> {
     const fresh = await this.connect();
     this.connections[this.connections.indexOf(conn)] = fresh;
     conn.closeSync();
-    this.release(fresh, heavy);
+    this.release(fresh);
   }
 
   close(): void {
@@ -207,11 +181,11 @@ export class DuckDb implements Db {
     const instance = await DuckDBInstance.create(file, { checkpoint_threshold: CHECKPOINT_THRESHOLD });
     const readers = await Promise.all(Array.from({ length: READ_CONNECTIONS }, () => instance.connect()));
     const writer = await instance.connect();
-    return new DuckDb(instance, new ReadPool(readers, HEAVY_READ_CONNECTIONS, () => instance.connect()), writer);
+    return new DuckDb(instance, new ReadPool(readers, () => instance.connect()), writer);
   }
 
   all<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return this.readers.read(sql, params, isHeavyRead()) as Promise<T[]>;
+    return inTurn(() => this.readers.read(sql, params)) as Promise<T[]>;
   }
 
   async run(sql: string, params: unknown[] = []): Promise<void> {
@@ -249,7 +223,7 @@ export class DuckDb implements Db {
   }
 
   async ping(): Promise<void> {
-    await this.readers.read('SELECT 1 AS ok', [], false);
+    await this.readers.read('SELECT 1 AS ok', []);
   }
 
   async close(): Promise<void> {

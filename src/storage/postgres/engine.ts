@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { LOCK_KEYS, type Db, type HourFillsHandle, type LockName, type Row } from '../db.js';
+import { inTurn } from '../readLanes.js';
 
 // BIGINT and COUNT come back as numbers, as on DuckDB, so query code reads one shape.
 // Epoch milliseconds and row counts stay far below 2^53. NUMERIC (sum/avg of integers) is a
@@ -138,7 +139,11 @@ export class PgDb implements Db {
     return db;
   }
 
-  async all<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
+  all<T = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return inTurn(() => this.read<T>(sql, params));
+  }
+
+  private async read<T>(sql: string, params: unknown[]): Promise<T[]> {
     const client = await this.pool.connect();
     try {
       const rows = await query(client, sql, params, statementName(client, sql));
