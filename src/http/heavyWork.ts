@@ -4,8 +4,9 @@
 // - lets an org run at most HONEYPOT_HEAVY_CONCURRENCY such requests at once (per instance);
 //   more wait their turn, up to HEAVY_QUEUE_PER_ORG, and one more is 429 rate_limited with
 //   Retry-After, as the per-key limits answer (CONTRACT §3);
-// - runs the request's reads in the heavy lane (storage/readLanes.ts), which may hold only part
-//   of the engine's connections, so other tenants' light reads always find one;
+// - runs the request's reads in the heavy lane (storage/readLanes.ts), where they take turns,
+//   one at a time, after the light reads in flight, so other tenants' light reads always find a
+//   connection and the cores;
 // - sends a streamed body chunk by chunk, and between chunks lets the light requests in flight
 //   (an overview, a call page) go first, for up to LIGHT_FIRST_MAX_MS: on 2 cores an export
 //   that only took turns with them still doubled their latency, since each of their several
