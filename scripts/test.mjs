@@ -13,7 +13,7 @@
 // the next run splits the files into groups of equal time by them (a fresh clone by
 // scripts/test-times.json).
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
@@ -87,6 +87,27 @@ function groupsOf(files, pass, k) {
   return groups.map((g) => g.files);
 }
 
+/**
+ * Where a group's apps log their errors (test/helpers/app.ts): the tests run the app without
+ * logs, so a failure that showed only as a 500 left no cause (a CI run once had every
+ * POST /api/query of one app answer 500 from one query on). A group that fails prints its last lines.
+ */
+const serverErrorLog = (tag) => path.join(path.dirname(DURATIONS), `server-errors-${tag}.log`);
+const ERROR_LINES_SHOWN = 40;
+
+function serverErrorsOf(file) {
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+  const lines = text.trimEnd().split('\n').filter(Boolean);
+  if (!lines.length) return '';
+  const shown = lines.slice(-ERROR_LINES_SHOWN).map((l) => `  ${l.slice(0, 2000)}`);
+  return `\n--- the apps' error log of this group (${lines.length} lines, the last ${shown.length}; ${file}) ---\n${shown.join('\n')}\n`;
+}
+
 const SUMMARY_KEYS = ['tests', 'suites', 'pass', 'fail', 'cancelled', 'skipped', 'todo', 'duration_ms'];
 
 /**
@@ -97,13 +118,21 @@ const SUMMARY_KEYS = ['tests', 'suites', 'pass', 'fail', 'cancelled', 'skipped',
 function runRunner(files, env, { tag, shared, echo }) {
   mkdirSync(path.dirname(DURATIONS), { recursive: true });
   const timesFile = path.join(path.dirname(DURATIONS), `durations-${tag}.tmp.json`);
+  const errorLog = serverErrorLog(tag);
+  rmSync(errorLog, { force: true });
   const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout'];
   reporters.push(`--test-reporter=${path.resolve('scripts/fileDurations.mjs')}`, `--test-reporter-destination=${timesFile}`);
   const mode = shared ? ['--test-isolation=none', '--test-force-exit'] : ['--test-concurrency=1'];
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', '--test', ...reporters, ...mode, ...files], {
       stdio: ['inherit', 'pipe', 'inherit'],
-      env: { ...process.env, NODE_ENV: 'test', ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...env },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        HONEYPOT_TEST_ERROR_LOG: errorLog,
+        ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}),
+        ...env,
+      },
     });
     // All of it is kept: the summary comes after the failure list, which can be long.
     const chunks = [];
@@ -128,7 +157,10 @@ function runRunner(files, env, { tag, shared, echo }) {
       } catch {
         /* the runner ended before its reporters did: no times this pass */
       }
-      resolve({ code: code ?? (signal ? 1 : 0), summary, times, output: echo ? null : Buffer.concat(chunks) });
+      const failed = code !== 0 || signal;
+      const errors = failed ? serverErrorsOf(errorLog) : '';
+      if (errors && echo) process.stdout.write(errors);
+      resolve({ code: code ?? (signal ? 1 : 0), summary, times, output: echo ? null : Buffer.concat([...chunks, Buffer.from(errors)]) });
     });
   });
 }

@@ -3,7 +3,7 @@
 // HONEYPOT_TEST_ENGINE=postgres the app runs in server mode instead: a fresh PostgreSQL
 // database and Redis key prefix, both named after the directory (so a restart finds them).
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -34,6 +34,19 @@ export interface TestApp {
   setNow(d: Date): void;
 }
 
+let errorLog: WriteStream | undefined;
+/**
+ * The apps' logger: errors to stderr with TEST_LOG=1, else to the file scripts/test.mjs names
+ * in HONEYPOT_TEST_ERROR_LOG (printed when a group fails), else none.
+ */
+function testLogger(): { level: string; stream?: WriteStream } | false {
+  if (process.env.TEST_LOG) return { level: 'error' };
+  const file = process.env.HONEYPOT_TEST_ERROR_LOG;
+  if (!file) return false;
+  errorLog ??= createWriteStream(file, { flags: 'a' });
+  return { level: 'error', stream: errorLog };
+}
+
 /**
  * `reuse.dir` opens an existing data directory; `reuse.keep` leaves it on close (restart
  * tests); `reuse.engine` overrides HONEYPOT_TEST_ENGINE (tests comparing the engines).
@@ -58,7 +71,7 @@ export async function testApp(
   const config = loadConfig({ HONEYPOT_DATA_DIR: dir, HONEYPOT_ADMIN_TOKEN: ADMIN, HONEYPOT_DEMO: '0', ...server, ...env });
   const storage = await openStorage(config);
   let now: Date | null = null;
-  const app = await buildApp({ config, storage, now: () => now ?? new Date(), logger: process.env.TEST_LOG ? { level: 'error' } : false });
+  const app = await buildApp({ config, storage, now: () => now ?? new Date(), logger: testLogger() });
   await app.ready();
   return {
     app,
