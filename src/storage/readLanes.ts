@@ -1,8 +1,9 @@
 // Which lane a read runs in, and whose turn it is. Heavy work (exports, TAXII pages, agent asks,
 // long reads in small buckets) marks its reads heavy. The mark travels with the async context,
-// so storage calls keep their signatures. Heavy reads take turns: one at a time per instance,
-// each after the light reads in flight (at most LIGHT_FIRST_MAX_MS), so on a small machine an
-// export's pages do not take the cores from another tenant's overview. Holding heavy reads to
+// so storage calls keep their signatures. Heavy work takes turns: one piece's reads at a time
+// per instance (its own reads together), each turn after the light reads in flight (at most
+// LIGHT_FIRST_MAX_MS), so on a small machine an export's pages do not take the cores from
+// another tenant's overview. Holding heavy reads to
 // part of the connections was not enough on PostgreSQL: two exports' page reads (25 ms each)
 // still filled both cores, and the overview's p95 went 2-3.5x its idle value; taking turns after
 // the light reads kept it at 1-1.5x (test/security/fairness.test.ts). CONTRACT §3's limits are
@@ -10,45 +11,48 @@
 
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-const lane = new AsyncLocalStorage<'heavy'>();
+/** A heavy request's mark: its reads share one turn. */
+type HeavyWork = object;
+const lane = new AsyncLocalStorage<HeavyWork>();
 
-/** Runs `fn` (and everything it starts) with its reads in the heavy lane. */
+/** Runs `fn` (and everything it starts) with its reads in the heavy lane, as one piece of heavy work. */
 export function inHeavyLane<T>(fn: () => T): T {
-  return lane.run('heavy', fn);
+  return lane.getStore() ? fn() : lane.run({}, fn);
 }
 
-/** True inside `inHeavyLane`. */
-export function isHeavyRead(): boolean {
-  return lane.getStore() === 'heavy';
-}
-
-/** The longest a heavy read waits for light reads in flight before it starts anyway (heavy work never starves). */
+/** The longest heavy work waits for light reads in flight before its turn starts anyway (heavy work never starves). */
 const LIGHT_FIRST_MAX_MS = 100;
 
-/** Light reads in flight and heavy reads waiting their turn, in arrival order. */
+/**
+ * Light reads in flight, and the heavy work whose turn it is: its reads run together (a
+ * request that reads two things at once keeps doing so), other heavy work waits in arrival
+ * order until the turn's reads are done and then until no light read is in flight.
+ */
 class ReadTurns {
   private light = 0;
-  private heavyRunning = false;
-  private readonly queue: { since: number; go: () => void }[] = [];
+  private holder: HeavyWork | null = null;
+  private holderReads = 0;
+  private readonly queue: { work: HeavyWork; since: number; go: () => void }[] = [];
   private timer: NodeJS.Timeout | undefined;
 
   /** Waits for this read's turn; the function returned ends it (calling it again does nothing). */
-  async enter(heavy: boolean): Promise<() => void> {
-    if (heavy) await new Promise<void>((go) => (this.queue.push({ since: Date.now(), go }), this.next()));
-    else this.light++;
+  async enter(work: HeavyWork | undefined): Promise<() => void> {
+    if (!work) this.light++;
+    else if (this.holder === work) this.holderReads++;
+    else await new Promise<void>((go) => (this.queue.push({ work, since: Date.now(), go }), this.next()));
     let left = false;
     return () => {
       if (left) return;
       left = true;
-      if (heavy) this.heavyRunning = false;
-      else this.light--;
+      if (!work) this.light--;
+      else if (--this.holderReads === 0) this.holder = null;
       this.next();
     };
   }
 
   private next(): void {
     const head = this.queue[0];
-    if (!head || this.heavyRunning) return;
+    if (!head || this.holder) return;
     const waited = Date.now() - head.since;
     if (this.light > 0 && waited < LIGHT_FIRST_MAX_MS) {
       this.timer ??= setTimeout(() => ((this.timer = undefined), this.next()), LIGHT_FIRST_MAX_MS - waited).unref();
@@ -56,9 +60,13 @@ class ReadTurns {
     }
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.queue.shift();
-    this.heavyRunning = true;
-    head.go();
+    this.holder = head.work;
+    // The holder's reads that queued meanwhile go with it.
+    for (const w of this.queue.filter((w) => w.work === head.work)) {
+      this.queue.splice(this.queue.indexOf(w), 1);
+      this.holderReads++;
+      w.go();
+    }
   }
 }
 
@@ -66,7 +74,7 @@ const turns = new ReadTurns();
 
 /** Runs one read in its lane's turn. */
 export async function inTurn<T>(read: () => Promise<T>): Promise<T> {
-  const leave = await turns.enter(isHeavyRead());
+  const leave = await turns.enter(lane.getStore());
   try {
     return await read();
   } finally {
