@@ -1,7 +1,8 @@
 // `honeypot campaigns rebuild` (and migration 17's backfill, the same function): the
 // identifier rows and the kept components recomputed from the stored calls give back the same
 // campaigns, ids included, after the rows were lost or made stale; one org's rebuild leaves the
-// others' rows alone. Migration 20 fills the kept components of calls stored before it.
+// others' rows alone. Migration 20 fills the kept components of calls stored before it, and
+// migration 25 the weak signals their pages read `related` by.
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -77,5 +78,27 @@ describe('campaigns rebuild', () => {
     await t.db.run('DELETE FROM schema_migrations WHERE version IN (20, 24)');
     assert.deepEqual(await migrate(t.db), [20, 24]);
     assert.deepEqual(await campaigns(a.read), before);
+  });
+
+  it('migration 25 fills the weak signals of campaigns kept before it: the same related', async () => {
+    const pages = async () => {
+      const out = [];
+      for (const c of (await campaigns(a.read)) as { id: string }[]) {
+        const res = await get(t.app, a.read, `/api/campaigns/${c.id}?range=14d`);
+        assert.equal(res.statusCode, 200, res.body);
+        out.push(res.json().related);
+      }
+      return out;
+    };
+    const before = await pages();
+    assert.ok(
+      before.some((r) => r.length > 0),
+      'no campaign has related signals: the test tests nothing',
+    );
+    await t.db.run("DELETE FROM campaign_links WHERE kind IN ('agent', 'caller_id', 'script')");
+    assert.ok((await pages()).every((r) => r.length === 0));
+    await t.db.run('DELETE FROM schema_migrations WHERE version = 25');
+    assert.deepEqual(await migrate(t.db), [25]);
+    assert.deepEqual(await pages(), before);
   });
 });

@@ -332,7 +332,10 @@ export async function keptDetail(db: Db, principal: Principal, w: Window, id: st
 
 /**
  * The weak identifier rows of the window carrying a weak value that a call of the campaign in the
- * window carries (its own rows among them), each with its call's campaign.
+ * window carries and a call outside it carries too (its own rows among them), each with its
+ * call's campaign. The campaign's values come from its signal rows in campaign_links (kept by the
+ * settle, upkeep.ts keepSignals): only those shared outside it, so the other carriers are looked
+ * up for a few values, not for every weak value of the window.
  */
 async function weakCarriers(db: Db, orgId: string, span: Span, id: string) {
   const p = new Params();
@@ -340,21 +343,18 @@ async function weakCarriers(db: Db, orgId: string, span: Span, id: string) {
   const start = p.p(span.start);
   const end = p.p(span.end);
   const weak = p.list(WEAK_KINDS);
-  // Hash joins on the window's rows (nested IN subqueries were planned slower on DuckDB).
   return db.all(
-    `WITH mine AS (
-       SELECT call_sid FROM campaign_members WHERE org_id = ${org} AND campaign_id = ${p.p(id)} AND started_at >= ${start} AND started_at < ${end}
-     ), signals AS (
-       SELECT DISTINCT o.kind, o.value FROM call_identifiers o JOIN mine ON mine.call_sid = o.call_sid
-       WHERE o.org_id = ${org} AND o.started_at >= ${start} AND o.started_at < ${end} AND o.kind IN (${weak})
-     ), campaigns AS (
-       SELECT call_sid, campaign_id FROM campaign_members
-       WHERE org_id = ${org} AND campaign_id IS NOT NULL AND started_at >= ${start} AND started_at < ${end}
+    `WITH signals AS (
+       SELECT DISTINCT kind, value FROM campaign_links
+       WHERE org_id = ${org} AND campaign_id = ${p.p(id)} AND started_at >= ${start} AND started_at < ${end} AND kind IN (${weak})
+     ), carriers AS (
+       SELECT i.call_sid, i.started_at, i.kind, i.value FROM call_identifiers i
+       JOIN signals ON signals.kind = i.kind AND signals.value = i.value
+       WHERE i.org_id = ${org} AND i.started_at >= ${start} AND i.started_at < ${end}
      )
-     SELECT i.call_sid, i.started_at, i.kind, i.value, campaigns.campaign_id FROM call_identifiers i
-     JOIN signals ON signals.kind = i.kind AND signals.value = i.value
-     LEFT JOIN campaigns ON campaigns.call_sid = i.call_sid
-     WHERE i.org_id = ${org} AND i.started_at >= ${start} AND i.started_at < ${end} AND i.kind IN (${weak})`,
+     SELECT carriers.call_sid, carriers.started_at, carriers.kind, carriers.value, m.campaign_id FROM carriers
+     LEFT JOIN campaign_members m ON m.org_id = ${org} AND m.call_sid = carriers.call_sid
+       AND m.started_at >= ${start} AND m.started_at < ${end}`,
     p.values,
   );
 }

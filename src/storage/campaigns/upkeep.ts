@@ -15,7 +15,7 @@
 // from call_identifiers with buildCampaigns.
 
 import { buildCampaigns, byCodePoint, linkKeysOf, type IdentifierRow } from '../../domain/campaigns/components.js';
-import { isStrong, STRONG_KINDS, type IdentifierKind } from '../../domain/campaigns/identifiers.js';
+import { isStrong, STRONG_KINDS, WEAK_KINDS, type IdentifierKind } from '../../domain/campaigns/identifiers.js';
 import { num, Params, type Db } from '../db.js';
 import { callSidInList } from './sidList.js';
 
@@ -92,7 +92,8 @@ export async function settleComponents(db: Db, orgId: string): Promise<void> {
     const shared = (await tx.all(SHARED_CARRIERS, [orgId])).map(carried);
     const own = shared.filter((r) => batch.has(r.sid));
     const stored = shared.filter((r) => !batch.has(r.sid));
-    await recomputeRegion(tx, orgId, batch, own, stored);
+    const region = await recomputeRegion(tx, orgId, batch, own, stored);
+    await addSignals(tx, orgId, region);
     await tx.run('DELETE FROM campaign_pending WHERE org_id = $1', [orgId]);
   });
 }
@@ -123,6 +124,7 @@ const SHARED_CARRIERS = `SELECT call_sid, started_at, kind, value FROM (
 /**
  * Recomputes the components the pending calls `batch` can change (see the header): `own` are
  * their shared identifier rows, `stored` those of the other calls carrying the same values.
+ * Returns the calls recomputed (none when every pending call is lone and stays so).
  */
 async function recomputeRegion(
   tx: Db,
@@ -130,7 +132,7 @@ async function recomputeRegion(
   batch: ReadonlySet<string>,
   own: readonly Carried[],
   stored: readonly Carried[],
-): Promise<void> {
+): Promise<string[]> {
   // The pending calls that may link: to another stored call, or to another pending call.
   const { left: linked, right: partners } = mayLink(own, stored);
   const within = mayLink(own, own);
@@ -140,7 +142,7 @@ async function recomputeRegion(
   const was = await selectSids(tx, 'SELECT call_sid, component FROM campaign_members WHERE org_id = $1 AND', orgId, known, 'call_sid');
   for (const r of was) if (batch.has(r.call_sid as string)) linked.add(r.call_sid as string);
   // A pending call in none of these is lone and stays so: it has no member row.
-  if (linked.size === 0) return;
+  if (linked.size === 0) return [];
   const components = [...new Set(was.map((r) => r.component as string))];
   const region = new Set([...linked, ...partners]);
   // When the region's calls started: its identifier rows are read in that span (DuckDB skips the row groups outside it).
@@ -157,6 +159,7 @@ async function recomputeRegion(
   }
   const span = times.length ? { start: times.reduce((a, b) => Math.min(a, b)), end: times.reduce((a, b) => Math.max(a, b)) + 1 } : null;
   await recompute(tx, orgId, [...region], span);
+  return [...region];
 }
 
 interface Carried {
@@ -238,6 +241,72 @@ async function recompute(tx: Db, orgId: string, region: readonly string[], span:
     await tx.run(`DELETE FROM ${table} WHERE org_id = ${d.p(orgId)} AND ${callSidInList(tx.dialect, region, d)}`, d.values);
   }
   await insertKept(tx, kept);
+  await keepSignals(tx, orgId, region);
+}
+
+/**
+ * The weak signals of campaign calls for `related` (docs/campaigns.md, Kept components): a
+ * campaign_links row (joins false) for each weak identifier row of a call of a campaign whose
+ * value a call outside that campaign carries too, anywhere in the org. A campaign's page looks
+ * up the other carriers of these values only (kept.ts), not of every weak value of the window.
+ * A value whose only carriers are the campaign's own is never related, so it is left out; the
+ * rows may hold more (a value whose outside carrier was re-ingested without it): the page counts
+ * the carriers it finds. Written for the campaigns of `region` (their calls' rows were just
+ * replaced), or of the whole org (`null`).
+ */
+async function keepSignals(tx: Db, orgId: string, region: readonly string[] | null): Promise<void> {
+  const p = new Params();
+  const org = p.p(orgId);
+  const weak = p.list(WEAK_KINDS);
+  const inRegion = region ? `AND ${callSidInList(tx.dialect, region, p, 'm.call_sid')}` : '';
+  // Shared outside its campaign: the value's carriers in the org outnumber the campaign's own (a
+  // campaign lies within one raw component, so the region holds all of its calls).
+  await tx.run(
+    `INSERT INTO campaign_links (org_id, campaign_id, call_sid, started_at, kind, value, joins)
+     WITH own AS (
+       SELECT m.campaign_id, i.call_sid, i.started_at, i.kind, i.value FROM call_identifiers i
+       JOIN campaign_members m ON m.org_id = i.org_id AND m.call_sid = i.call_sid
+       WHERE i.org_id = ${org} AND i.kind IN (${weak}) AND m.campaign_id IS NOT NULL ${inRegion}
+     ), mine AS (
+       SELECT campaign_id, kind, value, count(*) AS n FROM own GROUP BY campaign_id, kind, value
+     ), everyone AS (
+       SELECT c.kind, c.value, count(*) AS n FROM call_identifiers c
+       JOIN (SELECT DISTINCT kind, value FROM own) v ON v.kind = c.kind AND v.value = c.value
+       WHERE c.org_id = ${org} GROUP BY c.kind, c.value
+     )
+     SELECT ${org}, own.campaign_id, own.call_sid, own.started_at, own.kind, own.value, FALSE FROM own
+     JOIN mine ON mine.campaign_id = own.campaign_id AND mine.kind = own.kind AND mine.value = own.value
+     JOIN everyone ON everyone.kind = own.kind AND everyone.value = own.value
+     WHERE everyone.n > mine.n
+     ORDER BY own.campaign_id, own.started_at`,
+    p.values,
+  );
+}
+
+/**
+ * After a settle: the calls of campaigns outside `region` (not recomputed) that carry a weak
+ * value a pending call carries now get its signal row (keepSignals), the pending call being
+ * outside their campaign. A call outside the region keeps its campaign, so this is all a settle
+ * adds to them.
+ */
+async function addSignals(tx: Db, orgId: string, region: readonly string[]): Promise<void> {
+  const p = new Params();
+  const org = p.p(orgId);
+  const weak = p.list(WEAK_KINDS);
+  const outsideRegion = region.length ? `AND NOT ${callSidInList(tx.dialect, region, p, 'c.call_sid')}` : '';
+  await tx.run(
+    `INSERT INTO campaign_links (org_id, campaign_id, call_sid, started_at, kind, value, joins)
+     SELECT DISTINCT c.org_id, m.campaign_id, c.call_sid, c.started_at, c.kind, c.value, FALSE
+     FROM (SELECT DISTINCT kind, value FROM call_identifiers
+           WHERE org_id = ${org} AND kind IN (${weak}) AND call_sid IN (SELECT call_sid FROM campaign_pending WHERE org_id = ${org})) v
+     JOIN call_identifiers c ON c.org_id = ${org} AND c.kind = v.kind AND c.value = v.value
+     JOIN campaign_members m ON m.org_id = c.org_id AND m.call_sid = c.call_sid
+     WHERE m.campaign_id IS NOT NULL ${outsideRegion}
+       AND NOT EXISTS (SELECT 1 FROM campaign_links l
+                       WHERE l.org_id = c.org_id AND l.call_sid = c.call_sid AND l.kind = c.kind AND l.value = c.value)
+     ORDER BY 2, 4`,
+    p.values,
+  );
 }
 
 const identifierRow = (r: Record<string, unknown>): IdentifierRow => ({
@@ -335,6 +404,20 @@ export async function rebuildOrgMembers(tx: Db, orgId: string): Promise<void> {
   await tx.run('DELETE FROM campaign_members WHERE org_id = $1', [orgId]);
   await tx.run('DELETE FROM campaign_links WHERE org_id = $1', [orgId]);
   await insertKept(tx, membersOf(orgId, rows.map(identifierRow)));
+  await keepSignals(tx, orgId, null);
+}
+
+/** The signal rows of every org's kept campaigns written again (migration 25; keepSignals). */
+export async function rebuildSignals(db: Db): Promise<void> {
+  if (!(await keptSchema(db))) return;
+  const orgs = (await db.all<{ org_id: string }>('SELECT DISTINCT org_id FROM campaign_links ORDER BY org_id')).map((r) => r.org_id);
+  for (const org of orgs) {
+    await db.withLock('orgCalls', org, async (tx) => {
+      const p = new Params();
+      await tx.run(`DELETE FROM campaign_links WHERE org_id = ${p.p(org)} AND kind IN (${p.list(WEAK_KINDS)})`, p.values);
+      await keepSignals(tx, org, null);
+    });
+  }
 }
 
 /** Whether migration 24 ran (campaign_links exists). */

@@ -27,6 +27,7 @@ import { migration021 } from './021-retention.js';
 import { migration022 } from './022-campaign-pending.js';
 import { migration023 } from './023-script-bands.js';
 import { migration024 } from './024-campaign-links.js';
+import { migration025 } from './025-campaign-signals.js';
 
 export const MIGRATIONS: Migration[] = [
   migration001,
@@ -52,6 +53,7 @@ export const MIGRATIONS: Migration[] = [
   migration022,
   migration023,
   migration024,
+  migration025,
 ];
 
 /**
