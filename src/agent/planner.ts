@@ -16,6 +16,7 @@ import { questionParts } from './plan/parts.js';
 import { REFERS_RE, SHORT_FOLLOW_UP, withoutCommands } from './plan/planRules.js';
 import { answerByRules, followRule, restatedFollowUp, type RuleAnswer } from './run/queryRun.js';
 import { ruleTurn } from './plan/ruleFollowUp.js';
+import { narrowedQuestion } from './plan/restate.js';
 import { normalise } from './read/normalise.js';
 import { FOLLOW_UP_RE, lastState } from './read/reading.js';
 
@@ -34,6 +35,9 @@ const chatOutcome = (answer: string, prev: PlannerState | null): AgentOutcome =>
 export class BuiltinAgent implements Agent {
   async ask(tools: ToolRunner, req: AgentRequest): Promise<AgentOutcome> {
     const prev = lastState(req.history);
+    // "right, out of that group, how many …": the previous answer's calls, as "how many of them …" (one part).
+    const narrowed = prev ? narrowedQuestion(req.question) : null;
+    if (narrowed) return answerOne(tools, { ...req, question: narrowed }, withFigureGroup(prev!));
     // A question of several parts: each answered in turn, the later as follow-ups of the earlier.
     const parts = questionParts(req.question, tools.ctx.now);
     // One part, possibly restated ("… and which brand was that caller impersonating" asks for the call).
@@ -134,4 +138,14 @@ function withoutFigureFilters(state: PlannerState | null): PlannerState | null {
   const keepHooked = hooked !== undefined && !(hooked === true && m.includes('hooked_calls'));
   const keepTier = tier !== undefined && !(tier.length === 1 && tier[0] === 1 && m.includes('tier1_calls'));
   return { ...state, filters: { ...rest, ...(keepHooked ? { hooked } : {}), ...(keepTier ? { tier } : {}) } };
+}
+
+/** The previous answer's calls as filters: a count of tier-N or hooked calls names its group ("of them" are those calls). */
+function withFigureGroup(prev: PlannerState): PlannerState {
+  if (prev.intent.kind !== 'summary' || prev.intent.metrics.length !== 1) return prev;
+  const m = prev.intent.metrics[0];
+  const tier = /^tier([123])_calls$/.exec(m);
+  if (tier) return { ...prev, filters: { ...prev.filters, tier: [Number(tier[1])] } };
+  if (m === 'hooked_calls') return { ...prev, filters: { ...prev.filters, hooked: true } };
+  return prev;
 }

@@ -279,7 +279,14 @@ const SERIES: Series[] = [
 
 /** A series' window when the question names none: four weeks, or three months, so it has periods to compare. */
 function seriesWindow(s: Series, input: RuleInput): WindowSpec {
-  const { named, shift, window } = input.reading;
+  const { named, shift, window, windows } = input.reading;
+  // "November against October, month by month": one series over every window named.
+  if (windows.length >= 2) {
+    const spans = windows.map((w) => resolve(w.spec, input.now));
+    const start = new Date(Math.min(...spans.map((x) => x.start.getTime())));
+    const end = new Date(Math.max(...spans.map((x) => x.end.getTime())));
+    return { kind: 'span', start: formatUtc(start), end: end.getTime() >= input.now.getTime() ? null : formatUtc(end) };
+  }
   if (named || shift || window.kind !== 'range') return window;
   const n = input.now;
   const start =
@@ -532,7 +539,8 @@ function valuesPlan(input: RuleInput): QueryPlan | null {
 
 // ------------------------------------------------------------------ before and after a moment
 
-const AROUND_CUE = /\bbefore\b.*\bafter\b|\bafter\b.*\bbefore\b|\bsince\b.*\b(?:vs|versus|compared (?:to|with)|against)\b.*\bbefore\b/;
+const AROUND_CUE =
+  /\bbefore\b.*\b(?:after|(?:from|since) (?:then|that|it|\w+ \d{1,2}(?:st|nd|rd|th)?) on(?:wards?)?|since (?:then|that|it))\b|\b(?:after|(?:from|since) [\w ]{1,20} on(?:wards?)?)\b.*\bbefore\b|\bsince\b.*\b(?:vs|versus|compared (?:to|with)|against)\b.*\bbefore\b/;
 
 /** "hook rate before and after Nov 12": from the moment to now, against as long a stretch before it. */
 function aroundPlan(input: RuleInput): QueryPlan | null {

@@ -48,7 +48,7 @@ export type Intent =
    * `apart`: a value left out of the ranking ("top brands other than Amazon").
    */
   | { kind: 'topn'; field: RankField; n: number; minCount?: number; explain?: boolean; least?: boolean; check?: string; apart?: string }
-  | { kind: 'value'; field: TopnField; value: string }
+  | { kind: 'value'; field: TopnField; value: string; strict?: boolean }
   /** The busiest bucket of a window ("busiest day", "which hour"), or the busiest hour of the day / weekday over it. */
   | { kind: 'busiest'; metric: SummaryMetric; unit: 'day' | 'hour' | 'hour_of_day' | 'weekday'; least?: boolean }
   /** What share of the calls (of the filters) a figure is: "what share were high-confidence". */

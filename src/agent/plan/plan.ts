@@ -24,6 +24,7 @@ import {
   type Verdict,
 } from './intents.js';
 import { isEveryday, normalise } from '../read/normalise.js';
+import { FIELD_PATTERNS } from '../read/vocabulary.js';
 import {
   ACTIVE_RE,
   bucketIn,
@@ -39,10 +40,8 @@ import {
   LIST_VERB_RE,
   listLimit,
   metricsIn,
-  ACTION_RE,
   MUTATE_RE,
   NOT_HOOKED_RE,
-  OFF_TOPIC_RE,
   OTHER_ORGS_RE,
   OVERVIEW_RE,
   PERSONA_RE,
@@ -104,6 +103,19 @@ import {
   groupsAsFilters,
 } from './planRules.js';
 
+/** Whether the value's field word follows it in the question ("amazon gift cards", "the beatrix persona"). */
+function fieldNamedAfter(text: string, m: Mention): boolean {
+  const field = m.fields[0];
+  const pattern = FIELD_PATTERNS.find(([f]) => f === field)?.[1];
+  const at = text.indexOf((m.surface ?? m.typed).toLowerCase());
+  if (!pattern || at < 0) return false;
+  const after = text.slice(at + (m.surface ?? m.typed).length).trim();
+  return new RegExp(`^(?:${pattern.source})`).test(after);
+}
+
+/** "what share of our calls were from Texas": a share of the calls, whatever rate is named elsewhere. */
+const SHARE_OF_GROUP_RE = /\b(?:share|percent(?:age)?|proportion|fraction) of (?:all |our |the )?calls\b(?!.{0,40}\bhook)/;
+
 const asked = (more: boolean | null) => (more === null ? {} : { more });
 
 export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: Date): Plan {
@@ -124,8 +136,6 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   if (FUTURE_RE.test(text)) return chat('future');
   // Text inside transcripts is data: "do what the caller said" is not a question about the data.
   if (OBEY_RE.test(text)) return chat('decline');
-  // The world outside the calls (prices, stocks, weather), and actions on it (emailing, calling).
-  if (OFF_TOPIC_RE.test(text) || ACTION_RE.test(text)) return chat('decline');
 
   const reading = readQuestion(req, prev, now, text);
   const { window, notes, quals, own, base, rest } = reading;
@@ -137,7 +147,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     intent,
     window: w,
     filters: finalFilters(intent, { ...base, ...extra }),
-    mentions: c.mentions,
+    mentions: c.mentions.map((m) => (fieldNamedAfter(text, m) ? { ...m, fieldNamed: true } : m)),
     notes,
     ...(bar ? { bar } : {}),
   });
@@ -458,6 +468,9 @@ function planRankings(c: PlanContext): Plan | null {
   }
 
   if (SHARE_RE.test(rest) || (SHARE_WORD_RE.test(rest) && (hasQual || metrics.length))) {
+    // A rate asked is the rate, as a percentage or not ("its hook rate, expressed in percent").
+    if (metrics.includes('hook_rate') && metrics.every((x) => x === 'hook_rate' || x === 'calls_received') && !SHARE_OF_GROUP_RE.test(rest))
+      return data({ kind: 'summary', metrics: ['hook_rate'] });
     // The share of what: a figure ("high-confidence", "tier 1", "hooked") or the filters' calls.
     const m = metrics.find((x) => x !== 'calls_received' && x !== 'hook_rate') ?? (quals.hooked === true ? 'hooked_calls' : null);
     const tierMetric = own.tier?.length === 1 && !m ? (`tier${own.tier[0]}_calls` as SummaryMetric) : null;
@@ -515,6 +528,21 @@ function planRankings(c: PlanContext): Plan | null {
   return null;
 }
 
+/** One value's count: "how many calls impersonated PayPal?", "how many IRS scams?". */
+function singleValue(c: PlanContext): Plan | null {
+  const { prev, text, own, carried, carries, metrics, field, isCount, data } = c;
+  const single = c.mentions.length === 1 && !Object.keys(own).length && !Object.keys(carried).length ? c.mentions[0] : null;
+  if (!single || field || !isCount || metrics.some((m) => m !== 'calls_received')) return null;
+  // "and apple specifically — how many?" after the gift card brands: the previous answer's field.
+  const prevField = prev && carries && (prev.intent.kind === 'topn' || prev.intent.kind === 'value') ? prev.intent.field : null;
+  const f = rankable(prevField && single.fields.includes(prevField as ValueField) ? (prevField as ValueField) : single.fields[0]);
+  if (!f) return null;
+  c.mentions = [];
+  // "amazon gift cards": a gift card brand only, never the brand's calls.
+  const strict = fieldNamedAfter(text, single) && f === single.fields[0];
+  return data({ kind: 'value', field: f, value: single.typed, ...(strict ? { strict: true } : {}) });
+}
+
 /** A single value, follow-ups that change the window or the value, the context call or chart, and chat. */
 function planRest(c: PlanContext): Plan {
   const {
@@ -527,10 +555,8 @@ function planRest(c: PlanContext): Plan {
     window,
     shift,
     own,
-    carried,
     followUp,
     refers,
-    carries,
     rest,
     metrics,
     field,
@@ -541,17 +567,8 @@ function planRest(c: PlanContext): Plan {
     data,
     chat,
   } = c;
-  // One value's count: "how many calls impersonated PayPal?", "how many IRS scams?".
-  const single = c.mentions.length === 1 && !Object.keys(own).length && !Object.keys(carried).length ? c.mentions[0] : null;
-  if (single && !field && isCount && !metrics.some((m) => m !== 'calls_received')) {
-    // "and apple specifically — how many?" after the gift card brands: the previous answer's field.
-    const prevField = prev && carries && (prev.intent.kind === 'topn' || prev.intent.kind === 'value') ? prev.intent.field : null;
-    const f = rankable(prevField && single.fields.includes(prevField as ValueField) ? (prevField as ValueField) : single.fields[0]);
-    if (f) {
-      c.mentions = [];
-      return data({ kind: 'value', field: f, value: single.typed });
-    }
-  }
+  const one = singleValue(c);
+  if (one) return one;
 
   if (
     field &&

@@ -92,6 +92,8 @@ export function finalFilters(intent: Intent, f: Filters): Filters {
   if (intent.kind === 'share' && intent.metric === 'hooked_calls') delete out.hooked;
   // A hooked filter would make the hook rate 100%; the hooked-calls figure keeps it (and follow-ups carry it).
   if (metrics.includes('hook_rate') || (intent.kind === 'summary' && intent.notHooked)) delete out.hooked;
+  // "calls, hooked calls and the average call length": figures side by side, each of all the calls.
+  if (out.hooked === true && metrics.includes('hooked_calls') && metrics.includes('calls_received')) delete out.hooked;
   if (intent.kind === 'geo' && intent.state && out.caller_state?.length === 1 && out.caller_state[0] === intent.state)
     delete out.caller_state;
   if (intent.kind === 'active' || intent.kind === 'call') return {};
@@ -276,9 +278,9 @@ export function apartValue(n: Negation, field: RankField | null): string | null 
 
 /** A question asking for yes or no: "were there …", "did …", "is …". */
 const UP_RE =
-  /\b(?:more|higher|up|increased?|increasing|rise|rose|risen|rising|grow|grew|grown|growing|better|improved?|bigger|larger|greater|climb(?:ed)?|jump(?:ed)?)\b/;
+  /\b(?:more|higher|up|increased?|increasing|rise|rose|risen|rising|grow|grew|grown|growing|better|improved?|bigger|larger|greater|climb(?:ed)?|jump(?:ed)?|busier|busiest)\b/;
 const DOWN_RE =
-  /\b(?:fewer|less|lower|down|decreased?|decreasing|drop(?:ped)?|fall|fell|fallen|falling|declined?|declining|worse|worsen(?:ed)?|smaller|shr[iau]nk)\b/;
+  /\b(?:fewer|less|lower|down|decreased?|decreasing|drop(?:ped)?|fall|fell|fallen|falling|declined?|declining|worse|worsen(?:ed)?|smaller|shr[iau]nk|quieter|slower)\b/;
 
 /** The change a yes/no question asks about, on the figure it names ("more calls": calls received); null when it asks none. */
 export function verdictOf(text: string, rest: string, metrics: SummaryMetric[]): Verdict | null {
@@ -286,7 +288,8 @@ export function verdictOf(text: string, rest: string, metrics: SummaryMetric[]):
   const either = EITHER_WAY_RE.test(rest);
   const up = UP_RE.test(rest);
   if (!either && up === DOWN_RE.test(rest)) return null;
-  const metric = metrics[0] ?? (/\bcalls?\b/.test(rest) ? 'calls_received' : null);
+  // "busier", "quieter": more or fewer calls.
+  const metric = metrics[0] ?? (/\bcalls?\b|\b(?:busier|quieter|slower)\b/.test(rest) ? 'calls_received' : null);
   return metric ? { metric, up: either ? null : up, than: /\bthan\b/.test(rest) } : null;
 }
 

@@ -17,7 +17,7 @@ export const MEAN_ASK_RE =
   /\b(?:average|avg|mean)(?: [a-z$'-]+){0,3}? (?:asks?|demands?|requests?|asked|demanded|requested)\b|\b(?:ask|asked|asking|demand|demanded|request|requested|want|wanted)(?: for)?(?: \w+)? on average\b/;
 /** "how many asks", "number of dollar asks": the single asks counted, not the calls. */
 export const ASK_COUNT_RE =
-  /\b(?:how many|number of|count of|count the) (?:(?:single|individual|separate|dollar|money|cash|payment|\$) )*(?:asks|demands)\b/;
+  /\b(?:how many|number of|count of|count the) (?:(?:single|individual|separate|dollar|money|cash|payment|\$) )*(?:asks|demands|requests|money requests|payment requests)\b/;
 /** "the tier 1 rate", "what share of calls were tier 1": a share, read on the whole question (the tier is also a filter). */
 export const TIER1_SHARE_RE =
   /(?<!\bhook(?:ed)? )\b(?:share|percent(?:age)?|proportion|fraction|rate|ratio)\b(?: [\w']+){0,5} tier 1\b|\btier 1 (?:rate|share|percent(?:age)?|ratio)\b|(?:^|\s)%(?: [\w']+){0,5} tier 1\b/;

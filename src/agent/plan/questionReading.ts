@@ -46,7 +46,11 @@ export interface QuestionReading {
 /** `text` is the normalised question (normalise.ts). */
 export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: Date, text: string): QuestionReading {
   const question = req.question;
-  const windows = findWindows(text, now);
+  // "the weekend before", "the week prior": a shift of the previous window, not this weekend or week.
+  // (A window phrase longer than the shift, "the week before last", is a window of its own.)
+  const shifted = SHIFT_BACK_RE.exec(text);
+  const inShift = (w: FoundWindow) => !!shifted && w.index >= shifted.index && w.index + w.length <= shifted.index + shifted[0].length;
+  const windows = findWindows(text, now).filter((w) => !inShift(w));
   let rest = text;
   for (const w of [...windows].reverse()) rest = `${rest.slice(0, w.index)} ${rest.slice(w.index + w.length)}`;
   rest = rest.replace(/\s+/g, ' ').trim();
@@ -72,7 +76,7 @@ export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   let window: WindowSpec = named ?? unnamed;
   if (shift && prev && !named) {
     const by = SHIFT_BY_RE.exec(text);
-    window = by ? shiftBy(prev.window, (by[1] ?? by[2] ?? by[3]) as 'week' | 'day' | 'month', now) : shiftBack(prev.window, now);
+    window = by ? shiftBy(prev.window, by.slice(1).find(Boolean) as 'week' | 'day' | 'month', now) : shiftBack(prev.window, now);
   }
 
   const notes: string[] = [];

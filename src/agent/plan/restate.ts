@@ -56,7 +56,7 @@ function placed(text: string, subject: Subject): { match: string; value: string 
 
 /** Words pointing at the previous answer's leading value. */
 const POINTER =
-  /\b(?:its|the (?:top|first|leading|biggest|main|most common|number one|#1) (?:one|brand|bank|lure|scam type|scam|state|agent|agency|method|payment method|app|tool|value)|that one|the leader|(?:that|this) (?:brand|bank|lure|scam type|agency|payment method|one))\b/;
+  /\b(?:its|the (?:top|first|leading|biggest|main|most common|number one|#1) (?:one|brand|bank|lure|scam type|scam|state|agent|agency|method|payment method|app|tool|value)|the one (?:at|on) (?:the )?top|the one (?:in|at) (?:first|1st) place|that one|the leader|(?:that|this) (?:brand|bank|lure|scam type|agency|payment method|one))\b|(?<=\b(?:has|had|did|does|was|is|were|about|for) )it\b(?! (?:was|is|were)\b)/;
 
 /** "break that down by lure", "split it by state", "and by brand?", "per payment method". */
 const BREAKDOWN =
@@ -217,4 +217,59 @@ export function restFollowUp(question: string, prev: PlannerState, prevWindow: s
   if (!turn || !v) return null;
   const base = turn.question.replace(/[?.!\s]+$/, '');
   return `${base}${windowIn(normalise(base), now) ? '' : ` ${prevWindow}`} excluding ${canon(v.value)}`;
+}
+
+/** Openers of an edit of the previous question: "and", "ok so", "what about", "same thing for". */
+const EDIT_OPENER =
+  /^(?:(?:ok(?:ay)?|right|and|so|also|then|now|but|well|same)[, ]+)*(?:(?:what|how) about|(?:the )?same(?: thing)?(?: for| but)?|and (?:for|in))?\s*/;
+/** Statistics of one figure: "the mean" after "median ask in march" swaps the statistic, nothing else. */
+const STATISTIC = /\b(mean|average|avg|median|typical|total|sum|max(?:imum)?|largest|biggest|min(?:imum)?|smallest)\b/;
+
+/**
+ * A follow-up that only swaps a part of the previous question keeps the rest of it: its statistic
+ * ("ok, and the median?" after "largest single ask last month") or a number of the same shape
+ * ("and how about 917?" after calls from area code 718). Null when the follow-up asks anything else.
+ */
+export function editedQuestion(question: string, prev: RuleTurn, prevWindow: string, now: Date): string | null {
+  const text = normalise(question)
+    .replace(/[?.!]+$/, '')
+    .trim();
+  if (text.split(' ').length > 6) return null;
+  const content = text
+    .replace(EDIT_OPENER, '')
+    .replace(/\b(?:the|one|figure|value|instead|then|please|pls)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const base = prev.question.replace(/[?.!\s]+$/, '');
+  const withWindow = (q: string) => `${q}${windowIn(normalise(q), now) ? '' : ` ${prevWindow}`}`;
+  const stat = new RegExp(`^${STATISTIC.source}$`).exec(content);
+  // "single" goes with the largest and smallest only ("median single ask" is no figure's name).
+  const had = new RegExp(`${STATISTIC.source}(?: single\\b)?`).exec(base.toLowerCase());
+  if (stat && had && had[1] !== stat[1]) return withWindow(`${base.slice(0, had.index)}${stat[1]}${base.slice(had.index + had[0].length)}`);
+  // A number in place of the previous question's one number of as many digits (an area code, an amount).
+  if (/^\d{3,}$/.test(content)) {
+    const same = [...base.matchAll(/\b\d+\b/g)].filter((m) => m[0].length === content.length);
+    if (same.length === 1 && same[0][0] !== content)
+      return withWindow(`${base.slice(0, same[0].index)}${content}${base.slice(same[0].index + content.length)}`);
+  }
+  return null;
+}
+
+/** A group of the previous answer pointed at in other words: "out of that group", "within this set". */
+const NARROWING =
+  /(?:^|\s)(?:(?:of|among|from|out of|within|in|inside) (?:that (?:bunch|group|lot|set|batch|pile|list)|th(?:is|ese|ose) (?:bunch|group|lot|set|batch|calls|ones)|the (?:ones?|calls?) (?:in question|we (?:just )?(?:saw|found|counted|got|talked about)|above|mentioned|you (?:just )?(?:found|counted|gave|listed))|(?:this|that) (?:subset|slice|sample)))\s*,?/;
+
+/** "right, out of that group, how many …" → "how many of them …": the previous answer's calls, as the reading knows them. */
+export function narrowedQuestion(question: string): string | null {
+  const text = normalise(question)
+    .replace(/[?.!]+$/, '')
+    .trim();
+  const m = NARROWING.exec(text);
+  if (!m) return null;
+  const rest = `${text.slice(0, m.index)} ${text.slice(m.index + m[0].length)}`
+    .replace(/^(?:(?:ok(?:ay)?|right|and|so|also|then|now|but|well)[, ]+)*/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!/^(?:how many|what (?:share|percent(?:age)?|fraction|proportion)|which)\b/.test(rest)) return null;
+  return rest.replace(/^(how many|what (?:share|percent(?:age)?|fraction|proportion)|which)\b/, '$1 of them');
 }

@@ -180,7 +180,7 @@ const UNKNOWN_CUES: Array<[RegExp, LexiconField]> = [
     /\b(?:account holder|holder|holder name|account name|name on the account|in the name of)(?: named| called| name| of)?:? ['"‘“]?([A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2})/,
     'mule_account_holder_name',
   ],
-  // A chain named with its word: "on the Cardano chain", "Solana network".
+  // A chain named with its word: "on the Cardano chain", "Tezos network".
   [/\b([A-Za-z][\w-]+) (?:chain|blockchain|network)\b/, 'crypto_chain'],
   [/\b(?:fake agent|agent|rep|representative)(?: names?| named| called)?:? ['"‘“]?([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)/, 'fake_agent_name'],
   [/\b(?:wallet|wallet address|address) ((?:bc1|0x|[13T])[A-Za-z0-9]{20,})\b/, 'crypto_wallet_address'],
@@ -197,8 +197,19 @@ const UNKNOWN_CUES: Array<[RegExp, LexiconField]> = [
   ],
 ];
 
+/**
+ * A name typed before its field's word ("the Beatrix persona", "Cardano wallets", "Amazon gift
+ * cards"): a value of that field only, so a name another field holds ("Amazon", a brand) is
+ * still not found as a gift card brand.
+ */
+const NAME_BEFORE_FIELD: Array<[RegExp, LexiconField]> = [
+  [/\b([A-Z][\w'-]+) (?:persona|personas)\b|\bpersona(?: named| called)? ['"‘“]?([A-Z][\w'-]+)/, 'persona'],
+  [/\b([A-Z][\w-]+) (?:wallets?|coins?|tokens?|addresses)\b/, 'crypto_chain'],
+  [/\b([A-Z][\w'&.-]+(?: [A-Z][\w'&.-]+){0,2}) gift ?cards?\b/, 'gift_card_brand'],
+];
+
 /** The field and value a question names that the lexicon does not hold. */
-export function unknownNamed(input: RuleInput): { field: LexiconField; value: string } | null {
+export function unknownNamed(input: RuleInput): { field: LexiconField; value: string; strict?: boolean } | null {
   const raw = input.raw ?? '';
   for (const [re, field] of UNKNOWN_CUES) {
     const m = re.exec(raw);
@@ -211,6 +222,14 @@ export function unknownNamed(input: RuleInput): { field: LexiconField; value: st
     );
     if (isEveryday(key) || known) continue;
     return { field, value };
+  }
+  for (const [re, field] of NAME_BEFORE_FIELD) {
+    const m = re.exec(raw);
+    const value = (m?.[1] ?? m?.[2])?.replace(/[?.!,'"’”]+$/, '');
+    if (!value || /^(?:The|Our|Their|Which|What|How|Any|All|Top|Those|These|This|That|Crypto|Bitcoin)$/.test(value)) continue;
+    const key = canon(value);
+    const inField = input.found.some((f) => f.typed === key && f.entries.some((e) => e.field === field));
+    if (!isEveryday(key) && !inField && !(input.lookup?.(key) ?? []).some((e) => e.field === field)) return { field, value, strict: true };
   }
   return null;
 }
@@ -236,8 +255,12 @@ function unknownValue(input: RuleInput): QueryPlan | null {
 export const A_VALUE_THE_DATA_DOES_NOT_HOLD: QueryRule = {
   // Before a place of an address: a whole address the data does not hold is no state's calls.
   id: 'a-value-the-data-does-not-hold',
-  cue: /\b(?:agent|rep|representative|wallet|address|account|acct|routing|company|org|organisation|organization|holder|name of|chain|blockchain|network)\b/,
-  guard: (i) => namedValues(i).length === 0 && unknownNamed(i) !== null,
+  cue: /\b(?:agent|rep|representative|wallets?|address|account|acct|routing|company|org|organisation|organization|holder|name of|chain|blockchain|network|personas?|coins?|tokens?|gift ?cards?)\b/,
+  // A name typed before its field's word is that field's value, even when another field holds it.
+  guard: (i) => {
+    const named = unknownNamed(i);
+    return named !== null && (named.strict === true || namedValues(i).length === 0);
+  },
   build: unknownValue,
   examples: ['calls with agent Zorblax this month', 'any calls naming wallet bc1qnotarealwallet000000000000000'],
 };

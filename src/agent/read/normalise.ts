@@ -8,6 +8,17 @@ import * as READING from './reading.js';
 import { allowedTypos, canon, editDistance } from './values.js';
 import { DISCONNECT_PATTERNS, FIELD_PATTERNS, METRIC_PATTERNS, STATES } from './vocabulary.js';
 
+/** Weekdays by their first three letters. */
+const WEEKDAYS: Record<string, string> = {
+  mon: 'monday',
+  tue: 'tuesday',
+  wed: 'wednesday',
+  thu: 'thursday',
+  fri: 'friday',
+  sat: 'saturday',
+  sun: 'sunday',
+};
+
 /** Shorthand analysts type. */
 const SHORTHAND: Record<string, string> = {
   hw: 'how',
@@ -137,6 +148,7 @@ normal usual unusual interesting important serious major minor latest newest old
 please thanks hello sorry okay yes yeah nope agent honeypot dashboard bot system data figure figures chart panel
 weekday weekdays fewest lowest highest greatest slowest rarest busier quieter least-common
 half halves noon midday daytime nighttime overnight night nights mornings afternoons evenings stretch asks
+one two three four five six seven eight nine ten eleven twelve fifteen twenty fourth fifth sixth seventh eighth ninth tenth
 `.split(/\s+/);
 
 /** The words of a pattern's source ("\\bhook(?:ed)?" → "hook", "ed"), escapes removed. */
@@ -291,6 +303,13 @@ export function normalise(question: string): string {
       // Days named as the two parts of a week: "saturday and sunday" are the weekend, "mon to fri" the weekdays.
       .replace(/\b(?:saturdays?|sat)(?: and | ?\/ ?| ?\+ ?| )(?:sundays?|sun)\b/g, 'weekends')
       .replace(/\b(?:mondays?|mon) ?(?:to|through|thru|till|until|-) ?(?:fridays?|fri)\b/g, 'weekdays')
+      // "since mon", "on thurs": a weekday's short name after a word of time.
+      .replace(
+        /\b(since|on|last|this|from|before|after|until|till|through) (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)\b/g,
+        (_m, w: string, d: string) => `${w} ${WEEKDAYS[d.slice(0, 3)]}`,
+      )
+      // "this month... i mean yesterday", "today, sorry, yesterday": a word taken back is replaced by the next.
+      .replace(/\S+(?:\s*(?:\.{2,}|…|,|-+))*\s+(?:i mean|i meant|sorry|or rather|no wait|correction)(?:\s*[,:]|\.{2,}|…)?\s+(?=\S)/g, '')
       // "tier1s", "tier 1s", "t1s": tier-1 calls.
       .replace(/\b(?:tier\s?|t)([123])s\b/g, 'tier $1 calls')
       // "repeat callers": caller IDs seen on more than one call.

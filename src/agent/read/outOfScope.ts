@@ -37,6 +37,27 @@ const ACTION_REPLY = cannot(
 
 export const DECLINE_RULES: readonly DeclineRule[] = [
   {
+    // Verbs that act on the world, first in the question ("email the list to the FBI"): the agent only reads.
+    topic: 'action',
+    cue: /^(?:please |can you |could you |go ahead and )?(?:e-? ?mail|forward|post|text|sms|notify|upload|print|fax|call|phone|ring|block|ban|sue|arrest|hack|dox)\b(?! me\b)|^(?:please |can you |could you )?(?:send|share|export|forward) (?:it|this|that|these|those|them|the (?:list|results?|data|table|calls|numbers|report|transcripts?))\b|^(?:please |can you |could you )?(?:send|share|export)\b.*\b(?:to|with) (?!me\b|us\b)\S/,
+    // "call volume", "text of the call", "print count": nouns of the data, not verbs.
+    guard: (t) =>
+      DATA_REQUEST.test(t) ||
+      /^(?:call|phone|text|post|print|block|ban)s? (?:volume|counts?|lengths?|durations?|logs?|records?|lists?|data|numbers?|times?|per|by|stats?|trends?|totals?|activity|history|of)\b/.test(
+        t,
+      ),
+    reply: ACTION_REPLY,
+    examples: ['forward the list to the fbi', 'ban these callers'],
+  },
+  {
+    // Lists kept elsewhere: adding a value to a block list or a watch list is an action.
+    topic: 'action',
+    cue: /\b(?:add|put|place|enter|include|submit|push|list)\b.{0,60}\b(?:on|to|in|into|onto) (?:our|the|a|my|their|your|its|an) (?:[a-z']+ ){0,2}(?:block ?list|black ?list|deny ?list|watch ?list|hot ?list|ban list|allow ?list|do[- ]not[- ]call list|fraud list|database|system|crm|case file)\b/,
+    guard: (t) => /^(?:how many|which|what|did|were|was|is|are|show|list (?:the|all)|count)\b/.test(t),
+    reply: ACTION_REPLY,
+    examples: ['put that wallet on our watch list', 'add these numbers to the block list'],
+  },
+  {
     topic: 'action',
     cue: request(
       'freeze|unfreeze|block|unblock|lock|unlock|disable|deactivate|blacklist|ban|suspend|seize|shut down|take down|close|call|phone|ring|dial|text|sms|email|e-mail|message|contact|notify|warn|wire|transfer|refund|pay|delete|remove|hack|trace|arrest|sue|prosecute',
@@ -125,7 +146,7 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
   },
   {
     topic: 'personal data',
-    cue: /\b(?:home address|real name|true identity|real identity|social security number|ssn|date of birth|birthday|passport|driver'?s licen[cs]e|criminal record|facebook|instagram|linkedin|twitter|ip address(?:es)?|where (?:does|do|did) (?:the |this |that |these )?(?:scammer|caller|guy|person|people)s? live|who (?:is|are|was) (?:really )?(?:the |this |that )?(?:scammer|caller|person)s? behind|who (?:really )?(?:owns|controls|runs|operates|is behind)|(?:real|actual|true) (?:person|people|individuals?|men|man|woman) behind|who (?:is|are) (?:[a-z]+ ){1,3}really\b|(?:scammer|fraudster)'?s'? (?:real |personal |home |actual )?(?:email|e-mail|identity|address)|dox\w*|credit (?:report|history|score|file)s?|background checks?|bank statements?)\b/,
+    cue: /\b(?:home address|real name|true identity|real identity|social security number|ssn|date of birth|birthday|passport|driver'?s licen[cs]e|criminal record|facebook|instagram|linkedin|twitter|ip address(?:es)?|where (?:does|do|did) (?:the |this |that |these )?(?:scammer|caller|guy|person|people)s? live|where (?:does|do|did) (?:the |this |that )?(?:person|individual|owner|guy|man|woman|subscriber)\b.{0,50}\blive|(?:person|people|individual|owner|subscriber)s? (?:behind|using|who (?:owns|uses)) .{0,50}\blives?\b|who (?:is|are|was) (?:really )?(?:the |this |that )?(?:scammer|caller|person)s? behind|who (?:really )?(?:owns|controls|runs|operates|is behind)|(?:real|actual|true) (?:person|people|individuals?|men|man|woman) behind|who (?:is|are) (?:[a-z]+ ){1,3}really\b|(?:scammer|fraudster)'?s'? (?:real |personal |home |actual )?(?:email|e-mail|identity|address)|dox\w*|credit (?:report|history|score|file)s?|background checks?|bank statements?)\b/,
     guard: (t) => /\b(?:mention\w*|said|say|ask\w*|want\w*|demand\w*|request\w*|transcripts?|how many)\b/.test(t),
     reply: cannot(
       'it holds no personal data about scammers beyond what they said on the calls (no real names, home addresses or online accounts)',
@@ -139,6 +160,13 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
     guard: (t) => ABOUT_CALLS.test(t) || /\b(?:hook\w*|tier|asks?|dollars?|personas?)\b/.test(t),
     reply: cannot('it covers only the calls your honeypot received, not general knowledge', 'how many calls came in today'),
     examples: ['what is the weather in paris', 'tell me a joke', 'who won the world cup'],
+  },
+  {
+    // The world outside the calls: companies' finances, markets, how-tos, writing, running a scam.
+    topic: 'general knowledge',
+    cue: /\b(?:price|prices|value) of (?:a |one )?(?:bitcoin|btc|eth(?:ereum)?|crypto|gold|oil|a stock|stocks?)\b|\bstock(?:s| price| market)?(?: is| are)? doing\b|\b(?:stock|share) price\b|\bmarket cap\b|\bweather\b|\bexchange rate\b|\bin the news\b|\bnews (?:about|on)\b|\b(?:revenue|profits?|earnings|ceo|headquarters|net worth)\b|\bjoke\b|\bpoem\b|\bhow (?:do|can|should) (?:i|we) (?:buy|sell|invest in|mine|trade|install|hack)\b|\bcapital of\b|\bpopulation of\b|\bwrite (?:me |us )?(?:a|an|the|some) (?:script|email|letter|poem|story|song|code|program|essay)\b|\b(?:run|pull off|do|start|operate) (?:a|an|my own|our own) (?:\w+ )?scam\b|\bhow to (?:scam|con|defraud)\b/,
+    reply: cannot('it covers only the calls your honeypot received, not the world outside them', 'how many calls came in today'),
+    examples: ['what is the net worth of the ceo of paypal', 'how do i invest in bitcoin'],
   },
 ];
 

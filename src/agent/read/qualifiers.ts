@@ -256,11 +256,26 @@ const HAS: Array<[RegExp, IntelField]> = [
 
 /** "with a phishing URL", "that had a crypto wallet": intel the calls must have. */
 function hasFields(st: { text: string }, out: Qualifiers): void {
+  // "calls that posed as a retail company", "posing as any government agency": calls naming one, whichever.
+  const POSED = String.raw`\b(?:that |which |who |where they )?(?:impersonat(?:ed|ing|es?)|pos(?:ed|ing|es?) as|claim(?:ed|ing|s)? to be|pretend(?:ed|ing|s)? to be) (?:a|an|any|some)`;
+  const POSES: Array<[RegExp, IntelField]> = [
+    [
+      new RegExp(
+        `${POSED} (?:real |named |company |corporate |commercial |retail |business |private )?(?:brands?|compan(?:y|ies)|business(?:es)?|firms?)\\b`,
+      ),
+      'impersonated_brand',
+    ],
+    [new RegExp(`${POSED} (?:government |federal |state )?(?:agenc(?:y|ies)|department|office)\\b`), 'impersonated_government_agency'],
+  ];
+  for (const [re, field] of POSES)
+    take(st, re, () => {
+      if (!out.has.includes(field)) out.has.push(field);
+    });
   for (const [re, field] of HAS) {
     take(
       st,
       new RegExp(
-        `(?:\\b(?:with|having|that (?:had|has|have|included?|gave|gave us|handed over|handed us|shared|provided|sent|used|named|mentioned)|which (?:had|has|have)|containing|including|where (?:they|the scammer|the caller) (?:gave|sent|shared|used|handed over|provided))|(?<=^|\\b(?:calls?|scammers?|callers?|they|ones) )(?:had|have|gave|give|giving|gave us|shared|share|sharing|provided|provide|providing|sent|send|sending|included|include|including|mentioned|mention|mentioning|named|name|naming|used|use|using|quoted|quoting|dropped|dropping|handed over|hand over))\\s+(?:(?:a|an|any|some|the|their|his|her)\\s+)?(?:${re.source.replace(/ /g, '\\s+')})\\b`,
+        `(?:\\b(?:with|having|that (?:had|has|have|contained|contains?|included?|gave|gave us|handed over|handed us|shared|provided|sent|used|named|mentioned)|which (?:had|has|have)|containing|including|where (?:they|the scammer|the caller) (?:gave|sent|shared|used|handed over|provided))|(?<=^|\\b(?:calls?|scammers?|callers?|they|ones) )(?:had|have|gave|give|giving|gave us|shared|share|sharing|provided|provide|providing|sent|send|sending|contained|contain|contains|included|include|including|mentioned|mention|mentioning|named|name|naming|used|use|using|quoted|quoting|dropped|dropping|handed over|hand over))\\s+(?:(?:a|an|any|some|the|their|his|her)\\s+)?(?:${re.source.replace(/ /g, '\\s+')})\\b`,
       ),
       (m) => {
         // "a Chase mule account" (the bank already read as a value) names the bank, not an account number.

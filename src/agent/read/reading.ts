@@ -102,12 +102,6 @@ export function sidIn(question: string): string | null {
 // Phrases whose meaning the planner must not stretch.
 export const OTHER_ORGS_RE =
   /\b(?:org|organi[sz]ation|tenant|customer|client|company|account)s? (?:called|named)\b|\b(?:org|organi[sz]ation|tenant|customer|client) [a-z0-9](?:'s)?\b(?! (?:calls?|of)\b)|\b(?:org|organi[sz]ation|tenant|customer|client) [a-z0-9]'s\b|\b(?:every|all|other|another|each|any|someone else's) (?:organi[sz]ation|org|tenant|customer|client|compan(?:y|ie))s?(?:'s?|')? (?:calls|data|numbers|figures|records)\b|\b(?:every|all|other|another) (?:organi[sz]ations?|orgs?|tenants?|customers?)\b|\bcross[- ]tenant\b|\boutside (?:my|our|this|the) (?:slice|scope|org|organi[sz]ation)\b|\b(?:ignore|disregard|forget) (?:all |any |your |the )?(?:previous |prior |above )?(?:instructions|rules|restrictions)\b/;
-/** Questions about the world outside the calls: prices, stocks, weather, news. */
-export const OFF_TOPIC_RE =
-  /\b(?:price|prices|value) of (?:a |one )?(?:bitcoin|btc|eth(?:ereum)?|crypto|gold|oil|a stock|stocks?)\b|\bstock(?:s| price| market)?(?: is| are)? doing\b|\b(?:stock|share) price\b|\bmarket cap\b|\bweather\b|\bexchange rate\b|\bin the news\b|\bnews (?:about|on)\b|\b(?:revenue|profits?|earnings|ceo|headquarters|net worth)\b|\bjoke\b|\bpoem\b|\bhow (?:do|can|should) (?:i|we) (?:buy|sell|invest in|mine|trade|install|hack)\b|\bcapital of\b|\bpopulation of\b|\bwrite (?:me |us )?(?:a|an|the|some) (?:script|email|letter|poem|story|song|code|program|essay)\b|\b(?:run|pull off|do|start|operate) (?:a|an|my own|our own) (?:\w+ )?scam\b|\bhow to (?:scam|con|defraud)\b/;
-/** Actions on the outside world ("email the list to the FBI"): the agent only reads. */
-export const ACTION_RE =
-  /^(?:please |can you |could you |go ahead and )?(?:e-? ?mail|forward|post|text|sms|notify|upload|print|fax|call|phone|ring|block|ban|sue|arrest|hack|dox)\b(?! me\b)|^(?:please |can you |could you )?(?:send|share|export|forward) (?:it|this|that|these|those|them|the (?:list|results?|data|table|calls|numbers|report|transcripts?))\b|^(?:please |can you |could you )?(?:send|share|export)\b.*\b(?:to|with) (?!me\b|us\b)\S/;
 
 export const FUTURE_RE =
   /\btomorrow\b|\bnext (?:hour|day|week|month|year|quarter)\b|\bforecast(?:s|ing)?\b|\bpredict(?:ion|ions|ed)?\b|\bwill (?:we|there|they|it|scammers|calls) (?:get|be|receive|see|call|go|rise|fall|increase|decrease)\b|\bin the future\b|\bprojected\b/;
@@ -123,7 +117,7 @@ export const HELP_RE =
 export const FOLLOW_UP_RE =
   /^(?:and|also|plus|ok(?:ay)? and|so|then|but|now)\b|^(?:what|how) about\b|^same\b|\b(?:those|these|them|that one|same (?:period|window|time))\b|^(?:for|in) /;
 export const COMPARE_RE =
-  /\bcompar(?:e|ed|ing|ison)\b|\bvs\b|\bversus\b|\brelative to\b|\bdifference between\b|\b(?:more|fewer|less|higher|lower|better|worse) than\b|\b(?:more|fewer|less|higher|lower|bigger|smaller)\b.{1,60}\bthan\b|\bagainst\b|\bdiff(?:erence)?\b|\bchange(?:d)? (?:from|since)\b|\bchange(?:d)? between\b|\b(?:go|went|move|moved|shift|shifted|change|changed) (?:\w+ ){0,2}(?:from|between) (?:\w+ ){0,3}(?:to|and)\b/;
+  /\bcompar(?:e|ed|ing|ison)\b|\bvs\b|\bversus\b|\brelative to\b|\bdifference between\b|\b(?:more|fewer|less|higher|lower|better|worse) than\b|\b(?:more|fewer|less|higher|lower|bigger|smaller|busier|quieter|slower|larger|greater)\b.{1,60}\bthan\b|\bagainst\b|\bdiff(?:erence)?\b|\bchange(?:d)? (?:from|since)\b|\bchange(?:d)? between\b|\b(?:go|went|move|moved|shift|shifted|change|changed) (?:\w+ ){0,2}(?:from|between) (?:\w+ ){0,3}(?:to|and)\b/;
 export const TREND_RE =
   /\btrend(?:s|ing)?\b|\bgoing (?:up|down)\b|\b(?:getting|receiving|seeing) (?:more|fewer|less)\b|\b(?:increas|decreas|ris|fall|grow|declin|improv|worsen|climb|shrink)ing\b|\bup or down\b|\bgetting (?:better|worse|higher|lower|bigger|smaller)\b|\bon the rise\b|\bdirection\b|\bover the course\b/;
 export const SERIES_RE =

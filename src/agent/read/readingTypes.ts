@@ -48,6 +48,8 @@ export interface Mention {
   weak?: boolean;
   /** Named as a place ("calls from bavaria"): unknown, it is said to be no US state. */
   place?: boolean;
+  /** Its field's word follows it ("amazon gift cards"): a value of that field only, never of another. */
+  fieldNamed?: boolean;
 }
 
 export interface Qualifiers {

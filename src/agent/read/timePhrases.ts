@@ -98,14 +98,17 @@ const BARE_MONTH_RE = '(january|february|april|june|july|august|september|octobe
 
 const RULES: Rule[] = [
   {
-    // "the last three full weeks", "the past 2 complete months": whole calendar units before the current one.
-    re: new RegExp(`\\b${LEAD}(?:last|past|previous|prior) ${NUM} (?:full|complete|whole|calendar|entire) (week|month)s?\\b`),
+    // "the last three full weeks", "the past 2 complete months", "the two whole weeks before this one": whole calendar units before the current one.
+    re: new RegExp(
+      `\\b${LEAD}(?:(?:last|past|previous|prior) ${NUM} (?:full|complete|whole|calendar|entire) (week|month)s?|(?:the )?${NUM} (?:(?:full|complete|whole|calendar|entire) )?(week|month)s? (?:before|prior to|preceding) (?:this one|this (?:week|month)|the current (?:one|week|month)))\\b`,
+    ),
     spec: (m, now) => {
-      const n = numberOf(m[1]);
+      const n = numberOf(m[1] ?? m[3]);
+      const unit = m[2] ?? m[4];
       if (!(n >= 1 && n <= 104)) return null;
-      const end = m[2] === 'week' ? bucketStart(now, 'week') : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+      const end = unit === 'week' ? bucketStart(now, 'week') : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
       const start =
-        m[2] === 'week' ? new Date(end.getTime() - n * 7 * DAY_MS) : new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - n, 1));
+        unit === 'week' ? new Date(end.getTime() - n * 7 * DAY_MS) : new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() - n, 1));
       return { kind: 'span', start: formatUtc(start), end: formatUtc(end) };
     },
   },
@@ -445,8 +448,8 @@ export function unreadTimePhrase(rest: string): string | null {
 
 /** "the week before", "the previous period", "before that": the prior window of the same length. */
 export const SHIFT_BACK_RE =
-  /\b(?:the )?(?:(?:week|day|month|year|period|hour|time|one|window)s? before(?: that)?|(?:previous|prior|preceding) (?:period|window|one)|before that)\b|\bshift (?:that|it|this) back(?: (?:a|one|by a|by one) (?:week|day|month|period))?\b|\b(?:a|one) (?:week|day|month) earlier\b|\bgo back (?:a|one) (?:week|day|month)\b/;
+  /\b(?:the )?(?:(?:week|weekend|day|month|year|period|hour|time|one|window|stretch|fortnight)s? (?:before|prior)(?: (?:that|it|this|then))?|(?:previous|prior|preceding) (?:period|window|one|weekend|stretch)|before that)\b|\bshift (?:that|it|this) back(?: (?:a|one|by a|by one) (?:week|day|month|period))?\b|\b(?:a|one) (?:week|day|month) earlier\b|\bgo back (?:a|one) (?:week|day|month)\b/;
 
 /** "shift that back a week": the same window a week (day, month) earlier. */
 export const SHIFT_BY_RE =
-  /\bshift (?:that|it|this) back (?:by )?(?:a|one) (week|day|month)\b|\b(?:a|one) (week|day|month) earlier\b|\bgo back (?:by )?(?:a|one) (week|day|month)\b/;
+  /\bshift (?:that|it|this) back (?:by )?(?:a|one) (week|day|month)\b|\b(week)end(?:s)? (?:before|prior)\b|\b(?:previous|prior|preceding) (week)end\b|\b(?:a|one) (week|day|month) earlier\b|\bgo back (?:by )?(?:a|one) (week|day|month)\b/;

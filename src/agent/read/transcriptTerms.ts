@@ -20,6 +20,10 @@ function terms(s: string): string[] {
 const CONTENT_END =
   '(?=\\s+(?:in the (?:last|past)|this|last|today|yesterday|since|during|over the|from the|by|per|vs|versus|compared (?:to|with)|against|than|and how|how many|count|number of|total number|please)\\b|$)';
 
+/** Fields extracted from the calls, named after "contained": "a phishing link", "a crypto wallet", "an account number". */
+const INTEL_NOUN =
+  /^(?:(?:a|an|any|some|the)\s+)?(?:phishing (?:urls?|links?|sites?|websites?|domains?)|(?:crypto )?wallets?(?: address(?:es)?)?|wallet address(?:es)?|routing numbers?|(?:mule |bank |mule bank )?account numbers?|(?:mule )?drop address(?:es)?|remote (?:desktop|access) (?:tools?|apps?))$/;
+
 /** Transcript searches: "mentioning X", "that say X", "talked about X", "told the victim to X", quoted text. */
 export function transcriptTerms(st: { text: string }, question: string, out: string[]): void {
   const quoted = [...question.matchAll(/["“]([^"”]{2,200})["”]/g)].map((m) => m[1].trim().toLowerCase());
@@ -28,6 +32,13 @@ export function transcriptTerms(st: { text: string }, question: string, out: str
     `\\b(?:told|tell|telling|asked|asking|instructed|instructing|directed|pushed|pushing|urged|sent|sending) (?:the |our |a )?(?:victim|persona|honeypot|caller|person|grandma|grandpa|them|her|him|people|victims|target) (?:to )?(.+?)${CONTENT_END}`,
     `\\b(?:threaten(?:ed|ing|s)?)(?: (?:the |our )?(?:victim|persona|them|her|him|people|with))* (.+?)${CONTENT_END}`,
   ];
+  // "the window we're talking about": the conversation, not what callers talked about.
+  st.text = st.text
+    .replace(
+      /\b(?:(?:that|which) )?(?:we|i|you)(?:'re| are| were| was|'ve been| have been)? (?:talking|talked|speaking|spoke|chatting) about\b/g,
+      ' ',
+    )
+    .replace(/\s+/g, ' ');
   for (const cue of cues) {
     take(st, new RegExp(cue), (m) => {
       let v = m[1].trim();
@@ -39,6 +50,8 @@ export function transcriptTerms(st: { text: string }, question: string, out: str
         !quoted.length
       )
         return false;
+      // "calls that contained a crypto wallet": an extracted field the calls have (qualifiers.ts), not words said.
+      if (!quoted.length && /^contain/.test(m[0]) && INTEL_NOUN.test(v)) return false;
       const q = quoted.find((x) => v.includes(x.replace(/["']/g, '')));
       if (q) {
         out.push(q);

@@ -35,7 +35,7 @@ export const numberOf = (s: string): number => (s in NUMBER_WORDS ? NUMBER_WORDS
 export const METRIC_PATTERNS: Array<[SummaryMetric, RegExp]> = [
   [
     'hook_rate',
-    /\bhook(?:ed)?[- ]?rates?\b|\bengagement rates?\b|\bhook(?:s|ed|ing)?\b(?: (?!calls?\b)[a-z]+){0,3} (?:at )?(?:a |the )?(?:higher|lower|better|worse|best|worst|greater|bigger|smaller) rate\b|\b(?:percent(?:age)?|share|proportion|fraction|ratio) of (?:the )?(?:calls? )?(?:that )?(?:were |got |was |are )?hooked\b|\b(?:percent(?:age)?|share|proportion) hooked\b|\bhow often (?:are|were|do|did) (?:calls|they|scammers|callers) (?:get )?hooked\b|\bhow often (?:do|did|does|can) (?:we|you|the personas?|our personas?) (?:hook|engage)\b/,
+    /\bhook(?:ed)?[- ]?rates?\b|\bengagement rates?\b|\bhook(?:s|ed|ing)?\b(?: (?!calls?\b)[a-z]+){0,3} (?:at )?(?:a |the )?(?:higher|lower|better|worse|best|worst|greater|bigger|smaller) rate\b|\b(?:percent(?:age)?|share|proportion|fraction|ratio) of (?:the )?(?:calls? )?(?:that )?(?:were |got |was |are )?hooked\b|\b(?:percent(?:age)?|share|proportion) hooked\b|\bhow often (?:are|were|do|did) (?:calls|they|scammers|callers) (?:get )?hooked\b|\bhow often (?:do|did|does|can) (?:we|you|the personas?|our personas?) (?:hook|engage)\b|\b(?:share|percent(?:age)?|proportion|fraction|ratio|part)\b.{0,60}\b(?:did|do|does|we|they|you|to|get|got|were|was|are|is) (?:\w+ )?(?:hook|hooked|engage|engaged)\b(?! calls?\b)|\bhook(?:ed)? (?:a|the) (?:bigger|higher|larger|greater|smaller|lower) (?:share|proportion|percentage|fraction|part)\b/,
   ],
   [
     'hooked_calls',
@@ -76,7 +76,7 @@ export const METRIC_PATTERNS: Array<[SummaryMetric, RegExp]> = [
   ],
   [
     'calls_received',
-    /\bnumber of calls\b|\bcalls? (?:were |did we |have we |we )?(?:received|gotten|came in|come in)\b|\bhow many calls (?:did we (?:get|receive|have)|(?:were|are|have been) there|came in|come in)\b|\bcall (?:volume|count)\b|\btotal (?:number of )?calls\b|\bhow many (?:total |scam )?calls (?:did|do) (?:we|you) (?:get|have|see|receive)\b/,
+    /\bnumber of calls\b|\bcalls(?= (?:hooked calls|tier [123] calls|hooked and|and hooked)\b)|\bcalls? (?:were |did we |have we |we )?(?:received|gotten|came in|come in)\b|\bhow many calls (?:did we (?:get|receive|have)|(?:were|are|have been) there|came in|come in)\b|\bcall (?:volume|count)\b|\btotal (?:number of )?calls\b|\bhow many (?:total |scam )?calls (?:did|do) (?:we|you) (?:get|have|see|receive)\b/,
   ],
 ];
 

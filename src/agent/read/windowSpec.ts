@@ -27,7 +27,12 @@ export function shiftBy(spec: WindowSpec, unit: 'week' | 'day' | 'month', now: D
 
 /** The window just before `spec`, of the same length (calendar periods step by one). */
 export function shiftBack(spec: WindowSpec, now: Date): WindowSpec {
-  return spec.kind === 'calendar' ? { ...spec, offset: spec.offset - 1 } : precedingSpan(spec, now);
+  if (spec.kind === 'calendar') return { ...spec, offset: spec.offset - 1 };
+  // A weekend (Saturday and Sunday, whole) before is the weekend before, not the Thursday and Friday.
+  const r = resolve(spec, now);
+  if (r.start.getUTCDay() === 6 && r.start.getTime() % DAY_MS === 0 && r.end.getTime() - r.start.getTime() === 2 * DAY_MS)
+    return shiftBy(spec, 'week', now);
+  return precedingSpan(spec, now);
 }
 
 /** The span of the same length just before `spec` ("this week" so far: as many days before it, not all of last week). */

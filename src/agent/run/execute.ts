@@ -170,6 +170,8 @@ export async function runPlan(tools: ToolRunner, plan: DataPlan, now: Date): Pro
         missing.push(o.m);
         continue;
       }
+      // "amazon gift cards" is a gift card brand only: none of them is a true zero, not the brand's calls.
+      if (r.field !== o.field && o.m.fieldNamed) return { composed: withNotes(composed, plan.notes), intent, filters };
       addValue(next, r.field, r.label);
       if (r.field !== o.field || r.label.toLowerCase() !== o.value.toLowerCase()) changed = true;
     }
@@ -213,16 +215,17 @@ async function valueAnswer(
   }
   // "impersonated Venmo": a payment method is nobody impersonated; the brand count is a true zero.
   const impersonated = ['impersonated_brand', 'impersonated_government_agency'];
-  if (impersonated.includes(intent.field) && !impersonated.includes(r.field)) {
+  if ((impersonated.includes(intent.field) && !impersonated.includes(r.field)) || intent.strict) {
     const qf = queryFilters(filters) ?? [];
     const q = await tools.call('query', { metrics: ['calls_received'], filters: [['is', intent.field, [intent.value]], ...qf], ...w });
     if (!q.ok) return { composed: errorAnswer(q), intent, filters };
     const n = Number((q.result as QueryResult).results[0]?.metrics[0] ?? 0);
     const inline = windowInline(spec, (q.result as QueryResult).range);
-    const who = intent.field === 'impersonated_brand' ? 'brand' : 'agency';
+    const who = VALUE_FIELD_NAMES[intent.field as ValueField];
+    const named = impersonated.includes(intent.field) ? `impersonated ${intent.value}` : `had ${who} ${intent.value}`;
     const answer = n
-      ? `${cap(inline)}, ${nCalls(n)} impersonated ${intent.value}.`
-      : `None: ${inline} no call impersonated ${intent.value} (as a ${who}, the query counted 0); ${r.label} is a ${VALUE_FIELD_NAMES[r.field as ValueField]} in these calls.`;
+      ? `${cap(inline)}, ${nCalls(n)} ${named}.`
+      : `None: ${inline} no call ${named} (${impersonated.includes(intent.field) ? `as a ${who}, ` : ''}the query counted 0); ${r.label} is a ${VALUE_FIELD_NAMES[r.field as ValueField]} in these calls.`;
     return { composed: { answer, sids: [], sources: [metricSource(q)] }, intent, filters };
   }
   // Named as one thing, held as another ("the IRS" is an agency, not a brand).

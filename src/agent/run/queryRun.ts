@@ -7,7 +7,15 @@ import type { AgentRequest, ToolRunner } from '../agent.js';
 import { metricSource, type Composed } from '../say/compose.js';
 import type { Filters, PlannerState } from '../plan/intents.js';
 import { followedQuestion, ruleTurn } from '../plan/ruleFollowUp.js';
-import { brokenDown, groupFollowUp, pairedQuestion, pointedQuestion, restFollowUp, shareFollowUp } from '../plan/restate.js';
+import {
+  brokenDown,
+  groupFollowUp,
+  pairedQuestion,
+  pointedQuestion,
+  restFollowUp,
+  shareFollowUp,
+  editedQuestion,
+} from '../plan/restate.js';
 import { windowPhrase } from '../read/windowSpec.js';
 import { isValueField } from '../read/values.js';
 import { findValues, lexiconOf } from '../read/lexicon.js';
@@ -92,6 +100,8 @@ export async function restatedFollowUp(tools: ToolRunner, req: AgentRequest, pre
   const turn = prev.rule ?? prev.asked;
   const grouped = turn ? groupFollowUp(req.question, turn, windowPhrase(prev.window), now) : null;
   if (grouped) return grouped;
+  const edited = turn ? editedQuestion(req.question, turn, windowPhrase(prev.window), now) : null;
+  if (edited) return edited;
   const rest = restFollowUp(req.question, prev, windowPhrase(prev.window), now);
   if (rest) return rest;
   const share = turn ? shareFollowUp(req.question, turn, windowPhrase(prev.window), now) : null;

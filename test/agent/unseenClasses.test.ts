@@ -1,0 +1,243 @@
+// Question classes a spent held-out set found weak, asked here in phrasings written for this
+// file (none taken from any held-out set): one decline table for every request out of scope
+// (a data noun after a verb of action is no action), follow-ups that edit the previous question
+// (its window moved back, its statistic swapped, its value replaced), and values the data does
+// not hold answered as none found. Expected figures come from the fixture calls
+// (test/agent/fixture.ts), never from the agent.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { randomUUID } from 'node:crypto';
+import { isHooked, NOW, ORG_A_CALLS, refSummary, refTopn, usd, WINDOWS, type FixtureCall } from './fixture.js';
+import { agentWorld, askOk, type AgentAnswer, type AgentWorld } from './setup.js';
+import { declineOf } from '../../src/agent/read/outOfScope.js';
+
+let w: AgentWorld;
+before(async () => {
+  w = await agentWorld({ HONEYPOT_RATE_AGENT: '100000/60', HONEYPOT_RATE_GENERAL: '100000/60' });
+});
+after(async () => {
+  await w.t.close();
+});
+
+const ask = (question: string, extra: Record<string, unknown> = {}) => askOk(w.app, w.keyA, question, extra);
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** A conversation: each question in the same session, the last answer returned. */
+async function talk(...questions: string[]): Promise<AgentAnswer> {
+  const session_id = randomUUID();
+  let a: AgentAnswer | null = null;
+  for (const q of questions) a = await ask(q, { session_id });
+  return a!;
+}
+const at = (c: FixtureCall) => Date.parse(c.started_at);
+const between = (a: number, b: number) => ORG_A_CALLS.filter((c) => at(c) >= a && at(c) < b);
+const has = (a: AgentAnswer, s: string) => assert.ok(a.answer.includes(s), `expected «${s}» in: ${a.answer}`);
+const int = (n: number) => n.toLocaleString('en-US');
+
+describe('out of scope: one decline table', () => {
+  const declined = [
+    'put that mule account on our watch list',
+    'please add these caller numbers to the block list',
+    'where does the subscriber of that caller line actually live',
+    'forward the list to the fbi',
+    'what is the net worth of the ceo of paypal',
+  ];
+  for (const q of declined)
+    it(`declined with no tool call: ${q}`, async () => {
+      const a = await ask(q);
+      assert.equal(a.tool_calls.length, 0, a.answer);
+      assert.match(a.answer, /^I can't answer that from this data/);
+      assert.doesNotMatch(a.answer, /\d/);
+    });
+
+  it('a data noun after a verb of action is a question (negative)', async () => {
+    for (const q of ['call count over the past 30 hours', 'call volume today', 'list the mule banks on the calls this week'])
+      assert.equal(declineOf(q), null, q);
+    const n = between(NOW.getTime() - 30 * HOUR, NOW.getTime()).length;
+    const a = await ask('call count over the past 30 hours');
+    assert.ok(a.tool_calls.length > 0, a.answer);
+    has(a, `calls received ${int(n)}`);
+  });
+});
+
+describe('a follow-up edits the previous question: one part changed, the rest kept', () => {
+  it('the statistic swapped: the median after the largest ask, same month', async () => {
+    const median = refSummary(ORG_A_CALLS, WINDOWS.lastMonth).median_dollar_ask;
+    assert.ok(median !== null);
+    const a = await talk('largest single ask last month?', 'ok, and the median?');
+    has(a, usd(median));
+  });
+
+  it('the window moved back: the weekend before the weekend asked', async () => {
+    const sat = Date.parse('2026-11-14T00:00:00Z');
+    const earlier = between(sat - 7 * DAY, sat - 5 * DAY).length;
+    const later = between(sat, sat + 2 * DAY).length;
+    assert.notEqual(earlier, later, 'the fixture must tell the two weekends apart');
+    const a = await talk('how many calls came in over last weekend', 'and the weekend prior?');
+    has(a, `calls received ${int(earlier)}`);
+  });
+
+  it('a number of the same shape swapped: another area code, the same window', async () => {
+    const d30 = between(NOW.getTime() - 30 * DAY, NOW.getTime());
+    const areas = new Map<string, number>();
+    for (const c of d30)
+      if (c.caller_id?.startsWith('+1')) areas.set(c.caller_id.slice(2, 5), (areas.get(c.caller_id.slice(2, 5)) ?? 0) + 1);
+    const [[a1], [a2, n2]] = [...areas].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]));
+    const a = await talk(`calls from the ${a1} area code in the last 30 days?`, `and how about ${a2}?`);
+    has(a, `area code ${a2}`);
+    has(a, ` ${int(n2)} calls`);
+  });
+
+  it('a group pointed at in other words is the calls before, narrowed', async () => {
+    const amazon = between(NOW.getTime() - 30 * DAY, NOW.getTime()).filter((c) => c.extraction?.impersonated_brand === 'Amazon');
+    const a = await talk('how many calls impersonated Amazon in the last 30 days?', 'right, out of that group, how many got hooked?');
+    has(a, `hooked calls ${int(amazon.filter(isHooked).length)}`);
+  });
+
+  it('"it" after a ranking is its leading value', async () => {
+    const top = refTopn(ORG_A_CALLS, WINDOWS.d30, 'impersonated_brand')[0];
+    const month = between(WINDOWS.thisMonth.start.getTime(), NOW.getTime()).filter((c) => c.extraction?.impersonated_brand === top.label);
+    const a = await talk('which brand was impersonated most in the last 30 days?', 'how many calls has it had this month?');
+    has(a, top.label);
+    has(a, int(month.length));
+  });
+});
+
+describe('the figure word decides the measure', () => {
+  const d14 = () => between(NOW.getTime() - 14 * DAY, NOW.getTime());
+  const pctOf = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;
+
+  it('a share of calls we got to hook is the hook rate', async () => {
+    const calls = d14();
+    const a = await ask('over the last 14 days, what share of our calls did we get to hook?');
+    has(a, pctOf(calls.filter(isHooked).length, calls.length));
+  });
+
+  it('a rate of one value, as a percentage, is its rate, not its share of all calls', async () => {
+    const calls = d14().filter((c) => c.extraction?.impersonated_brand === 'Amazon');
+    const a = await ask('Amazon hook rate in the last 14 days, expressed in percent');
+    has(a, pctOf(calls.filter(isHooked).length, calls.length));
+  });
+
+  it('cash requests counted one by one are the asks, not the calls', async () => {
+    const asks = d14().flatMap((c) => c.extraction?.dollar_asks ?? []);
+    const a = await ask('how many separate cash requests did callers make in the last 14 days?');
+    has(a, `${int(asks.length)} single dollar asks`);
+  });
+
+  it('calls that contained an extracted field are the calls with it, not a transcript search', async () => {
+    const calls = d14();
+    const a = await ask('what fraction of calls in the last 14 days contained a crypto wallet?');
+    assert.ok(!a.tool_calls.some((t) => JSON.stringify(t.args ?? {}).includes('"q"')), JSON.stringify(a.tool_calls));
+    has(a, pctOf(calls.filter((c) => c.extraction?.crypto_wallet_address).length, calls.length));
+  });
+});
+
+describe('true zeros: a value the data does not hold, or a filter that matches nothing, is none found', () => {
+  const d30 = () => between(NOW.getTime() - 30 * DAY, NOW.getTime());
+  const zero = (a: AgentAnswer) => assert.match(a.answer, /\bNone\b|\bno call\b|\bcounted 0\b|\bI found no\b|\bno calls\b|\b0\b/, a.answer);
+
+  it('a persona named before its word that no call has', async () => {
+    const a = await ask('how many calls did the Beatrix persona pick up in the last 30 days?');
+    zero(a);
+    assert.doesNotMatch(a.answer, /most frequent persona/);
+  });
+
+  it('a chain named before "wallets" that no call has', async () => {
+    const a = await ask('how many Cardano wallets turned up in the last 30 days?');
+    assert.ok(a.tool_calls.length > 0, a.answer);
+    zero(a);
+  });
+
+  it('a name another field holds, typed before "gift cards": no gift card of it, not that brand’s calls', async () => {
+    const amazonCards = d30().filter((c) => c.extraction?.gift_card_brand === 'Amazon').length;
+    assert.equal(amazonCards, 0, 'the fixture must have no Amazon gift card');
+    const a = await ask('how many calls asked for Amazon gift cards in the last 30 days?');
+    zero(a);
+    assert.doesNotMatch(a.answer, /impersonat\w* (?:brand )?in \d/);
+  });
+
+  it('calls of a lure that impersonated any government agency: the calls with one, counted', async () => {
+    const n = d30().filter((c) => c.extraction?.lure_category === 'REFUND' && c.extraction?.impersonated_government_agency).length;
+    const a = await ask('how many refund calls in the last 30 days posed as a government agency?');
+    assert.ok(
+      a.tool_calls.some((t) => JSON.stringify(t.args ?? {}).includes('impersonated_government_agency')),
+      JSON.stringify(a.tool_calls),
+    );
+    if (n === 0) zero(a);
+    else has(a, int(n));
+  });
+});
+
+describe('comparison frames keep both sides', () => {
+  const weekStart = Date.parse('2026-11-16T00:00:00Z');
+
+  it('two weekends: the earlier one is a week back, and the verdict is said', async () => {
+    const sat = Date.parse('2026-11-14T00:00:00Z');
+    const later = between(sat, sat + 2 * DAY).length;
+    const earlier = between(sat - 7 * DAY, sat - 5 * DAY).length;
+    const a = await ask('were there fewer calls last weekend than the previous weekend?');
+    has(a, `${int(later)} vs ${int(earlier)}`);
+    assert.match(a.answer, later < earlier ? /^Yes/ : /^No/);
+  });
+
+  it('whole weeks before this one, week by week', async () => {
+    const a = await ask('calls per week for the two whole weeks before this one');
+    for (const k of [2, 1]) has(a, `${int(between(weekStart - k * 7 * DAY, weekStart - (k - 1) * 7 * DAY).length)} calls`);
+  });
+
+  it('a series over two months named: both months', async () => {
+    const oct = between(Date.parse('2026-10-01T00:00:00Z'), Date.parse('2026-11-01T00:00:00Z')).length;
+    const nov = between(Date.parse('2026-11-01T00:00:00Z'), NOW.getTime()).length;
+    const a = await ask('month by month, calls in November compared with October?');
+    has(a, `October 2026: ${int(oct)} calls`);
+    has(a, `November 2026: ${int(nov)} calls`);
+  });
+
+  it('before a date against from that date on, inside a wider window', async () => {
+    const cut = Date.parse('2026-11-10T00:00:00Z');
+    const start = NOW.getTime() - 30 * DAY;
+    const a = await ask('over the last 30 days, calls before Nov 10 vs from Nov 10 on');
+    has(a, int(between(start, cut).length));
+    has(a, int(between(cut, NOW.getTime()).length));
+    assert.doesNotMatch(a.answer, /Nov 11, 2026 00:00/);
+  });
+});
+
+describe('stray words and chat style are read, not taken as values or searches', () => {
+  const weekStart = Date.parse('2026-11-16T00:00:00Z');
+
+  it('a short weekday after "since" is that day', async () => {
+    const wed = weekStart + 2 * DAY;
+    const a = await ask('calls since wed');
+    has(a, `calls received ${int(between(wed, NOW.getTime()).length)}`);
+  });
+
+  it('a word taken back is replaced by the next', async () => {
+    const y = refSummary(ORG_A_CALLS, WINDOWS.yesterday).total_dollars_asked;
+    const a = await ask('total $ asked this month... i mean yesterday');
+    has(a, usd(y));
+  });
+
+  it('"the period we are talking about" is the conversation, not a transcript search', async () => {
+    const a = await ask("over the window we're talking about, the last 7 days, how many calls were tier 3?");
+    assert.ok(!a.tool_calls.some((t) => JSON.stringify(t.args ?? {}).includes('"q"')), JSON.stringify(a.tool_calls));
+    has(a, `tier-3 calls ${int(refSummary(ORG_A_CALLS, WINDOWS.d7).tier3_calls)}`);
+  });
+
+  it('figures listed side by side: calls and hooked calls are both of all calls', async () => {
+    const s = refSummary(ORG_A_CALLS, WINDOWS.d30);
+    const a = await ask('last 30 days: calls, hooked calls and the average call length');
+    has(a, int(s.calls_received));
+    has(a, int(s.hooked_calls));
+    assert.doesNotMatch(a.answer, /counting only calls that were hooked/);
+  });
+
+  it('a number word before a field is how many to rank, not a value', async () => {
+    const top = refTopn(ORG_A_CALLS, WINDOWS.w12, 'gift_card_brand', 2);
+    const a = await ask('top two gift card brands they wanted in the last 12 weeks');
+    assert.doesNotMatch(a.answer, /no .*value named/);
+    for (const t of top) has(a, t.label);
+  });
+});
