@@ -57,6 +57,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     bodyLimit: 10 * MiB,
     return503OnClosing: true,
+    // A plugin's start is not a hang when the machine is busy: @fastify/swagger-ui passed the
+    // 10 s default once, with the load average at 16 on 2 cores (a test run beside two others).
+    pluginTimeout: 60_000,
     ...problemServerOptions(allowedMethods),
   }).withTypeProvider<TypeBoxTypeProvider>();
   registerValidators(app);
