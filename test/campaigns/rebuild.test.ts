@@ -95,8 +95,9 @@ describe('campaigns rebuild', () => {
       before.some((r) => r.length > 0),
       'no campaign has related signals: the test tests nothing',
     );
-    await t.db.run("DELETE FROM campaign_links WHERE kind IN ('agent', 'caller_id', 'script')");
+    await t.db.run('DELETE FROM campaign_signals');
     assert.ok((await pages()).every((r) => r.length === 0));
+    await t.db.run('DROP TABLE campaign_signals');
     await t.db.run('DELETE FROM schema_migrations WHERE version = 25');
     assert.deepEqual(await migrate(t.db), [25]);
     assert.deepEqual(await pages(), before);

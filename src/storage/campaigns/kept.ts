@@ -6,7 +6,7 @@
 // pending (upkeep.ts).
 
 import { byCodePoint, compareKeys, type Component, type IdentifierRow } from '../../domain/campaigns/components.js';
-import { isStrong, STRONG_KINDS, WEAK_KINDS, type IdentifierKind } from '../../domain/campaigns/identifiers.js';
+import { isStrong, STRONG_KINDS, type IdentifierKind } from '../../domain/campaigns/identifiers.js';
 import {
   campaignDetail,
   campaignRow,
@@ -333,7 +333,7 @@ export async function keptDetail(db: Db, principal: Principal, w: Window, id: st
 /**
  * The weak identifier rows of the window carrying a weak value that a call of the campaign in the
  * window carries and a call outside it carries too (its own rows among them), each with its
- * call's campaign. The campaign's values come from its signal rows in campaign_links (kept by the
+ * call's campaign. The campaign's values come from its rows of campaign_signals (kept by the
  * settle, upkeep.ts keepSignals): only those shared outside it, so the other carriers are looked
  * up for a few values, not for every weak value of the window.
  */
@@ -342,11 +342,10 @@ async function weakCarriers(db: Db, orgId: string, span: Span, id: string) {
   const org = p.p(orgId);
   const start = p.p(span.start);
   const end = p.p(span.end);
-  const weak = p.list(WEAK_KINDS);
   return db.all(
     `WITH signals AS (
-       SELECT DISTINCT kind, value FROM campaign_links
-       WHERE org_id = ${org} AND campaign_id = ${p.p(id)} AND started_at >= ${start} AND started_at < ${end} AND kind IN (${weak})
+       SELECT DISTINCT kind, value FROM campaign_signals
+       WHERE org_id = ${org} AND campaign_id = ${p.p(id)} AND started_at >= ${start} AND started_at < ${end}
      ), carriers AS (
        SELECT i.call_sid, i.started_at, i.kind, i.value FROM call_identifiers i
        JOIN signals ON signals.kind = i.kind AND signals.value = i.value

@@ -236,7 +236,7 @@ async function recompute(tx: Db, orgId: string, region: readonly string[], span:
       )
     : [];
   const kept = membersOf(orgId, rows.map(identifierRow));
-  for (const table of ['campaign_members', 'campaign_links']) {
+  for (const table of ['campaign_members', 'campaign_links', 'campaign_signals']) {
     const d = new Params();
     await tx.run(`DELETE FROM ${table} WHERE org_id = ${d.p(orgId)} AND ${callSidInList(tx.dialect, region, d)}`, d.values);
   }
@@ -246,7 +246,7 @@ async function recompute(tx: Db, orgId: string, region: readonly string[], span:
 
 /**
  * The weak signals of campaign calls for `related` (docs/campaigns.md, Kept components): a
- * campaign_links row (joins false) for each weak identifier row of a call of a campaign whose
+ * campaign_signals row (migration 25) for each weak identifier row of a call of a campaign whose
  * value a call outside that campaign carries too, anywhere in the org. A campaign's page looks
  * up the other carriers of these values only (kept.ts), not of every weak value of the window.
  * A value whose only carriers are the campaign's own is never related, so it is left out; the
@@ -262,7 +262,7 @@ async function keepSignals(tx: Db, orgId: string, region: readonly string[] | nu
   // Shared outside its campaign: the value's carriers in the org outnumber the campaign's own (a
   // campaign lies within one raw component, so the region holds all of its calls).
   await tx.run(
-    `INSERT INTO campaign_links (org_id, campaign_id, call_sid, started_at, kind, value, joins)
+    `INSERT INTO campaign_signals (org_id, campaign_id, call_sid, started_at, kind, value)
      WITH own AS (
        SELECT m.campaign_id, i.call_sid, i.started_at, i.kind, i.value FROM call_identifiers i
        JOIN campaign_members m ON m.org_id = i.org_id AND m.call_sid = i.call_sid
@@ -274,7 +274,7 @@ async function keepSignals(tx: Db, orgId: string, region: readonly string[] | nu
        JOIN (SELECT DISTINCT kind, value FROM own) v ON v.kind = c.kind AND v.value = c.value
        WHERE c.org_id = ${org} GROUP BY c.kind, c.value
      )
-     SELECT ${org}, own.campaign_id, own.call_sid, own.started_at, own.kind, own.value, FALSE FROM own
+     SELECT ${org}, own.campaign_id, own.call_sid, own.started_at, own.kind, own.value FROM own
      JOIN mine ON mine.campaign_id = own.campaign_id AND mine.kind = own.kind AND mine.value = own.value
      JOIN everyone ON everyone.kind = own.kind AND everyone.value = own.value
      WHERE everyone.n > mine.n
@@ -295,14 +295,14 @@ async function addSignals(tx: Db, orgId: string, region: readonly string[]): Pro
   const weak = p.list(WEAK_KINDS);
   const outsideRegion = region.length ? `AND NOT ${callSidInList(tx.dialect, region, p, 'c.call_sid')}` : '';
   await tx.run(
-    `INSERT INTO campaign_links (org_id, campaign_id, call_sid, started_at, kind, value, joins)
-     SELECT DISTINCT c.org_id, m.campaign_id, c.call_sid, c.started_at, c.kind, c.value, FALSE
+    `INSERT INTO campaign_signals (org_id, campaign_id, call_sid, started_at, kind, value)
+     SELECT DISTINCT c.org_id, m.campaign_id, c.call_sid, c.started_at, c.kind, c.value
      FROM (SELECT DISTINCT kind, value FROM call_identifiers
            WHERE org_id = ${org} AND kind IN (${weak}) AND call_sid IN (SELECT call_sid FROM campaign_pending WHERE org_id = ${org})) v
      JOIN call_identifiers c ON c.org_id = ${org} AND c.kind = v.kind AND c.value = v.value
      JOIN campaign_members m ON m.org_id = c.org_id AND m.call_sid = c.call_sid
      WHERE m.campaign_id IS NOT NULL ${outsideRegion}
-       AND NOT EXISTS (SELECT 1 FROM campaign_links l
+       AND NOT EXISTS (SELECT 1 FROM campaign_signals l
                        WHERE l.org_id = c.org_id AND l.call_sid = c.call_sid AND l.kind = c.kind AND l.value = c.value)
      ORDER BY 2, 4`,
     p.values,
@@ -404,20 +404,27 @@ export async function rebuildOrgMembers(tx: Db, orgId: string): Promise<void> {
   await tx.run('DELETE FROM campaign_members WHERE org_id = $1', [orgId]);
   await tx.run('DELETE FROM campaign_links WHERE org_id = $1', [orgId]);
   await insertKept(tx, membersOf(orgId, rows.map(identifierRow)));
-  await keepSignals(tx, orgId, null);
+  if (await signalSchema(tx)) {
+    await tx.run('DELETE FROM campaign_signals WHERE org_id = $1', [orgId]);
+    await keepSignals(tx, orgId, null);
+  }
 }
 
 /** The signal rows of every org's kept campaigns written again (migration 25; keepSignals). */
 export async function rebuildSignals(db: Db): Promise<void> {
-  if (!(await keptSchema(db))) return;
-  const orgs = (await db.all<{ org_id: string }>('SELECT DISTINCT org_id FROM campaign_links ORDER BY org_id')).map((r) => r.org_id);
+  const orgs = (await db.all<{ org_id: string }>('SELECT DISTINCT org_id FROM campaign_members ORDER BY org_id')).map((r) => r.org_id);
   for (const org of orgs) {
     await db.withLock('orgCalls', org, async (tx) => {
-      const p = new Params();
-      await tx.run(`DELETE FROM campaign_links WHERE org_id = ${p.p(org)} AND kind IN (${p.list(WEAK_KINDS)})`, p.values);
+      await tx.run('DELETE FROM campaign_signals WHERE org_id = $1', [org]);
       await keepSignals(tx, org, null);
     });
   }
+}
+
+/** Whether migration 25 ran (campaign_signals exists): the rebuilds of migrations 20 to 24 run before it. */
+async function signalSchema(tx: Db): Promise<boolean> {
+  const rows = await tx.all("SELECT 1 AS x FROM information_schema.tables WHERE table_name = 'campaign_signals'");
+  return rows.length > 0;
 }
 
 /** Whether migration 24 ran (campaign_links exists). */

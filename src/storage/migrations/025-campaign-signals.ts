@@ -2,13 +2,29 @@ import type { Migration } from './migration.js';
 import { rebuildSignals } from '../campaigns/upkeep.js';
 
 /**
- * The weak signals of each campaign's calls that calls outside it share (campaign_links rows of
- * a weak kind, joins false), which a campaign's page looks up for `related` instead of every weak
- * identifier row of the window: written for the campaigns kept before it. No schema change.
+ * The weak signals of each campaign's calls that calls outside it share, which a campaign's page
+ * looks up for `related` instead of every weak identifier row of the window (upkeep.ts
+ * keepSignals): a table of their own, so the list's reads of campaign_links do not grow with
+ * them; written for the campaigns kept before it.
  */
 export const migration025: Migration = {
   version: 25,
   name: 'Campaigns: the weak signals a campaign shares outside it, kept for its page',
-  sql: () => [],
+  sql: (dialect) => [
+    `CREATE TABLE campaign_signals (
+      org_id TEXT NOT NULL,
+      campaign_id TEXT NOT NULL,
+      call_sid TEXT NOT NULL,
+      started_at BIGINT NOT NULL,
+      kind TEXT NOT NULL,
+      value TEXT NOT NULL
+    )`,
+    ...(dialect === 'postgres'
+      ? [
+          'CREATE INDEX campaign_signals_by_campaign ON campaign_signals (org_id, campaign_id, started_at)',
+          'CREATE INDEX campaign_signals_by_call ON campaign_signals (org_id, call_sid)',
+        ]
+      : []),
+  ],
   run: (db) => rebuildSignals(db),
 };
