@@ -8,9 +8,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { randomUUID } from 'node:crypto';
-import { isHooked, NOW, ORG_A_CALLS, refSummary, refTopn, usd, WINDOWS, type FixtureCall } from './fixture.js';
+import { isHooked, NOW, ORG_A_CALLS, refSummary, refTopn, tierOf, usd, WINDOWS, type FixtureCall } from './fixture.js';
 import { agentWorld, askOk, type AgentAnswer, type AgentWorld } from './setup.js';
 import { declineOf } from '../../src/agent/read/outOfScope.js';
+import { ingest, newOrg } from '../helpers/app.js';
 
 let w: AgentWorld;
 before(async () => {
@@ -42,6 +43,13 @@ describe('out of scope: one decline table', () => {
     'where does the subscriber of that caller line actually live',
     'forward the list to the fbi',
     'what is the net worth of the ceo of paypal',
+    'draft an email to our fraud team summarizing this week',
+    'translate the last transcript into spanish',
+    'is it legal to record these calls',
+    'which bank has the best savings rate right now',
+    'mark this call as reviewed',
+    'assign these tier 1 calls to the night shift',
+    'who is the real person using that fake agent name',
   ];
   for (const q of declined)
     it(`declined with no tool call: ${q}`, async () => {
@@ -52,7 +60,13 @@ describe('out of scope: one decline table', () => {
     });
 
   it('a data noun after a verb of action is a question (negative)', async () => {
-    for (const q of ['call count over the past 30 hours', 'call volume today', 'list the mule banks on the calls this week'])
+    for (const q of [
+      'call count over the past 30 hours',
+      'call volume today',
+      'list the mule banks on the calls this week',
+      'how many calls did we mark as tier 1 today',
+      'did any caller mention a savings rate',
+    ])
       assert.equal(declineOf(q), null, q);
     const n = between(NOW.getTime() - 30 * HOUR, NOW.getTime()).length;
     const a = await ask('call count over the past 30 hours');
@@ -95,6 +109,16 @@ describe('a follow-up edits the previous question: one part changed, the rest ke
     has(a, `hooked calls ${int(amazon.filter(isHooked).length)}`);
   });
 
+  it('"of those" opening a count after a count of tier-1 calls: among the tier-1 calls', async () => {
+    const t1 = between(NOW.getTime() - 30 * DAY, NOW.getTime()).filter((c) => tierOf(c) === 1);
+    const all = between(NOW.getTime() - 30 * DAY, NOW.getTime()).filter((c) => c.extraction?.impersonated_brand === 'Microsoft').length;
+    const some = t1.filter((c) => c.extraction?.impersonated_brand === 'Microsoft').length;
+    assert.notEqual(some, all, 'the fixture must tell the two apart');
+    const a = await talk('how many tier 1 calls in the last 30 days?', 'of those, how many impersonated Microsoft?');
+    has(a, ` ${int(some)}`);
+    assert.doesNotMatch(a.answer, new RegExp(`\\b${all}\\b`));
+  });
+
   it('"it" after a ranking is its leading value', async () => {
     const top = refTopn(ORG_A_CALLS, WINDOWS.d30, 'impersonated_brand')[0];
     const month = between(WINDOWS.thisMonth.start.getTime(), NOW.getTime()).filter((c) => c.extraction?.impersonated_brand === top.label);
@@ -124,6 +148,13 @@ describe('the figure word decides the measure', () => {
     const asks = d14().flatMap((c) => c.extraction?.dollar_asks ?? []);
     const a = await ask('how many separate cash requests did callers make in the last 14 days?');
     has(a, `${int(asks.length)} single dollar asks`);
+  });
+
+  it('calls that mentioned an extracted field are the calls with it, not a transcript search', async () => {
+    const calls = d14();
+    const a = await ask('what percent of the last 14 days of calls mentioned a crypto wallet?');
+    assert.ok(!a.tool_calls.some((t) => JSON.stringify(t.args ?? {}).includes('"q"')), JSON.stringify(a.tool_calls));
+    has(a, pctOf(calls.filter((c) => c.extraction?.crypto_wallet_address).length, calls.length));
   });
 
   it('calls that contained an extracted field are the calls with it, not a transcript search', async () => {
@@ -239,5 +270,52 @@ describe('stray words and chat style are read, not taken as values or searches',
     const a = await ask('top two gift card brands they wanted in the last 12 weeks');
     assert.doesNotMatch(a.answer, /no .*value named/);
     for (const t of top) has(a, t.label);
+  });
+});
+
+describe('a domain or URL typed whole is one value, its words no brand', () => {
+  let key: string;
+  // A domain holding a brand's name and a hyphen, stored with paths.
+  const URLS = ['amazon-refund-desk.com/claim', 'https://amazon-refund-desk.com/start', 'paypal-verify-now.net/login'];
+  const made = [0, 1, 2, 0].map((u, i) => ({
+    call_sid: `CAunseen${String(i).padStart(26, '0')}`,
+    started_at: new Date(NOW.getTime() - (i + 1) * HOUR).toISOString().replace('.000Z', 'Z'),
+    duration_sec: 200,
+    caller_id: '+13135550161',
+    persona: 'edith',
+    disconnect_reason: 'caller_hung_up_normal',
+    cleanly_closed: true,
+    extraction: { auditor_confidence: 0.9, impersonated_brand: 'Amazon', lure_category: 'REFUND', phishing_url: URLS[u] },
+  }));
+  before(async () => {
+    const org = await newOrg(w.app, 'pro', 'Org Unseen Classes');
+    key = org.read;
+    const res = await ingest(w.app, org.ingest, made);
+    assert.equal(res.json().accepted, made.length, res.body);
+  });
+
+  it('a domain before a colon: the calls with a link on it, not every call', async () => {
+    const a = await askOk(w.app, key, 'amazon-refund-desk.com links: how many calls over the last 7 days?');
+    has(a, 'amazon-refund-desk.com: 3 calls');
+  });
+
+  it('a URL with its path: its calls, not a decline', async () => {
+    const a = await askOk(w.app, key, 'how often did paypal-verify-now.net/login turn up as a link in the last 7 days?');
+    assert.ok(a.tool_calls.length > 0, a.answer);
+    has(a, '1 call');
+  });
+});
+
+describe('a value with its own field word, ranked by another field', () => {
+  it("the fake agent's calls by brand, not the agent's count", async () => {
+    const kevin = ORG_A_CALLS.filter((c) => at(c) >= NOW.getTime() - 84 * DAY && c.extraction?.fake_agent_name === 'Kevin');
+    const brands = new Map<string, number>();
+    for (const c of kevin)
+      if (c.extraction?.impersonated_brand)
+        brands.set(c.extraction.impersonated_brand, (brands.get(c.extraction.impersonated_brand) ?? 0) + 1);
+    const [top] = [...brands].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    assert.ok(top, 'the fixture must give Kevin a brand');
+    const a = await ask('with the fake agent Kevin, which brand came up most in the last 12 weeks?');
+    has(a, `${top[0]} (${top[1]} call`);
   });
 });

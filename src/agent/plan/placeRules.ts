@@ -51,7 +51,13 @@ function linksOnDomain(typed: RuleInput, m: RegExpExecArray): QueryPlan | null {
   const input: RuleInput = {
     ...typed,
     found: typed.found.filter((f) => !inside(f.typed)),
-    reading: { ...typed.reading, base, mentions: typed.reading.mentions.filter((x) => !inside(x.surface ?? x.typed)) },
+    reading: {
+      ...typed.reading,
+      base,
+      mentions: typed.reading.mentions.filter((x) => !inside(x.surface ?? x.typed)),
+      // The domain's own words ("ups" of ups-desk.com) are no hint of a value either.
+      rest: typed.reading.rest.replace(DOMAIN, ' ').replace(/\s+/g, ' ').trim(),
+    },
   };
   const filters = ruleFilters(input, base);
   if (!filters) return null;
@@ -78,12 +84,15 @@ export const CALLS_WITH_AN_ADDRESS_IN_A_PLACE: QueryRule = {
   examples: ['how many calls with a drop address in Michigan this month', 'how many drop addresses in FL'],
 };
 
+/** Typed as a whole URL (a scheme or a path), not a domain alone: "ups-desk.com" is every link on it. */
+const wholeUrl = (typed: string) => /^[a-z]+:\/\/|\/\S/.test(typed);
+
 export const CALLS_WITH_A_LINK_ON_A_DOMAIN: QueryRule = {
   id: 'calls-with-a-link-on-a-domain',
   cue: DOMAIN,
   // A URL the lexicon holds whole is a value of its own (the rule below).
   guard: (i) =>
-    !namedValues(i).some((v) => v.entries.some((e) => e.field === 'phishing_url')) &&
+    !namedValues(i).some((v) => v.entries.some((e) => e.field === 'phishing_url' && !v.fuzzy && wholeUrl(v.typed))) &&
     i.reading.windows.length <= 1 &&
     !/\b(?:mention\w*|said|say|says|talk\w*|transcripts?)\b/.test(i.text),
   build: linksOnDomain,

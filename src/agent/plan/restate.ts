@@ -264,7 +264,11 @@ export function narrowedQuestion(question: string): string | null {
   const text = normalise(question)
     .replace(/[?.!]+$/, '')
     .trim();
-  const m = NARROWING.exec(text);
+  const m =
+    NARROWING.exec(text) ??
+    /^(?:(?:ok(?:ay)?|right|and|so|now)\s+)*(?:of|among|out of|from) (?:those|them|these)\s+(?=how many|what (?:share|percent)|which)/.exec(
+      text,
+    );
   if (!m) return null;
   const rest = `${text.slice(0, m.index)} ${text.slice(m.index + m[0].length)}`
     .replace(/^(?:(?:ok(?:ay)?|right|and|so|also|then|now|but|well)[, ]+)*/, '')

@@ -5,6 +5,7 @@
 import { nCalls } from '../say/answer.js';
 import { LEXICON_FIELDS, type FoundValue, type LexiconEntry, type LexiconField } from '../read/lexicon.js';
 import { fieldIn } from '../read/reading.js';
+import { FIELD_PATTERNS } from '../read/vocabulary.js';
 import { canon } from '../read/values.js';
 import { isEveryday } from '../read/normalise.js';
 import { isDimensionField } from '../../domain/query/catalog.js';
@@ -110,7 +111,9 @@ function valueFigure(input: RuleInput): QueryPlan | null {
   // "which gift card brands did Kevin ask for", "top brands for Secure Tech LLC": a field's values over its calls.
   // The field asked is read without the value's own words ("Meridian Crypto Fund" names no chain).
   const typed = named[0].typed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const by = fieldIn(input.reading.rest.replace(new RegExp(`['"‘“]?\\b${typed}\\b['"’”]?`), ' '));
+  const without = input.reading.rest.replace(new RegExp(`['"‘“]?\\b${typed}\\b['"’”]?`), ' ');
+  // The value's own field word ("the fake agent …, which brand") is no field asked: the first other one is.
+  const by = FIELD_PATTERNS.find(([f, re]) => f !== entry.field && re.test(without))?.[0] ?? fieldIn(without);
   if (
     by &&
     by !== entry.field &&

@@ -280,7 +280,8 @@ export function normalise(question: string): string {
     .replace(/\${2,}/g, ' dollars ')
     .replace(/\s*(?:==|=)\s*/g, ' ')
     .replace(/\$(?=\s|$)/g, 'dollars')
-    .replace(/([a-z])-(?=[a-z])/g, '$1 ')
+    // A dash between words is a space, except inside a domain or URL ("secure-refund.com/login" stays whole).
+    .replace(/\S+/g, (t) => (/[a-z0-9]\.[a-z]{2,}(?:[/:?#]|[.,;:!?]*$)/.test(t) ? t : t.replace(/([a-z])-(?=[a-z])/g, '$1 ')))
     .replace(/(?<![\d.,$])\b4 (?=yesterday|today|this|last|the|tonight)/g, 'for ')
     // "$5,000" and "1,200 calls": thousands separators go before punctuation is dropped.
     .replace(/(\d),(?=\d{3}\b)/g, '$1');

@@ -60,7 +60,7 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
   {
     topic: 'action',
     cue: request(
-      'freeze|unfreeze|block|unblock|lock|unlock|disable|deactivate|blacklist|ban|suspend|seize|shut down|take down|close|call|phone|ring|dial|text|sms|email|e-mail|message|contact|notify|warn|wire|transfer|refund|pay|delete|remove|hack|trace|arrest|sue|prosecute',
+      'freeze|unfreeze|block|unblock|lock|unlock|disable|deactivate|blacklist|ban|suspend|seize|shut down|take down|close|call|phone|ring|dial|text|sms|email|e-mail|message|contact|notify|warn|wire|transfer|refund|pay|delete|remove|hack|trace|arrest|sue|prosecute|mark|tag|label|assign|reassign|archive|book|star|snooze|dismiss|approve|reject|resolve',
     ),
     reply: ACTION_REPLY,
     examples: ['freeze these accounts', 'please block the scammer numbers', 'call the fbi'],
@@ -136,6 +136,30 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
     examples: ['what is the bitcoin price', 'btc price right now?', 'how is the stock market today'],
   },
   {
+    // Writing for the user (emails, letters, memos) and translating: the agent answers with figures only.
+    topic: 'writing',
+    cue: /\b(?:draft|write|compose|prepare|word)\b.{0,30}\b(?:e-?mails?|letters?|memos?|messages?|notes? to|press releases?|posts?|tweets?|scripts? for (?:a|the|our) (?:call|persona))\b|\btranslat(?:e|ion)\b.{0,60}\b(?:into|to|in) (?:spanish|french|german|chinese|english|portuguese|italian|russian|arabic|hindi|japanese|korean|vietnamese|another language)\b/,
+    reply: cannot(
+      "I don't write messages or translate, I answer with figures from the calls",
+      'how many tier-one calls came in this week, to put in a message yourself',
+    ),
+    examples: ['draft an email to the fraud team about this week', 'translate that transcript into spanish'],
+  },
+  {
+    // Advice, law and how-tos about the world: not in the calls.
+    topic: 'advice',
+    cue: /\bis it (?:legal|illegal|lawful|allowed|ethical|safe) to\b|\bhow (?:do|can|should) (?:i|we) (?:set up|build|install|configure|make|start|run|protect|stop|report|sue)\b|\bbest (?:savings|interest|mortgage|credit|exchange) rates?\b|\bwhat (?:is|are) (?:the )?(?:ftc|fbi|fcc|ic3|police|government|congress|regulators?) doing\b/,
+    guard: (t) =>
+      /\b(?:how many|how much|what (?:share|percent|number)|did (?:any|anyone|callers?|scammers?)|mention\w*|said|say|transcripts?)\b/.test(
+        t,
+      ),
+    reply: cannot(
+      'I give no legal advice or how-tos, only figures from the calls your honeypot received',
+      'how many calls impersonated the FTC this month',
+    ),
+    examples: ['is it legal to record scam calls', 'how do i set up a honeypot like this'],
+  },
+  {
     topic: 'code',
     cue: /\b(?:write|code|generate|create|build|give me|make|draft)\b.{0,40}\b(?:script|code|program|function|python|javascript|typescript|bash|powershell|scraper|regex|bot|macro|plugin|extension|app|sql(?: query| statement)?)\b|\bscrape\b|\bcrawl\b/,
     reply: cannot(
@@ -146,7 +170,7 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
   },
   {
     topic: 'personal data',
-    cue: /\b(?:home address|real name|true identity|real identity|social security number|ssn|date of birth|birthday|passport|driver'?s licen[cs]e|criminal record|facebook|instagram|linkedin|twitter|ip address(?:es)?|where (?:does|do|did) (?:the |this |that |these )?(?:scammer|caller|guy|person|people)s? live|where (?:does|do|did) (?:the |this |that )?(?:person|individual|owner|guy|man|woman|subscriber)\b.{0,50}\blive|(?:person|people|individual|owner|subscriber)s? (?:behind|using|who (?:owns|uses)) .{0,50}\blives?\b|who (?:is|are|was) (?:really )?(?:the |this |that )?(?:scammer|caller|person)s? behind|who (?:really )?(?:owns|controls|runs|operates|is behind)|(?:real|actual|true) (?:person|people|individuals?|men|man|woman) behind|who (?:is|are) (?:[a-z]+ ){1,3}really\b|(?:scammer|fraudster)'?s'? (?:real |personal |home |actual )?(?:email|e-mail|identity|address)|dox\w*|credit (?:report|history|score|file)s?|background checks?|bank statements?)\b/,
+    cue: /\b(?:home address|real name|true identity|real identity|social security number|ssn|date of birth|birthday|passport|driver'?s licen[cs]e|criminal record|facebook|instagram|linkedin|twitter|ip address(?:es)?|where (?:does|do|did) (?:the |this |that |these )?(?:scammer|caller|guy|person|people)s? live|where (?:does|do|did) (?:the |this |that )?(?:person|individual|owner|guy|man|woman|subscriber)\b.{0,50}\blive|(?:person|people|individual|owner|subscriber)s? (?:behind|using|who (?:owns|uses)) .{0,50}\blives?\b|who (?:is|are|was) (?:really )?(?:the |this |that )?(?:scammer|caller|person)s? behind|who (?:really )?(?:owns|controls|runs|operates|is behind)|(?:real|actual|true) (?:person|people|individuals?|men|man|woman) (?:behind|using|with|who)|who (?:is|are) (?:[a-z]+ ){1,3}really\b|(?:scammer|fraudster)'?s'? (?:real |personal |home |actual )?(?:email|e-mail|identity|address)|dox\w*|credit (?:report|history|score|file)s?|background checks?|bank statements?)\b/,
     guard: (t) => /\b(?:mention\w*|said|say|ask\w*|want\w*|demand\w*|request\w*|transcripts?|how many)\b/.test(t),
     reply: cannot(
       'it holds no personal data about scammers beyond what they said on the calls (no real names, home addresses or online accounts)',

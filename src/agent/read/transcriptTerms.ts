@@ -20,7 +20,7 @@ function terms(s: string): string[] {
 const CONTENT_END =
   '(?=\\s+(?:in the (?:last|past)|this|last|today|yesterday|since|during|over the|from the|by|per|vs|versus|compared (?:to|with)|against|than|and how|how many|count|number of|total number|please)\\b|$)';
 
-/** Fields extracted from the calls, named after "contained": "a phishing link", "a crypto wallet", "an account number". */
+/** Fields extracted from the calls, named after "contained" or "mentioned": "a phishing link", "a crypto wallet", "an account number". */
 const INTEL_NOUN =
   /^(?:(?:a|an|any|some|the)\s+)?(?:phishing (?:urls?|links?|sites?|websites?|domains?)|(?:crypto )?wallets?(?: address(?:es)?)?|wallet address(?:es)?|routing numbers?|(?:mule |bank |mule bank )?account numbers?|(?:mule )?drop address(?:es)?|remote (?:desktop|access) (?:tools?|apps?))$/;
 
@@ -50,8 +50,8 @@ export function transcriptTerms(st: { text: string }, question: string, out: str
         !quoted.length
       )
         return false;
-      // "calls that contained a crypto wallet": an extracted field the calls have (qualifiers.ts), not words said.
-      if (!quoted.length && /^contain/.test(m[0]) && INTEL_NOUN.test(v)) return false;
+      // "calls that contained (mentioned) a crypto wallet": an extracted field the calls have (qualifiers.ts), not words said.
+      if (!quoted.length && /^(?:contain|mention)/.test(m[0]) && INTEL_NOUN.test(v)) return false;
       const q = quoted.find((x) => v.includes(x.replace(/["']/g, '')));
       if (q) {
         out.push(q);
