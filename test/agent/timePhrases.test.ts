@@ -65,6 +65,23 @@ describe('time phrases', () => {
     assert.deepEqual(findWindows('top 5 brands', NOW), []);
   });
 
+  it('reads days known by name as the latest such whole day begun by now', () => {
+    // NOW is Friday 2026-11-20: this year's Thanksgiving (Nov 26) and Christmas are still to come.
+    assert.deepEqual(argsOf('calls on halloween'), { start: '2026-10-31T00:00:00Z', end: '2026-11-01T00:00:00Z' });
+    assert.deepEqual(argsOf('asks on thanksgiving'), { start: '2025-11-27T00:00:00Z', end: '2025-11-28T00:00:00Z' });
+    assert.deepEqual(argsOf('black friday calls'), { start: '2025-11-28T00:00:00Z', end: '2025-11-29T00:00:00Z' });
+    assert.deepEqual(argsOf('on xmas day'), { start: '2025-12-25T00:00:00Z', end: '2025-12-26T00:00:00Z' });
+    assert.deepEqual(argsOf("new year's eve"), { start: '2025-12-31T00:00:00Z', end: '2026-01-01T00:00:00Z' });
+    assert.deepEqual(argsOf('memorial day'), { start: '2026-05-25T00:00:00Z', end: '2026-05-26T00:00:00Z' });
+    assert.deepEqual(argsOf('labor day'), { start: '2026-09-07T00:00:00Z', end: '2026-09-08T00:00:00Z' });
+    assert.deepEqual(argsOf('since the 4th of july'), { start: '2026-07-04T00:00:00Z' });
+    const two = findWindows('christmas eve against christmas day', new Date('2027-01-05T10:00:00Z')).map((f) => windowArgs(f.spec, NOW));
+    assert.deepEqual(two, [
+      { start: '2026-12-24T00:00:00Z', end: '2026-12-25T00:00:00Z' },
+      { start: '2026-12-25T00:00:00Z', end: '2026-12-26T00:00:00Z' },
+    ]);
+  });
+
   it('steps back to the window before', () => {
     const lastWeek: WindowSpec = { kind: 'calendar', unit: 'week', offset: -1 };
     assert.deepEqual(windowArgs(shiftBack(lastWeek, NOW), NOW), { start: '2026-11-02T00:00:00Z', end: '2026-11-09T00:00:00Z' });

@@ -62,6 +62,59 @@ interface Rule {
   spec(m: RegExpExecArray, now: Date): WindowSpec | null;
 }
 
+/** The day a named day falls on in a year (midnight UTC). */
+type DayIn = (year: number) => Date;
+const fixedDay =
+  (month: number, day: number): DayIn =>
+  (year) =>
+    new Date(Date.UTC(year, month - 1, day));
+/** The nth `weekday` (0 Sunday) of a month, n = -1 the last; `plus` days after it (Black Friday). */
+const nthWeekday =
+  (month: number, weekday: number, n: number, plus = 0): DayIn =>
+  (year) => {
+    if (n < 0) {
+      const last = new Date(Date.UTC(year, month, 0));
+      return new Date(last.getTime() - (((last.getUTCDay() - weekday + 7) % 7) - plus) * DAY_MS);
+    }
+    const first = new Date(Date.UTC(year, month - 1, 1));
+    return new Date(first.getTime() + (((weekday - first.getUTCDay() + 7) % 7) + 7 * (n - 1) + plus) * DAY_MS);
+  };
+
+/**
+ * Days known by name (the US calendar the data's callers live by): one table, read as that whole
+ * UTC day, the latest one not still to come ("on christmas eve" in January is last December's).
+ */
+const NAMED_DAYS: Array<[name: string, day: DayIn]> = [
+  ['christmas eve', fixedDay(12, 24)],
+  ['(?:christmas|xmas)(?: day)?', fixedDay(12, 25)],
+  ['boxing day', fixedDay(12, 26)],
+  ["new year'?s eve", fixedDay(12, 31)],
+  ["new year'?s(?: day)?", fixedDay(1, 1)],
+  ["valentine'?s(?: day)?", fixedDay(2, 14)],
+  ["(?:st|saint) patrick'?s day", fixedDay(3, 17)],
+  ['juneteenth', fixedDay(6, 19)],
+  ['independence day|(?:the )?(?:4th|fourth) of july', fixedDay(7, 4)],
+  ['halloween', fixedDay(10, 31)],
+  ["veterans'? day", fixedDay(11, 11)],
+  ['(?:mlk|martin luther king(?: jr)?) day', nthWeekday(1, 1, 3)],
+  ["presidents'? day", nthWeekday(2, 1, 3)],
+  ['memorial day', nthWeekday(5, 1, -1)],
+  ['labou?r day', nthWeekday(9, 1, 1)],
+  ["columbus day|indigenous peoples'? day", nthWeekday(10, 1, 2)],
+  ['thanksgiving(?: day)?', nthWeekday(11, 4, 4)],
+  ['black friday', nthWeekday(11, 4, 4, 1)],
+  ['cyber monday', nthWeekday(11, 4, 4, 4)],
+];
+const NAMED_DAY_RE = new RegExp(`\\b(?:(since|after) )?(?:on )?(?:the )?(${NAMED_DAYS.map(([n]) => `(?:${n})`).join('|')})\\b`);
+
+/** The latest day named `name` that has begun by `now`. */
+function namedDay(name: string, now: Date): Date {
+  const [, dayIn] = NAMED_DAYS.find(([n]) => new RegExp(`^(?:${n})$`).test(name))!;
+  const year = now.getUTCFullYear();
+  const thisYear = dayIn(year);
+  return thisYear.getTime() > now.getTime() ? dayIn(year - 1) : thisYear;
+}
+
 const LEAD = '(?:(?:in|over|during|for|from|within) )?(?:the )?';
 
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
@@ -97,6 +150,14 @@ function monthSpan(name: string, typedYear: string | undefined, now: Date): Wind
 const BARE_MONTH_RE = '(january|february|april|june|july|august|september|october|november|december|sept?|oct|nov|dec|aug|feb)';
 
 const RULES: Rule[] = [
+  {
+    // "on christmas eve", "since thanksgiving": a day known by name (NAMED_DAYS), first: "black friday" is no Friday of last week.
+    re: NAMED_DAY_RE,
+    spec: (m, now) => {
+      const day = namedDay(m[2], now);
+      return m[1] ? { kind: 'span', start: formatUtc(day), end: null } : daySpan(day);
+    },
+  },
   {
     // "the last three full weeks", "the past 2 complete months", "the two whole weeks before this one": whole calendar units before the current one.
     re: new RegExp(
