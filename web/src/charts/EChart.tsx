@@ -144,10 +144,16 @@ export function EChart({ option, height, label, onClick, onGridClick, onGridDrag
       c.resize();
     });
     ro.observe(node);
+    // zrender paints a long list over several frames, and the next frame's part does not check
+    // whether the chart was disposed meanwhile: it reads the emptied painter (the intermittent
+    // "reading 'layerStack'" TypeError, seen when a page left a chart mid-paint on a slow
+    // machine). That part stops when the painter's redraw id is no longer its own.
+    const painter = zr.painter as unknown as { _redrawId?: number };
     return () => {
       ro.disconnect();
       shade.remove();
       if (!c.isDisposed()) c.dispose();
+      painter._redrawId = NaN;
       chart.current = null;
     };
   }, []);
