@@ -19,7 +19,7 @@ import { pipeline } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors.js';
-import { inHeavyLane } from '../storage/readLanes.js';
+import { inHeavyLane, LIGHT_FIRST_MAX_MS } from '../storage/readLanes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -81,9 +81,6 @@ export class HeavySlots {
     };
   }
 }
-
-/** The longest a heavy stream waits for light requests to finish before its next chunk (25 ms still let PostgreSQL's overview p95 pass 3x in some runs). */
-const LIGHT_FIRST_MAX_MS = 100;
 
 /** Light (not heavy) requests in flight on one app, and the heavy streams waiting for none. */
 class LightRequests {
