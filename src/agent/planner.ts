@@ -84,10 +84,12 @@ async function answerOne(tools: ToolRunner, req: AgentRequest, prev: PlannerStat
   // A question class the query rules answer (queryRules.ts), else the planner's intent. A plan
   // with notes keeps the planner, which says them: a command left out always; a time phrase it
   // could not place unless a rule reads those words itself ("at night vs during the day").
-  const noted = plan.kind === 'data' && plan.notes.length > 0;
+  const noted = plan.kind === 'data' && (plan.notes.length > 0 || !!plan.unread);
   const byRule = noted && withoutCommands(req.question) ? null : await answerByRules(tools, req, prev, noted);
   if (byRule) return ruleOutcome(byRule);
   if (plan.kind === 'chat') return chatOutcome(CHAT[plan.reply], prev);
+  // A time phrase nothing read: a figure for another window would answer another question.
+  if (plan.unread) return chatOutcome(unreadReply(plan.unread), prev);
   const out = await runPlan(tools, plan, now);
   const state: PlannerState = {
     planner: 2,
@@ -108,6 +110,10 @@ async function answerOne(tools: ToolRunner, req: AgentRequest, prev: PlannerStat
     context: state,
   };
 }
+
+const unreadReply = (phrase: string) =>
+  `I could not read "${phrase}" as a time window, so I have not given a figure for some other window. ` +
+  'Ask again with dates (a day, a range of days, a month, a quarter or a year), a named day, a weekday, or a period such as "this week", "last month" or "the last two weeks".';
 
 /** A ranking's first value, from its tool result: what a follow-up's "its" or "the top one" names. */
 function subjectOf(intent: PlannerState['intent'], tools: ToolRunner): PlannerState['subject'] {

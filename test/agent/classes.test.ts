@@ -160,7 +160,12 @@ describe('issue 12 — the agent answers what was asked', () => {
     assert.match(c.answer, /"lately" as the last 7 days/);
 
     const d = await ask('How many calls since the holidays?');
-    assert.match(d.answer, /could not understand "since the holidays"/);
+    assert.match(d.answer, /could not read "since the holidays" as a time window/);
+    assert.equal(d.tool_calls.length, 0, 'no figure for another window');
+    // A window read beside words no rule read ("this week", not "in the evenings"): still no figure.
+    const e = await ask('What was the hook rate in the evenings this week?');
+    assert.match(e.answer, /could not read "in the evenings"/);
+    assert.equal(e.tool_calls.length, 0);
   });
 
   it('5. typos and paraphrase: misspelt questions are read, and a content question searches the transcripts', async () => {

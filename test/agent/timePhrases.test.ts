@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { findWindows } from '../../src/agent/read/timePhrases.js';
+import { findWindows, unreadTimePhrase } from '../../src/agent/read/timePhrases.js';
 import { shiftBack, windowArgs, type WindowSpec } from '../../src/agent/read/windowSpec.js';
 
 const NOW = new Date('2026-11-20T14:00:00Z'); // Friday
@@ -80,6 +80,45 @@ describe('time phrases', () => {
       { start: '2026-12-24T00:00:00Z', end: '2026-12-25T00:00:00Z' },
       { start: '2026-12-25T00:00:00Z', end: '2026-12-26T00:00:00Z' },
     ]);
+  });
+
+  it('reads ranges of days, parts of a day, weeks and thirds of a month, quarters and years', () => {
+    // NOW is Friday 2026-11-20 14:00 UTC; every end below is the start of the day after the last one named.
+    const days = (a: string, b: string) => ({ start: `${a}T00:00:00Z`, end: `${b}T00:00:00Z` });
+    assert.deepEqual(argsOf('between the 2nd and the 6th of november'), days('2026-11-02', '2026-11-07'));
+    assert.deepEqual(argsOf('between the 2nd and the 6th'), days('2026-11-02', '2026-11-07'));
+    assert.deepEqual(argsOf('calls oct 12-16'), days('2026-10-12', '2026-10-17'));
+    assert.deepEqual(argsOf('from 5 to 9 october 2025'), days('2025-10-05', '2025-10-10'));
+    assert.deepEqual(argsOf('on the 3rd of november'), days('2026-11-03', '2026-11-04'));
+    assert.deepEqual(argsOf('on 11/3'), days('2026-11-03', '2026-11-04'));
+    // Weeks of a month count from its 1st (the 15th to the 21st); the last is its last seven days (October has 31).
+    assert.deepEqual(argsOf('the third week of october'), days('2026-10-15', '2026-10-22'));
+    assert.deepEqual(argsOf('the last week of october'), days('2026-10-25', '2026-11-01'));
+    assert.deepEqual(argsOf('the second half of september'), days('2026-09-16', '2026-10-01'));
+    assert.deepEqual(argsOf('late october'), days('2026-10-21', '2026-11-01'));
+    assert.deepEqual(argsOf('early november'), days('2026-11-01', '2026-11-11'));
+    // Parts of a day in UTC hours: morning 06-12, evening 18-24; the last Tuesday before Friday the 20th is the 17th.
+    assert.deepEqual(argsOf('the morning of nov 3'), { start: '2026-11-03T06:00:00Z', end: '2026-11-03T12:00:00Z' });
+    assert.deepEqual(argsOf('tuesday evening'), { start: '2026-11-17T18:00:00Z', end: '2026-11-18T00:00:00Z' });
+    assert.deepEqual(argsOf('in q3'), days('2026-07-01', '2026-10-01'));
+    assert.deepEqual(argsOf('calls in q4'), { start: '2026-10-01T00:00:00Z' });
+    assert.deepEqual(argsOf('the first quarter of 2025'), days('2025-01-01', '2025-04-01'));
+    assert.deepEqual(argsOf('in 2025'), days('2025-01-01', '2026-01-01'));
+    assert.deepEqual(argsOf('since 2025'), { start: '2025-01-01T00:00:00Z' });
+    // "may" after a number is a verb unless written as a date ("the 5th of may").
+    assert.deepEqual(findWindows('the top 5 may be wrong', NOW), []);
+  });
+
+  it('names a time phrase no rule read, and nothing else', () => {
+    assert.equal(unreadTimePhrase('how many calls in the evenings', true), 'in the evenings');
+    assert.equal(unreadTimePhrase('hook rate on the 9th of', true), 'on the 9th of');
+    assert.equal(unreadTimePhrase('calls from 9 to 5 on weekdays', false), 'from 9 to 5');
+    assert.equal(unreadTimePhrase('calls since the outage', false), 'since the outage');
+    assert.equal(unreadTimePhrase('top brands over the holidays', false), 'over the holidays');
+    // Beside a window read, "before"/"after" belong to a comparison's frame.
+    assert.equal(unreadTimePhrase('how many calls before and how many after it', true), null);
+    assert.equal(unreadTimePhrase('good morning how many calls', true), null);
+    assert.equal(unreadTimePhrase('top 5 brands by tier 1 calls', false), null);
   });
 
   it('steps back to the window before', () => {

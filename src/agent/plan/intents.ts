@@ -118,8 +118,10 @@ export interface DataPlan {
   filters: Filters;
   /** Values named in the question, matched against the org's data when the plan runs. */
   mentions: Mention[];
-  /** Said with the answer: how a vague or unread time phrase was taken. */
+  /** Said with the answer: how a vague time phrase was taken, a command left out. */
   notes: string[];
+  /** A time phrase no rule read: the answer says so instead of a figure for another window. */
+  unread?: string;
   /** A yes/no question against a number ("any tier 1 calls today?", "more than 5 calls?"): answered Yes or No first. */
   bar?: Bar;
 }

@@ -138,7 +138,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   if (OBEY_RE.test(text)) return chat('decline');
 
   const reading = readQuestion(req, prev, now, text);
-  const { window, notes, quals, own, base, rest } = reading;
+  const { window, notes, unread, quals, own, base, rest } = reading;
   // "did we get any tier 1 calls today?", "were there more than 5 calls?": Yes or No first, from the figure given.
   const anyAsked = (YES_NO_RE.test(text) || /^any\b/.test(text)) && /\bany\b/.test(rest);
   const bar: Bar | undefined = quals.bar ?? (anyAsked ? { op: 'gt', value: 0, percent: false, any: true } : undefined);
@@ -149,6 +149,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     filters: finalFilters(intent, { ...base, ...extra }),
     mentions: c.mentions.map((m) => (fieldNamedAfter(text, m) ? { ...m, fieldNamed: true } : m)),
     notes,
+    ...(unread ? { unread } : {}),
     ...(bar ? { bar } : {}),
   });
 
@@ -184,7 +185,7 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
 }
 
 /** What the planning stages read: the question, its reading, and the plan builders. */
-interface PlanContext extends Omit<QuestionReading, 'mentions' | 'notes'> {
+interface PlanContext extends Omit<QuestionReading, 'mentions' | 'notes' | 'unread'> {
   req: AgentRequest;
   prev: PlannerState | null;
   now: Date;

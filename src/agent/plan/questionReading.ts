@@ -25,6 +25,8 @@ export interface QuestionReading {
   shift: boolean;
   /** What the answer says about how time words were read. */
   notes: string[];
+  /** A time phrase no rule read (timePhrases.ts's unreadTimePhrase). */
+  unread: string | null;
   quals: Qualifiers;
   /** The question's own filters. */
   own: Filters;
@@ -61,7 +63,7 @@ export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: 
 
   const names = capitalisedWords(question);
   const quals = qualifiersIn(rest, question, (w) => w.split(' ').every((x) => names.has(x)));
-  const unread = windows.length === 0 && !shift && !vague ? unreadTimePhrase(quals.rest) : null;
+  const unread = !vague ? unreadTimePhrase(quals.rest, windows.length > 0 || shift) : null;
   rest = (unread ? quals.rest.replace(unread, ' ') : quals.rest).replace(/\s+/g, ' ').trim();
 
   // A question about the previous answer's calls: "how many of them", "where were they calling from", "how many were amazon".
@@ -81,7 +83,6 @@ export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: 
 
   const notes: string[] = [];
   if (vague) notes.push(`I read "${vague}" as ${windowPhrase(window)}.`);
-  if (unread) notes.push(`I could not understand "${unread}" as a time window, so I used ${windowPhrase(window)} instead.`);
 
   // A follow-up keeps the previous turn's filters; what the question names replaces them.
   // Filters carry only into an elliptic follow-up ("and last week?", "only the Amazon ones"), not into a new question.
@@ -94,5 +95,5 @@ export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   // A value named again replaces the carried value of the same field.
   for (const m of mentions) if (m.fields[0]) delete (carried as Record<string, unknown>)[m.fields[0]];
   const base: Filters = carry(carried, own);
-  return { windows, named, window, unnamed, shift, notes, quals, own, carried, base, mentions, rest, followUp, refers, carries };
+  return { windows, named, window, unnamed, shift, notes, unread, quals, own, carried, base, mentions, rest, followUp, refers, carries };
 }

@@ -148,6 +148,7 @@ normal usual unusual interesting important serious major minor latest newest old
 please thanks hello sorry okay yes yeah nope agent honeypot dashboard bot system data figure figures chart panel
 weekday weekdays fewest lowest highest greatest slowest rarest busier quieter least-common
 half halves noon midday daytime nighttime overnight night nights mornings afternoons evenings stretch asks
+spring summer autumn winter holiday holidays eve christmas thanksgiving easter quarter quarters
 one two three four five six seven eight nine ten eleven twelve fifteen twenty fourth fifth sixth seventh eighth ninth tenth
 `.split(/\s+/);
 

@@ -22,7 +22,11 @@ const monthIndex = (s: string) => MONTHS.findIndex((m) => m.startsWith(s.slice(0
 // A date the user may type: 2026-11-01, 2026-11-01T10:00:00Z, "nov 1", "november 1st 2026".
 const ISO_DATE = '(\\d{4}-\\d{2}-\\d{2}(?:t\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?(?:z|[+-]\\d{2}:\\d{2}))?)';
 const NAMED_DATE = `(${MONTH_RE} (\\d{1,2})(?!\\d)(?:st|nd|rd|th)?(?:,? (\\d{4}))?)`;
-const DATE = `(?:${ISO_DATE}|${NAMED_DATE})`;
+// The day first: "the 5th of december", "5 dec 2027".
+const DAY_FIRST_DATE = `((?:the )?(\\d{1,2})(?:(?:st|nd|rd|th)(?: of)?| of|(?= (?!may\\b|mar(?:ch)?\\b))) ${MONTH_RE}(?:,? (\\d{4}))?)`;
+// Month and day in figures, as written in the US: "12/5", "12/05/2027".
+const SLASH_DATE = `((\\d{1,2})/(\\d{1,2})(?:/(\\d{2}|\\d{4}))?)(?![/\\d])`;
+const DATE = `(?:${ISO_DATE}|${NAMED_DATE}|${DAY_FIRST_DATE}|${SLASH_DATE})`;
 const INCLUSIVE = '(?:,? (?:inclusive(?:ly)?|included|both (?:days|dates) included))?';
 const INCLUSIVE_RE = /,? (?:inclusive(?:ly)?|included|both (?:days|dates) included)$/;
 
@@ -37,15 +41,24 @@ function parseDate(text: string, now: Date): Date | null {
       return parseInstant(s);
     }
     const named = new RegExp(`^${NAMED_DATE}$`).exec(t);
-    if (named) {
-      const month = monthIndex(named[2]);
-      const day = Number(named[3]);
-      let year = named[4] ? Number(named[4]) : now.getUTCFullYear();
+    const dayFirst = new RegExp(`^${DAY_FIRST_DATE}$`).exec(t);
+    const slash = new RegExp(`^${SLASH_DATE}$`).exec(t);
+    const parts: [number, number, string | undefined] | null = named
+      ? [monthIndex(named[2]), Number(named[3]), named[4]]
+      : dayFirst
+        ? [monthIndex(dayFirst[3]), Number(dayFirst[2]), dayFirst[4]]
+        : slash
+          ? [Number(slash[2]) - 1, Number(slash[3]), slash[4] && (slash[4].length === 2 ? `20${slash[4]}` : slash[4])]
+          : null;
+    if (parts) {
+      const [month, day, typedYear] = parts;
+      if (!(month >= 0 && month <= 11 && day >= 1 && day <= 31)) return null;
+      let year = typedYear ? Number(typedYear) : now.getUTCFullYear();
       const mm = String(month + 1).padStart(2, '0');
       const dd = String(day).padStart(2, '0');
       let d = parseInstant(`${year}-${mm}-${dd}`);
       // "nov 30" asked in early November of the same year means last year's.
-      if (!named[4] && d.getTime() > now.getTime()) {
+      if (!typedYear && d.getTime() > now.getTime()) {
         year -= 1;
         d = parseInstant(`${year}-${mm}-${dd}`);
       }
@@ -149,7 +162,135 @@ function monthSpan(name: string, typedYear: string | undefined, now: Date): Wind
 /** Month names that are seldom other words; "may" and "march" are read only beside another month. */
 const BARE_MONTH_RE = '(january|february|april|june|july|august|september|october|november|december|sept?|oct|nov|dec|aug|feb)';
 
+/** Parts of a day, in UTC hours (as the day-against-night comparison reads them); a night runs into the next day. */
+const DAY_PARTS: Record<string, [from: number, to: number]> = { morning: [6, 12], afternoon: [12, 18], evening: [18, 24], night: [18, 30] };
+const DAY_PART_RE = '(morning|afternoon|evening|night)';
+
+/** A part of one UTC day (midnight `day`) as a span, ending now when it is under way. */
+function partOfDay(day: Date, part: string, now: Date): WindowSpec | null {
+  const [from, to] = DAY_PARTS[part];
+  const start = day.getTime() + from * HOUR_MS;
+  const end = day.getTime() + to * HOUR_MS;
+  if (start > now.getTime()) return null;
+  return { kind: 'span', start: formatUtc(new Date(start)), end: end >= now.getTime() ? null : formatUtc(new Date(end)) };
+}
+
+/** Days `from` to `to` of a month (both whole days), the month read as monthSpan reads it. */
+function daysOfMonth(month: string, typedYear: string | undefined, from: number, to: number | 'end', now: Date): WindowSpec | null {
+  const whole = monthSpan(month, typedYear, now);
+  if (whole.kind !== 'span') return null;
+  const first = parseInstant(whole.start);
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+  const until = to === 'end' ? last : to;
+  if (!(from >= 1 && from <= until && until <= last)) return null;
+  const start = Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), from);
+  const end = Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), until + 1);
+  if (start > now.getTime()) return null;
+  return { kind: 'span', start: formatUtc(new Date(start)), end: end >= now.getTime() ? null : formatUtc(new Date(end)) };
+}
+
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  '1st': 1,
+  second: 2,
+  '2nd': 2,
+  third: 3,
+  '3rd': 3,
+  fourth: 4,
+  '4th': 4,
+  last: -1,
+  final: -1,
+};
+const ORDINAL_RE = '(first|1st|second|2nd|third|3rd|fourth|4th|last|final)';
+const DAY_NUM = '(\\d{1,2})(?:st|nd|rd|th)?';
+const TO = '(?:and|to|through|till|until|-)';
+
+/** A quarter of a year as a span; one not begun yet (no year typed) is last year's. */
+function quarterSpan(q: number, typedYear: string | undefined, now: Date): WindowSpec | null {
+  let year = typedYear ? Number(typedYear) : now.getUTCFullYear();
+  if (!typedYear && Date.UTC(year, (q - 1) * 3, 1) > now.getTime()) year -= 1;
+  const start = Date.UTC(year, (q - 1) * 3, 1);
+  const end = Date.UTC(year, q * 3, 1);
+  if (start > now.getTime()) return null;
+  return { kind: 'span', start: formatUtc(new Date(start)), end: end >= now.getTime() ? null : formatUtc(new Date(end)) };
+}
+
 const RULES: Rule[] = [
+  {
+    // "the morning of dec 5", "on the evening of the 3rd of january": that part of that day.
+    re: new RegExp(`\\b(?:(?:on|in|during) )?(?:the )?${DAY_PART_RE} of ${DATE}`),
+    spec: (m, now) => {
+      const d = parseDate(m[0].replace(/^.*? of /, ''), now);
+      return d ? partOfDay(d, m[1], now) : null;
+    },
+  },
+  {
+    // "dec 5 morning", "yesterday afternoon", "on monday evening" ("yesterday evening" is last night, below).
+    re: new RegExp(`\\b(?:on )?(?:(yesterday)(?= (?:morning|afternoon))|${WEEKDAY_RE}|${DATE}) ${DAY_PART_RE}\\b`),
+    spec: (m, now) => {
+      const part = /(morning|afternoon|evening|night)$/.exec(m[0])![1];
+      const head = m[0].replace(/^on /, '').replace(/ (?:morning|afternoon|evening|night)$/, '');
+      const wd = new RegExp(`^${WEEKDAY_RE}$`).exec(head);
+      const day =
+        head === 'yesterday'
+          ? new Date(bucketStart(now, 'day').getTime() - DAY_MS)
+          : wd
+            ? lastWeekday(now, weekdayIndex(wd[1]))
+            : parseDate(head, now);
+      return day ? partOfDay(day, part, now) : null;
+    },
+  },
+  {
+    // "between the 3rd and the 9th of december", "from 3 to 9 dec 2027": those whole days of that month.
+    re: new RegExp(`\\b(?:(?:between|from) )?(?:the )?${DAY_NUM} ${TO} (?:the )?${DAY_NUM} (?:of )?${MONTH_RE}(?:,? (\\d{4}))?\\b`),
+    spec: (m, now) => daysOfMonth(m[3], m[4], Number(m[1]), Number(m[2]), now),
+  },
+  {
+    // "between the 3rd and the 9th": those days of this month (of last month when they are still to come).
+    re: new RegExp(`\\b(?:between|from) the ${DAY_NUM} ${TO} (?:the )?${DAY_NUM}\\b(?! of)(?! ${MONTH_RE}\\b)`),
+    spec: (m, now) => {
+      const thisMonth = MONTHS[now.getUTCMonth()];
+      const inThis = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), Number(m[1])) <= now.getTime();
+      return inThis
+        ? daysOfMonth(thisMonth, undefined, Number(m[1]), Number(m[2]), now)
+        : daysOfMonth(MONTHS[(now.getUTCMonth() + 11) % 12], undefined, Number(m[1]), Number(m[2]), now);
+    },
+  },
+  {
+    // "dec 3-9", "december 3rd to 9th, 2027".
+    re: new RegExp(
+      `\\b(?:(?:between|from) )?${MONTH_RE} ${DAY_NUM} ?${TO} ?(?:the )?${DAY_NUM}(?!\\d| ?(?:am|pm|:|[a-z]))(?:,? (\\d{4}))?`,
+    ),
+    spec: (m, now) => daysOfMonth(m[1], m[4], Number(m[2]), Number(m[3]), now),
+  },
+  {
+    // "the second week of december" (days 8-14; the last week: its last seven days), "the first half of jan" (1-15 / 16 on).
+    re: new RegExp(`\\b(?:(?:in|during|over|for) )?(?:the )?${ORDINAL_RE} (week|half) of (?:the month of )?${MONTH_RE}(?: (\\d{4}))?\\b`),
+    spec: (m, now) => {
+      const n = ORDINALS[m[1]];
+      const month = monthSpan(m[3], m[4], now);
+      if (month.kind !== 'span') return null;
+      const first = parseInstant(month.start);
+      const days = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
+      if (m[2] === 'half')
+        return n === 1 ? daysOfMonth(m[3], m[4], 1, 15, now) : n === 2 || n === -1 ? daysOfMonth(m[3], m[4], 16, 'end', now) : null;
+      const from = n === -1 ? days - 6 : 7 * (n - 1) + 1;
+      return daysOfMonth(m[3], m[4], from, from + 6, now);
+    },
+  },
+  {
+    // "early december" (days 1-10), "mid-december" (11-20), "late december" (21 on).
+    re: new RegExp(`\\b(?:(?:in|during) )?(early|mid|late|the (?:start|beginning|middle|end) of) ?-?${MONTH_RE}(?: (\\d{4}))?\\b`),
+    spec: (m, now) => {
+      const third = /early|start|beginning/.test(m[1]) ? 0 : /mid|middle/.test(m[1]) ? 1 : 2;
+      return daysOfMonth(m[2], m[3], [1, 11, 21][third], third === 2 ? 'end' : [10, 20][third], now);
+    },
+  },
+  {
+    // "q4", "the third quarter of 2027", "in q1 2028": a calendar quarter.
+    re: /\b(?:(?:in|during|for|over) )?(?:the )?(?:q([1-4])|(first|second|third|fourth|1st|2nd|3rd|4th) quarter)(?: of)?(?: (\d{4}))?\b/,
+    spec: (m, now) => quarterSpan(m[1] ? Number(m[1]) : ORDINALS[m[2]], m[3], now),
+  },
   {
     // "on christmas eve", "since thanksgiving": a day known by name (NAMED_DAYS), first: "black friday" is no Friday of last week.
     re: NAMED_DAY_RE,
@@ -288,7 +429,7 @@ const RULES: Rule[] = [
   },
   {
     // "since the 1st", "since the 15th": that day of this month (of last month when it is still to come).
-    re: /\b(?:since|from|after) the (\d{1,2})(?:st|nd|rd|th)\b(?! of)/,
+    re: new RegExp(`\\b(?:since|from|after) the (\\d{1,2})(?:st|nd|rd|th)\\b(?! of)(?! ${MONTH_RE}\\b)`),
     spec: (m, now) => {
       const d = Number(m[1]);
       if (d < 1 || d > 31) return null;
@@ -299,7 +440,7 @@ const RULES: Rule[] = [
   },
   {
     // "on the 10th": that day of this month (of last month when it is still to come).
-    re: /\b(?:on )?the (\d{1,2})(?:st|nd|rd|th)\b(?! of)/,
+    re: new RegExp(`\\b(?:on )?the (\\d{1,2})(?:st|nd|rd|th)\\b(?! of)(?! ${MONTH_RE}\\b)(?! (?:and|to|through|till|until|-) )`),
     spec: (m, now) => {
       const d = Number(m[1]);
       if (d < 1 || d > 31) return null;
@@ -443,6 +584,18 @@ const RULES: Rule[] = [
   },
 ];
 
+// "in 2027", "since 2027": a calendar year (read after the dates and months that name one).
+RULES.push({
+  re: /\b(since|in|during|for|throughout|over|of|vs|versus|than|against|and|to) (?:the year )?((?:19|20)\d{2})\b(?![-/]\d)(?! ?(?:calls?|dollars|usd))/,
+  spec: (m, now) => {
+    const start = Date.UTC(Number(m[2]), 0, 1);
+    const end = Date.UTC(Number(m[2]) + 1, 0, 1);
+    if (start > now.getTime()) return null;
+    if (m[1] === 'since') return { kind: 'span', start: formatUtc(new Date(start)), end: null };
+    return { kind: 'span', start: formatUtc(new Date(start)), end: end >= now.getTime() ? null : formatUtc(new Date(end)) };
+  },
+});
+
 /** Words before a number of hours that make it a call's length: "longer than", "lasted", "calls over". */
 const LENGTH_BEFORE =
   /\b(?:(?:longer|shorter|more|less|fewer|greater) than|lasted|lasting|lasts|ran|went|at least|at most|exceeding|beyond|above|under|calls? (?:over|of|lasting|running))(?: for)?(?: the)? $/;
@@ -490,21 +643,58 @@ export function findWindows(text: string, now: Date): FoundWindow[] {
 export const VAGUE_TIME_RE = /\b(?:lately|recently|of late|these days|nowadays|in recent (?:days|weeks|times))\b/;
 
 /**
- * A time phrase left in the text that no rule read ("since the holidays", "in Q3", "during
- * the outage"): the answer says it was not understood rather than silently using a default.
+ * Words that only ever say when, by class: a day of a month, a month, a weekday, a part of the
+ * day, a clock time, a year, a season or holiday, a quarter or half. Left in the text after
+ * every time rule has taken its phrase, one of them means a time phrase was not read.
+ * (Bare units, "day", "week", "weekend", stay out: rankings and series read those.)
  */
-export function unreadTimePhrase(rest: string): string | null {
-  const m =
-    /\b(?:since|until|till|during|before|after|ago)\b(?: (?:the|a|an|our|my|last|this))*(?: (?!(?:how|what|many|calls?|hook|rate|tier|and|or|with|from|for|in|of)\b)[a-z0-9']+){0,3}/.exec(
-      rest,
-    ) ??
-    /\b(?:in|over|for) (?:the )?(?:q[1-4]|(?:first|second|third|fourth|last|this|next) (?:half|quarter)|h[12]|spring|summer|fall|autumn|winter|holidays?|christmas|thanksgiving|easter|(?:19|20)\d\d)\b/.exec(
+const TIME_WORD_RE = new RegExp(
+  [
+    '\\b(?:on|since|from|until|till|between|and|to|through|after|before|by) (?:the )?\\d{1,2}(?:st|nd|rd|th)\\b',
+    '\\b\\d{1,2}(?:st|nd|rd|th) of\\b',
+    '\\b(?:january|february|april|june|july|august|september|october|november|december)\\b',
+    '\\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)(?= \\d)',
+    '\\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\\b',
+    '(?<!\\bgood )\\b(?:mornings?|afternoons?|evenings?|nights?|overnight|midday|noon|midnight|lunch ?time|dawn|dusk)\\b',
+    '\\b\\d{1,2}(?::\\d{2})? ?(?:am|pm)\\b|\\b\\d{1,2}:\\d{2}\\b',
+    '\\b(?:from|between) \\d{1,2}(?::\\d{2})? ?(?:am|pm)? (?:to|and|-|till|until) \\d{1,2}\\b',
+    '(?<![$\\d,.])\\b(?:19|20)\\d{2}\\b(?![-/]\\d)(?! ?(?:calls?|dollars|usd|%))',
+    '\\b(?:holidays?|eve|christmas|xmas|thanksgiving|easter|hanukkah|passover|ramadan|spring|summer|autumn|winter)\\b',
+    '\\b(?:q[1-4]|h[12])\\b|\\b(?:first|second|third|fourth|1st|2nd|3rd|4th|last) (?:quarter|half)\\b',
+  ].join('|'),
+  'g',
+);
+
+/** Words that may lead into a time phrase, kept in the quote ("on the 9th of"). */
+const LEAD_WORD =
+  /^(?:on|in|at|over|around|throughout|during|since|from|until|till|between|and|to|through|after|before|by|the|of|early|late|mid|every|each|this|last|next)$/;
+
+/**
+ * A time phrase left in the text that no rule read ("since the outage", "in the evenings", "the
+ * 9th of" after the month was read): the answer says so rather than answering for another window.
+ * `rest` is the text without the phrases the time rules read and the qualifiers; `windowsRead`: some were read.
+ */
+export function unreadTimePhrase(rest: string, windowsRead: boolean): string | null {
+  // A cue word with no window read ("since the outage"); beside a window it may be a comparison's ("before nov 10 and after").
+  const cue =
+    !windowsRead &&
+    /\b(?:since|until|till|during|before|after|ago)\b(?: (?:the|a|an|our|my|last|this)\b)*(?: (?!(?:how|what|many|calls?|hook|rate|tier|and|or|with|from|for|in|of)\b)[a-z0-9']+){0,3}/.exec(
       rest,
     );
-  if (!m) return null;
   // "before" in "the week before"/"the day before" is a shift, read elsewhere.
-  if (/^before(?: that)?$/.test(m[0]) || /^after (?:that|it)$/.test(m[0])) return null;
-  return m[0].trim();
+  if (cue && !/^before(?: that)?$/.test(cue[0]) && !/^after (?:that|it)$/.test(cue[0])) return cue[0].trim();
+  const hits = [...rest.matchAll(TIME_WORD_RE)];
+  if (!hits.length) return null;
+  const words = rest.split(' ');
+  // Word positions of the first and last hit, widened by the words that lead into them.
+  const wordAt = (i: number) => rest.slice(0, i).split(' ').length - 1;
+  let from = wordAt(hits[0].index);
+  const last = hits[hits.length - 1];
+  let to = wordAt(last.index + last[0].length - 1);
+  while (from > 0 && LEAD_WORD.test(words[from - 1])) from--;
+  while (from < to && /^(?:and|to|by)$/.test(words[from])) from++;
+  if (to + 1 < words.length && words[to + 1] === 'of') to++;
+  return words.slice(from, to + 1).join(' ');
 }
 
 /** "the week before", "the previous period", "before that": the prior window of the same length. */
