@@ -50,6 +50,10 @@ describe('out of scope: one decline table', () => {
     'mark this call as reviewed',
     'assign these tier 1 calls to the night shift',
     'who is the real person using that fake agent name',
+    'get the carrier to shut that number off',
+    'claw back the wire they sent to that account',
+    'log a servicenow ticket about the missing transcripts',
+    'what is the current location of the handset behind that caller id',
   ];
   for (const q of declined)
     it(`declined with no tool call: ${q}`, async () => {
@@ -162,6 +166,22 @@ describe('the figure word decides the measure', () => {
     const a = await ask('what fraction of calls in the last 14 days contained a crypto wallet?');
     assert.ok(!a.tool_calls.some((t) => JSON.stringify(t.args ?? {}).includes('"q"')), JSON.stringify(a.tool_calls));
     has(a, pctOf(calls.filter((c) => c.extraction?.crypto_wallet_address).length, calls.length));
+  });
+});
+
+describe('any verb between the calls and an extracted field makes it a filter', () => {
+  const d14 = () => between(NOW.getTime() - 14 * DAY, NOW.getTime());
+  it('a verb no list names ("surfaced") before a field: the calls with it, counted', async () => {
+    const calls = d14();
+    const a = await ask('in the last 14 days how many calls surfaced a crypto wallet?');
+    assert.ok(!a.tool_calls.some((t) => JSON.stringify(t.args ?? {}).includes('"q"')), JSON.stringify(a.tool_calls));
+    has(a, `${int(calls.filter((c) => c.extraction?.crypto_wallet_address).length)} call`);
+  });
+  it('the total asked, with words between "how much" and the verb', async () => {
+    const calls = d14();
+    const total = calls.reduce((n, c) => n + (c.extraction?.dollar_asks ?? []).reduce((x, y) => x + y, 0), 0);
+    const a = await ask('how much cash altogether did they request over the last 14 days?');
+    has(a, usd(total));
   });
 });
 

@@ -66,6 +66,16 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
     examples: ['freeze these accounts', 'please block the scammer numbers', 'call the fbi'],
   },
   {
+    // Someone else made to act ("ask the bank to freeze it", "get apple to deactivate the cards"), money moves undone.
+    topic: 'action',
+    cue: new RegExp(
+      `${REQUEST}(?:(?:ask|tell|get|have|make|instruct|request|order|urge|force) (?!sure\\b|me\\b|us\\b)(?:[a-z0-9.&'-]+ ){1,3}to (?!be\\b)[a-z]+|(?:reverse|undo|cancel|recover|retrieve|claw back|charge ?back|recall|stop|void|return|get back) (?:the |that |this |these |those |our |my |their |all |every |a )?(?:[a-z]+ )?(?:transfers?|payments?|wires?|transactions?|money|funds|deposits?|charges?|gift cards?|cards?|crypto|bitcoin|coins?))\\b`,
+    ),
+    guard: (t) => DATA_REQUEST.test(t) && !/\b(?:to (?:freeze|block|deactivate|reverse|refund|cancel|close|shut|take|stop|remove|delete|report|ban|suspend|seize|return))\b/.test(t),
+    reply: ACTION_REPLY,
+    examples: ['get the bank to close that account', 'undo the payment to that wallet'],
+  },
+  {
     topic: 'action',
     cue: request('report|file|flag|send|alert|forward|escalate'),
     guard: (t) => DATA_REQUEST.test(t),
@@ -81,7 +91,7 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
   },
   {
     topic: 'action',
-    cue: /\b(?:open|file|raise|submit|create|log) (?:a |an )?(?:new )?(?:ticket|case|complaint|claim|dispute|incident|investigation)\b|\b(?:close|shut) (?:the |this |that |their )?(?:bank )?accounts?(?: \d+)?$/,
+    cue: /\b(?:open|file|raise|submit|create|log) (?:a |an )?(?:new )?(?:[a-z]+ )?(?:ticket|case|complaint|claim|dispute|incident|investigation|issue|bug|report)\b|\b(?:close|shut) (?:the |this |that |their )?(?:bank )?accounts?(?: \d+)?$/,
     guard: (t) => /^(?:how many|which|what|did|were|was|is|are|show|list|count)\b/.test(t),
     reply: ACTION_REPLY,
     examples: ['open a case with the bank about these accounts', 'please file a complaint with the carrier'],
@@ -127,7 +137,7 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
   },
   {
     topic: 'prices',
-    cue: /\b(?:(?:btc|bitcoin|eth|ether|ethereum|usdt|tether|crypto|gold|usd|eur|gbp|euros?) (?:in|to) (?:usd|eur|gbp|dollars|euros|pounds)|(?:usd|eur|gbp) (?:to|vs) (?:usd|eur|gbp)|price|prices|priced|market|markets|stocks?|shares? price|exchange rate|trading at|quote|worth (?:right now|today|now|currently|at the moment)|how much is (?:a |one )?[a-z]+ worth|trading (?:at|for)|market cap|ticker|nasdaq|dow jones|s&p)\b/,
+    cue: /\b(?:(?:btc|bitcoin|eth|ether|ethereum|usdt|tether|crypto|gold|usd|eur|gbp|euros?) (?:in|to) (?:usd|eur|gbp|dollars|euros|pounds)|(?:usd|eur|gbp) (?:to|vs) (?:usd|eur|gbp)|price|prices|priced|(?:gas|network|transaction|trading) fees?|market|markets|stocks?|shares? price|exchange rate|trading at|quote|worth (?:right now|today|now|currently|at the moment)|how much is (?:a |one )?[a-z]+ worth|trading (?:at|for)|market cap|ticker|nasdaq|dow jones|s&p)\b/,
     guard: (t) => ABOUT_CALLS.test(t),
     reply: cannot(
       'it holds no live prices, markets or exchange rates, only what callers said',
@@ -170,7 +180,7 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
   },
   {
     topic: 'personal data',
-    cue: /\b(?:home address|real name|true identity|real identity|social security number|ssn|date of birth|birthday|passport|driver'?s licen[cs]e|criminal record|facebook|instagram|linkedin|twitter|ip address(?:es)?|where (?:does|do|did) (?:the |this |that |these )?(?:scammer|caller|guy|person|people)s? live|where (?:does|do|did) (?:the |this |that )?(?:person|individual|owner|guy|man|woman|subscriber)\b.{0,50}\blive|(?:person|people|individual|owner|subscriber)s? (?:behind|using|who (?:owns|uses)) .{0,50}\blives?\b|who (?:is|are|was) (?:really )?(?:the |this |that )?(?:scammer|caller|person)s? behind|who (?:really )?(?:owns|controls|runs|operates|is behind)|(?:real|actual|true) (?:person|people|individuals?|men|man|woman) (?:behind|using|with|who)|who (?:is|are) (?:[a-z]+ ){1,3}really\b|(?:scammer|fraudster)'?s'? (?:real |personal |home |actual )?(?:email|e-mail|identity|address)|dox\w*|credit (?:report|history|score|file)s?|background checks?|bank statements?)\b/,
+    cue: /\b(?:home address|real name|true identity|real identity|social security number|ssn|date of birth|birthday|passport|driver'?s licen[cs]e|criminal record|facebook|instagram|linkedin|twitter|ip address(?:es)?|where (?:does|do|did) (?:the |this |that |these )?(?:scammer|caller|guy|person|people)s? live|where (?:does|do|did) (?:the |this |that )?(?:person|individual|owner|guy|man|woman|subscriber)\b.{0,50}\blive|(?:person|people|individual|owner|subscriber)s? (?:behind|using|who (?:owns|uses)) .{0,50}\blives?\b|who (?:is|are|was) (?:really )?(?:the |this |that )?(?:scammer|caller|person)s? behind|who (?:really )?(?:owns|controls|runs|operates|is behind)|(?:real|actual|true) (?:person|people|individuals?|men|man|woman) (?:behind|using|with|who)|who (?:is|are) (?:[a-z]+ ){1,3}really\b|(?:scammer|fraudster)'?s'? (?:real |personal |home |actual )?(?:email|e-mail|identity|address)|dox\w*|(?:physical(?:ly)?|exact|current|real[- ]time|gps) locat(?:ion|ed)|where (?:is|are) (?:the )?(?:phone|handset|device|sim)s?\b|credit (?:report|history|score|file)s?|background checks?|bank statements?)\b/,
     guard: (t) => /\b(?:mention\w*|said|say|ask\w*|want\w*|demand\w*|request\w*|transcripts?|how many)\b/.test(t),
     reply: cannot(
       'it holds no personal data about scammers beyond what they said on the calls (no real names, home addresses or online accounts)',

@@ -254,6 +254,13 @@ const HAS: Array<[RegExp, IntelField]> = [
   [/(?:government )?agency|agencies/, 'impersonated_government_agency'],
 ];
 
+/**
+ * Any verb in the past or -ing form between the calls and the intel ("calls that pushed a
+ * phishing link", "calls revealing a wallet"), with a particle ("gave up", "read out"): the verb
+ * list above is the common ones, this the rest. Not the verbs of posing as someone, read above.
+ */
+const ANY_VERB = String.raw`(?:that |which )?(?!(?:impersonat|pos|claim|pretend|receiv|hook|target|aim|call|ask)[a-z]*\b)[a-z]{3,}(?:ed|ing)(?: (?:up|out|over|off|in|across))?`;
+
 /** "with a phishing URL", "that had a crypto wallet": intel the calls must have. */
 function hasFields(st: { text: string }, out: Qualifiers): void {
   // "calls that posed as a retail company", "posing as any government agency": calls naming one, whichever.
@@ -275,7 +282,7 @@ function hasFields(st: { text: string }, out: Qualifiers): void {
     take(
       st,
       new RegExp(
-        `(?:\\b(?:with|having|that (?:had|has|have|contained|contains?|included?|gave|gave us|handed over|handed us|shared|provided|sent|used|named|mentioned)|which (?:had|has|have)|containing|including|where (?:they|the scammer|the caller) (?:gave|sent|shared|used|handed over|provided))|(?<=^|\\b(?:calls?|scammers?|callers?|they|ones) )(?:had|have|gave|give|giving|gave us|shared|share|sharing|provided|provide|providing|sent|send|sending|contained|contain|contains|included|include|including|mentioned|mention|mentioning|named|name|naming|used|use|using|quoted|quoting|dropped|dropping|handed over|hand over))\\s+(?:(?:a|an|any|some|the|their|his|her)\\s+)?(?:${re.source.replace(/ /g, '\\s+')})\\b`,
+        `(?:\\b(?:with|having|that (?:had|has|have|contained|contains?|included?|gave|gave us|handed over|handed us|shared|provided|sent|used|named|mentioned)|which (?:had|has|have)|containing|including|where (?:they|the scammer|the caller) (?:gave|sent|shared|used|handed over|provided))|(?<=^|\\b(?:calls?|scammers?|callers?|they|ones) )(?:had|have|gave|give|giving|gave us|shared|share|sharing|provided|provide|providing|sent|send|sending|contained|contain|contains|included|include|including|mentioned|mention|mentioning|named|name|naming|used|use|using|quoted|quoting|dropped|dropping|handed over|hand over|${ANY_VERB}))\\s+(?:(?:a|an|any|some|the|their|his|her)\\s+)?(?:${re.source.replace(/ /g, '\\s+')})\\b`,
       ),
       (m) => {
         // "a Chase mule account" (the bank already read as a value) names the bank, not an account number.
