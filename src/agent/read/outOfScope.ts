@@ -71,7 +71,11 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
     cue: new RegExp(
       `${REQUEST}(?:(?:ask|tell|get|have|make|instruct|request|order|urge|force) (?!sure\\b|me\\b|us\\b)(?:[a-z0-9.&'-]+ ){1,3}to (?!be\\b)[a-z]+|(?:reverse|undo|cancel|recover|retrieve|claw back|charge ?back|recall|stop|void|return|get back) (?:the |that |this |these |those |our |my |their |all |every |a )?(?:[a-z]+ )?(?:transfers?|payments?|wires?|transactions?|money|funds|deposits?|charges?|gift cards?|cards?|crypto|bitcoin|coins?))\\b`,
     ),
-    guard: (t) => DATA_REQUEST.test(t) && !/\b(?:to (?:freeze|block|deactivate|reverse|refund|cancel|close|shut|take|stop|remove|delete|report|ban|suspend|seize|return))\b/.test(t),
+    guard: (t) =>
+      DATA_REQUEST.test(t) &&
+      !/\b(?:to (?:freeze|block|deactivate|reverse|refund|cancel|close|shut|take|stop|remove|delete|report|ban|suspend|seize|return))\b/.test(
+        t,
+      ),
     reply: ACTION_REPLY,
     examples: ['get the bank to close that account', 'undo the payment to that wallet'],
   },
