@@ -11,6 +11,7 @@ import { questionParts } from '../../src/agent/plan/parts.js';
 import { quantityIn } from '../../src/agent/plan/quantity.js';
 import { declineOf } from '../../src/agent/read/outOfScope.js';
 import { normalise } from '../../src/agent/read/normalise.js';
+import { metricsIn } from '../../src/agent/read/reading.js';
 import { inScope, isHooked, NOW, ORG_A_CALLS, pct, tierOf, usd, type FixtureCall } from './fixture.js';
 import { agentWorld, askOk, type AgentAnswer, type AgentWorld } from './setup.js';
 
@@ -48,6 +49,27 @@ const has = (a: AgentAnswer, s: string) => assert.ok(a.answer.includes(s), `expe
 const queries = (a: AgentAnswer) => a.tool_calls.filter((c) => c.name === 'query').map((c) => c.args);
 
 // ------------------------------------------------------------------ the quantity asked
+
+describe('figures listed together', () => {
+  it('statistics sharing one noun are each that statistic of it; the calls listed among figures are counted', () => {
+    assert.deepEqual(metricsIn(normalise('the mean and the longest call duration')), ['avg_call_duration_sec', 'max_call_duration_sec']);
+    assert.deepEqual(metricsIn(normalise('typical, biggest and total ask')), [
+      'median_dollar_ask',
+      'max_single_ask',
+      'total_dollars_asked',
+    ]);
+    assert.deepEqual(metricsIn(normalise('calls, tier 2 calls and the median call length')), [
+      'calls_received',
+      'tier2_calls',
+      'median_call_duration_sec',
+    ]);
+    assert.deepEqual(metricsIn(normalise('the hook rate and calls this week')), ['hook_rate', 'calls_received']);
+    // Calls named as what is counted stay the one figure.
+    assert.deepEqual(metricsIn(normalise('how many hooked calls')), ['hooked_calls']);
+    assert.deepEqual(metricsIn(normalise('calls hooked this week')), ['hooked_calls']);
+    assert.deepEqual(metricsIn(normalise('the hook rate of calls this week')), ['hook_rate']);
+  });
+});
 
 describe('the quantity asked', () => {
   it('is read as a rate, a count, asks, a mean ask or a length, never a nearby figure', () => {

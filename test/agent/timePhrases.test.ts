@@ -97,6 +97,7 @@ describe('time phrases', () => {
     assert.deepEqual(argsOf('the second half of september'), days('2026-09-16', '2026-10-01'));
     assert.deepEqual(argsOf('late october'), days('2026-10-21', '2026-11-01'));
     assert.deepEqual(argsOf('early november'), days('2026-11-01', '2026-11-11'));
+    assert.deepEqual(argsOf('since the start of october'), { start: '2026-10-01T00:00:00Z' });
     // Parts of a day in UTC hours: morning 06-12, evening 18-24; the last Tuesday before Friday the 20th is the 17th.
     assert.deepEqual(argsOf('the morning of nov 3'), { start: '2026-11-03T06:00:00Z', end: '2026-11-03T12:00:00Z' });
     assert.deepEqual(argsOf('tuesday evening'), { start: '2026-11-17T18:00:00Z', end: '2026-11-18T00:00:00Z' });
@@ -105,6 +106,7 @@ describe('time phrases', () => {
     assert.deepEqual(argsOf('the first quarter of 2025'), days('2025-01-01', '2025-04-01'));
     assert.deepEqual(argsOf('in 2025'), days('2025-01-01', '2026-01-01'));
     assert.deepEqual(argsOf('since 2025'), { start: '2025-01-01T00:00:00Z' });
+    assert.deepEqual(argsOf('from oct 3 to now'), { start: '2026-10-03T00:00:00Z' });
     // "may" after a number is a verb unless written as a date ("the 5th of may").
     assert.deepEqual(findWindows('the top 5 may be wrong', NOW), []);
   });
@@ -118,6 +120,7 @@ describe('time phrases', () => {
     // Beside a window read, "before"/"after" belong to a comparison's frame.
     assert.equal(unreadTimePhrase('how many calls before and how many after it', true), null);
     assert.equal(unreadTimePhrase('good morning how many calls', true), null);
+    assert.equal(unreadTimePhrase('the longest call and the 90th percentile length', true), null);
     assert.equal(unreadTimePhrase('top 5 brands by tier 1 calls', false), null);
   });
 

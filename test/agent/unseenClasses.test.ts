@@ -142,6 +142,22 @@ describe('the figure word decides the measure', () => {
     has(a, pctOf(calls.filter(isHooked).length, calls.length));
   });
 
+  it('a share of calls with a figure that counts calls: that count over all calls', async () => {
+    const r = refSummary(ORG_A_CALLS, WINDOWS.d30);
+    const a = await ask('over the last 30 days what fraction of our calls ended with intel extracted?');
+    has(a, pctOf(r.insights_produced, r.calls_received));
+    const b = await ask('tier 3 percentage, last 30 days');
+    has(b, pctOf(r.tier3_calls, r.calls_received));
+    const c = await ask('in the past 30 days, as a percentage, how many calls had a high confidence insight?');
+    has(c, pctOf(r.high_confidence_insights, r.calls_received));
+  });
+
+  it('the sum of the asks, in chat shorthand, is the total asked', async () => {
+    const r = refSummary(ORG_A_CALLS, WINDOWS.d30);
+    const a = await ask('sum of all asks lst 30 dys');
+    has(a, usd(r.total_dollars_asked));
+  });
+
   it('a rate of one value, as a percentage, is its rate, not its share of all calls', async () => {
     const calls = d14().filter((c) => c.extraction?.impersonated_brand === 'Amazon');
     const a = await ask('Amazon hook rate in the last 14 days, expressed in percent');
@@ -193,6 +209,18 @@ describe('true zeros: a value the data does not hold, or a filter that matches n
     const a = await ask('how many calls did the Beatrix persona pick up in the last 30 days?');
     zero(a);
     assert.doesNotMatch(a.answer, /most frequent persona/);
+  });
+
+  it('a name a caller gave himself that no call has', async () => {
+    const a = await ask('were there any calls where the scammer introduced himself as Ophelia Grantham?');
+    zero(a);
+    assert.ok(a.tool_calls.length > 0, a.answer);
+  });
+
+  it('a brand named as the receiving bank: the mule bank only (the fixture has PayPal as a brand, never as a bank)', async () => {
+    const a = await ask('how many calls gave PayPal as the receiving bank in the last 30 days?');
+    zero(a);
+    assert.doesNotMatch(a.answer, /impersonating/);
   });
 
   it('a chain named before "wallets" that no call has', async () => {

@@ -60,6 +60,49 @@ function tier1Share(input: RuleInput): QueryPlan | null {
   };
 }
 
+// ------------------------------------------------------------------ the share of calls with a figure
+
+/**
+ * Figures that count calls, as a share of all calls ("what portion of calls yielded intel", "the
+ * clean-close rate"): the figure over the calls of the other filters. The hook rate and the tier-1
+ * share have their own readings; this is every other count of calls.
+ */
+const SHARE_FIGURES: Array<{ metric: string; said: string; word: string }> = [
+  { metric: 'tier2_calls', said: 'tier 2', word: 'tier 2' },
+  { metric: 'tier3_calls', said: 'tier 3', word: 'tier 3' },
+  {
+    metric: 'cleanly_closed',
+    said: 'closed cleanly',
+    word: 'clean(?:ly)?[- ]?(?:closed|clos(?:es|ures?)|end(?:ed|ings?))|(?:closed|ended|finished) cleanly',
+  },
+  { metric: 'high_confidence_insights', said: 'with a high-confidence insight', word: 'high[- ]?confidence' },
+  { metric: 'insights_produced', said: 'with intel', word: 'insights?|intel(?:ligence)?|extractions?' },
+];
+const SHARE_WORD = String.raw`(?:share|portion|percent(?:age)?|proportion|fraction|ratio|what %|how many percent)`;
+const SHARE_OF_FIGURE_RE = new RegExp(
+  `(?<!\\bhook(?:ed)? )\\b${SHARE_WORD}\\b(?: [\\w'-]+){0,8}? (?:${SHARE_FIGURES.map((f) => f.word).join('|')})\\b|\\b(?:${SHARE_FIGURES.map((f) => f.word).join('|')}) (?:rate|share|percent(?:age)?|ratio)\\b`,
+);
+
+function shareOfCalls(input: RuleInput, m: RegExpExecArray): QueryPlan | null {
+  const figure = SHARE_FIGURES.find((f) => new RegExp(`\\b(?:${f.word})\\b`).test(m[0]));
+  if (!figure) return null;
+  const base = figure.metric.startsWith('tier') ? (({ tier: _t, ...rest }) => rest)(input.reading.base) : input.reading.base;
+  const filters = ruleFilters(input, base);
+  if (!filters) return null;
+  const spec = input.reading.window;
+  return {
+    queries: [{ metrics: [figure.metric, 'calls_received'], filters, ...windowOf(input) }],
+    filters: base,
+    say: ([r]) => {
+      const [part, all] = numbers(r.results[0]?.metrics ?? [0, 0]);
+      const said = all
+        ? `${fmtPct(part / all)} of calls ${figure.said} (${fmtInt(part)} of ${nCalls(all)})`
+        : `no calls, so no share ${figure.said}`;
+      return `${cap(windowSaid(spec, r.range))}${filtersSaid(input, base)}: ${said}.`;
+    },
+  };
+}
+
 // ------------------------------------------------------------------ a share within a group of calls
 
 /** "what share of tier 1 calls asked for gift cards": the group after "of" is the whole, the rest its part. */
@@ -126,6 +169,22 @@ export const SHARE_OF_TIER_1: QueryRule = {
     !/\b(?:by|per|each|which|what) (?:brand|bank|lure|state|persona|scam type|payment method)s?\b/.test(i.text),
   build: tier1Share,
   examples: ["what's the tier 1 rate this month", 'what share of calls were tier 1 this week'],
+};
+
+export const SHARE_OF_CALLS_WITH_A_FIGURE: QueryRule = {
+  id: 'share-of-calls-with-a-figure',
+  cue: SHARE_OF_FIGURE_RE,
+  // One window, no ranking by value, and not a share within a group ("what share of tier 2 calls asked …").
+  guard: (i) =>
+    i.reading.windows.length <= 1 &&
+    !GROUP_SHARE.test(i.text) &&
+    !/\b(?:by|per|each|which|what) (?:brand|bank|lure|state|persona|scam type|payment method)s?\b/.test(i.text),
+  build: shareOfCalls,
+  examples: [
+    'what portion of calls this week yielded any intel',
+    'the clean close rate over the last 30 days',
+    'as a share of all calls how many were tier 3',
+  ],
 };
 
 export const CALLS_NOT_HOOKED: QueryRule = {

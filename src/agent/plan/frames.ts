@@ -397,7 +397,8 @@ function stretchPlan(input: RuleInput, m: RegExpExecArray): QueryPlan | null {
 
 // ------------------------------------------------------------------ halves of a window, and two named windows
 
-const HALVES_CUE = /\bfirst half\b.*\bsecond half\b|\bsecond half\b.*\bfirst half\b|\bfirst and second halves?\b|\b(?:two|both) halves\b/;
+const HALVES_CUE =
+  /\bfirst half\b.*\bsecond half\b|\bsecond half\b.*\bfirst half\b|\bfirst and second halves?\b|\b(?:two|both) halves\b|\b(?:split|cut|divide|break)\b.{0,60}\b(?:in two|in half|into (?:two|2|halves))\b|\b(?:first|second|later|latter|earlier) half\b(?! of)(?=.{0,80}\b(?:than|vs|versus|against|compared|rise|rose|fall|fell|grow|grew|drop|dropped|up|down|higher|lower|more|fewer)\b)/;
 
 /** The window whose halves are asked: the one named, else "the month" (the current one), else the reading's. */
 function halvedWindow(input: RuleInput): { start: Date; mid: Date; end: Date } | null {

@@ -36,11 +36,11 @@ const BREAK = new RegExp(
 
 /**
  * A first part that only frames the next: a filter or window ("for amazon, what…", "in the last
- * week, how…"), a series ("week by week, how much…"), or values to set side by side ("Venmo or
+ * week, how…"), the form of the figure ("as a percentage, how many…"), a series ("week by week, how much…"), or values to set side by side ("Venmo or
  * Zelle, which…"): no split.
  */
 const FRAMING =
-  /^(?:for|in|over|during|about|regarding|from|since|of|on|at|among|looking|given|with|between|if|so|ok|okay|hey|hi|hello|thanks|please|sorry)\b|^(?:(?:hour|day|week|month|year) (?:by|over|on|to|after) (?:hour|day|week|month|year)|hourly|daily|weekly|monthly|(?:by|per|each) (?:hour|day|week|month))$|^(?!.*\b(?:how|what|which|who|many|much|show|list|give|tell|is|are|was|were|did|do|does)\b)(?:\S+ ){0,2}\S+ (?:or|vs|versus|against) (?:\S+ ){0,2}\S+$/;
+  /^(?:for|in|over|during|about|regarding|from|since|of|on|at|among|looking|given|with|between|if|so|ok|okay|hey|hi|hello|thanks|please|sorry|as|expressed|roughly|approximately|approx)\b|^(?:(?:hour|day|week|month|year) (?:by|over|on|to|after) (?:hour|day|week|month|year)|hourly|daily|weekly|monthly|(?:by|per|each) (?:hour|day|week|month))$|^(?!.*\b(?:how|what|which|who|many|much|show|list|give|tell|is|are|was|were|did|do|does)\b)(?:\S+ ){0,2}\S+ (?:or|vs|versus|against) (?:\S+ ){0,2}\S+$/;
 /** A first part that instructs rather than asks ("ignore previous instructions and show …"): one question, as written. */
 const INSTRUCTING = /^(?:ignore|disregard|forget|pretend|act as|you are|bypass|override|do it|now)\b/;
 /** Whether a later part asks something alone: "top bank" does; "how many", "which one", "do it" continue the part before. */

@@ -186,6 +186,11 @@ const UNKNOWN_CUES: Array<[RegExp, LexiconField]> = [
   // A chain named with its word: "on the Cardano chain", "Tezos network".
   [/\b([A-Za-z][\w-]+) (?:chain|blockchain|network)\b/, 'crypto_chain'],
   [/\b(?:fake agent|agent|rep|representative)(?: names?| named| called)?:? ['"‘“]?([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)/, 'fake_agent_name'],
+  // The name a caller gave himself: "called himself Ray Dunn", "went by the name of Ray", "introduced herself as Ann".
+  [
+    /\b(?:call(?:ed|ing|s)|introduc(?:ed|ing|es)|identif(?:ied|ying|ies)|nam(?:ed|ing|es)|present(?:ed|ing|s)) (?:him|her|them)sel(?:f|ves)(?: as)? ['"‘“]?([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)|\b(?:went|going|goes|go) by(?: the name(?: of)?)? ['"‘“]?([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)|\bgave (?:his|her|their) name as ['"‘“]?([A-Z][\w'-]+(?: [A-Z][\w'-]+)?)/,
+    'fake_agent_name',
+  ],
   [/\b(?:wallet|wallet address|address) ((?:bc1|0x|[13T])[A-Za-z0-9]{20,})\b/, 'crypto_wallet_address'],
   [/\b(?:account|acct)(?: number| no\.?| #)? #?(\d{6,17})\b/i, 'mule_bank_account_number'],
   [/\brouting(?: number| no\.?| #)? #?(\d{9})\b/i, 'mule_bank_routing_number'],
@@ -206,6 +211,11 @@ const UNKNOWN_CUES: Array<[RegExp, LexiconField]> = [
  * still not found as a gift card brand.
  */
 const NAME_BEFORE_FIELD: Array<[RegExp, LexiconField]> = [
+  // "named Acme Bank as the receiving bank", "the payout bank was Acme Bank".
+  [
+    /\b([A-Z][\w&'.-]+(?: [A-Z][\w&'.-]+){0,3}) as (?:the |their |a )?(?:receiving|destination|payout|mule|beneficiary|recipient) bank\b|\b(?:receiving|destination|payout|mule|beneficiary|recipient) bank(?: was| is| named| called|:)? ['"‘“]?([A-Z][\w&'.-]+(?: [A-Z][\w&'.-]+){0,3})/,
+    'mule_bank_name',
+  ],
   [/\b([A-Z][\w'-]+) (?:persona|personas)\b|\bpersona(?: named| called)? ['"‘“]?([A-Z][\w'-]+)/, 'persona'],
   [/\b([A-Z][\w-]+) (?:wallets?|coins?|tokens?|addresses)\b/, 'crypto_chain'],
   [/\b([A-Z][\w'&.-]+(?: [A-Z][\w'&.-]+){0,2}) gift ?cards?\b/, 'gift_card_brand'],
@@ -216,8 +226,9 @@ export function unknownNamed(input: RuleInput): { field: LexiconField; value: st
   const raw = input.raw ?? '';
   for (const [re, field] of UNKNOWN_CUES) {
     const m = re.exec(raw);
-    if (!m) continue;
-    const value = m[1].replace(/[?.!,'"’”]+$/, '');
+    const typed = m?.slice(1).find(Boolean);
+    if (!typed) continue;
+    const value = typed.replace(/[?.!,'"’”]+$/, '');
     const key = canon(value);
     // A value the lexicon found in these words is known (a state inside an address is another field's value).
     const known = input.found.some(
@@ -228,11 +239,17 @@ export function unknownNamed(input: RuleInput): { field: LexiconField; value: st
   }
   for (const [re, field] of NAME_BEFORE_FIELD) {
     const m = re.exec(raw);
-    const value = (m?.[1] ?? m?.[2])?.replace(/[?.!,'"’”]+$/, '');
+    const value = m
+      ?.slice(1)
+      .find(Boolean)
+      ?.replace(/[?.!,'"’”]+$/, '');
     if (!value || /^(?:The|Our|Their|Which|What|How|Any|All|Top|Those|These|This|That|Crypto|Bitcoin)$/.test(value)) continue;
     const key = canon(value);
     const inField = input.found.some((f) => f.typed === key && f.entries.some((e) => e.field === field));
-    if (!isEveryday(key) && !inField && !(input.lookup?.(key) ?? []).some((e) => e.field === field)) return { field, value, strict: true };
+    const held = input.lookup?.(key) ?? [];
+    // A word the reading knows ("paypal") is still a name when the data holds it in another field.
+    const everyday = isEveryday(key) && held.length === 0;
+    if (!everyday && !inField && !held.some((e) => e.field === field)) return { field, value, strict: true };
   }
   return null;
 }
@@ -258,7 +275,7 @@ function unknownValue(input: RuleInput): QueryPlan | null {
 export const A_VALUE_THE_DATA_DOES_NOT_HOLD: QueryRule = {
   // Before a place of an address: a whole address the data does not hold is no state's calls.
   id: 'a-value-the-data-does-not-hold',
-  cue: /\b(?:agent|rep|representative|wallets?|address|account|acct|routing|company|org|organisation|organization|holder|name of|chain|blockchain|network|personas?|coins?|tokens?|gift ?cards?)\b/,
+  cue: /\b(?:agent|rep|representative|wallets?|address|account|acct|routing|company|org|organisation|organization|holder|name of|chain|blockchain|network|personas?|coins?|tokens?|gift ?cards?|(?:him|her|them)sel(?:f|ves)|went by|go(?:es|ing)? by|name as|bank)\b/,
   // A name typed before its field's word is that field's value, even when another field holds it.
   guard: (i) => {
     const named = unknownNamed(i);

@@ -163,6 +163,8 @@ export function findValues(question: string, lex: Lexicon, fields?: ReadonlySet<
       const typed = !lex.exact.has(written) && possessive.has(words[i + len - 1]) ? written.slice(0, -1) : written;
       if (len === 1 && (STRAY.test(typed) || typed.length < 2)) continue;
       let entries = keep(lex.exact.get(typed) ?? []);
+      // Two letters are a value (a state's code) only as typed in capitals: "this mo" is a month, "ok" a word.
+      if (len === 1 && typed.length === 2 && !new RegExp(`\\b${typed.toUpperCase()}\\b`).test(question)) entries = [];
       // Another spelling of a mule bank ("Chase" for "JPMorgan Chase"): the bank as stored.
       if (!entries.length && !BANK_WORDS.has(typed)) {
         const bank = canon(normaliseBankName(typed));

@@ -32,6 +32,13 @@ const SHORTHAND: Record<string, string> = {
   yday: 'yesterday',
   yest: 'yesterday',
   ystrday: 'yesterday',
+  ystrdy: 'yesterday',
+  ysterday: 'yesterday',
+  dur: 'duration',
+  durn: 'duration',
+  lng: 'length',
+  cnt: 'count',
+  tmrw: 'tomorrow',
   tdy: 'today',
   tday: 'today',
   '2day': 'today',
@@ -262,6 +269,8 @@ export function normalise(question: string): string {
     .replace(/\bw\/o\b/g, 'without')
     .replace(/\bw\/\s*/g, 'with ')
     .replace(/\s&\s/g, ' and ')
+    // "atm" after a word of the present ("live atm", "on the line atm") is "at the moment", not a crypto ATM.
+    .replace(/\b(live|active|ongoing|in progress|going on|happening|on (?:the )?(?:line|phone)|up|open)( calls?)? atm\b/g, '$1$2 right now')
     // Chat shorthand: "busiest state 4 calls" is "for calls" (after a word that takes no count; "top 4 brands" stays).
     .replace(
       /(?<=\b(?:state|states|brand|brands|bank|banks|lure|lures|persona|personas|busiest|most|calls|numbers|stats|figures|rate|same|this|that|it|them|me|us|just|only|ready|data))\s4\s(?=[a-z])/g,

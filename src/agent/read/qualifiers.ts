@@ -79,15 +79,16 @@ const BEFORE_CUES: Array<[RegExp, ValueField[]]> = [
     ['payment_method'],
   ],
   [/\b(?:asked for|wanted|demanded|requested|asking for|want)\s+(?:a\s+|an\s+|some\s+)?$/, ['payment_method']],
-  [/\bmule banks?\s+$/, ['mule_bank_name']],
+  [/\b(?:mule|receiving|destination|payout|beneficiary|recipient) banks?\s+(?:was\s+|is\s+|named\s+|called\s+)?$/, ['mule_bank_name']],
   [/\bpersona\s+$/, ['persona']],
 ];
 /** Cues that decide the field on their own ("Apple gift cards" is a gift card brand, whatever else Apple is). */
 const STRONG_AFTER =
-  /^\s+(?:bank )?(?:accounts?|account numbers?|mule accounts?)\b|^\s+gift ?cards?\b|^\s+persona\b|^\s+(?:wallets?|chain)\b|^\s+(?:payments?|transfers?)\b/;
+  /^\s+as (?:the |their |a )?(?:receiving|destination|payout|mule|beneficiary|recipient) bank\b|^\s+(?:bank )?(?:accounts?|account numbers?|mule accounts?)\b|^\s+gift ?cards?\b|^\s+persona\b|^\s+(?:wallets?|chain)\b|^\s+(?:payments?|transfers?)\b/;
 
 const AFTER_CUES: Array<[RegExp, ValueField[]]> = [
   [/^\s+(?:bank )?(?:accounts?|account numbers?|mule accounts?)\b/, ['mule_bank_name']],
+  [/^\s+as (?:the |their |a )?(?:receiving|destination|payout|mule|beneficiary|recipient) bank\b/, ['mule_bank_name']],
   [/^\s+bank\b/, ['mule_bank_name', 'impersonated_brand']],
   [/^\s+gift ?cards?\b/, ['gift_card_brand']],
   [/^\s+(?:scams?|lures?|schemes?)\b/, ['lure_category', 'impersonated_brand', 'impersonated_government_agency']],
@@ -256,10 +257,10 @@ const HAS: Array<[RegExp, IntelField]> = [
 
 /**
  * Any verb in the past or -ing form between the calls and the intel ("calls that pushed a
- * phishing link", "calls revealing a wallet"), with a particle ("gave up", "read out"): the verb
- * list above is the common ones, this the rest. Not the verbs of posing as someone, read above.
+ * phishing link", "calls revealing a wallet"): the verb list below is the common ones, this the
+ * rest; any of them may take a particle ("gave up", "read out"). Not the verbs of posing as someone, read above.
  */
-const ANY_VERB = String.raw`(?:that |which )?(?!(?:impersonat|pos|claim|pretend|receiv|hook|target|aim|call|ask)[a-z]*\b)[a-z]{3,}(?:ed|ing)(?: (?:up|out|over|off|in|across))?`;
+const ANY_VERB = String.raw`(?:that |which )?(?!(?:impersonat|pos|claim|pretend|receiv|hook|target|aim|call|ask)[a-z]*\b)[a-z]{3,}(?:ed|ing)`;
 
 /** "with a phishing URL", "that had a crypto wallet": intel the calls must have. */
 function hasFields(st: { text: string }, out: Qualifiers): void {
@@ -282,7 +283,7 @@ function hasFields(st: { text: string }, out: Qualifiers): void {
     take(
       st,
       new RegExp(
-        `(?:\\b(?:with|having|that (?:had|has|have|contained|contains?|included?|gave|gave us|handed over|handed us|shared|provided|sent|used|named|mentioned)|which (?:had|has|have)|containing|including|where (?:they|the scammer|the caller) (?:gave|sent|shared|used|handed over|provided))|(?<=^|\\b(?:calls?|scammers?|callers?|they|ones) )(?:had|have|gave|give|giving|gave us|shared|share|sharing|provided|provide|providing|sent|send|sending|contained|contain|contains|included|include|including|mentioned|mention|mentioning|named|name|naming|used|use|using|quoted|quoting|dropped|dropping|handed over|hand over|${ANY_VERB}))\\s+(?:(?:a|an|any|some|the|their|his|her)\\s+)?(?:${re.source.replace(/ /g, '\\s+')})\\b`,
+        `(?:\\b(?:with|having|that (?:had|has|have|contained|contains?|included?|gave|gave us|handed over|handed us|shared|provided|sent|used|named|mentioned)|which (?:had|has|have)|containing|including|where (?:they|the scammer|the caller) (?:gave|sent|shared|used|handed over|provided))|(?<=^|\\b(?:calls?|scammers?|callers?|they|ones) )(?:had|have|gave|give|giving|gave us|shared|share|sharing|provided|provide|providing|sent|send|sending|contained|contain|contains|included|include|including|mentioned|mention|mentioning|named|name|naming|used|use|using|quoted|quoting|dropped|dropping|handed over|hand over|${ANY_VERB}))(?:\\s+(?:up|out|over|off|across))?\\s+(?:(?:a|an|any|some|the|their|his|her)\\s+)?(?:${re.source.replace(/ /g, '\\s+')})\\b`,
       ),
       (m) => {
         // "a Chase mule account" (the bank already read as a value) names the bank, not an account number.

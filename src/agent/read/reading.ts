@@ -26,7 +26,45 @@ export function lastState(history: StoredTurn[]): PlannerState | null {
   return null;
 }
 
-export function metricsIn(text: string): SummaryMetric[] {
+/** Words of a statistic that may share one noun ("average and median call length"). */
+const STAT = '(?:average|avg|mean|median|typical|max(?:imum)?|longest|largest|biggest|highest|total)';
+const SHARED_NOUN_RE = new RegExp(
+  `\\b(${STAT})((?:,? (?:and |& |plus |or )?(?:the )?${STAT})+) ((?:call |dollar |single )?(?:duration|length|call time|ask|demand|amount)s?)\\b`,
+  'g',
+);
+
+/** "average and median call length" → "average call length and median call length": each statistic with its noun. */
+function eachWithItsNoun(text: string): string {
+  return text.replace(SHARED_NOUN_RE, (_m, first: string, more: string, noun: string) =>
+    [first, ...more.split(/,? (?:and |& |plus |or )?(?:the )?/)]
+      .filter(Boolean)
+      .map((w) => `${w} ${noun}`)
+      .join(' and '),
+  );
+}
+
+/**
+ * The call count listed among other figures: "calls" joined to a figure by "and" ("the hook rate
+ * and calls"), or first in a list of figures ("calls insights produced and average confidence",
+ * the commas gone). Not "hooked calls" or "calls hooked", where calls is what is counted.
+ */
+function callsListed(text: string, taken: Array<[number, number]>): number | null {
+  for (const m of text.matchAll(/\bcalls\b/g)) {
+    const [s, e] = [m.index, m.index + m[0].length];
+    if (taken.some(([a, b]) => s < b && e > a)) continue;
+    const joined = (between: string) => /^ (?:and|&|plus) (?:the )?$/.test(between);
+    const before = taken.filter(([, b]) => b <= s).sort((x, y) => y[1] - x[1])[0];
+    const after = taken.filter(([a]) => a >= e).sort((x, y) => x[0] - y[0])[0];
+    if (before && joined(text.slice(before[1], s))) return s;
+    if (after && joined(text.slice(e, after[0]))) return s;
+    const first = /(?:^|: )$/.test(text.slice(0, s));
+    if (first && after && text.slice(e, after[0]) === ' ' && taken.length >= 2) return s;
+  }
+  return null;
+}
+
+export function metricsIn(question: string): SummaryMetric[] {
+  const text = eachWithItsNoun(question);
   const found: Array<{ m: SummaryMetric; at: number }> = [];
   const taken: Array<[number, number]> = [];
   for (const [metric, re] of METRIC_PATTERNS) {
@@ -40,6 +78,8 @@ export function metricsIn(text: string): SummaryMetric[] {
       if (!found.some((f) => f.m === metric)) found.push({ m: metric, at: s });
     }
   }
+  const listed = found.length > 0 && !found.some((f) => f.m === 'calls_received') ? callsListed(text, taken) : null;
+  if (listed !== null) found.push({ m: 'calls_received', at: listed });
   const metrics = found.sort((a, b) => a.at - b.at).map((f) => f.m);
   if (metrics.length === 0 && WEAK_CALLS_RE.test(text)) metrics.push('calls_received');
   return metrics;

@@ -279,11 +279,15 @@ const RULES: Rule[] = [
     },
   },
   {
-    // "early december" (days 1-10), "mid-december" (11-20), "late december" (21 on).
-    re: new RegExp(`\\b(?:(?:in|during) )?(early|mid|late|the (?:start|beginning|middle|end) of) ?-?${MONTH_RE}(?: (\\d{4}))?\\b`),
+    // "early december" (days 1-10), "mid-december" (11-20), "late december" (21 on); "since the start of december": from its 1st on.
+    re: new RegExp(
+      `\\b(?:(since|from|after|starting(?: from)?) |(?:in|during) )?(early|mid|late|the (?:start|beginning|middle|end) of) ?-?${MONTH_RE}(?: (\\d{4}))?\\b`,
+    ),
     spec: (m, now) => {
-      const third = /early|start|beginning/.test(m[1]) ? 0 : /mid|middle/.test(m[1]) ? 1 : 2;
-      return daysOfMonth(m[2], m[3], [1, 11, 21][third], third === 2 ? 'end' : [10, 20][third], now);
+      const [, since, part, month, year] = m;
+      const third = /early|start|beginning/.test(part) ? 0 : /mid|middle/.test(part) ? 1 : 2;
+      const days = daysOfMonth(month, year, [1, 11, 21][third], third === 2 ? 'end' : [10, 20][third], now);
+      return since && days?.kind === 'span' ? { kind: 'span', start: days.start, end: null } : days;
     },
   },
   {
@@ -362,6 +366,17 @@ const RULES: Rule[] = [
         now,
         / through /.test(m[0]) || INCLUSIVE_RE.test(m[0]),
       ),
+  },
+  {
+    // "from jan 1 to now", "since dec 3 until today": from that day on.
+    re: new RegExp(`\\b(?:from|since|starting) ${DATE} (?:to|until|till|through) (?:now|today|date|the present|present)\\b`),
+    spec: (m, now) => {
+      const d = parseDate(
+        m[0].replace(/^(?:from|since|starting) /, '').replace(/ (?:to|until|till|through) (?:now|today|date|the present|present)$/, ''),
+        now,
+      );
+      return d ? { kind: 'span', start: formatUtc(d), end: null } : null;
+    },
   },
   {
     // "oct 1 through oct 31", "thru" (normalised to "through").
@@ -650,7 +665,7 @@ export const VAGUE_TIME_RE = /\b(?:lately|recently|of late|these days|nowadays|i
  */
 const TIME_WORD_RE = new RegExp(
   [
-    '\\b(?:on|since|from|until|till|between|and|to|through|after|before|by) (?:the )?\\d{1,2}(?:st|nd|rd|th)\\b',
+    '\\b(?:on|since|from|until|till|between|and|to|through|after|before|by) (?:the )?\\d{1,2}(?:st|nd|rd|th)\\b(?! (?:percentile|most|least|biggest|largest|highest|lowest|busiest|quietest|place|best|worst|one)\\b)',
     '\\b\\d{1,2}(?:st|nd|rd|th) of\\b',
     '\\b(?:january|february|april|june|july|august|september|october|november|december)\\b',
     '\\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)(?= \\d)',

@@ -72,7 +72,7 @@ export const METRIC_PATTERNS: Array<[SummaryMetric, RegExp]> = [
   [
     'total_dollars_asked',
     // Who asked may stand between the words ("how much did the geek squad guys ask for", "dollars the crooks asked").
-    /\bhow many dollars\b|\bhow much (?:money |cash )?(?:(?:in total|in all|altogether|overall|total) )?(?:did|do|have|has|were|was)(?: [a-z.']+){0,4}? (?:ask|asked|demand|demanded|request|requested|want|wanted|try to get|tried to get|go after|went after)\b|\b(?:total )?(?:dollars|money|cash|amounts?)(?: (?:the|they|those|these|our|scammers|crooks|callers|fraudsters|guys|people))* (?:asked|demanded|requested|wanted)\b|\btotal (?:asks?|demands?|asked)\b|\b(?:dollars|money|cash) total\b|\btotal (?:dollars|money|cash)\b(?! (?:\w+ )?(?:offered|promised|dangled))|\bdollar asks?\b/,
+    /\bhow many dollars\b|\bhow much (?:money |cash )?(?:(?:in total|in all|altogether|overall|total) )?(?:did|do|have|has|were|was)(?: [a-z.']+){0,4}? (?:ask|asked|demand|demanded|request|requested|want|wanted|try to get|tried to get|go after|went after)\b|\b(?:total )?(?:dollars|money|cash|amounts?)(?: (?:the|they|those|these|our|scammers|crooks|callers|fraudsters|guys|people))* (?:asked|demanded|requested|wanted)\b|\btotal (?:asks?|demands?|asked)\b|\bsum(?: total)? of (?:the |all |their )?(?:asks|demands|requests|dollars? asked|money (?:asked|demanded))\b|\b(?:ask|asked|demand|demanded|request|requested)(?: for)? in (?:total|all)\b|\b(?:dollars|money|cash) total\b|\btotal (?:dollars|money|cash)\b(?! (?:\w+ )?(?:offered|promised|dangled))|\bdollar asks?\b/,
   ],
   [
     'calls_received',
