@@ -337,7 +337,8 @@ describe('time, comparison, exports, campaigns, saved views and notes in the bro
     const d = page.locator(`[data-panel="${panel}"] details.data-table`);
     if ((await d.count()) && !(await d.evaluate((x) => (x as HTMLDetailsElement).open))) await d.locator('summary').click();
     const [file] = await Promise.all([
-      page.waitForEvent('download'),
+      // A chart's PNG is drawn when asked: a loaded machine (a full run) once took over the 30 s default.
+      page.waitForEvent('download', { timeout: 90_000 }),
       page.locator(`[data-panel="${panel}"] [data-testid="${testId}"]`).click(),
     ]);
     const chunks: Buffer[] = [];
