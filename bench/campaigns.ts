@@ -70,6 +70,8 @@ export async function benchCampaigns(total = 1_000_000): Promise<void> {
   if (keptDir) return benchReadsOnly(keptDir);
   const now = new Date();
   const records = () => generateCalls({ days: 365, callsPerDay: total / 365, end: now, seed: 7, crews: true });
+  const buildDir = process.env.BENCH_CAMPAIGNS_BUILD;
+  if (buildDir) return buildKept(buildDir, records);
 
   // Generating the records is part of every timed ingest below: timed alone, then taken out.
   let t = performance.now();
@@ -140,6 +142,28 @@ export async function benchCampaigns(total = 1_000_000): Promise<void> {
 }
 
 /**
+ * BENCH_CAMPAIGNS_BUILD=<empty data dir>: only the store with kept components (DuckDB), settled and
+ * left in that directory for BENCH_CAMPAIGNS_READS (the same generated calls as the full run).
+ */
+async function buildKept(dir: string, records: () => ReturnType<typeof generateCalls>): Promise<void> {
+  const config = loadConfig({ HONEYPOT_DATA_DIR: dir, HONEYPOT_DEMO: '0', HONEYPOT_REDIS_PREFIX: `honeypot-bench-${process.pid}:` });
+  const storage = await openStorage(config);
+  try {
+    const org = await createOrg(storage.db, 'bench', 'pro');
+    const t = performance.now();
+    const cpu = process.cpuUsage();
+    await new IngestRun(storage.db, org.id).addAll(records());
+    await settleComponents(storage.db, org.id);
+    await storage.db.run('CHECKPOINT');
+    console.log(
+      `- built ${dir}: ${((performance.now() - t) / 1000).toFixed(0)} s with generation and the last settle (CPU ${cpuSecondsSince(cpu).toFixed(0)} s, load ${loadavg()[0].toFixed(1)})`,
+    );
+  } finally {
+    await storage.close();
+  }
+}
+
+/**
  * BENCH_CAMPAIGNS_READS=<data dir>: the read times only, on a DuckDB store already holding one
  * org's calls (kept by an earlier ingest; opening it applies pending migrations), to time a change
  * of the reads without ingesting again.
@@ -172,11 +196,13 @@ async function readTimes(store: Store): Promise<void> {
   const app = await buildApp({ config, storage });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  let bytes = 0;
   const fetchJson = async (url: string, key: string) => {
     const r = await request(`${base}${url}`, { headers: { authorization: `Bearer ${key}` } });
-    const body = await r.body.json();
+    const text = await r.body.text();
     if (r.statusCode !== 200) throw new Error(`${url} → ${r.statusCode}`);
-    return body as { items?: { id: string }[] };
+    bytes = text.length;
+    return JSON.parse(text) as { items?: { id: string }[] };
   };
   const timed = async (url: string, key: string) => {
     for (let i = 0; i < WARMUP; i++) await fetchJson(url, key);
@@ -186,7 +212,7 @@ async function readTimes(store: Store): Promise<void> {
       await fetchJson(url, key);
       times.push(performance.now() - s);
     }
-    return `p50 ${pct(times, 50).toFixed(0)} ms, p95 ${pct(times, 95).toFixed(0)} ms`;
+    return `p50 ${pct(times, 50).toFixed(0)} ms, p95 ${pct(times, 95).toFixed(0)} ms, ${(bytes / 1024).toFixed(0)} KiB`;
   };
   try {
     for (const [who, key] of [

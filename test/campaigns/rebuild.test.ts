@@ -80,7 +80,7 @@ describe('campaigns rebuild', () => {
     assert.deepEqual(await campaigns(a.read), before);
   });
 
-  it('migration 25 fills the weak signals of campaigns kept before it: the same related', async () => {
+  it('migration 26 fills the weak carriers of calls kept before it: the same related', async () => {
     const pages = async () => {
       const out = [];
       for (const c of (await campaigns(a.read)) as { id: string }[]) {
@@ -95,11 +95,11 @@ describe('campaigns rebuild', () => {
       before.some((r) => r.length > 0),
       'no campaign has related signals: the test tests nothing',
     );
-    await t.db.run('DELETE FROM campaign_signals');
+    await t.db.run('DELETE FROM weak_carriers');
     assert.ok((await pages()).every((r) => r.length === 0));
-    await t.db.run('DROP TABLE campaign_signals');
-    await t.db.run('DELETE FROM schema_migrations WHERE version = 25');
-    assert.deepEqual(await migrate(t.db), [25]);
+    await t.db.run('DROP TABLE weak_carriers');
+    await t.db.run('DELETE FROM schema_migrations WHERE version = 26');
+    assert.deepEqual(await migrate(t.db), [26]);
     assert.deepEqual(await pages(), before);
   });
 });

@@ -43,8 +43,8 @@ export interface CampaignDetail extends CampaignRow {
 /** Call sids a link lists at most (its `calls` counts them all). */
 const MAX_LINK_SIDS = 100;
 const MAX_LINKS = 200;
-const MAX_RELATED = 50;
-const MAX_OTHER_CAMPAIGNS = 20;
+export const MAX_RELATED = 50;
+export const MAX_OTHER_CAMPAIGNS = 20;
 
 /**
  * What a campaign's figures read besides its calls' facts: identifier rows of the window (its
@@ -158,13 +158,17 @@ export function campaignRow(
   };
 }
 
-/** The row plus its timeline (calls per UTC day of the window, zero-filled), links and related weak signals. */
+/**
+ * The row plus its timeline (calls per UTC day of the window, zero-filled), links and related weak
+ * signals (`related` when the caller worked them out already, as relatedSignals would from `w`).
+ */
 export function campaignDetail(
   w: CampaignContext,
   c: Component,
   facts: Map<string, CallFacts>,
   previous: number,
   window: Window,
+  related?: CampaignDetail['related'],
 ): CampaignDetail {
   const row = campaignRow(w, c, facts, previous);
   const perDay = new Map<number, number>();
@@ -179,7 +183,7 @@ export function campaignDetail(
     calls: l.calls.length,
     call_sids: l.calls.slice(0, MAX_LINK_SIDS),
   }));
-  return { ...row, timeline, links, related: relatedSignals(w, c) };
+  return { ...row, timeline, links, related: related ?? relatedSignals(w, c) };
 }
 
 /**

@@ -10,6 +10,8 @@ import { isStrong, STRONG_KINDS, type IdentifierKind } from '../../domain/campai
 import {
   campaignDetail,
   campaignRow,
+  MAX_OTHER_CAMPAIGNS,
+  MAX_RELATED,
   rowsByCall,
   type CallFacts,
   type CampaignDetail,
@@ -18,6 +20,7 @@ import {
 import type { Principal } from '../../domain/principal.js';
 import { formatUtc, type Window } from '../../domain/window.js';
 import { num, Params, type Db } from '../db.js';
+import { byCodePoint as sqlCodePoint } from '../queries/textOrder.js';
 import { identifierRowOf, pageOf, previousOf, spanOf, type Span } from './facts.js';
 import { callSidInList } from './sidList.js';
 import { settleComponents } from './upkeep.js';
@@ -289,13 +292,13 @@ export async function keptDetail(db: Db, principal: Principal, w: Window, id: st
   await settleComponents(db, orgId);
   const span = spanOf(w);
   // Three independent reads, at once.
-  const [linkRows, kept, weakRows] = await Promise.all([
+  const [linkRows, kept, related] = await Promise.all([
     db.all(
       'SELECT call_sid, started_at, kind, value, joins FROM campaign_links WHERE org_id = $1 AND campaign_id = $2 AND started_at >= $3 AND started_at < $4',
       [orgId, id, previousOf(span).start, span.end],
     ),
     keptFacts(db, orgId, span, [id]),
-    weakCarriers(db, orgId, span, id),
+    relatedOf(db, orgId, span, id),
   ]);
   const started = new Map<string, number>();
   for (const r of linkRows) if (r.joins) started.set(r.call_sid as string, num(r.started_at));
@@ -318,42 +321,56 @@ export async function keptDetail(db: Db, principal: Principal, w: Window, id: st
   const links = [...byKey.values()]
     .map((l) => ({ key: l.key, calls: l.calls.sort((a, b) => started.get(a)! - started.get(b)! || byCodePoint(a, b)) }))
     .sort((a, b) => compareKeys(a.key, b.key));
-  // Its calls' strong identifiers (the row's `identifiers`) and weak ones, and the other calls of the window sharing a weak one (`related`).
-  const ownStrong = linkRows.filter((r) => isStrong(r.kind as IdentifierKind) && mine.has(r.call_sid as string)).map(identifierRowOf);
-  const weak = weakRows.map((r) => ({ row: identifierRowOf(r), campaignId: r.campaign_id as string | null }));
-  const ownWeak = weak.filter((x) => mine.has(x.row.callSid)).map((x) => x.row);
-  const ownKeys = new Set(ownWeak.map((r) => `${r.kind}\u0000${r.value}`));
-  const others = weak.filter((x) => !mine.has(x.row.callSid) && ownKeys.has(`${x.row.kind}\u0000${x.row.value}`));
-  const campaignOf = new Map(others.filter((x) => x.campaignId !== null).map((x) => [x.row.callSid, x.campaignId!]));
-  const rows = [...ownStrong, ...ownWeak, ...others.map((x) => x.row)];
+  // Its calls' strong identifiers: the row's `identifiers`.
+  const rows = linkRows.filter((r) => isStrong(r.kind as IdentifierKind) && mine.has(r.call_sid as string)).map(identifierRowOf);
   const c: Component = { id, calls, links };
-  return campaignDetail({ rows, rowsOf: rowsByCall(rows), campaignOf: (sid) => campaignOf.get(sid) }, c, facts, previous, w);
+  return campaignDetail({ rows, rowsOf: rowsByCall(rows), campaignOf: () => undefined }, c, facts, previous, w, related);
 }
 
 /**
- * The weak identifier rows of the window carrying a weak value that a call of the campaign in the
- * window carries and a call outside it carries too (its own rows among them), each with its
- * call's campaign. The campaign's values come from its rows of campaign_signals (kept by the
- * settle, upkeep.ts keepSignals): only those shared outside it, so the other carriers are looked
- * up for a few values, not for every weak value of the window.
+ * The page's `related` (domain/campaigns/rows.ts relatedSignals, worked out by the engine): the weak
+ * values a call of the campaign in the window carries that a call of the window outside it carries
+ * too, with the number of carriers on each side and the other carriers' campaigns; of values
+ * carried by the same calls, the first by code point; the most carried first, at most
+ * MAX_RELATED. Read from weak_carriers (kept by the settle, upkeep.ts keepCarriers: the rows of
+ * values two or more calls carry, in time order, with each call's campaign), so only the
+ * window's rows of shared values are read, and only the answer is moved to JavaScript (moving the
+ * 5,500 carrier rows of the largest campaign at 1M calls took most of the page's time).
  */
-async function weakCarriers(db: Db, orgId: string, span: Span, id: string) {
+async function relatedOf(db: Db, orgId: string, span: Span, id: string): Promise<CampaignDetail['related']> {
   const p = new Params();
   const org = p.p(orgId);
   const start = p.p(span.start);
   const end = p.p(span.end);
-  return db.all(
-    `WITH signals AS (
-       SELECT DISTINCT kind, value FROM campaign_signals
-       WHERE org_id = ${org} AND campaign_id = ${p.p(id)} AND started_at >= ${start} AND started_at < ${end}
-     ), carriers AS (
-       SELECT i.call_sid, i.started_at, i.kind, i.value FROM call_identifiers i
-       JOIN signals ON signals.kind = i.kind AND signals.value = i.value
-       WHERE i.org_id = ${org} AND i.started_at >= ${start} AND i.started_at < ${end}
+  const campaign = p.p(id);
+  const rows = await db.all(
+    `WITH own AS (
+       SELECT DISTINCT kind, value FROM weak_carriers
+       WHERE org_id = ${org} AND campaign_id = ${campaign} AND started_at >= ${start} AND started_at < ${end}
+     ), entries AS (
+       SELECT w.kind, w.value,
+         sum(CASE WHEN w.campaign_id = ${campaign} THEN 1 ELSE 0 END) AS mine,
+         sum(CASE WHEN w.campaign_id = ${campaign} THEN 0 ELSE 1 END) AS others,
+         string_agg(${sqlCodePoint('w.call_sid')}, ',' ORDER BY ${sqlCodePoint('w.call_sid')}) AS carriers,
+         string_agg(DISTINCT CASE WHEN w.campaign_id <> ${campaign} THEN ${sqlCodePoint('w.campaign_id')} END, ','
+                    ORDER BY CASE WHEN w.campaign_id <> ${campaign} THEN ${sqlCodePoint('w.campaign_id')} END) AS campaigns
+       FROM weak_carriers w JOIN own ON own.kind = w.kind AND own.value = w.value
+       WHERE w.org_id = ${org} AND w.started_at >= ${start} AND w.started_at < ${end}
+       GROUP BY w.kind, w.value
+     ), shown AS (
+       SELECT kind, value, mine, others, campaigns,
+         row_number() OVER (PARTITION BY kind, carriers ORDER BY ${sqlCodePoint('value')}) AS nth
+       FROM entries WHERE others > 0
      )
-     SELECT carriers.call_sid, carriers.started_at, carriers.kind, carriers.value, m.campaign_id FROM carriers
-     LEFT JOIN campaign_members m ON m.org_id = ${org} AND m.call_sid = carriers.call_sid
-       AND m.started_at >= ${start} AND m.started_at < ${end}`,
+     SELECT kind, value, mine, others, campaigns FROM shown WHERE nth = 1
+     ORDER BY mine + others DESC, ${sqlCodePoint('kind')}, ${sqlCodePoint('value')} LIMIT ${p.p(MAX_RELATED)}`,
     p.values,
   );
+  return rows.map((r) => ({
+    kind: r.kind as string,
+    value: r.value as string,
+    campaign_calls: num(r.mine),
+    other_calls: num(r.others),
+    other_campaigns: r.campaigns ? (r.campaigns as string).split(',').slice(0, MAX_OTHER_CAMPAIGNS) : [],
+  }));
 }

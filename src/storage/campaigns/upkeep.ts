@@ -93,7 +93,7 @@ export async function settleComponents(db: Db, orgId: string): Promise<void> {
     const own = shared.filter((r) => batch.has(r.sid));
     const stored = shared.filter((r) => !batch.has(r.sid));
     const region = await recomputeRegion(tx, orgId, batch, own, stored);
-    await hashJoined(tx, () => addSignals(tx, orgId, region));
+    await keepCarriers(tx, orgId, sids, shared, region);
     await tx.run('DELETE FROM campaign_pending WHERE org_id = $1', [orgId]);
   });
 }
@@ -236,19 +236,18 @@ async function recompute(tx: Db, orgId: string, region: readonly string[], span:
       )
     : [];
   const kept = membersOf(orgId, rows.map(identifierRow));
-  for (const table of ['campaign_members', 'campaign_links', 'campaign_signals']) {
+  for (const table of ['campaign_members', 'campaign_links']) {
     const d = new Params();
     await tx.run(`DELETE FROM ${table} WHERE org_id = ${d.p(orgId)} AND ${callSidInList(tx.dialect, region, d)}`, d.values);
   }
   await insertKept(tx, kept);
-  await hashJoined(tx, () => keepSignals(tx, orgId, region));
 }
 
 /**
- * Runs a signal statement with PostgreSQL's nested loops off, in the settle's transaction: the
- * member rows it just wrote are not in the planner's statistics yet (a table analysed empty), and
- * the plans chosen then joined whole CTEs by nested loops (a settle of 53,000 pending calls did
- * not end in 6 minutes). Hash joins read what they join once.
+ * Runs a statement with PostgreSQL's nested loops off, in the settle's transaction: the member
+ * rows it just wrote are not in the planner's statistics yet (a table analysed empty), and the
+ * plans chosen then joined whole CTEs by nested loops (a settle of 53,000 pending calls did not
+ * end in 6 minutes). Hash joins read what they join once.
  */
 async function hashJoined(tx: Db, fn: () => Promise<void>): Promise<void> {
   if (tx.dialect !== 'postgres') return fn();
@@ -261,67 +260,92 @@ async function hashJoined(tx: Db, fn: () => Promise<void>): Promise<void> {
 }
 
 /**
- * The weak signals of campaign calls for `related` (docs/campaigns.md, Kept components): a
- * campaign_signals row (migration 25) for each weak identifier row of a call of a campaign whose
- * value a call outside that campaign carries too, anywhere in the org. A campaign's page looks
- * up the other carriers of these values only (kept.ts), not of every weak value of the window.
- * A value whose only carriers are the campaign's own is never related, so it is left out; the
- * rows may hold more (a value whose outside carrier was re-ingested without it): the page counts
- * the carriers it finds. Written for the campaigns of `region` (their calls' rows were just
- * replaced), or of the whole org (`null`).
+ * The weak carriers for `related` (docs/campaigns.md, Kept components): weak_carriers (migration
+ * 26) holds every weak identifier row of the org whose value two or more calls carry, with its
+ * call's campaign. After a settle: the pending calls' rows go; the calls recomputed (`region`)
+ * get their campaign now; the weak rows of `shared` (SHARED_CARRIERS: every carrier of a value a
+ * pending call carries, when two or more do) not kept yet are added, in time order, with their
+ * campaign (missingCarriers). Exact: a value carried by two or more calls had a carrier pending at the last settle
+ * that changed its carriers, which then read all of them; since then its carriers can only have
+ * left (their rows went with them). A row whose value is left with one carrier may stay: it is a
+ * row the call carries, and a value of one call is related to nothing.
  */
-async function keepSignals(tx: Db, orgId: string, region: readonly string[] | null): Promise<void> {
-  const p = new Params();
-  const org = p.p(orgId);
-  const weak = p.list(WEAK_KINDS);
-  const inRegion = region ? `AND ${callSidInList(tx.dialect, region, p, 'm.call_sid')}` : '';
-  // Shared outside its campaign: the value's carriers in the org outnumber the campaign's own (a
-  // campaign lies within one raw component, so the region holds all of its calls).
+async function keepCarriers(
+  tx: Db,
+  orgId: string,
+  pending: readonly string[],
+  shared: readonly Carried[],
+  region: readonly string[],
+): Promise<void> {
+  const d = new Params();
+  await tx.run(`DELETE FROM weak_carriers WHERE org_id = ${d.p(orgId)} AND ${callSidInList(tx.dialect, pending, d)}`, d.values);
+  if (region.length) {
+    const u = new Params();
+    await tx.run(
+      `UPDATE weak_carriers SET campaign_id = (
+         SELECT m.campaign_id FROM campaign_members m WHERE m.org_id = weak_carriers.org_id AND m.call_sid = weak_carriers.call_sid)
+       WHERE org_id = ${u.p(orgId)} AND ${callSidInList(tx.dialect, region, u)}`,
+      u.values,
+    );
+  }
+  const weak = missingCarriers(new Set(pending), shared);
+  if (weak.length === 0) return;
   await tx.run(
-    `INSERT INTO campaign_signals (org_id, campaign_id, call_sid, started_at, kind, value)
-     WITH own AS (
-       SELECT m.campaign_id, i.call_sid, i.started_at, i.kind, i.value FROM call_identifiers i
-       JOIN campaign_members m ON m.org_id = i.org_id AND m.call_sid = i.call_sid
-       WHERE i.org_id = ${org} AND i.kind IN (${weak}) AND m.campaign_id IS NOT NULL ${inRegion}
-     ), mine AS (
-       SELECT campaign_id, kind, value, count(*) AS n FROM own GROUP BY campaign_id, kind, value
-     ), everyone AS (
-       SELECT c.kind, c.value, count(*) AS n FROM call_identifiers c
-       JOIN (SELECT DISTINCT kind, value FROM own) v ON v.kind = c.kind AND v.value = c.value
-       WHERE c.org_id = ${org} GROUP BY c.kind, c.value
-     )
-     SELECT ${org}, own.campaign_id, own.call_sid, own.started_at, own.kind, own.value FROM own
-     JOIN mine ON mine.campaign_id = own.campaign_id AND mine.kind = own.kind AND mine.value = own.value
-     JOIN everyone ON everyone.kind = own.kind AND everyone.value = own.value
-     WHERE everyone.n > mine.n
-     ORDER BY own.campaign_id, own.started_at`,
-    p.values,
+    'CREATE TEMP TABLE IF NOT EXISTS weak_carriers_stage AS SELECT org_id, call_sid, started_at, kind, value FROM weak_carriers LIMIT 0',
   );
+  await tx.run('TRUNCATE weak_carriers_stage');
+  await tx.appendRows(
+    'weak_carriers_stage',
+    weak.map((r) => [orgId, r.sid, r.startedAt, r.kind, r.value]),
+  );
+  // Only rows not kept yet: a kept row stays where it is (in time order with its neighbours).
+  await hashJoined(tx, () =>
+    tx.run(
+      `INSERT INTO weak_carriers (org_id, call_sid, started_at, kind, value, campaign_id)
+       SELECT s.org_id, s.call_sid, s.started_at, s.kind, s.value, m.campaign_id FROM weak_carriers_stage s
+       LEFT JOIN campaign_members m ON m.org_id = s.org_id AND m.call_sid = s.call_sid
+       WHERE NOT EXISTS (SELECT 1 FROM weak_carriers w
+                         WHERE w.org_id = s.org_id AND w.kind = s.kind AND w.value = s.value AND w.call_sid = s.call_sid)
+       ORDER BY s.started_at`,
+    ),
+  );
+  await tx.run('DELETE FROM weak_carriers_stage');
 }
 
 /**
- * After a settle: the calls of campaigns outside `region` (not recomputed) that carry a weak
- * value a pending call carries now get its signal row (keepSignals), the pending call being
- * outside their campaign. A call outside the region keeps its campaign, so this is all a settle
- * adds to them.
+ * The weak rows of `shared` that weak_carriers may lack, in time order: the pending calls' (just
+ * taken out), and for a value carried by one stored call only, that call's (the value was its
+ * alone until now). A value two or more stored calls carry had them all kept already.
  */
-async function addSignals(tx: Db, orgId: string, region: readonly string[]): Promise<void> {
+function missingCarriers(pending: ReadonlySet<string>, shared: readonly Carried[]): Carried[] {
+  const weak = shared.filter((r) => !isStrong(r.kind as IdentifierKind));
+  const storedCarriers = new Map<string, number>();
+  for (const r of weak) {
+    if (pending.has(r.sid)) continue;
+    const k = `${r.kind}\u0000${r.value}`;
+    storedCarriers.set(k, (storedCarriers.get(k) ?? 0) + 1);
+  }
+  return weak
+    .filter((r) => pending.has(r.sid) || storedCarriers.get(`${r.kind}\u0000${r.value}`) === 1)
+    .sort((a, b) => a.startedAt - b.startedAt);
+}
+
+/** Every weak carrier of one org written again (keepCarriers), in time order: rebuilds and migration 26. */
+async function rebuildOrgCarriers(tx: Db, orgId: string): Promise<void> {
   const p = new Params();
   const org = p.p(orgId);
-  const weak = p.list(WEAK_KINDS);
-  const outsideRegion = region.length ? `AND NOT ${callSidInList(tx.dialect, region, p, 'c.call_sid')}` : '';
-  await tx.run(
-    `INSERT INTO campaign_signals (org_id, campaign_id, call_sid, started_at, kind, value)
-     SELECT DISTINCT c.org_id, m.campaign_id, c.call_sid, c.started_at, c.kind, c.value
-     FROM (SELECT DISTINCT kind, value FROM call_identifiers
-           WHERE org_id = ${org} AND kind IN (${weak}) AND call_sid IN (SELECT call_sid FROM campaign_pending WHERE org_id = ${org})) v
-     JOIN call_identifiers c ON c.org_id = ${org} AND c.kind = v.kind AND c.value = v.value
-     JOIN campaign_members m ON m.org_id = c.org_id AND m.call_sid = c.call_sid
-     WHERE m.campaign_id IS NOT NULL ${outsideRegion}
-       AND NOT EXISTS (SELECT 1 FROM campaign_signals l
-                       WHERE l.org_id = c.org_id AND l.call_sid = c.call_sid AND l.kind = c.kind AND l.value = c.value)
-     ORDER BY 2, 4`,
-    p.values,
+  await tx.run(`DELETE FROM weak_carriers WHERE org_id = ${org}`, p.values);
+  await hashJoined(tx, () =>
+    tx.run(
+      `INSERT INTO weak_carriers (org_id, call_sid, started_at, kind, value, campaign_id)
+       SELECT w.org_id, w.call_sid, w.started_at, w.kind, w.value, m.campaign_id FROM (
+         SELECT org_id, call_sid, started_at, kind, value, count(*) OVER (PARTITION BY kind, value) AS carriers FROM call_identifiers
+         WHERE org_id = ${org} AND kind IN (${p.list(WEAK_KINDS)})
+       ) w LEFT JOIN campaign_members m ON m.org_id = w.org_id AND m.call_sid = w.call_sid
+       WHERE w.carriers > 1
+       ORDER BY w.started_at`,
+      p.values,
+    ),
   );
 }
 
@@ -366,7 +390,9 @@ function membersOf(orgId: string, rows: readonly IdentifierRow[]): { members: Me
 }
 
 async function insertKept(tx: Db, kept: { members: MemberRow[]; links: LinkRow[] }): Promise<void> {
-  // Each member with its call's facts (migration 24).
+  // Each member with its call's facts (migration 24), in time order: the list and a page read the
+  // member rows of a window (DuckDB skips the row groups outside it; by campaign instead, a
+  // page's own rows were found faster but the list read every row: 28.6 against 47.7 ms p50).
   await insertRows(
     tx,
     'campaign_members',
@@ -374,7 +400,8 @@ async function insertKept(tx: Db, kept: { members: MemberRow[]; links: LinkRow[]
     'org_id, call_sid, started_at, component, campaign_id',
     `SELECT s.org_id, s.call_sid, s.started_at, s.component, s.campaign_id, c.impersonated_brand, c.lure_category, c.payment_method,
        c.caller_state, CAST(round(c.asks_total * 100) AS BIGINT)
-     FROM campaign_members_stage s JOIN calls c ON c.org_id = s.org_id AND c.call_sid = s.call_sid`,
+     FROM campaign_members_stage s JOIN calls c ON c.org_id = s.org_id AND c.call_sid = s.call_sid
+     ORDER BY s.started_at`,
   );
   // By campaign, then time: a page reads one campaign's rows (DuckDB skips the row groups of others).
   kept.links.sort((a, b) => byCodePoint(a[1], b[1]) || a[3] - b[3]);
@@ -420,26 +447,18 @@ export async function rebuildOrgMembers(tx: Db, orgId: string): Promise<void> {
   await tx.run('DELETE FROM campaign_members WHERE org_id = $1', [orgId]);
   await tx.run('DELETE FROM campaign_links WHERE org_id = $1', [orgId]);
   await insertKept(tx, membersOf(orgId, rows.map(identifierRow)));
-  if (await signalSchema(tx)) {
-    await tx.run('DELETE FROM campaign_signals WHERE org_id = $1', [orgId]);
-    await hashJoined(tx, () => keepSignals(tx, orgId, null));
-  }
+  if (await carrierSchema(tx)) await rebuildOrgCarriers(tx, orgId);
 }
 
-/** The signal rows of every org's kept campaigns written again (migration 25; keepSignals). */
-export async function rebuildSignals(db: Db): Promise<void> {
-  const orgs = (await db.all<{ org_id: string }>('SELECT DISTINCT org_id FROM campaign_members ORDER BY org_id')).map((r) => r.org_id);
-  for (const org of orgs) {
-    await db.withLock('orgCalls', org, async (tx) => {
-      await tx.run('DELETE FROM campaign_signals WHERE org_id = $1', [org]);
-      await hashJoined(tx, () => keepSignals(tx, org, null));
-    });
-  }
+/** The weak carriers of every org written again (migration 26). */
+export async function rebuildCarriers(db: Db): Promise<void> {
+  const orgs = (await db.all<{ org_id: string }>('SELECT DISTINCT org_id FROM call_identifiers ORDER BY org_id')).map((r) => r.org_id);
+  for (const org of orgs) await db.withLock('orgCalls', org, (tx) => rebuildOrgCarriers(tx, org));
 }
 
-/** Whether migration 25 ran (campaign_signals exists): the rebuilds of migrations 20 to 24 run before it. */
-async function signalSchema(tx: Db): Promise<boolean> {
-  const rows = await tx.all("SELECT 1 AS x FROM information_schema.tables WHERE table_name = 'campaign_signals'");
+/** Whether migration 26 ran (weak_carriers exists): the rebuilds of migrations 20 to 24 run before it. */
+async function carrierSchema(tx: Db): Promise<boolean> {
+  const rows = await tx.all("SELECT 1 AS x FROM information_schema.tables WHERE table_name = 'weak_carriers'");
   return rows.length > 0;
 }
 

@@ -1,11 +1,11 @@
 import type { Migration } from './migration.js';
-import { rebuildSignals } from '../campaigns/upkeep.js';
 
 /**
  * The weak signals of each campaign's calls that calls outside it share, which a campaign's page
- * looks up for `related` instead of every weak identifier row of the window (upkeep.ts
- * keepSignals): a table of their own, so the list's reads of campaign_links do not grow with
- * them; written for the campaigns kept before it.
+ * looked up for `related` instead of every weak identifier row of the window: a table of their
+ * own, so the list's reads of campaign_links do not grow with them. Migration 26 drops it (a page
+ * reads weak_carriers instead), so its data step, which filled it for the campaigns kept before
+ * it, is gone: every database ends without the table, whichever version it starts from.
  */
 export const migration025: Migration = {
   version: 25,
@@ -26,5 +26,4 @@ export const migration025: Migration = {
         ]
       : []),
   ],
-  run: (db) => rebuildSignals(db),
 };

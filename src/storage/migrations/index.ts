@@ -28,6 +28,7 @@ import { migration022 } from './022-campaign-pending.js';
 import { migration023 } from './023-script-bands.js';
 import { migration024 } from './024-campaign-links.js';
 import { migration025 } from './025-campaign-signals.js';
+import { migration026 } from './026-weak-carriers.js';
 
 export const MIGRATIONS: Migration[] = [
   migration001,
@@ -54,6 +55,7 @@ export const MIGRATIONS: Migration[] = [
   migration023,
   migration024,
   migration025,
+  migration026,
 ];
 
 /**
