@@ -80,6 +80,18 @@ describe('out of scope: one decline table', () => {
 });
 
 describe('a follow-up edits the previous question: one part changed, the rest kept', () => {
+  it('"one" is the previous figure\'s noun: the biggest one after the median ask is the biggest single ask', async () => {
+    const asks = between(NOW.getTime() - 30 * DAY, NOW.getTime()).flatMap((c) => c.extraction?.dollar_asks ?? []);
+    const a = await talk('what was the typical ask in the last 30 days?', 'and the biggest one?');
+    has(a, usd(Math.max(...asks)));
+  });
+
+  it('narrowed to the calls with an ask: the count of those calls, the value kept', async () => {
+    const calls = between(NOW.getTime() - 30 * DAY, NOW.getTime()).filter((c) => c.extraction?.impersonated_brand === 'Microsoft');
+    const a = await talk('how many Microsoft calls in the last 30 days?', 'only the ones that had a money request?');
+    has(a, `calls received ${int(calls.filter((c) => (c.extraction?.dollar_asks ?? []).length > 0).length)}`);
+  });
+
   it('the statistic swapped: the median after the largest ask, same month', async () => {
     const median = refSummary(ORG_A_CALLS, WINDOWS.lastMonth).median_dollar_ask;
     assert.ok(median !== null);
@@ -209,6 +221,14 @@ describe('true zeros: a value the data does not hold, or a filter that matches n
     const a = await ask('how many calls did the Beatrix persona pick up in the last 30 days?');
     zero(a);
     assert.doesNotMatch(a.answer, /most frequent persona/);
+  });
+
+  it("a persona named in lower case, its word and then a verb: that persona's calls counted, no ranking", async () => {
+    const month = between(WINDOWS.thisMonth.start.getTime(), NOW.getTime());
+    const a = await ask('this month how many calls has the walter persona fielded?');
+    has(a, `calls received ${int(month.filter((c) => c.persona === 'walter').length)}`);
+    const b = await ask('how many calls did the ingrid persona pick up this month?');
+    zero(b);
   });
 
   it('a name a caller gave himself that no call has', async () => {

@@ -25,7 +25,9 @@ function asksOfCalls(input: RuleInput): QueryPlan | null {
 // ------------------------------------------------------------------ calls with an ask
 
 function callsWithAnAsk(input: RuleInput): QueryPlan | null {
-  const { min_single_ask: _m, ...base } = input.reading.base;
+  // At least one ask is what this counts ("calls with a dollar ask" is read as that filter too); more is the planner's.
+  const { min_single_ask: _m, min_asks: minAsks, ...base } = input.reading.base;
+  if (minAsks !== undefined && minAsks > 1) return null;
   const filters = ruleFilters(input, base);
   if (!filters) return null;
   const spec = input.reading.window;
@@ -75,7 +77,7 @@ export const ASKS_OF_THE_CALLS_NAMED: QueryRule = {
 
 export const CALLS_WITH_AN_ASK: QueryRule = {
   id: 'calls-with-an-ask',
-  cue: /\bcalls?\b.*\b(?:asked (?:for|about) (?:money|dollars)(?! by)|(?:had|have|has|with|made|making) (?:at least one|an?|any|one or more) (?:single |dollar |money )?asks?|with (?:dollar )?asks)\b/,
+  cue: /\bcalls?\b.*\b(?:asked (?:for|about) (?:money|dollars)(?! by)|(?:had|have|has|with|made|making|contained|containing|included|including) (?:at least one|an?|any|one or more) (?:single |dollar |money |cash |payment )?(?:asks?|requests? for (?:money|cash|payment|dollars)|demands? for (?:money|cash|payment|dollars)|money requests?)|with (?:dollar )?asks)\b/,
   // "how many calls asked for money": the calls with at least one dollar ask, not every call.
   guard: (i) =>
     i.reading.windows.length <= 1 && !/\b(?:how much|total|average|mean|median|biggest|largest|show|list|give me|which)\b/.test(i.text),

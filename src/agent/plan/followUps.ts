@@ -111,3 +111,26 @@ export function chartIntent(chartId: string | null): Intent | null {
   if (id.includes('summary') || id.includes('kpi')) return { kind: 'summary', metrics: OVERVIEW };
   return null;
 }
+
+/** The noun a figure counts or measures: what "one" stands for after it ("the largest single one" after the median ask). */
+const NOUN_OF: Partial<Record<SummaryMetric, string>> = {
+  median_dollar_ask: 'ask',
+  max_single_ask: 'ask',
+  total_dollars_asked: 'ask',
+  total_dollars_dangled: 'offer',
+  median_call_duration_sec: 'call',
+  avg_call_duration_sec: 'call',
+  max_call_duration_sec: 'call',
+};
+
+/**
+ * "one" in a follow-up as the noun of the previous figure: "and the largest single one?" after
+ * "median ask this week" asks for the largest single ask. Null when nothing is replaced.
+ */
+export function withReferent(question: string, prev: PlannerState): string | null {
+  if (prev.intent.kind !== 'summary' || prev.intent.metrics.length !== 1) return null;
+  const noun = NOUN_OF[prev.intent.metrics[0]];
+  const re =
+    /\b((?:largest|biggest|highest|smallest|lowest|longest|shortest|median|average|mean|typical|total)(?: single| individual)?) one\b/i;
+  return noun && re.test(question) ? question.replace(re, `$1 ${noun}`) : null;
+}

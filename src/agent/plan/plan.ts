@@ -412,6 +412,9 @@ function planComparisons(c: PlanContext): Plan | null {
 }
 
 /** Rankings, figures per value, shares, asks, geography, tier-1 listings, extremes and call lists. */
+/** Words that ask for a ranking even in a count ("how many calls did the top persona take"). */
+const RANKING_WORD_RE = /\b(?:most|top|which|what|rank|ranking|leading|highest|least)\b/;
+
 function planRankings(c: PlanContext): Plan | null {
   const { text, window, quals, own, base, carries, rest, metrics, field, isCount, isList, hasQual, explain, ranking, data, chat } = c;
   // "which persona gets hooked the most", "which brands have the most tier 1 calls": a ranking of the filtered calls.
@@ -419,7 +422,7 @@ function planRankings(c: PlanContext): Plan | null {
     (field || PERSONA_RE.test(rest)) &&
     metrics.length &&
     metrics.every((m) => RANKABLE_METRIC[m]) &&
-    (!isCount || /\b(?:most|top|which|what|rank|ranking|leading|highest|least)\b/.test(rest))
+    (!isCount || RANKING_WORD_RE.test(rest))
   ) {
     const extra = Object.assign({}, ...metrics.map((m) => RANKABLE_METRIC[m]));
     return data({ kind: 'topn', field: field ?? 'persona', n: topNumber(rest) ?? TOPN_DEFAULT }, window, extra);
@@ -434,8 +437,10 @@ function planRankings(c: PlanContext): Plan | null {
     return data({ kind: 'rankBy', field: byField, metric: figure, n: topNumber(rest) ?? TOPN_DEFAULT, least });
   }
 
-  // Personas: calls per persona ("which persona gets the most calls", "persona breakdown").
-  if (PERSONA_RE.test(rest) && !metrics.some((m) => m !== 'calls_received')) return data(ranking('persona'));
+  // Personas: calls per persona ("which persona gets the most calls", "persona breakdown"); "how many calls
+  // did the walter persona take" names one, and "persona" is its field's word: a count of its calls.
+  const onePersona = isCount && c.mentions.some((m) => m.fields[0] === 'persona') && !RANKING_WORD_RE.test(rest);
+  if (PERSONA_RE.test(rest) && !onePersona && !metrics.some((m) => m !== 'calls_received')) return data(ranking('persona'));
 
   // A figure broken down by something no tool breaks it down by ("hook rate by brand").
   const breakdown =

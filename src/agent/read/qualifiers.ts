@@ -11,7 +11,7 @@ import type { ValueField } from './values.js';
 import { negationIn } from './negation.js';
 import { isEveryday } from './normalise.js';
 import { YES_NO_RE } from './reading.js';
-import { barIn, blank, durations, moneyBounds, repeats, take } from './thresholds.js';
+import { askPresence, barIn, blank, durations, moneyBounds, repeats, take } from './thresholds.js';
 import { transcriptTerms } from './transcriptTerms.js';
 import { STATE_CODES, STATE_NAME_RE, STATES } from './vocabulary.js';
 import type { Qualifiers } from './readingTypes.js';
@@ -193,6 +193,8 @@ function values(st: { text: string }, capitalised: (w: string) => boolean, out: 
  */
 function unnamedValues(st: { text: string }, out: Qualifiers, capitalised: (w: string) => boolean): void {
   const name = "([a-z][a-z0-9&'.-]+(?: [a-z][a-z0-9&'.-]+)?)";
+  // A verb after "persona" ("the harold persona handled") is what it did, not its name.
+  const VERB_FORM = String.raw`[a-z]+(?:ed|ing)\b|(?:take|took|get|got|pick|answer|handle|field|make|made|is|was|were|are|do|did|does|has|had|have)\b`;
   // Stray words are no name: every word of a guessed name is one no everyday text uses ("handled the", "those involved" are not).
   // A name typed with capitals ("Xcel Energy", "Consolidated Edison") may hold an everyday word, not be one.
   const isName = (v: string) =>
@@ -206,10 +208,10 @@ function unnamedValues(st: { text: string }, out: Qualifiers, capitalised: (w: s
   take(
     st,
     new RegExp(
-      `\\b(?:did|does|has|had) ${name} (?=(?:pick up|answer|take|get|handle|field)\\b)|\\b(?:handled|answered|taken|picked up) by ${name}\\b|\\bpersona (?:called |named )?${name}\\b`,
+      `\\b(?:did|does|has|had) ${name} (?=(?:pick up|answer|take|get|handle|field)\\b)|\\b(?:handled|answered|taken|picked up) by ${name}\\b|\\bpersona (?:called |named )?(?!${VERB_FORM})${name}\\b|\\b(?:the |our |a )?([a-z][a-z0-9'-]+) persona\\b`,
     ),
     (m) => {
-      const v = m[1] ?? m[2] ?? m[3];
+      const v = m[1] ?? m[2] ?? m[3] ?? m[4];
       if (!isName(v)) return false;
       out.mentions.push({ typed: v, fields: ['persona'] });
     },
@@ -303,6 +305,7 @@ export function qualifiersIn(text: string, question: string, capitalised: (w: st
   if (negated) out.negated = negated;
   const bar = YES_NO_RE.test(text) ? barIn(st) : null;
   if (bar) out.bar = bar;
+  askPresence(st, out);
   transcriptTerms(st, question, out.q);
   moneyBounds(st, out);
   durations(st, out);

@@ -139,6 +139,20 @@ export function moneyBounds(st: { text: string }, out: Qualifiers): void {
   );
 }
 
+/**
+ * "with a dollar ask", "that contained at least one request for money": calls with an ask. Read
+ * before transcript terms, which would take "contained …" as words said.
+ */
+export function askPresence(st: { text: string }, out: Qualifiers): void {
+  take(
+    st,
+    /\b(?:with|having|(?:(?:that|which) |(?<=\bcalls? ))(?:had|has|have|contained|contain|included|include|made)|containing|including) (?:a|an|any|at least one|one or more) (?:dollar |money |cash |payment )?(?:asks?|demands?|requests?)(?: for (?:money|cash|payment|dollars))?\b(?! (?:over|above|under|below|of|between|more than|less than|at least|at most|exceeding|greater than|bigger than|larger than|smaller than)\b| ?[$\d])/,
+    () => {
+      out.minAsks = Math.max(out.minAsks ?? 0, 1);
+    },
+  );
+}
+
 /** "seen in more than one call", "in 2 or more calls", "more than once": a threshold on values' call counts. */
 export function repeats(st: { text: string }, out: Qualifiers): void {
   take(
