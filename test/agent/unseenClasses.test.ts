@@ -144,6 +144,18 @@ describe('a follow-up edits the previous question: one part changed, the rest ke
   });
 });
 
+describe('the field ranked is the one named after "which" or "top"', () => {
+  it('lures ranked although personas are named after them; "top 2" after a "?" is the ranking\'s length', async () => {
+    const top = refTopn(ORG_A_CALLS, WINDOWS.d30, 'lure_category', 2);
+    const a = await ask('which lures reached our personas most in the last 30 days? top 2');
+    assert.deepEqual(
+      a.tool_calls.map((t) => t.args.field),
+      ['lure_category'],
+    );
+    for (const t of top) has(a, `${t.label} ${t.count}`);
+  });
+});
+
 describe('the figure word decides the measure', () => {
   const d14 = () => between(NOW.getTime() - 14 * DAY, NOW.getTime());
   const pctOf = (a: number, b: number) => `${((100 * a) / b).toFixed(1)}%`;

@@ -47,6 +47,8 @@ const INSTRUCTING = /^(?:ignore|disregard|forget|pretend|act as|you are|bypass|o
 const asksAlone = (w: string[]) =>
   // "how many calls?" after a question names nothing of its own: it asks the count of the part before.
   !/^(?:so |and )?(?:how many|what number of|count the)(?: calls?)?(?: (?:was|were|is|are) (?:there|that|it))?$/.test(w.join(' ')) &&
+  // "… ? top 3": how many of the ranking before, not a question of its own.
+  !/^(?:just |only |give me |show )?(?:the )?(?:top|first) (?:\d+|three|five|ten)$/.test(w.join(' ')) &&
   (w.length >= 3 ||
     (w.length === 2 && !/^(?:how|which|what|when|where|why|who|do|did|does|is|are|was|were|any|and|so)\b/.test(w.join(' '))));
 

@@ -33,6 +33,7 @@ import {
   COUNT_RE,
   DISCONNECT_RE,
   fieldIn,
+  rankedFieldIn,
   FUTURE_RE,
   GEO_RE,
   GREETING_RE,
@@ -412,6 +413,20 @@ function planComparisons(c: PlanContext): Plan | null {
 }
 
 /** Rankings, figures per value, shares, asks, geography, tier-1 listings, extremes and call lists. */
+/**
+ * A ranking by calls of the field named after "which" or "top 5" ("which lures hit our personas
+ * most" ranks lures), or of personas ("which persona gets the most calls"); "how many calls did
+ * the walter persona take" names one persona, and "persona" is its field's word: no ranking.
+ */
+function rankingByCalls(c: PlanContext): Plan | null {
+  const { rest, metrics, isCount, ranking, data } = c;
+  if (!PERSONA_RE.test(rest) || metrics.some((m) => m !== 'calls_received')) return null;
+  const asked = rankedFieldIn(rest);
+  if (asked && asked !== 'persona') return data(ranking(asked));
+  const onePersona = isCount && c.mentions.some((m) => m.fields[0] === 'persona') && !RANKING_WORD_RE.test(rest);
+  return onePersona ? null : data(ranking('persona'));
+}
+
 /** Words that ask for a ranking even in a count ("how many calls did the top persona take"). */
 const RANKING_WORD_RE = /\b(?:most|top|which|what|rank|ranking|leading|highest|least)\b/;
 
@@ -437,10 +452,8 @@ function planRankings(c: PlanContext): Plan | null {
     return data({ kind: 'rankBy', field: byField, metric: figure, n: topNumber(rest) ?? TOPN_DEFAULT, least });
   }
 
-  // Personas: calls per persona ("which persona gets the most calls", "persona breakdown"); "how many calls
-  // did the walter persona take" names one, and "persona" is its field's word: a count of its calls.
-  const onePersona = isCount && c.mentions.some((m) => m.fields[0] === 'persona') && !RANKING_WORD_RE.test(rest);
-  if (PERSONA_RE.test(rest) && !onePersona && !metrics.some((m) => m !== 'calls_received')) return data(ranking('persona'));
+  const byCalls = rankingByCalls(c);
+  if (byCalls) return byCalls;
 
   // A figure broken down by something no tool breaks it down by ("hook rate by brand").
   const breakdown =

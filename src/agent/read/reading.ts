@@ -85,6 +85,20 @@ export function metricsIn(question: string): SummaryMetric[] {
   return metrics;
 }
 
+/** The word that asks for a ranking, and the noun after it: what is ranked ("which lures hit our personas most" ranks lures). */
+const RANKED_NOUN_RE =
+  /\b(?:which|what|top(?: \d+)?|the most common|most common|most frequent|leading|biggest|busiest)\s+((?:[a-z-]+\s+){0,2}[a-z-]+)/;
+
+/** The field named right after the word that asks for a ranking, else null (then `fieldIn` reads the rest). */
+export function rankedFieldIn(text: string): TopnField | 'persona' | null {
+  const noun = RANKED_NOUN_RE.exec(text)?.[1];
+  if (!noun) return null;
+  const first = noun.split(/\s+/)[0];
+  if (/^personas?$/.test(first)) return 'persona';
+  for (const [field, re] of FIELD_PATTERNS) if (re.test(noun) && re.exec(noun)!.index === 0) return field;
+  return null;
+}
+
 export function fieldIn(text: string): TopnField | null {
   for (const [field, re] of FIELD_PATTERNS) if (re.test(text)) return field;
   return null;
