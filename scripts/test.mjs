@@ -48,7 +48,18 @@ const buildsTestApps = (f) => {
  * The OpenAPI document is built from the route schemas alone, whatever the engine.
  */
 const ONE_ENGINE = new Set(
-  ['test/agent/eval.test.ts', 'test/agent/classes.test.ts', 'test/agent/live/live.test.ts', 'test/api/openapi.test.ts'].map(path.normalize),
+  [
+    'test/agent/eval.test.ts',
+    'test/agent/classes.test.ts',
+    'test/agent/analystClasses.test.ts',
+    'test/agent/casualFrames.test.ts',
+    'test/agent/failureClasses.test.ts',
+    'test/agent/namedDays.test.ts',
+    'test/agent/questionClasses.test.ts',
+    'test/agent/unseenClasses.test.ts',
+    'test/agent/live/live.test.ts',
+    'test/api/openapi.test.ts',
+  ].map(path.normalize),
 );
 
 const DURATIONS = path.join('test', 'artifacts', 'durations.json');
