@@ -431,7 +431,7 @@ function rankingByCalls(c: PlanContext): Plan | null {
 const RANKING_WORD_RE = /\b(?:most|top|which|what|rank|ranking|leading|highest|least)\b/;
 
 function planRankings(c: PlanContext): Plan | null {
-  const { text, window, quals, own, base, carries, rest, metrics, field, isCount, isList, hasQual, explain, ranking, data, chat } = c;
+  const { text, window, quals, own, base, carries, rest, metrics, field, isCount, isList, hasQual, explain, data, chat } = c;
   // "which persona gets hooked the most", "which brands have the most tier 1 calls": a ranking of the filtered calls.
   if (
     (field || PERSONA_RE.test(rest)) &&
