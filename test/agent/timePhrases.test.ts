@@ -107,6 +107,20 @@ describe('time phrases', () => {
     assert.deepEqual(argsOf('in 2025'), days('2025-01-01', '2026-01-01'));
     assert.deepEqual(argsOf('since 2025'), { start: '2025-01-01T00:00:00Z' });
     assert.deepEqual(argsOf('from oct 3 to now'), { start: '2026-10-03T00:00:00Z' });
+    // NOW is Friday 2026-11-20: ISO week 47 of 2026 starts Monday the 16th, week 1 of 2026 on Monday 2025-12-29.
+    assert.deepEqual(argsOf('calls in 2026-w47'), { start: '2026-11-16T00:00:00Z' });
+    assert.deepEqual(argsOf('week 1 of 2026'), days('2025-12-29', '2026-01-05'));
+    assert.deepEqual(argsOf('hooked calls wtd'), { start: '2026-11-16T00:00:00Z' });
+    assert.deepEqual(argsOf('calls on 20261103'), days('2026-11-03', '2026-11-04'));
+    // The last business day before Friday is Thursday; on a Monday it is the Friday before.
+    assert.deepEqual(argsOf('the last business day'), days('2026-11-19', '2026-11-20'));
+    assert.deepEqual(argsOf('the last business day', new Date('2026-11-23T09:00:00Z')), days('2026-11-20', '2026-11-21'));
+    // Labor Day 2026 is Monday September 7th: its weekend is Saturday the 5th to Monday; July 4th 2026 is a Saturday, its week Monday June 29th on.
+    assert.deepEqual(argsOf('over labor day weekend'), days('2026-09-05', '2026-09-08'));
+    assert.deepEqual(argsOf('the 4th of july week'), days('2026-06-29', '2026-07-06'));
+    assert.deepEqual(argsOf("on mother's day"), days('2026-05-10', '2026-05-11'));
+    assert.deepEqual(argsOf('in the small hours yesterday'), { start: '2026-11-19T00:00:00Z', end: '2026-11-19T06:00:00Z' });
+    assert.deepEqual(argsOf('the back half of october'), days('2026-10-16', '2026-11-01'));
     // "may" after a number is a verb unless written as a date ("the 5th of may").
     assert.deepEqual(findWindows('the top 5 may be wrong', NOW), []);
   });

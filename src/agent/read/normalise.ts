@@ -39,6 +39,7 @@ const SHORTHAND: Record<string, string> = {
   lng: 'length',
   cnt: 'count',
   tmrw: 'tomorrow',
+  arvo: 'afternoon',
   tdy: 'today',
   tday: 'today',
   '2day': 'today',

@@ -116,6 +116,8 @@ const NAMED_DAYS: Array<[name: string, day: DayIn]> = [
   ["columbus day|indigenous peoples'? day", nthWeekday(10, 1, 2)],
   ['thanksgiving(?: day)?', nthWeekday(11, 4, 4)],
   ['black friday', nthWeekday(11, 4, 4, 1)],
+  ["mother'?s day", nthWeekday(5, 0, 2)],
+  ["father'?s day", nthWeekday(6, 0, 3)],
   ['cyber monday', nthWeekday(11, 4, 4, 4)],
 ];
 const NAMED_DAY_RE = new RegExp(`\\b(?:(since|after) )?(?:on )?(?:the )?(${NAMED_DAYS.map(([n]) => `(?:${n})`).join('|')})\\b`);
@@ -147,6 +149,9 @@ function weekdayOnOrBefore(now: Date, weekday: number): Date {
   return new Date(today - ((now.getUTCDay() - weekday + 7) % 7) * DAY_MS);
 }
 
+/** A span's end as the API takes it: none (up to now) when it is not over yet. */
+const endOrNow = (end: number, now: Date): string | null => (end >= now.getTime() ? null : formatUtc(new Date(end)));
+
 /** A whole UTC day as a span. */
 const daySpan = (d: Date): WindowSpec => ({ kind: 'span', start: formatUtc(d), end: formatUtc(new Date(d.getTime() + DAY_MS)) });
 
@@ -163,7 +168,13 @@ function monthSpan(name: string, typedYear: string | undefined, now: Date): Wind
 const BARE_MONTH_RE = '(january|february|april|june|july|august|september|october|november|december|sept?|oct|nov|dec|aug|feb)';
 
 /** Parts of a day, in UTC hours (as the day-against-night comparison reads them); a night runs into the next day. */
-const DAY_PARTS: Record<string, [from: number, to: number]> = { morning: [6, 12], afternoon: [12, 18], evening: [18, 24], night: [18, 30] };
+const DAY_PARTS: Record<string, [from: number, to: number]> = {
+  'small hours': [0, 6],
+  morning: [6, 12],
+  afternoon: [12, 18],
+  evening: [18, 24],
+  night: [18, 30],
+};
 const DAY_PART_RE = '(morning|afternoon|evening|night)';
 
 /** A part of one UTC day (midnight `day`) as a span, ending now when it is under way. */
@@ -192,8 +203,11 @@ function daysOfMonth(month: string, typedYear: string | undefined, from: number,
 const ORDINALS: Record<string, number> = {
   first: 1,
   '1st': 1,
+  front: 1,
   second: 2,
   '2nd': 2,
+  back: 2,
+  latter: 2,
   third: 3,
   '3rd': 3,
   fourth: 4,
@@ -201,7 +215,7 @@ const ORDINALS: Record<string, number> = {
   last: -1,
   final: -1,
 };
-const ORDINAL_RE = '(first|1st|second|2nd|third|3rd|fourth|4th|last|final)';
+const ORDINAL_RE = '(first|1st|front|second|2nd|back|latter|third|3rd|fourth|4th|last|final)';
 const DAY_NUM = '(\\d{1,2})(?:st|nd|rd|th)?';
 const TO = '(?:and|to|through|till|until|-)';
 
@@ -226,18 +240,76 @@ const RULES: Rule[] = [
   },
   {
     // "dec 5 morning", "yesterday afternoon", "on monday evening" ("yesterday evening" is last night, below).
-    re: new RegExp(`\\b(?:on )?(?:(yesterday)(?= (?:morning|afternoon))|${WEEKDAY_RE}|${DATE}) ${DAY_PART_RE}\\b`),
+    re: new RegExp(`\\b(?:on )?(?:(yesterday|today)(?= (?:morning|afternoon))|${WEEKDAY_RE}|${DATE}) ${DAY_PART_RE}\\b`),
     spec: (m, now) => {
       const part = /(morning|afternoon|evening|night)$/.exec(m[0])![1];
       const head = m[0].replace(/^on /, '').replace(/ (?:morning|afternoon|evening|night)$/, '');
       const wd = new RegExp(`^${WEEKDAY_RE}$`).exec(head);
       const day =
-        head === 'yesterday'
-          ? new Date(bucketStart(now, 'day').getTime() - DAY_MS)
+        head === 'yesterday' || head === 'today'
+          ? new Date(bucketStart(now, 'day').getTime() - (head === 'yesterday' ? DAY_MS : 0))
           : wd
             ? lastWeekday(now, weekdayIndex(wd[1]))
             : parseDate(head, now);
       return day ? partOfDay(day, part, now) : null;
+    },
+  },
+  {
+    // "memorial day weekend": a Monday holiday's Saturday to Monday; "the 4th of july week": the calendar week holding the day.
+    re: new RegExp(`\\b(?:over |during |on |in )?(?:the )?(${NAMED_DAYS.map(([n]) => `(?:${n})`).join('|')}) (weekend|week)\\b`),
+    spec: (m, now) => {
+      const day = namedDay(m[1], now);
+      if (m[2] === 'week') {
+        const start = bucketStart(day, 'week').getTime();
+        return { kind: 'span', start: formatUtc(new Date(start)), end: endOrNow(start + 7 * DAY_MS, now) };
+      }
+      if (day.getUTCDay() !== 1) return null;
+      return { kind: 'span', start: formatUtc(new Date(day.getTime() - 2 * DAY_MS)), end: endOrNow(day.getTime() + DAY_MS, now) };
+    },
+  },
+  {
+    // ISO weeks: "2028-w27", "week 27 of 2028", "wk 27" (this year's): Monday 00:00 UTC for seven days.
+    re: /\b(?:(\d{4})-?w(\d{1,2})|(?:iso )?(?:week|wk) (\d{1,2})(?: of (\d{4}))?)\b(?! (?:ago|before|earlier|days?|weeks?))/,
+    spec: (m, now) => {
+      const year = Number(m[1] ?? m[4] ?? now.getUTCFullYear());
+      const week = Number(m[2] ?? m[3]);
+      if (!(week >= 1 && week <= 53)) return null;
+      // Week 1 holds January 4th.
+      const start = bucketStart(new Date(Date.UTC(year, 0, 4)), 'week').getTime() + (week - 1) * 7 * DAY_MS;
+      if (start > now.getTime()) return null;
+      return { kind: 'span', start: formatUtc(new Date(start)), end: endOrNow(start + 7 * DAY_MS, now) };
+    },
+  },
+  {
+    // A date written as eight figures after a word of dates (an account number may look the same): "on 20280615".
+    re: /\b(?:on|for|dated|date) ((?:19|20)\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\b/,
+    spec: (m, now) => {
+      const d = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+      if (new Date(d).getUTCDate() !== Number(m[3]) || d > now.getTime()) return null;
+      return daySpan(new Date(d));
+    },
+  },
+  {
+    // "the last business day", "the previous working day": the latest weekday before today.
+    re: /\b(?:on )?(?:the )?(?:last|previous|prior|latest) (?:business|working|work|week) ?day\b/,
+    spec: (_m, now) => {
+      let d = bucketStart(now, 'day').getTime() - DAY_MS;
+      while ([0, 6].includes(new Date(d).getUTCDay())) d -= DAY_MS;
+      return daySpan(new Date(d));
+    },
+  },
+  {
+    // "in the small hours today", "the wee hours of yesterday", "yesterday's early hours": 00:00 to 06:00 UTC of that day.
+    re: new RegExp(
+      `\\b(?:in |during )?the (?:wee|small|early) hours (?:of )?(today|yesterday|${DATE})\\b|\\b(today|yesterday)(?:'s)? (?:wee|small|early) hours\\b`,
+    ),
+    spec: (m, now) => {
+      const which = /\byesterday\b/.test(m[0]) ? 1 : /\btoday\b/.test(m[0]) ? 0 : null;
+      const day =
+        which !== null
+          ? new Date(bucketStart(now, 'day').getTime() - which * DAY_MS)
+          : parseDate(m[0].replace(/^.*?hours (?:of )?/, ''), now);
+      return day ? partOfDay(day, 'small hours', now) : null;
     },
   },
   {
@@ -560,8 +632,11 @@ const RULES: Rule[] = [
     spec: () => ({ kind: 'calendar', unit: 'day', offset: 0 }),
   },
   {
-    re: /\b(?:month|quarter|year) to date\b|\b(?:mtd|qtd|ytd)\b/,
-    spec: (m) => ({ kind: 'calendar', unit: ({ m: 'month', q: 'quarter', y: 'year' } as const)[m[0][0] as 'm' | 'q' | 'y'], offset: 0 }),
+    re: /\b(?:week|month|quarter|year) to date\b|\b(?:wtd|mtd|qtd|ytd)\b/,
+    spec: (m) => {
+      const unit = ({ w: 'week', m: 'month', q: 'quarter', y: 'year' } as const)[m[0][0] as 'w' | 'm' | 'q' | 'y'];
+      return { kind: 'calendar', unit, offset: 0 };
+    },
   },
   { re: /\byesterday\b/, spec: () => ({ kind: 'calendar', unit: 'day', offset: -1 }) },
   {
