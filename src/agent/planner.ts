@@ -16,7 +16,7 @@ import { questionParts } from './plan/parts.js';
 import { REFERS_RE, SHORT_FOLLOW_UP, withoutCommands } from './plan/planRules.js';
 import { answerByRules, followRule, restatedFollowUp, type RuleAnswer } from './run/queryRun.js';
 import { ruleTurn } from './plan/ruleFollowUp.js';
-import { withReferent } from './plan/followUps.js';
+import { swappedValue, withReferent } from './plan/followUps.js';
 import { narrowedQuestion } from './plan/restate.js';
 import { normalise } from './read/normalise.js';
 import { FOLLOW_UP_RE, lastState } from './read/reading.js';
@@ -36,8 +36,8 @@ const chatOutcome = (answer: string, prev: PlannerState | null): AgentOutcome =>
 export class BuiltinAgent implements Agent {
   async ask(tools: ToolRunner, req: AgentRequest): Promise<AgentOutcome> {
     const prev = lastState(req.history);
-    // "and the largest single one?": "one" is the previous figure's noun.
-    const referred = prev ? withReferent(req.question, prev) : null;
+    // "and the largest single one?": "one" is the previous figure's noun; "swap Texas for Illinois" is "same for Illinois".
+    const referred = prev ? (withReferent(req.question, prev) ?? swappedValue(req.question)) : null;
     if (referred) req = { ...req, question: referred };
     // "right, out of that group, how many …": the previous answer's calls, as "how many of them …" (one part).
     const narrowed = prev ? narrowedQuestion(req.question) : null;

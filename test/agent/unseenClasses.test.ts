@@ -86,6 +86,23 @@ describe('a follow-up edits the previous question: one part changed, the rest ke
     has(a, usd(Math.max(...asks)));
   });
 
+  it('a value swapped ("switch X to Y", "Y instead of X"): the same question for the new value, its window kept', async () => {
+    const month = between(WINDOWS.thisMonth.start.getTime(), NOW.getTime());
+    const a = await talk('how many calls impersonated Microsoft this month?', 'switch Microsoft to Apple');
+    has(a, int(month.filter((c) => c.extraction?.impersonated_brand === 'Apple').length));
+    const b = await talk('how many calls impersonated Microsoft this month?', 'PayPal instead of Microsoft');
+    has(b, int(month.filter((c) => c.extraction?.impersonated_brand === 'PayPal').length));
+  });
+
+  it('a window given as a bare number of the last days: that many days', async () => {
+    const total = (days: number) =>
+      between(NOW.getTime() - days * DAY, NOW.getTime())
+        .flatMap((c) => c.extraction?.dollar_asks ?? [])
+        .reduce((x, y) => x + y, 0);
+    const a = await talk('total dollars asked over the last 7 days?', 'and for the past 14?');
+    has(a, usd(total(14)));
+  });
+
   it('narrowed to the calls with an ask: the count of those calls, the value kept', async () => {
     const calls = between(NOW.getTime() - 30 * DAY, NOW.getTime()).filter((c) => c.extraction?.impersonated_brand === 'Microsoft');
     const a = await talk('how many Microsoft calls in the last 30 days?', 'only the ones that had a money request?');
@@ -174,6 +191,14 @@ describe('the figure word decides the measure', () => {
     has(b, pctOf(r.tier3_calls, r.calls_received));
     const c = await ask('in the past 30 days, as a percentage, how many calls had a high confidence insight?');
     has(c, pctOf(r.high_confidence_insights, r.calls_received));
+  });
+
+  it('a word between "longest" and "call", and "by callers" after a verb (who asked, not a breakdown)', async () => {
+    const r = refSummary(ORG_A_CALLS, WINDOWS.d30);
+    const a = await ask('what was the longest scam call over the last 30 days?');
+    has(a, `${r.max_call_duration_sec} seconds`);
+    const b = await ask('total dollars asked by callers in the last 30 days');
+    has(b, usd(r.total_dollars_asked));
   });
 
   it('the sum of the asks, in chat shorthand, is the total asked', async () => {

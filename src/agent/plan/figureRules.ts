@@ -80,7 +80,7 @@ const SHARE_FIGURES: Array<{ metric: string; said: string; word: string }> = [
 ];
 const SHARE_WORD = String.raw`(?:share|portion|percent(?:age)?|proportion|fraction|ratio|what %|how many percent)`;
 const SHARE_OF_FIGURE_RE = new RegExp(
-  `(?<!\\bhook(?:ed)? )\\b${SHARE_WORD}\\b(?: [\\w'-]+){0,8}? (?:${SHARE_FIGURES.map((f) => f.word).join('|')})\\b|\\b(?:${SHARE_FIGURES.map((f) => f.word).join('|')}) (?:rate|share|percent(?:age)?|ratio)\\b`,
+  `(?<!\\bhook(?:ed)? )\\b${SHARE_WORD}\\b(?: [\\w'-]+){0,12}? (?:${SHARE_FIGURES.map((f) => f.word).join('|')})\\b|\\b(?:${SHARE_FIGURES.map((f) => f.word).join('|')}) (?:rate|share|percent(?:age)?|ratio)\\b`,
 );
 
 function shareOfCalls(input: RuleInput, m: RegExpExecArray): QueryPlan | null {

@@ -134,3 +134,16 @@ export function withReferent(question: string, prev: PlannerState): string | nul
     /\b((?:largest|biggest|highest|smallest|lowest|longest|shortest|median|average|mean|typical|total)(?: single| individual)?) one\b/i;
   return noun && re.test(question) ? question.replace(re, `$1 ${noun}`) : null;
 }
+
+/**
+ * A follow-up that swaps one value for another ("swap Texas for Illinois", "replace Amazon with
+ * PayPal", "PayPal instead of Amazon") as "same for <the new value>", the edit restate.ts reads
+ * (the previous question with that value in place of its value of the same field).
+ */
+export function swappedValue(question: string): string | null {
+  const t = question.trim().replace(/[?.!]+$/, '');
+  const swap = /^(?:(?:ok(?:ay)?|now|and|then|so),? )*(?:swap|switch|change|replace|substitute) (.+?) (?:for|to|with|by) (.+)$/i.exec(t);
+  if (swap) return `same for ${swap[2]}`;
+  const instead = /^(?:(?:ok(?:ay)?|now|and|then|so),? )*(?:what about |how about |try )?(.+?) instead of (.+)$/i.exec(t);
+  return instead && instead[1].split(/\s+/).length <= 4 ? `same for ${instead[1]}` : null;
+}

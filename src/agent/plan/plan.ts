@@ -457,7 +457,8 @@ function planRankings(c: PlanContext): Plan | null {
 
   // A figure broken down by something no tool breaks it down by ("hook rate by brand").
   const breakdown =
-    /\b(?:per|by|for each|broken down by|split by|across) (?:brand|bank|state|persona|lure|scam type|payment method|agency|caller|category|company)s?\b/.test(
+    // Not who did it ("dollars requested by callers"): a breakdown is by one of the field's values.
+    /(?<!\b[a-z]+ed )\b(?:per|by|for each|broken down by|split by|across) (?:brand|bank|state|persona|lure|scam type|payment method|agency|caller|category|company)s?\b/.test(
       rest,
     );
   if (breakdown && metrics.some((m) => m !== 'calls_received')) return chat('breakdown');

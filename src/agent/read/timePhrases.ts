@@ -606,6 +606,11 @@ const RULES: Rule[] = [
     },
   },
   {
+    // "and over the last 30?": a number of days when no unit follows and nothing else does.
+    re: /\b(?:(?:in|over|for|during) )?(?:the )?(?:last|past|previous|prior) (\d{1,3})$/,
+    spec: (m) => (Number(m[1]) >= 1 ? { kind: 'range', range: `${Number(m[1])}d` } : null),
+  },
+  {
     re: new RegExp(`\\b${LEAD}(?:(?:last|past) )?([1-9]\\d{0,3})(h|d|w)\\b`),
     spec: (m) => ({ kind: 'range', range: `${m[1]}${m[2]}` }),
   },
