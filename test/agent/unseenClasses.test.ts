@@ -268,6 +268,14 @@ describe('true zeros: a value the data does not hold, or a filter that matches n
     zero(b);
   });
 
+  it('a scam type as stored, before its word: counted when held, not found when not; a bank named for the mule account', async () => {
+    const d30 = between(NOW.getTime() - 30 * DAY, NOW.getTime());
+    const a = await ask('how many TECH_SUPPORT lure calls in the last 30 days');
+    has(a, `calls received ${int(d30.filter((c) => c.extraction?.lure_category === 'TECH_SUPPORT').length)}`);
+    zero(await ask('how many GRANDPARENT_BAIL lure calls in the last 30 days?'));
+    zero(await ask('did any calls use Citizens Bank for the mule account in the last 30 days?'));
+  });
+
   it('a name a caller gave himself that no call has', async () => {
     const a = await ask('were there any calls where the scammer introduced himself as Ophelia Grantham?');
     zero(a);

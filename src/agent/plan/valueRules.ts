@@ -213,12 +213,14 @@ const UNKNOWN_CUES: Array<[RegExp, LexiconField]> = [
 const NAME_BEFORE_FIELD: Array<[RegExp, LexiconField]> = [
   // "named Acme Bank as the receiving bank", "the payout bank was Acme Bank".
   [
-    /\b([A-Z][\w&'.-]+(?: [A-Z][\w&'.-]+){0,3}) as (?:the |their |a )?(?:receiving|destination|payout|mule|beneficiary|recipient) bank\b|\b(?:receiving|destination|payout|mule|beneficiary|recipient) bank(?: was| is| named| called|:)? ['"‘“]?([A-Z][\w&'.-]+(?: [A-Z][\w&'.-]+){0,3})/,
+    /\b([A-Z][\w&'.-]+(?: [A-Z][\w&'.-]+){0,3}) (?:as|for) (?:the |their |a )?(?:receiving|destination|payout|mule|beneficiary|recipient) (?:bank|account)s?\b|\b(?:receiving|destination|payout|mule|beneficiary|recipient) bank(?: was| is| named| called|:)? ['"‘“]?([A-Z][\w&'.-]+(?: [A-Z][\w&'.-]+){0,3})/,
     'mule_bank_name',
   ],
   [/\b([A-Z][\w'-]+) (?:persona|personas)\b|\bpersona(?: named| called)? ['"‘“]?([A-Z][\w'-]+)/, 'persona'],
   [/\b([A-Z][\w-]+) (?:wallets?|coins?|tokens?|addresses)\b/, 'crypto_chain'],
   [/\b([A-Z][\w'&.-]+(?: [A-Z][\w'&.-]+){0,2}) gift ?cards?\b/, 'gift_card_brand'],
+  // A scam type as stored (capitals, underscores) before its word: "ROMANCE lure calls", "the PET_SCAM scam type".
+  [/\b([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*) (?:lures?|scam types?|lure categor(?:y|ies))\b/, 'lure_category'],
 ];
 
 /** The field and value a question names that the lexicon does not hold. */
@@ -275,7 +277,7 @@ function unknownValue(input: RuleInput): QueryPlan | null {
 export const A_VALUE_THE_DATA_DOES_NOT_HOLD: QueryRule = {
   // Before a place of an address: a whole address the data does not hold is no state's calls.
   id: 'a-value-the-data-does-not-hold',
-  cue: /\b(?:agent|rep|representative|wallets?|address|account|acct|routing|company|org|organisation|organization|holder|name of|chain|blockchain|network|personas?|coins?|tokens?|gift ?cards?|(?:him|her|them)sel(?:f|ves)|went by|go(?:es|ing)? by|name as|bank)\b/,
+  cue: /\b(?:agent|rep|representative|wallets?|address|account|acct|routing|company|org|organisation|organization|holder|name of|chain|blockchain|network|personas?|coins?|tokens?|gift ?cards?|(?:him|her|them)sel(?:f|ves)|went by|go(?:es|ing)? by|name as|bank|lures?|scam types?)\b/,
   // A name typed before its field's word is that field's value, even when another field holds it.
   guard: (i) => {
     const named = unknownNamed(i);

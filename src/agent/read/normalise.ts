@@ -270,6 +270,8 @@ export function normalise(question: string): string {
     .replace(/\bw\/o\b/g, 'without')
     .replace(/\bw\/\s*/g, 'with ')
     .replace(/\s&\s/g, ' and ')
+    // A value as stored ("TECH_SUPPORT", "gift_card"): its words.
+    .replace(/([a-z])_(?=[a-z])/g, '$1 ')
     // "atm" after a word of the present ("live atm", "on the line atm") is "at the moment", not a crypto ATM.
     .replace(/\b(live|active|ongoing|in progress|going on|happening|on (?:the )?(?:line|phone)|up|open)( calls?)? atm\b/g, '$1$2 right now')
     // Chat shorthand: "busiest state 4 calls" is "for calls" (after a word that takes no count; "top 4 brands" stays).
