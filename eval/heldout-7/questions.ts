@@ -52,7 +52,7 @@ export type Cls = (typeof CLASSES)[number];
 /**
  * A case. `unread`: a phrase (a date form, a part of a day, a named period) an honest reader
  * might not know; the answer is right when it states the exact figure OR says it did not
- * understand the phrase (judge.ts).
+ * understand the phrase (eval/shared/unread.ts).
  */
 export interface Case extends EvalCase<Ctx, KeyName> {
   cls: Cls;

@@ -17,6 +17,8 @@ export interface EvalCase<X, K extends string = string> {
   dashboard_range?: string;
   /** A question watched for a false zero. */
   fz?: boolean;
+  /** A phrase an honest reader might not know (class unread_phrase): "not understood" is right too (unread.ts). */
+  unread?: string;
   truth: (x: X) => Promise<Truth>;
 }
 

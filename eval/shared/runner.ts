@@ -1,5 +1,5 @@
-// The runner of a held-out set, shared by eval/heldout-4 and eval/heldout-5 (the earlier sets keep
-// their own copies): builds the set's world, computes every truth, and then either
+// The runner of a held-out set, shared by eval/heldout-4 on (the earlier sets keep their own
+// copies): builds the set's world, computes every truth, and then either
 //   --check        the smoke check: the set's own REST checks, then every case validated (no agent asked)
 //   --truths-only  every question with its truth (shows the questions: for the lead only)
 //   (no flag)      the held-out run: asks the agent every question over HTTP, ONCE, and reports
@@ -10,7 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { prepare, setProblems, type EvalCase, type Prepared } from './cases.js';
-import { judge, type Truth, type Verdict } from './judge.js';
+import type { Truth } from './judge.js';
+import { judgeUnread, unreadProblems, type UnreadVerdict } from './unread.js';
 import type { Scope, World } from './world.js';
 
 export interface EvalSet<X, K extends string, C extends EvalCase<X, 'read' | K>> {
@@ -40,7 +41,7 @@ interface Reply {
 
 interface Result<C> extends Prepared<C> {
   replies: Reply[];
-  verdict: Verdict;
+  verdict: UnreadVerdict;
 }
 
 export function showTruth(t: Truth): string {
@@ -94,10 +95,10 @@ async function ask<K extends string, C extends EvalCase<never, 'read' | K>>(worl
     replies.push({ question, status: res.status, answer: body?.answer ?? text, tool_calls: body?.tool_calls ?? [], ms });
   }
   const last = replies[replies.length - 1];
-  const verdict: Verdict =
+  const verdict: UnreadVerdict =
     last.status === 200
-      ? judge({ answer: last.answer, tool_calls: last.tool_calls }, p.truth!)
-      : { correct: false, falseZero: false, declined: false, why: `HTTP ${last.status}` };
+      ? judgeUnread({ answer: last.answer, tool_calls: last.tool_calls }, p.truth!, p.c.unread)
+      : { correct: false, falseZero: false, declined: false, why: `HTTP ${last.status}`, notUnderstood: false };
   return { ...p, replies, verdict };
 }
 
@@ -129,6 +130,12 @@ function report<C extends EvalCase<never, string>>(title: string, classes: reado
   console.log(
     `  answerable questions declined: ${declinedInScope.length}${declinedInScope.length ? ` (${declinedInScope.map((r) => r.c.id).join(', ')})` : ''}`,
   );
+  const unread = results.filter((r) => r.c.unread);
+  if (unread.length)
+    console.log(
+      `  unread phrases: ${unread.filter((r) => r.verdict.correct && !r.verdict.notUnderstood).length} exact figure, ` +
+        `${unread.filter((r) => r.verdict.notUnderstood).length} said not understood, ${unread.filter((r) => !r.verdict.correct).length} wrong`,
+    );
   console.log(`  out-of-scope declined: ${oos.filter((r) => r.verdict.correct).length} / ${oos.length}`);
   console.log(
     `  latency over HTTP (loopback, per request): p50 ${q(0.5).toFixed(1)} ms, p95 ${q(0.95).toFixed(1)} ms over ${lat.length} requests`,
@@ -157,9 +164,20 @@ async function check<X, K extends string, C extends EvalCase<X, 'read' | K>>(
   const prepared = await prepare(x, set.cases);
   const sp = setProblems(prepared, set.classes, set.minimum);
   problems.push(...sp.problems);
+  // "Not understood" is right for an unread phrase's case only, and such a case is of its class.
+  for (const p of prepared) {
+    if (!p.truth) continue;
+    if (set.classes.includes('unread_phrase') && (p.c.cls === 'unread_phrase') !== !!p.c.unread)
+      problems.push(`${p.c.id}: an unread phrase belongs to the class unread_phrase alone`);
+    if (p.c.unread) for (const m of unreadProblems(p.truth, p.c.unread)) problems.push(`${p.c.id} (${p.c.cls}): ${m}`);
+    else if (judgeUnread({ answer: 'I did not understand that phrase.', tool_calls: [] }, p.truth).notUnderstood)
+      problems.push(`${p.c.id}: "not understood" accepted outside the class unread_phrase`);
+  }
   console.log(`${prepared.length} cases (${sp.perClass}); truths computed in ${Date.now() - t0} ms`);
   console.log(
-    `false-zero watch: ${set.cases.filter((c) => c.fz).length}; multi-turn: ${set.cases.filter((c) => c.turns.length > 1).length}; scoped keys: ${set.cases.filter((c) => c.key && c.key !== 'read').length}`,
+    `false-zero watch: ${set.cases.filter((c) => c.fz).length}; multi-turn: ${set.cases.filter((c) => c.turns.length > 1).length}; ` +
+      `scoped keys: ${set.cases.filter((c) => c.key && c.key !== 'read').length}; unread phrases: ${set.cases.filter((c) => c.unread).length}; ` +
+      `truths read two ways (any of): ${prepared.filter((p) => p.truth?.kind === 'any').length}`,
   );
   if (problems.length) {
     console.error(`SMOKE CHECK FAILED (${problems.length}):\n  ${problems.join('\n  ')}`);
@@ -196,7 +214,7 @@ async function main<X, K extends string, C extends EvalCase<X, 'read' | K>>(set:
     if (mode === 'truths') {
       for (const p of prepared) {
         console.log(
-          `\n[${p.c.id}] ${p.c.cls}${p.c.key ? ` (key: ${p.c.key})` : ''}${p.c.dashboard_range ? ` (dashboard ${p.c.dashboard_range})` : ''}${p.c.fz ? ' [false-zero watch]' : ''}`,
+          `\n[${p.c.id}] ${p.c.cls}${p.c.key ? ` (key: ${p.c.key})` : ''}${p.c.dashboard_range ? ` (dashboard ${p.c.dashboard_range})` : ''}${p.c.fz ? ' [false-zero watch]' : ''}${p.c.unread ? ` [unread: ${p.c.unread}]` : ''}`,
         );
         for (const t of p.c.turns) console.log(`  Q: ${t}`);
         console.log(p.error ? `  TRUTH ERROR: ${p.error}` : `  truth: ${showTruth(p.truth!)}`);
@@ -223,6 +241,7 @@ async function main<X, K extends string, C extends EvalCase<X, 'read' | K>>(set:
       why: r.verdict.why,
       false_zero: r.verdict.falseZero,
       declined: r.verdict.declined,
+      not_understood: r.verdict.notUnderstood,
       truth: showTruth(r.truth!),
       turns: r.replies,
     }));

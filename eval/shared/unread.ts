@@ -1,12 +1,12 @@
-// The judge of the seventh held-out eval: the shared judge (eval/shared/judge.ts, unchanged) with
-// one verdict added for the class unread_phrase. A question of that class holds a phrase an
-// honest reader might not know (an unusual date form, a part of a day, a named period); its truth
-// is the exact figure, and an answer is also right when it says it did not understand the phrase
-// (or asks what it means) instead of answering some other window. The verdict records which.
+// The verdict of a case with an unread phrase (the class unread_phrase, from the seventh held-out
+// set on): the case holds a phrase an honest reader might not know (an unusual date form, a part
+// of a day, a named period); its truth is the exact figure, and an answer is also right when it
+// says it did not understand the phrase (or asks what it means) instead of answering some other
+// window. The shared judge (judge.ts) decides every other case; the verdict records which.
 
-import { judge, type AgentReply, type Truth, type Verdict } from '../shared/judge.js';
+import { judge, type AgentReply, type Truth, type Verdict } from './judge.js';
 
-export interface Verdict7 extends Verdict {
+export interface UnreadVerdict extends Verdict {
   /** Judged right because the answer said it did not understand the case's phrase. */
   notUnderstood: boolean;
 }
@@ -38,7 +38,7 @@ export function saysNotUnderstood(text: string): boolean {
  * The shared judge; for a case with an `unread` phrase, an answer the shared judge finds wrong is
  * right when it says it did not understand (the exact figure stays right as well).
  */
-export function judge7(reply: AgentReply, truth: Truth, unread?: string): Verdict7 {
+export function judgeUnread(reply: AgentReply, truth: Truth, unread?: string): UnreadVerdict {
   const v = judge(reply, truth);
   if (v.correct || !unread || truth.kind === 'decline') return { ...v, notUnderstood: false };
   if (saysNotUnderstood(reply.answer ?? '')) return { correct: true, falseZero: false, declined: false, why: '', notUnderstood: true };
@@ -50,11 +50,11 @@ export function unreadProblems(truth: Truth, unread: string): string[] {
   const out: string[] = [];
   const tools = [{ name: 'query' }];
   const said = `I did not understand "${unread}" as a time period; could you give me the dates?`;
-  if (!judge7({ answer: said, tool_calls: [] }, truth, unread).correct)
+  if (!judgeUnread({ answer: said, tool_calls: [] }, truth, unread).correct)
     out.push('an answer saying the phrase was not understood is judged wrong');
-  if (!judge7({ answer: `I'm not sure what "${unread}" means.`, tool_calls: tools }, truth, unread).notUnderstood)
+  if (!judgeUnread({ answer: `I'm not sure what "${unread}" means.`, tool_calls: tools }, truth, unread).notUnderstood)
     out.push('"not sure what it means" is not read as not understood');
-  if (judge7({ answer: 'There were 123456 calls over the last 7 days.', tool_calls: tools }, truth, unread).correct)
+  if (judgeUnread({ answer: 'There were 123456 calls over the last 7 days.', tool_calls: tools }, truth, unread).correct)
     out.push('a figure of another window is judged right');
   return out;
 }
