@@ -54,6 +54,9 @@ describe('out of scope: one decline table', () => {
     'claw back the wire they sent to that account',
     'log a servicenow ticket about the missing transcripts',
     'what is the current location of the handset behind that caller id',
+    'draft a search warrant for the wallet owner',
+    'summarise the fcc latest advisory on robocalls',
+    'give me the official support line for amazon',
   ];
   for (const q of declined)
     it(`declined with no tool call: ${q}`, async () => {

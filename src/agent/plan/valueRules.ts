@@ -213,7 +213,7 @@ const UNKNOWN_CUES: Array<[RegExp, LexiconField]> = [
 const NAME_BEFORE_FIELD: Array<[RegExp, LexiconField]> = [
   // "named Acme Bank as the receiving bank", "the payout bank was Acme Bank".
   [
-    /\b([A-Z][\w&'.-]+(?: [A-Z][\w&'.-]+){0,3}) (?:as|for) (?:the |their |a )?(?:receiving|destination|payout|mule|beneficiary|recipient) (?:bank|account)s?\b|\b(?:receiving|destination|payout|mule|beneficiary|recipient) bank(?: was| is| named| called|:)? ['"‘“]?([A-Z][\w&'.-]+(?: [A-Z][\w&'.-]+){0,3})/,
+    /\b([A-Z][\w&'.-]+(?: [A-Z][\w&'.-]+){0,3}) (?:as|for) (?:the |their |a )?(?:receiving|destination|payout|mule|beneficiary|recipient) (?:bank|account)s?\b(?! (?:holders?|numbers?|names?|owners?))|\b(?:receiving|destination|payout|mule|beneficiary|recipient) bank(?: was| is| named| called|:)? ['"‘“]?([A-Z][\w&'.-]+(?: [A-Z][\w&'.-]+){0,3})/,
     'mule_bank_name',
   ],
   [/\b([A-Z][\w'-]+) (?:persona|personas)\b|\bpersona(?: named| called)? ['"‘“]?([A-Z][\w'-]+)/, 'persona'],

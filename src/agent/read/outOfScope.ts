@@ -131,7 +131,7 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
   },
   {
     topic: 'outside data',
-    cue: /\b(?:nationwide|nationally|across the (?:us|u\.s\.|usa|country|nation|united states|world)|americans|worldwide|globally|industry[- ]wide|according to (?:the )?(?!(?:our|the) (?:calls|data|honeypot|dashboard))[a-z]+|reported (?:losses|complaints|by (?:the )?(?:ftc|fbi|ic3|fcc|banks?))|(?:ftc|fbi|ic3|fcc|census)(?:'s)? (?:data|report|reports|statistics|stats|figures|numbers|estimates?)|official (?:statistics|figures|numbers)|what (?:does|do|did|would|should) (?:the )?(?:ftc|fbi|fcc|ic3|police|government|experts?|regulators?|banks?) (?:recommend|advise|suggest|say about|think)|(?:all|other) (?:banks|companies|carriers|honeypots))\b/,
+    cue: /\b(?:nationwide|nationally|across the (?:us|u\.s\.|usa|country|nation|united states|world)|americans|worldwide|globally|industry[- ]wide|according to (?:the )?(?!(?:our|the) (?:calls|data|honeypot|dashboard))[a-z]+|reported (?:losses|complaints|by (?:the )?(?:ftc|fbi|ic3|fcc|banks?))|(?:ftc|fbi|ic3|fcc|census)(?:'s)? (?:[a-z]+ ){0,3}(?:data|reports?|statistics|stats|figures|numbers|estimates?|press releases?|announcements?|guidance|advisor(?:y|ies)|bulletins?|reported loss(?:es)?|losses)|official (?:statistics|figures|numbers)|what (?:does|do|did|would|should) (?:the )?(?:ftc|fbi|fcc|ic3|police|government|experts?|regulators?|banks?) (?:recommend|advise|suggest|say about|think)|(?:all|other) (?:banks|companies|carriers|honeypots))\b/,
     guard: (t) => /\b(?:we|our|us|honeypot|personas?|the calls)\b/.test(t),
     reply: cannot(
       'it holds only the calls your honeypot received, no national statistics or figures reported by others',
@@ -152,7 +152,7 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
   {
     // Writing for the user (emails, letters, memos) and translating: the agent answers with figures only.
     topic: 'writing',
-    cue: /\b(?:draft|write|compose|prepare|word)\b.{0,30}\b(?:e-?mails?|letters?|memos?|messages?|notes? to|press releases?|posts?|tweets?|scripts? for (?:a|the|our) (?:call|persona))\b|\btranslat(?:e|ion)\b.{0,60}\b(?:into|to|in) (?:spanish|french|german|chinese|english|portuguese|italian|russian|arabic|hindi|japanese|korean|vietnamese|another language)\b/,
+    cue: /^(?:please |pls |can you |could you |would you |help me )?(?:draft|compose|write up)\b|\b(?:draft|write|compose|prepare|word)\b.{0,30}\b(?:e-?mails?|letters?|memos?|messages?|notes? to|press releases?|posts?|tweets?|subpoenas?|warrants?|affidavits?|summons|court orders?|legal requests?|scripts? for (?:a|the|our) (?:call|persona))\b|\btranslat(?:e|ion)\b.{0,60}\b(?:into|to|in) (?:spanish|french|german|chinese|english|portuguese|italian|russian|arabic|hindi|japanese|korean|vietnamese|another language)\b/,
     reply: cannot(
       "I don't write messages or translate, I answer with figures from the calls",
       'how many tier-one calls came in this week, to put in a message yourself',
@@ -172,6 +172,25 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
       'how many calls impersonated the FTC this month',
     ),
     examples: ['is it legal to record scam calls', 'how do i set up a honeypot like this'],
+  },
+  {
+    // A company's or agency's own contact details: the calls hold what scammers gave, not the real ones.
+    topic: 'general knowledge',
+    cue: /\b(?:real|official|actual|legitimate|genuine|legit|true) (?:[a-z']+ ){0,2}(?:support|customer service|customer care|help ?desk|fraud|hotline|contact|phone|call ?back)(?: (?:line|number|phone|website|site|email|address|desk))?\b|\b(?:phone number|hotline|website|email address) (?:for|of) (?:reporting|the (?:real|official))\b/,
+    guard: (t) => /\b(?:how many|calls? (?:from|with|naming|claiming)|which (?:calls|numbers)|spoof\w*|impersonat\w*)\b/.test(t),
+    reply: cannot(
+      "it holds the numbers and sites scammers gave on the calls, not companies' or agencies' own contact details",
+      'which caller IDs or callback numbers claimed to be Microsoft support this month',
+    ),
+    examples: ["what is paypal's official fraud hotline", 'give me the legitimate customer service number for chase'],
+  },
+  {
+    // The service's own accounts and settings: the agent reads calls, it changes nothing.
+    topic: 'action',
+    cue: /\b(?:reset|change|recover|update|unlock|rotate|revoke|delete|disable|enable) (?:my|our|the|a|this) (?:[a-z]+ ){0,2}(?:password|passphrase|api keys?|keys?|login|account|2fa|mfa|e-?mail|settings|user|subscription|plan|tier)\b/,
+    guard: (t) => /^(?:how many|which|what (?:share|number)|did|were|was)\b/.test(t),
+    reply: ACTION_REPLY,
+    examples: ['reset my dashboard password', 'please rotate our api key'],
   },
   {
     topic: 'code',
