@@ -65,7 +65,7 @@ describe('the overview filters itself from any figure (issue 29)', { skip, timeo
 
   /** Waits until `n` chips show and no panel is loading or showing older figures. */
   async function settled(n: number): Promise<void> {
-    await page.waitForFunction((k) => document.querySelectorAll('[data-testid="filter-bar"] li.chip').length === k, n, { timeout: 10_000 });
+    await page.waitForFunction((k) => document.querySelectorAll('[data-testid="filter-bar"] li.chip').length === k, n, { timeout: 30_000 });
     await page.waitForFunction(() => !document.querySelector('.updating, .state-loading, [data-loading], .card-skeleton'), undefined, {
       timeout: 30_000,
     });
