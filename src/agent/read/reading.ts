@@ -95,7 +95,7 @@ export function rankedFieldIn(text: string): TopnField | 'persona' | null {
   if (!noun) return null;
   const first = noun.split(/\s+/)[0];
   if (/^personas?$/.test(first)) return 'persona';
-  for (const [field, re] of FIELD_PATTERNS) if (re.test(noun) && re.exec(noun)!.index === 0) return field;
+  for (const [field, re] of FIELD_PATTERNS) if (re.exec(noun)?.index === 0) return field;
   return null;
 }
 

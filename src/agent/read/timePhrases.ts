@@ -183,7 +183,7 @@ function partOfDay(day: Date, part: string, now: Date): WindowSpec | null {
   const start = day.getTime() + from * HOUR_MS;
   const end = day.getTime() + to * HOUR_MS;
   if (start > now.getTime()) return null;
-  return { kind: 'span', start: formatUtc(new Date(start)), end: end >= now.getTime() ? null : formatUtc(new Date(end)) };
+  return { kind: 'span', start: formatUtc(new Date(start)), end: endOrNow(end, now) };
 }
 
 /** Days `from` to `to` of a month (both whole days), the month read as monthSpan reads it. */
@@ -197,7 +197,7 @@ function daysOfMonth(month: string, typedYear: string | undefined, from: number,
   const start = Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), from);
   const end = Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), until + 1);
   if (start > now.getTime()) return null;
-  return { kind: 'span', start: formatUtc(new Date(start)), end: end >= now.getTime() ? null : formatUtc(new Date(end)) };
+  return { kind: 'span', start: formatUtc(new Date(start)), end: endOrNow(end, now) };
 }
 
 const ORDINALS: Record<string, number> = {
@@ -226,7 +226,7 @@ function quarterSpan(q: number, typedYear: string | undefined, now: Date): Windo
   const start = Date.UTC(year, (q - 1) * 3, 1);
   const end = Date.UTC(year, q * 3, 1);
   if (start > now.getTime()) return null;
-  return { kind: 'span', start: formatUtc(new Date(start)), end: end >= now.getTime() ? null : formatUtc(new Date(end)) };
+  return { kind: 'span', start: formatUtc(new Date(start)), end: endOrNow(end, now) };
 }
 
 const RULES: Rule[] = [
@@ -687,7 +687,7 @@ RULES.push({
     const end = Date.UTC(Number(m[2]) + 1, 0, 1);
     if (start > now.getTime()) return null;
     if (m[1] === 'since') return { kind: 'span', start: formatUtc(new Date(start)), end: null };
-    return { kind: 'span', start: formatUtc(new Date(start)), end: end >= now.getTime() ? null : formatUtc(new Date(end)) };
+    return { kind: 'span', start: formatUtc(new Date(start)), end: endOrNow(end, now) };
   },
 });
 
