@@ -66,9 +66,14 @@ describe('the overview filters itself from any figure (issue 29)', { skip, timeo
   /** Waits until `n` chips show and no panel is loading or showing older figures. */
   async function settled(n: number): Promise<void> {
     await page.waitForFunction((k) => document.querySelectorAll('[data-testid="filter-bar"] li.chip').length === k, n, { timeout: 30_000 });
-    await page.waitForFunction(() => !document.querySelector('.updating, .state-loading, [data-loading], .card-skeleton'), undefined, {
-      timeout: 30_000,
-    });
+    // Nothing loading, and every chart has drawn its latest figures (a click lands on what is shown).
+    await page.waitForFunction(
+      () => !document.querySelector('.updating, .state-loading, [data-loading], .card-skeleton, .echart:not([data-drawn])'),
+      undefined,
+      {
+        timeout: 30_000,
+      },
+    );
     for (const name of PANELS) {
       if (name === 'live') continue;
       await page.waitForFunction(

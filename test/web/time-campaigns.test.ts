@@ -332,15 +332,20 @@ describe('time, comparison, exports, campaigns, saved views and notes in the bro
     assert.doesNotMatch((await page.locator('[data-panel="timeseries"] .echart').getAttribute('aria-label'))!, /compared/);
   });
 
+  let lastDownload = 0;
   /** Clicks a download button in a panel (its table opened first) and returns the file. */
   async function download(panel: string, testId: string): Promise<{ name: string; bytes: Buffer }> {
     const d = page.locator(`[data-panel="${panel}"] details.data-table`);
     if ((await d.count()) && !(await d.evaluate((x) => (x as HTMLDetailsElement).open))) await d.locator('summary').click();
+    // Chromium (156) silently drops a download that follows ten others within about a second:
+    // downloads are spaced as a person's clicks are.
+    await page.waitForTimeout(Math.max(0, lastDownload + 300 - Date.now()));
     const [file] = await Promise.all([
       // A chart's PNG is drawn when asked: a loaded machine (a full run) once took over the 30 s default.
       page.waitForEvent('download', { timeout: 90_000 }),
       page.locator(`[data-panel="${panel}"] [data-testid="${testId}"]`).click(),
     ]);
+    lastDownload = Date.now();
     const chunks: Buffer[] = [];
     for await (const c of (await file.createReadStream())!) chunks.push(c as Buffer);
     return { name: file.suggestedFilename(), bytes: Buffer.concat(chunks) };

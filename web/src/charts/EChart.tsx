@@ -89,7 +89,7 @@ export function EChart({ option, height, label, onClick, onGridClick, onGridDrag
       dragged = false;
       pressed = hovered;
       down =
-        (gridDrag.current || cellDrag.current) && !c.isDisposed() && c.containPixel('grid', [e.offsetX, e.offsetY])
+        (gridClick.current || gridDrag.current || cellDrag.current) && !c.isDisposed() && c.containPixel('grid', [e.offsetX, e.offsetY])
           ? { px: e.offsetX, py: e.offsetY }
           : null;
     });
@@ -97,7 +97,7 @@ export function EChart({ option, height, label, onClick, onGridClick, onGridDrag
     const moved = (e: { offsetX: number; offsetY: number }, from: { px: number; py: number }) =>
       cellDrag.current ? Math.max(Math.abs(e.offsetX - from.px), Math.abs(e.offsetY - from.py)) : Math.abs(e.offsetX - from.px);
     zr.on('mousemove', (e) => {
-      if (!down) return;
+      if (!down || !(gridDrag.current || cellDrag.current)) return;
       shade.hidden = moved(e, down) < DRAG_MIN_PX;
       shade.style.left = `${Math.min(e.offsetX, down.px)}px`;
       shade.style.width = `${Math.abs(e.offsetX - down.px)}px`;
@@ -112,7 +112,16 @@ export function EChart({ option, height, label, onClick, onGridClick, onGridDrag
       const from = down;
       down = null;
       shade.hidden = true;
-      if (moved(e, from) < DRAG_MIN_PX || c.isDisposed()) return;
+      if (c.isDisposed()) return;
+      if (moved(e, from) < DRAG_MIN_PX) {
+        // A press and release in place is a click on the plot area. Read here, not from zrender's
+        // click, which is dropped when a repaint swaps the element under the pointer between the
+        // press and the release (a refresh landing mid-click lost the click).
+        const [x] = at(e.offsetX, e.offsetY);
+        if (gridClick.current && Number.isFinite(x)) setTimeout(() => gridClick.current?.(x), 0);
+        return;
+      }
+      if (!gridDrag.current && !cellDrag.current) return;
       dragged = true;
       if (cellDrag.current) {
         const [p, q] = [pressed, hovered];
@@ -126,14 +135,6 @@ export function EChart({ option, height, label, onClick, onGridClick, onGridDrag
     zr.on('globalout', () => {
       down = null;
       shade.hidden = true;
-    });
-    // A line has no bars to hit: the point under the pointer is read from the plot area itself.
-    zr.on('click', (e) => {
-      // The click that ends a drag is the drag's, not a point's.
-      if (dragged) return;
-      if (!gridClick.current || c.isDisposed() || !c.containPixel('grid', [e.offsetX, e.offsetY])) return;
-      const [x] = c.convertFromPixel({ gridIndex: 0 }, [e.offsetX, e.offsetY]) as number[];
-      if (Number.isFinite(x)) setTimeout(() => gridClick.current?.(x), 0);
     });
     // The observer also fires once on start; only a real change of size needs a re-layout.
     let size = `${node.clientWidth}x${node.clientHeight}`;

@@ -85,7 +85,10 @@ function savePng(from: HTMLElement, file: string): void {
     if (!table) return;
     out = tableCanvas(table, background);
   }
-  out.toBlob((blob) => blob && saveFile(`${file}.png`, blob), 'image/png');
+  // Encoded at once, not with toBlob: its callback comes from the encoder thread, which a loaded
+  // headless browser once left the click without a download for over 90 s.
+  const data = atob(out.toDataURL('image/png').split(',')[1] ?? '');
+  saveFile(`${file}.png`, new Blob([Uint8Array.from(data, (ch) => ch.charCodeAt(0))], { type: 'image/png' }));
 }
 
 export function PanelExport({ file, caption, requests }: { file: string; caption: string; requests?: () => Promise<ApiRequest[]> }) {
