@@ -13,7 +13,7 @@
 export function medianAndMaxSql(counts: string): string {
   const dbl = (e: string) => `CAST(${e} AS DOUBLE PRECISION)`;
   return `WITH v AS (SELECT x, sum(c) AS c FROM (${counts}) s GROUP BY 1),
-    w AS (SELECT x, sum(c) OVER (ORDER BY x) AS cum, sum(c) OVER () AS n FROM v)
+    w AS (SELECT x, sum(c) OVER (ORDER BY x) AS cum, (SELECT sum(c) FROM v) AS n FROM v)
     SELECT (${dbl('min(x) FILTER (WHERE cum >= floor((n + 1) / 2))')} + ${dbl('min(x) FILTER (WHERE cum >= floor(n / 2) + 1)')}) / 2 AS median,
       ${dbl('max(x)')} AS max
     FROM w`;

@@ -40,7 +40,7 @@ export async function valueCounts(
        SELECT ${column} AS label, count(*) AS count FROM calls WHERE ${windowWhere(principal, w, p)} AND ${column} IS NOT NULL GROUP BY 1
      )
      SELECT label, count, (SELECT CAST(sum(count) AS DOUBLE PRECISION) FROM counted) AS total,
-       count(*) OVER () AS distinct_values
+       (SELECT count(*) FROM counted WHERE count >= ${p.p(minCount)}) AS distinct_values
      FROM counted WHERE count >= ${p.p(minCount)}
      ORDER BY count DESC, ${byCodePoint('label')}
      LIMIT ${p.p(n)}`,
