@@ -100,6 +100,10 @@ async function irsOrSsa(r: Reader, w: Win, who: 'IRS' | 'SSA', f: Filter[] = [])
   return a.kind === 'number' && b.kind === 'number' && a.value === b.value ? a : anyOf(a, b);
 }
 
+/** Calls that asked for gift cards: the payment method, or (also) a gift-card brand named. */
+const GIFT: Filter = ['or', [pay('gift_card'), has('gift_card_brand')]];
+const giftCalls = (w: Win) => async (r: Reader) => anyOf(await count(r, w, [pay('gift_card')]), await count(r, w, [GIFT]));
+
 const calls =
   (w: Win, f: Filter[] = []) =>
   (r: Reader) =>
@@ -138,7 +142,7 @@ const EVERYDAY: Case[] = [
   c('e11', 'everyday', 'What was the largest single dollar ask in the last 14 days?', metric('max_single_ask', W.last14d, 'usd')),
   c('e12', 'everyday', 'How many calls impersonated the IRS last month?', (r) => overAny(LAST_MONTH, (w) => irsOrSsa(r, w, 'IRS'))),
   c('e13', 'everyday', 'How many calls were classed tier 3 in the last 7 days?', calls(W.last7d, [T3])),
-  c('e14', 'everyday', 'In the last 7 days, how many callers demanded payment in gift cards?', calls(W.last7d, [pay('gift_card')])),
+  c('e14', 'everyday', 'In the last 7 days, how many callers demanded payment in gift cards?', giftCalls(W.last7d)),
   c('e15', 'everyday', "What's the average call length over the past 30 days?", metric('avg_call_duration_sec', W.last30d, 'sec')),
   c('e16', 'everyday', 'How many calls this month gave us a crypto wallet address?', calls(W.thisMonth, [has('crypto_wallet_address')])),
   c('e17', 'everyday', 'How many calls did the honeypot receive in January?', calls(W.january)),
@@ -218,7 +222,9 @@ const NEARBY: Case[] = [
     metricAny('distinct:fake_agent_name', LAST_WEEK, 'count'),
   ),
   c('n12', 'nearby_figure', 'What fraction of calls over the last 30 days were closed cleanly?', (r) =>
-    share(r, W.last30d, [is('cleanly_closed', true)]),
+    overAny([W.last30d], async (w) =>
+      anyOf(await share(r, w, [is('cleanly_closed', true)]), await share(r, w, [is('cleanly_closed', true)], [has('cleanly_closed')])),
+    ),
   ),
   c(
     'n13',
@@ -506,7 +512,7 @@ const CASUAL: Case[] = [
   c('k01', 'casual', 'yo whats the tier1 count for today', calls(W.today, [T1])),
   c('k02', 'casual', 'quick one - total $ asked yesterday?', metric('total_dollars_asked', W.yesterday, 'usd')),
   c('k03', 'casual', 'how many calls hav we hooked this wk', metricAny('hooked_calls', THIS_WEEK, 'count')),
-  c('k04', 'casual', 'any idea how many callers wanted gift cards in the last 14 days?', calls(W.last14d, [pay('gift_card')])),
+  c('k04', 'casual', 'any idea how many callers wanted gift cards in the last 14 days?', giftCalls(W.last14d)),
   c('k05', 'casual', 'lol how many ppl pretended to be microsoft this month', calls(W.thisMonth, [brand('Microsoft')])),
   c('k06', 'casual', 'hook rate last 30d pls', metric('hook_rate', W.last30d, 'rate')),
   c('k07', 'casual', 'number of calls frm texas yesterday?', calls(W.yesterday, [state('TX')]), { fz: true }),
@@ -614,7 +620,7 @@ const MULTI: Case[] = [
     allOf(await count(r, W.today), await count(r, W.yesterday)),
   ),
   c('m08', 'multi_part', 'In the last 14 days: how many calls wanted gift-card payment, and how many wanted a crypto ATM?', async (r) =>
-    allOf(await count(r, W.last14d, [pay('gift_card')]), await count(r, W.last14d, [pay('crypto_atm')])),
+    allOf(await giftCalls(W.last14d)(r), await count(r, W.last14d, [pay('crypto_atm')])),
   ),
   c('m09', 'multi_part', 'What were the average and the longest call durations over last weekend?', async (r) =>
     allOf(await fig(r, 'avg_call_duration_sec', W.lastWeekend, [], 'sec'), await fig(r, 'max_call_duration_sec', W.lastWeekend, [], 'sec')),
@@ -654,7 +660,9 @@ const FOLLOW: Case[] = [
     metric('hook_rate', { start: lastDays(14).start, end: lastDays(7).start }, 'rate'),
   ),
   c('u04', 'follow_up', ['How many calls asked for gift cards in February?', 'Which gift card brand came up most in those?'], (r) =>
-    top(r, 'gift_card_brand', W.february, [pay('gift_card')]),
+    overAny([W.february], async (w) =>
+      anyOf(await top(r, 'gift_card_brand', w, [pay('gift_card')]), await top(r, 'gift_card_brand', w, [GIFT])),
+    ),
   ),
   c('u05', 'follow_up', ['How many calls came in last weekend?', 'How many of those were tier 1?'], calls(W.lastWeekend, [T1])),
   c('u06', 'follow_up', ['Total dollars asked yesterday?', 'Same thing for today so far?'], metric('total_dollars_asked', W.today, 'usd')),
@@ -736,7 +744,7 @@ const ZERO: Case[] = [
     zero(r, W.last30d, [lure('GIFT_CARD'), pay('zelle')]),
   ),
   c('z04', 'true_zero', 'How many crypto investment scam calls asked for gift cards this month?', (r) =>
-    zero(r, W.thisMonth, [lure('CRYPTO_INVESTMENT'), pay('gift_card')]),
+    zero(r, W.thisMonth, [lure('CRYPTO_INVESTMENT'), GIFT]),
   ),
   c('z05', 'true_zero', 'Medicare scam calls that wanted payment in bitcoin or at a crypto ATM, last 30 days: how many?', (r) =>
     zero(r, W.last30d, [['or', [lure('MEDICARE'), brand('Medicare')]], pay('bitcoin', 'crypto_atm')]),
@@ -759,7 +767,7 @@ const ZERO: Case[] = [
   ),
   c('z12', 'true_zero', 'How many tier 1 calls came in on January 10th?', (r) => zero(r, day('2029-01-10'), [T1])),
   c('z13', 'true_zero', 'Gift-card payment calls where the mule bank was Chime, this month: how many?', (r) =>
-    zero(r, W.thisMonth, [pay('gift_card'), is('mule_bank_name', 'Chime')]),
+    zero(r, W.thisMonth, [GIFT, is('mule_bank_name', 'Chime')]),
   ),
   c('z14', 'true_zero', 'How many hooked calls this week came with no intel at all?', (r) =>
     zero(r, W.thisWeekSun, [HOOKED, is('has_intel', false)]),

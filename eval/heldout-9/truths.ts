@@ -205,6 +205,10 @@ const ALIASES: Record<string, string[]> = {
   bank_transfer: ['bank transfer'],
   gift_card: ['gift card', 'gift cards'],
   cash_app: ['Cash App', 'CashApp'],
+  caller_hung_up_normal: ['caller hung up', 'hung up normally'],
+  websocket_issue_our_side: ['websocket issue', 'WebSocket'],
+  voice_engine_issue: ['voice engine issue', 'voice engine'],
+  ai_session_capped: ['session capped', 'session cap'],
 };
 
 /** The spellings of a stored value an answer may use. */
