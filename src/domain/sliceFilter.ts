@@ -38,6 +38,8 @@ export interface SliceFilter {
   origins?: CallerOrigin[];
   /** Intel fields that must be present (extraction columns, from INTEL_FIELDS only). */
   has?: IntelField[];
+  /** Whether the call has intel (CONTRACT: at least one extracted intel field), or has none. */
+  hasIntel?: boolean;
   /** Bounds on the call's total dollars asked (inclusive). */
   minAsked?: number;
   maxAsked?: number;

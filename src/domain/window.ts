@@ -32,7 +32,7 @@ export const DAY_MS = 24 * HOUR_MS;
 const WEEK_MS = 7 * DAY_MS;
 
 /** Longest allowed window; exactly this long is allowed. */
-const MAX_SPAN_DAYS = 400;
+export const MAX_SPAN_DAYS = 400;
 const MAX_SPAN_MS = MAX_SPAN_DAYS * DAY_MS;
 /** Most buckets a bucketed result may have; exactly this many is allowed. */
 export const MAX_BUCKETS = 10_000;

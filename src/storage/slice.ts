@@ -39,6 +39,7 @@ function filterParts(f: SliceFilter, params: Params, col: (c: string) => string)
   if (f.minDurationSec !== undefined) parts.push(`${col('duration_sec')} >= ${params.p(f.minDurationSec)}`);
   if (f.maxDurationSec !== undefined) parts.push(`${col('duration_sec')} <= ${params.p(f.maxDurationSec)}`);
   for (const field of INTEL_FIELDS) if (f.has?.includes(field)) parts.push(`${col(field)} IS NOT NULL`);
+  if (f.hasIntel !== undefined) parts.push(`${col('has_intel')} = ${params.p(f.hasIntel)}`);
   if (f.minAsked !== undefined) parts.push(`${col('asks_total')} >= ${params.p(f.minAsked)}`);
   if (f.maxAsked !== undefined) parts.push(`${col('asks_total')} <= ${params.p(f.maxAsked)}`);
   if (f.minAsks !== undefined) parts.push(`${col('asks_count')} >= ${params.p(f.minAsks)}`);

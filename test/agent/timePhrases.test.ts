@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { findWindows, unreadTimePhrase } from '../../src/agent/read/timePhrases.js';
-import { shiftBack, windowArgs, type WindowSpec } from '../../src/agent/read/windowSpec.js';
+import { shiftBack, shiftBy, shiftForward, windowArgs, type WindowSpec } from '../../src/agent/read/windowSpec.js';
 
 const NOW = new Date('2026-11-20T14:00:00Z'); // Friday
 
@@ -21,6 +21,32 @@ describe('time phrases', () => {
     assert.deepEqual(argsOf('last three days'), { range: '3d' });
     assert.deepEqual(argsOf('last 3 months'), { range: '90d' });
     assert.deepEqual(argsOf('calls in 30d'), { range: '30d' });
+  });
+
+  it('reads every way of saying all the data as the longest window a query may span', () => {
+    for (const t of [
+      'calls in the entire data set',
+      'hook rate through our whole history',
+      'biggest ask of all time',
+      'all-time calls',
+      'calls since we began',
+      'have they ever used zelle',
+    ])
+      assert.deepEqual(argsOf(t), { range: '400d' }, t);
+    // "to date" after a period is that period so far.
+    assert.deepEqual(argsOf('calls quarter to date'), { start: '2026-10-01T00:00:00Z' });
+  });
+
+  it('steps a window forward: the next of its own length, or of the unit named; never past now', () => {
+    const day: WindowSpec = { kind: 'span', start: '2026-11-02T00:00:00Z', end: '2026-11-03T00:00:00Z' };
+    assert.deepEqual(windowArgs(shiftForward(day, NOW), NOW), { start: '2026-11-03T00:00:00Z', end: '2026-11-04T00:00:00Z' });
+    assert.deepEqual(windowArgs(shiftForward(day, NOW, 'week'), NOW), { start: '2026-11-03T00:00:00Z', end: '2026-11-10T00:00:00Z' });
+    // A month after reaches past now: it ends now.
+    assert.deepEqual(windowArgs(shiftForward(day, NOW, 'month'), NOW), { start: '2026-11-03T00:00:00Z' });
+    // A calendar period steps by one, and this one is the last.
+    assert.deepEqual(shiftForward({ kind: 'calendar', unit: 'month', offset: -2 }, NOW), { kind: 'calendar', unit: 'month', offset: -1 });
+    assert.deepEqual(shiftForward({ kind: 'calendar', unit: 'week', offset: -1 }, NOW), { kind: 'calendar', unit: 'week', offset: 0 });
+    assert.deepEqual(windowArgs(shiftBy(day, 'week', NOW, 1), NOW), { start: '2026-11-09T00:00:00Z', end: '2026-11-10T00:00:00Z' });
   });
 
   it('reads calendar periods in UTC, weeks from Monday', () => {

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { isHooked, NOW, ORG_A_CALLS, refSummary, refTopn, tierOf, usd, WINDOWS, type FixtureCall } from './fixture.js';
 import { agentWorld, askOk, type AgentAnswer, type AgentWorld } from './setup.js';
 import { declineOf } from '../../src/agent/read/outOfScope.js';
+import { INTEL_FIELDS } from '../../src/domain/call.js';
 import { ingest, newOrg } from '../helpers/app.js';
 
 let w: AgentWorld;
@@ -188,8 +189,11 @@ describe('the figure word decides the measure', () => {
 
   it('a share of calls with a figure that counts calls: that count over all calls', async () => {
     const r = refSummary(ORG_A_CALLS, WINDOWS.d30);
+    // Intel extracted: calls with at least one intel field (CONTRACT "has intel"), not every extraction.
+    const d30 = between(NOW.getTime() - 30 * DAY, NOW.getTime());
+    const withIntel = d30.filter((c) => INTEL_FIELDS.some((f) => (c.extraction as Record<string, unknown> | null)?.[f] != null)).length;
     const a = await ask('over the last 30 days what fraction of our calls ended with intel extracted?');
-    has(a, pctOf(r.insights_produced, r.calls_received));
+    has(a, pctOf(withIntel, r.calls_received));
     const b = await ask('tier 3 percentage, last 30 days');
     has(b, pctOf(r.tier3_calls, r.calls_received));
     const c = await ask('in the past 30 days, as a percentage, how many calls had a high confidence insight?');
@@ -274,7 +278,8 @@ describe('true zeros: a value the data does not hold, or a filter that matches n
   it('a scam type as stored, before its word: counted when held, not found when not; a bank named for the mule account', async () => {
     const d30 = between(NOW.getTime() - 30 * DAY, NOW.getTime());
     const a = await ask('how many TECH_SUPPORT lure calls in the last 30 days');
-    has(a, `calls received ${int(d30.filter((c) => c.extraction?.lure_category === 'TECH_SUPPORT').length)}`);
+    const n = int(d30.filter((c) => c.extraction?.lure_category === 'TECH_SUPPORT').length);
+    assert.match(a.answer, new RegExp(`calls received ${n}\\b|\\bin ${n} calls\\b`));
     zero(await ask('how many GRANDPARENT_BAIL lure calls in the last 30 days?'));
     zero(await ask('did any calls use Citizens Bank for the mule account in the last 30 days?'));
   });
@@ -433,5 +438,50 @@ describe('a value with its own field word, ranked by another field', () => {
     assert.ok(top, 'the fixture must give Kevin a brand');
     const a = await ask('with the fake agent Kevin, which brand came up most in the last 12 weeks?');
     has(a, `${top[0]} (${top[1]} call`);
+  });
+});
+
+describe('windows and filters read from words the planner lacked', () => {
+  const hasIntel = (c: FixtureCall) => INTEL_FIELDS.some((f) => (c.extraction as Record<string, unknown> | null)?.[f] != null);
+
+  it('"any intel" is a filter on calls with at least one intel field', async () => {
+    const n = between(NOW.getTime() - 14 * DAY, NOW.getTime()).filter(hasIntel).length;
+    const a = await ask('over the past 14 days, how many calls produced intel?');
+    has(a, `calls received ${int(n)}`);
+    assert.ok(
+      a.tool_calls.some((t) => (t.args as Record<string, unknown>).has_intel === true),
+      JSON.stringify(a.tool_calls),
+    );
+  });
+
+  it('the whole store: the longest window, said as such', async () => {
+    const a = await ask('total calls across the entire history');
+    has(a, `calls received ${int(ORG_A_CALLS.filter((c) => at(c) >= NOW.getTime() - 400 * DAY && at(c) < NOW.getTime()).length)}`);
+    has(a, 'all time');
+  });
+
+  it('a follow-up stepping forward: the window after the last one, of the unit it names', async () => {
+    const day = (d: string) => Date.parse(`${d}T00:00:00Z`);
+    const a = await talk('how many calls on 2026-11-10', 'and what about the next day');
+    has(a, `calls received ${int(between(day('2026-11-11'), day('2026-11-12')).length)}`);
+    const b = await talk('how many calls on 2026-11-02', 'ok, the week after that?');
+    has(b, `calls received ${int(between(day('2026-11-03'), day('2026-11-10')).length)}`);
+    // A window that ends now has no next one.
+    const c = await talk('calls this week', 'and the following week?');
+    assert.equal(c.tool_calls.length, 0, c.answer);
+  });
+
+  it('a greeting before the question, and money as "$$"', async () => {
+    const r = refSummary(ORG_A_CALLS, WINDOWS.d30);
+    const a = await ask('Afternoon, team! total $$ asked over the last 30 days?');
+    has(a, usd(r.total_dollars_asked));
+  });
+
+  it('a value before the word "lure" is the lure, and that word asks for no ranking', async () => {
+    const n = between(NOW.getTime() - 84 * DAY, NOW.getTime()).filter((c) => c.extraction?.lure_category === 'TECH_SUPPORT').length;
+    assert.ok(n > 0, 'the fixture has tech support calls');
+    const a = await ask('over the last 12 weeks, how many tech support lure calls?');
+    assert.match(a.answer, new RegExp(`calls received ${int(n)}\\b|\\bin ${int(n)} calls\\b`));
+    assert.doesNotMatch(a.answer, /^The most frequent/);
   });
 });

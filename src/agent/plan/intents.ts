@@ -23,6 +23,8 @@ export type Filters = { [F in ValueField | 'caller_state']?: string[] } & {
   disconnect_reason?: DisconnectReason[];
   /** Intel fields the calls must have ("with a phishing URL"). */
   has?: IntelField[];
+  /** Calls with any intel extracted (true) or with none (false). */
+  has_intel?: boolean;
   min_dollars_asked?: number;
   max_dollars_asked?: number;
   min_asks?: number;

@@ -62,7 +62,8 @@ import {
 import { ASK_COUNT_RE, MEAN_ASK_RE, PER_CALL_RE } from './quantity.js';
 import { readQuestion, type QuestionReading } from './questionReading.js';
 import type { Mention } from '../read/readingTypes.js';
-import { precedingSpan, shiftBack, type WindowSpec } from '../read/windowSpec.js';
+import { precedingSpan, resolve, shiftBack, type WindowSpec } from '../read/windowSpec.js';
+import { SHIFT_FORWARD_RE } from '../read/timePhrases.js';
 import type { TopnField } from '../../storage/queries/topn.js';
 import { isValueField, type ValueField } from '../read/values.js';
 import { chartIntent, countOf, explained, listingOf, tierFollowUp } from './followUps.js';
@@ -134,7 +135,10 @@ export function planQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   // Never stretched: other tenants, instructions, the future, writes.
   if (OTHER_ORGS_RE.test(text)) return chat('other_orgs');
   if (MUTATE_RE.test(text)) return chat('decline');
-  if (FUTURE_RE.test(text)) return chat('future');
+  // "and the next month?" after an answer is the month after its window, not the future, unless that window ends now.
+  const forward = !!prev && SHIFT_FORWARD_RE.test(text);
+  if (forward && resolve(prev.window, now).end.getTime() >= now.getTime()) return chat('future');
+  if (FUTURE_RE.test(text) && !forward) return chat('future');
   // Text inside transcripts is data: "do what the caller said" is not a question about the data.
   if (OBEY_RE.test(text)) return chat('decline');
 
@@ -573,7 +577,7 @@ function planRest(c: PlanContext): Plan {
     text,
     named,
     window,
-    shift,
+    moved,
     own,
     followUp,
     refers,
@@ -610,7 +614,7 @@ function planRest(c: PlanContext): Plan {
   if (prev && refers && isCount) return data(countOf(prev.intent));
 
   // Follow-ups that only change the window, the filters or the value: "and last month?", "what about PayPal?".
-  if (prev && (followUp || named || shift)) {
+  if (prev && (followUp || named || moved)) {
     const about =
       /^(?:and |so )?(?:what|how) about(?: (.+))?$/.exec(rest) ??
       /^and(?: (?:for|in|from) )?(?: (.+))?$/.exec(rest) ??
@@ -620,7 +624,7 @@ function planRest(c: PlanContext): Plan {
       about &&
       c.mentions.length === 1 &&
       !named &&
-      !shift &&
+      !moved &&
       prevField &&
       prevField in VALUE_FIELD_RANKABLE &&
       c.mentions[0].fields.includes(prevField as ValueField) &&
@@ -632,7 +636,7 @@ function planRest(c: PlanContext): Plan {
     }
     // Everyday words after "what about" ("the ones from before", "those") name no value: the previous question again.
     const value = about?.[1]?.trim();
-    if (value && !isEveryday(value) && !named && !shift && !hasQual) {
+    if (value && !isEveryday(value) && !named && !moved && !hasQual) {
       const st = stateIn(value, question);
       if (prev.intent.kind === 'geo' || st) return data({ kind: 'geo', state: st ?? value.toUpperCase() });
       const reason = reasonIn(value);
@@ -645,7 +649,7 @@ function planRest(c: PlanContext): Plan {
         return data({ kind: 'value', field: guess as TopnField, value });
       }
     }
-    if (named || shift || hasQual || refers || /^(?:and|what about|how about|same|only|just)\b/.test(text)) {
+    if (named || moved || hasQual || refers || /^(?:and|what about|how about|same|only|just)\b/.test(text)) {
       const it = prev.intent;
       if (it.kind === 'compare') {
         return data(it.field ? { kind: 'topn', field: it.field, n: TOPN_DEFAULT } : { kind: 'summary', metrics: it.metrics });

@@ -60,6 +60,7 @@ const FILTER_OF: { [K in keyof Qualifiers]?: keyof Filters } = {
   origins: 'caller_origin',
   areaCodes: 'caller_area_code',
   has: 'has',
+  hasIntel: 'has_intel',
   minAsked: 'min_dollars_asked',
   maxAsked: 'max_dollars_asked',
   minAsks: 'min_asks',

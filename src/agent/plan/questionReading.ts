@@ -9,8 +9,17 @@ import { capitalisedWords } from '../read/normalise.js';
 import { filtersOf, REFERS_RE, SHORT_FOLLOW_UP, subjectOf } from './planRules.js';
 import { qualifiersIn, type Mention, type Qualifiers } from '../read/qualifiers.js';
 import { FOLLOW_UP_RE } from '../read/reading.js';
-import { findWindows, SHIFT_BACK_RE, SHIFT_BY_RE, unreadTimePhrase, VAGUE_TIME_RE, type FoundWindow } from '../read/timePhrases.js';
-import { shiftBack, shiftBy, windowPhrase, type WindowSpec } from '../read/windowSpec.js';
+import {
+  findWindows,
+  SHIFT_BACK_RE,
+  SHIFT_BY_RE,
+  SHIFT_FORWARD_RE,
+  SHIFT_LATER_BY_RE,
+  unreadTimePhrase,
+  VAGUE_TIME_RE,
+  type FoundWindow,
+} from '../read/timePhrases.js';
+import { shiftBack, shiftBy, shiftForward, windowPhrase, type WindowSpec } from '../read/windowSpec.js';
 
 export interface QuestionReading {
   /** The time phrases found, in order. */
@@ -23,6 +32,8 @@ export interface QuestionReading {
   unnamed: WindowSpec;
   /** "the week before", "before that": a shift of the previous window. */
   shift: boolean;
+  /** The previous window moved back or forward ("the week before", "the day after"): a window edit. */
+  moved: boolean;
   /** What the answer says about how time words were read. */
   notes: string[];
   /** A time phrase no rule read (timePhrases.ts's unreadTimePhrase). */
@@ -50,27 +61,31 @@ export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   const question = req.question;
   // "the weekend before", "the week prior": a shift of the previous window, not this weekend or week.
   // (A window phrase longer than the shift, "the week before last", is a window of its own.)
-  const shifted = SHIFT_BACK_RE.exec(text);
-  const inShift = (w: FoundWindow) => !!shifted && w.index >= shifted.index && w.index + w.length <= shifted.index + shifted[0].length;
+  // "the day after", "the following week": the next window, only as a follow-up.
+  const shifts = prev ? [SHIFT_BACK_RE, SHIFT_FORWARD_RE] : [SHIFT_BACK_RE];
+  const shiftSpans = shifts.map((re) => re.exec(text)).filter((m) => m !== null);
+  const inShift = (w: FoundWindow) => shiftSpans.some((s) => w.index >= s.index && w.index + w.length <= s.index + s[0].length);
   const windows = findWindows(text, now).filter((w) => !inShift(w));
   let rest = text;
   for (const w of [...windows].reverse()) rest = `${rest.slice(0, w.index)} ${rest.slice(w.index + w.length)}`;
   rest = rest.replace(/\s+/g, ' ').trim();
   const shift = SHIFT_BACK_RE.test(rest);
   if (shift) rest = rest.replace(new RegExp(SHIFT_BACK_RE.source, 'g'), ' ').replace(/\s+/g, ' ').trim();
+  const forward = !!prev && !shift && SHIFT_FORWARD_RE.test(rest);
+  if (forward) rest = rest.replace(new RegExp(SHIFT_FORWARD_RE.source, 'g'), ' ').replace(/\s+/g, ' ').trim();
   const vague = windows.length === 0 && !shift ? (VAGUE_TIME_RE.exec(rest)?.[0] ?? null) : null;
   if (vague) rest = rest.replace(VAGUE_TIME_RE, ' ').replace(/\s+/g, ' ').trim();
 
   const names = capitalisedWords(question);
   const quals = qualifiersIn(rest, question, (w) => w.split(' ').every((x) => names.has(x)));
-  const unread = !vague ? unreadTimePhrase(quals.rest, windows.length > 0 || shift) : null;
+  const unread = !vague ? unreadTimePhrase(quals.rest, windows.length > 0 || shift || forward) : null;
   rest = (unread ? quals.rest.replace(unread, ' ') : quals.rest).replace(/\s+/g, ' ').trim();
 
   // A question about the previous answer's calls: "how many of them", "where were they calling from", "how many were amazon".
   const refers = prev !== null && REFERS_RE.test(rest) && rest.split(' ').length <= 10;
   const followUp =
     prev !== null &&
-    (FOLLOW_UP_RE.test(text) || SHORT_FOLLOW_UP.test(text) || refers || windows.length > 0 || shift) &&
+    (FOLLOW_UP_RE.test(text) || SHORT_FOLLOW_UP.test(text) || refers || windows.length > 0 || shift || forward) &&
     rest.split(' ').length <= 8;
   const defaultSpec: WindowSpec = { kind: 'range', range: req.dashboardRange };
   const named = windows[0]?.spec ?? null;
@@ -79,6 +94,18 @@ export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   if (shift && prev && !named) {
     const by = SHIFT_BY_RE.exec(text);
     window = by ? shiftBy(prev.window, by.slice(1).find(Boolean) as 'week' | 'day' | 'month', now) : shiftBack(prev.window, now);
+  }
+  if (forward && prev && !named) {
+    const by = SHIFT_LATER_BY_RE.exec(text);
+    const unit = /\b(hour|day|week|fortnight|month|year)s?\b/.exec(SHIFT_FORWARD_RE.exec(text)?.[0] ?? '')?.[1] as Parameters<
+      typeof shiftForward
+    >[2];
+    const weekend = /\bweekend\b/.test(SHIFT_FORWARD_RE.exec(text)?.[0] ?? '');
+    window = by
+      ? shiftBy(prev.window, by.slice(1).find(Boolean) as 'week' | 'day' | 'month', now, 1)
+      : weekend
+        ? shiftBy(prev.window, 'week', now, 1)
+        : shiftForward(prev.window, now, by ? undefined : unit);
   }
 
   const notes: string[] = [];
@@ -95,5 +122,23 @@ export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   // A value named again replaces the carried value of the same field.
   for (const m of mentions) if (m.fields[0]) delete (carried as Record<string, unknown>)[m.fields[0]];
   const base: Filters = carry(carried, own);
-  return { windows, named, window, unnamed, shift, notes, unread, quals, own, carried, base, mentions, rest, followUp, refers, carries };
+  return {
+    windows,
+    named,
+    window,
+    unnamed,
+    shift,
+    moved: shift || forward,
+    notes,
+    unread,
+    quals,
+    own,
+    carried,
+    base,
+    mentions,
+    rest,
+    followUp,
+    refers,
+    carries,
+  };
 }

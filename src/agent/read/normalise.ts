@@ -252,6 +252,8 @@ export function normalise(question: string): string {
     .replace(/[‘’`]/g, "'")
     .replace(/[“”]/g, '"')
     .replace(/[–—]/g, '-')
+    // "Morning! …", "Evening, team. …": a greeting before the question, not a part of the day.
+    .replace(/^\s*(?:good )?(?:morning|afternoon|evening|day)(?:[ ,]+(?:all|team|folks|everyone|guys|y'all))?\s*[!,.:;-]+\s*(?=\S)/, '')
     .replace(/#/g, ' # ')
     // A weekday named with its date ("since Monday, January 18th", "Tue Feb 2"): the date says it.
     .replace(
@@ -290,7 +292,7 @@ export function normalise(question: string): string {
     .replace(/(\b(?:last|past|previous|prior|over|in|within|lst)\s+\d+)\s?d\b/g, '$1 days')
     .replace(/(\b(?:last|past|previous|prior|over|in|within|lst)\s+\d+)\s?w\b/g, '$1 weeks')
     // "$$", "$$$": money.
-    .replace(/\${2,}/g, ' dollars ')
+    .replace(/\${2,}/g, ' money ')
     .replace(/\s*(?:==|=)\s*/g, ' ')
     .replace(/\$(?=\s|$)/g, 'dollars')
     // A dash between words is a space, except inside a domain or URL ("secure-refund.com/login" stays whole).

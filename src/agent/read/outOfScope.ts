@@ -39,7 +39,7 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
   {
     // Verbs that act on the world, first in the question ("email the list to the FBI"): the agent only reads.
     topic: 'action',
-    cue: /^(?:please |can you |could you |go ahead and )?(?:e-? ?mail|forward|post|text|sms|notify|upload|print|fax|call|phone|ring|block|ban|sue|arrest|hack|dox)\b(?! me\b)|^(?:please |can you |could you )?(?:send|share|export|forward) (?:it|this|that|these|those|them|the (?:list|results?|data|table|calls|numbers|report|transcripts?))\b|^(?:please |can you |could you )?(?:send|share|export)\b.*\b(?:to|with) (?!me\b|us\b)\S/,
+    cue: /^(?:please |can you |could you |go ahead and )?(?:e-? ?mail|forward|post|text|sms|notify|upload|print|fax|call|phone|ring|block|ban|sue|arrest|hack|dox)\b(?! me\b)|^(?:please |can you |could you )?(?:send|share|export|forward) (?:it|this|that|these|those|them|the (?:list|results?|data|table|calls|numbers|report|transcripts?))\b|^(?:please |can you |could you )?(?:send|share|export)\b(?! of\b).*\b(?:to|with) (?!me\b|us\b)\S/,
     // "call volume", "text of the call", "print count": nouns of the data, not verbs.
     guard: (t) =>
       DATA_REQUEST.test(t) ||

@@ -84,14 +84,15 @@ const BEFORE_CUES: Array<[RegExp, ValueField[]]> = [
 ];
 /** Cues that decide the field on their own ("Apple gift cards" is a gift card brand, whatever else Apple is). */
 const STRONG_AFTER =
-  /^\s+as (?:the |their |a )?(?:receiving|destination|payout|mule|beneficiary|recipient) bank\b|^\s+(?:bank )?(?:accounts?|account numbers?|mule accounts?)\b|^\s+gift ?cards?\b|^\s+persona\b|^\s+(?:wallets?|chain)\b|^\s+(?:payments?|transfers?)\b/;
+  /^\s+(?:lures?|lure categor(?:y|ies))\b|^\s+as (?:the |their |a )?(?:receiving|destination|payout|mule|beneficiary|recipient) bank\b|^\s+(?:bank )?(?:accounts?|account numbers?|mule accounts?)\b|^\s+gift ?cards?\b|^\s+persona\b|^\s+(?:wallets?|chain)\b|^\s+(?:payments?|transfers?)\b/;
 
 const AFTER_CUES: Array<[RegExp, ValueField[]]> = [
   [/^\s+(?:bank )?(?:accounts?|account numbers?|mule accounts?)\b/, ['mule_bank_name']],
   [/^\s+as (?:the |their |a )?(?:receiving|destination|payout|mule|beneficiary|recipient) bank\b/, ['mule_bank_name']],
   [/^\s+bank\b/, ['mule_bank_name', 'impersonated_brand']],
   [/^\s+gift ?cards?\b/, ['gift_card_brand']],
-  [/^\s+(?:scams?|lures?|schemes?)\b/, ['lure_category', 'impersonated_brand', 'impersonated_government_agency']],
+  [/^\s+(?:lures?|lure categor(?:y|ies))\b/, ['lure_category']],
+  [/^\s+(?:scams?|schemes?)\b/, ['lure_category', 'impersonated_brand', 'impersonated_government_agency']],
   [/^\s+(?:impersonat\w+|imposters?|impostors?|scammers?)\b/, ['impersonated_brand', 'impersonated_government_agency']],
   [/^\s+persona\b/, ['persona']],
   [/^\s+(?:payments?|transfers?)\b/, ['payment_method']],
@@ -146,9 +147,10 @@ function values(st: { text: string }, capitalised: (w: string) => boolean, out: 
     }
     const imp = /^\s+(?:impersonat\w+|imposters?|impostors?)\b/.exec(after);
     if (imp) st.text = blank(st.text, h.index + h.length, imp[0].length);
-    // "Apple gift cards": the words that made it a gift card brand go with it.
-    const gift = /^\s+gift ?cards?\b/.exec(after);
-    if (gift && fields[0] === 'gift_card_brand') st.text = blank(st.text, h.index + h.length, gift[0].length);
+    // "Apple gift cards", "the gift card lure": the words that decided the field go with the value.
+    // (An account's words stay: "the Chase account" asks for the account.)
+    const decided = strong && post?.[0] ? /^\s+(?:gift ?cards?|lures?|lure categor(?:y|ies))\b/.exec(after) : null;
+    if (decided) st.text = blank(st.text, h.index + h.length, decided[0].length);
   }
   // Values no hint knows, after a strong cue: "impersonating Globex", "claimed to be from Acme Corp".
   take(
@@ -297,6 +299,15 @@ function hasFields(st: { text: string }, out: Qualifiers): void {
   }
 }
 
+/** "had any intel extracted", "with intel", "that yielded no intel": calls with (or without) any intel field. */
+function anyIntel(st: { text: string }, out: Qualifiers): void {
+  const INTEL = String.raw`(?:intel(?:ligence)?|extracted (?:intel|data|details|indicators)|indicators|iocs?)(?: (?:extracted|pulled|captured|at all))?`;
+  const VERB = String.raw`(?:with(?:out)?|having|that (?:had|has|have|gave|yielded|produced|returned)|which (?:had|has|have)|had|has|have|gave|yielded|produced|returned)`;
+  take(st, new RegExp(String.raw`\b${VERB}(?: (?:any|some|no|zero))? ${INTEL}\b`), (m) => {
+    out.hasIntel = !/\b(?:without|no|zero)\b/.test(m[0]);
+  });
+}
+
 /** Reads every qualifier of the (normalised, time-phrase-free) text. */
 export function qualifiersIn(text: string, question: string, capitalised: (w: string) => boolean): Qualifiers {
   const out: Qualifiers = { mentions: [], q: [], states: [], tiers: [], origins: [], areaCodes: [], has: [], rest: text };
@@ -319,6 +330,7 @@ export function qualifiersIn(text: string, question: string, capitalised: (w: st
   states(st, question, out);
   values(st, capitalised, out);
   hasFields(st, out);
+  anyIntel(st, out);
   unnamedValues(st, out, capitalised);
   for (const m of st.text.matchAll(/\btier ([123])\b/g)) if (!out.tiers.includes(Number(m[1]))) out.tiers.push(Number(m[1]));
   // "not hooked" is a filter (its words are not the hooked-calls figure); "hooked" may be either.

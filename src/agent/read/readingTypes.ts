@@ -66,6 +66,8 @@ export interface Qualifiers {
   minCount?: number;
   areaCodes: string[];
   has: IntelField[];
+  /** "calls with any intel" (true), "calls that gave no intel" (false). */
+  hasIntel?: boolean;
   minAsked?: number;
   maxAsked?: number;
   minAsks?: number;

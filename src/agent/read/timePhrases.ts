@@ -3,7 +3,7 @@
 
 import { bucketStart, DAY_MS, formatUtc, HOUR_MS, MINUTE_MS, parseInstant } from '../../domain/window.js';
 import { NUMBER_WORDS, numberOf } from './vocabulary.js';
-import type { CalendarUnit, WindowSpec } from './windowSpec.js';
+import { ALL_TIME, type CalendarUnit, type WindowSpec } from './windowSpec.js';
 
 export interface FoundWindow {
   spec: WindowSpec;
@@ -230,6 +230,11 @@ function quarterSpan(q: number, typedYear: string | undefined, now: Date): Windo
 }
 
 const RULES: Rule[] = [
+  {
+    // "all time", "ever", "across the whole dataset", "since we started": the longest window a query may span.
+    re: /\b(?:(?:in|over|across|for|from|during|of|throughout) )?(?:all (?:of )?(?:the |our |your |my )?(?:data(?: ?set)?|history|records?|time)|(?:the |our |your )?(?:whole|entire|full|complete) (?:of (?:the |our )?)?(?:data(?: ?set)?|history|record|archive|store)|all[- ]time|since (?:the (?:beginning|start)(?! of)|we (?:started|began)|records began|day one|inception|forever)|ever(?! since)|of all time|to date(?<!(?:week|month|quarter|year) to date))\b/,
+    spec: () => ALL_TIME,
+  },
   {
     // "the morning of dec 5", "on the evening of the 3rd of january": that part of that day.
     re: new RegExp(`\\b(?:(?:on|in|during) )?(?:the )?${DAY_PART_RE} of ${DATE}`),
@@ -637,9 +642,11 @@ const RULES: Rule[] = [
     spec: () => ({ kind: 'calendar', unit: 'day', offset: 0 }),
   },
   {
-    re: /\b(?:week|month|quarter|year) to date\b|\b(?:wtd|mtd|qtd|ytd)\b/,
+    re: /\b(?:(?:this|the) )?(?:week|month|quarter|year) to date\b|\b(?:wtd|mtd|qtd|ytd)\b/,
     spec: (m) => {
-      const unit = ({ w: 'week', m: 'month', q: 'quarter', y: 'year' } as const)[m[0][0] as 'w' | 'm' | 'q' | 'y'];
+      const unit = ({ w: 'week', m: 'month', q: 'quarter', y: 'year' } as const)[
+        m[0].replace(/^(?:this|the) /, '')[0] as 'w' | 'm' | 'q' | 'y'
+      ];
       return { kind: 'calendar', unit, offset: 0 };
     },
   },
@@ -795,6 +802,14 @@ export function unreadTimePhrase(rest: string, windowsRead: boolean): string | n
 /** "the week before", "the previous period", "before that": the prior window of the same length. */
 export const SHIFT_BACK_RE =
   /\b(?:the )?(?:(?:week|weekend|day|month|year|period|hour|time|one|window|stretch|fortnight)s? (?:before|prior)(?: (?:that|it|this|then))?|(?:previous|prior|preceding) (?:period|window|one|weekend|stretch)|before that)\b|\bshift (?:that|it|this) back(?: (?:a|one|by a|by one) (?:week|day|month|period))?\b|\b(?:a|one) (?:week|day|month) earlier\b|\bgo back (?:a|one) (?:week|day|month)\b/;
+
+/** "the day after", "the following week", "after that": the next window (of the unit it names, else of the same length). */
+export const SHIFT_FORWARD_RE =
+  /\b(?:the )?(?:week|weekend|day|month|year|period|hour|one|window|stretch|fortnight)s? (?:after|later|following)(?: (?:that|it|this|then))?\b|\b(?:the )?(?:following|subsequent) (?:day|week|weekend|month|year|period|window|one|stretch|hour|fortnight)\b|\bthe next (?:day|week|weekend|month|year|period|window|one|stretch|hour|fortnight)\b|\bafter that\b|\bshift (?:that|it|this) (?:forward|ahead|on)(?: (?:a|one|by a|by one) (?:week|day|month|period))?\b|\b(?:a|one) (?:week|day|month) later\b/;
+
+/** "a week later", "shift it forward a day": the same window a week (day, month) later. */
+export const SHIFT_LATER_BY_RE =
+  /\bshift (?:that|it|this) (?:forward|ahead|on) (?:by )?(?:a|one) (week|day|month)\b|\b(?:a|one) (week|day|month) later\b/;
 
 /** "shift that back a week": the same window a week (day, month) earlier. */
 export const SHIFT_BY_RE =

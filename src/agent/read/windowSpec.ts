@@ -3,26 +3,57 @@
 // time. Here: resolving a spec at `now`, shifting it back, the tools' arguments for it, and
 // how an answer names it. Calendar periods are UTC ("this week" starts Monday 00:00 UTC).
 
-import { bucketStart, DAY_MS, formatUtc, HOUR_MS } from '../../domain/window.js';
+import { bucketStart, DAY_MS, formatUtc, HOUR_MS, MAX_SPAN_DAYS } from '../../domain/window.js';
 
 export type CalendarUnit = 'day' | 'week' | 'month' | 'quarter' | 'year';
 
 export type WindowSpec =
-  /** A named window ending now, e.g. "24h", "7d" ("last 24 hours", dashboard_range, default). */
-  | { kind: 'range'; range: string }
+  /**
+   * A named window ending now, e.g. "24h", "7d" ("last 24 hours", dashboard_range, default);
+   * `all`: "all time", the longest window a query may span.
+   */
+  | { kind: 'range'; range: string; all?: boolean }
   /** A calendar period: offset 0 is the current one (up to now), -1 the previous whole one, … */
   | { kind: 'calendar'; unit: CalendarUnit; offset: number }
   /** Explicit instants (RFC 3339 UTC); no end means now. */
   | { kind: 'span'; start: string; end: string | null };
 
-export function shiftBy(spec: WindowSpec, unit: 'week' | 'day' | 'month', now: Date): WindowSpec {
-  if (spec.kind === 'calendar' && spec.unit === unit) return { ...spec, offset: spec.offset - 1 };
+/** "all time": every call a query can reach. */
+export const ALL_TIME: WindowSpec = { kind: 'range', range: `${MAX_SPAN_DAYS}d`, all: true };
+
+/** The same window a week (day, month) earlier, or with `dir` 1 later (its end kept at now at most). */
+export function shiftBy(spec: WindowSpec, unit: 'week' | 'day' | 'month', now: Date, dir: -1 | 1 = -1): WindowSpec {
+  if (spec.kind === 'calendar' && spec.unit === unit) return { ...spec, offset: spec.offset + dir };
   const r = resolve(spec, now);
-  const back = (d: Date) =>
+  const move = (d: Date) =>
     unit === 'month'
-      ? new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()))
-      : new Date(d.getTime() - (unit === 'week' ? 7 : 1) * DAY_MS);
-  return { kind: 'span', start: formatUtc(back(r.start)), end: formatUtc(back(r.end)) };
+      ? new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + dir, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()))
+      : new Date(d.getTime() + dir * (unit === 'week' ? 7 : 1) * DAY_MS);
+  const end = move(r.end);
+  return { kind: 'span', start: formatUtc(move(r.start)), end: end.getTime() >= now.getTime() ? null : formatUtc(end) };
+}
+
+/**
+ * The window just after `spec`, ending at now at most: one `unit` long when the follow-up names
+ * one ("the week after" a day: the 7 days after it), else of the same length; a calendar period
+ * of that unit steps by one.
+ */
+export function shiftForward(spec: WindowSpec, now: Date, unit?: CalendarUnit | 'hour' | 'fortnight'): WindowSpec {
+  if (spec.kind === 'calendar' && (!unit || unit === spec.unit)) return { ...spec, offset: Math.min(0, spec.offset + 1) };
+  const r = resolve(spec, now);
+  const from = r.end.getTime();
+  const end = !unit
+    ? from + (from - r.start.getTime())
+    : unit === 'month' || unit === 'quarter' || unit === 'year'
+      ? Date.UTC(
+          r.end.getUTCFullYear() + (unit === 'year' ? 1 : 0),
+          r.end.getUTCMonth() + (unit === 'month' ? 1 : unit === 'quarter' ? 3 : 0),
+          r.end.getUTCDate(),
+          r.end.getUTCHours(),
+          r.end.getUTCMinutes(),
+        )
+      : from + { hour: HOUR_MS, day: DAY_MS, week: 7 * DAY_MS, fortnight: 14 * DAY_MS }[unit];
+  return { kind: 'span', start: formatUtc(r.end), end: end >= now.getTime() ? null : formatUtc(new Date(end)) };
 }
 
 /** The window just before `spec`, of the same length (calendar periods step by one). */
@@ -87,6 +118,7 @@ export function windowPhrase(spec: WindowSpec): string {
     case 'range': {
       const m = /^(\d+)([hdw])$/.exec(spec.range);
       if (!m) return `the window ${spec.range}`;
+      if (spec.all) return `all time, the last ${m[1]} days (the longest window)`;
       const [one, many] = UNIT_WORDS[m[2]];
       return m[1] === '1' ? `the past ${one}` : `the last ${m[1]} ${many}`;
     }

@@ -65,6 +65,9 @@ export const FilterArgs = {
       description: 'Only calls whose extraction has every one of these intel fields (e.g. phishing_url)',
     }),
   ),
+  has_intel: Type.Optional(
+    Type.Boolean({ description: 'true: only calls with any intel extracted (at least one intel field); false: only calls with none' }),
+  ),
   min_dollars_asked: Type.Optional(
     Type.Number({ minimum: 0, maximum: 1e12, description: 'Only calls whose dollar asks add up to at least this (USD)' }),
   ),
@@ -107,6 +110,7 @@ export function sliceFilterOf(a: FilterInput): SliceFilter | undefined {
   }
   if (a.caller_origin) f.origins = [...new Set(a.caller_origin as CallerOrigin[])];
   if (a.has) f.has = [...new Set(a.has as IntelField[])];
+  if (a.has_intel !== undefined) f.hasIntel = a.has_intel;
   if (a.min_dollars_asked !== undefined) f.minAsked = a.min_dollars_asked;
   if (a.max_dollars_asked !== undefined) f.maxAsked = a.max_dollars_asked;
   if (a.min_asks !== undefined) f.minAsks = a.min_asks;

@@ -70,6 +70,7 @@ export function filterText(f: Filters): string {
   if (f.min_asks !== undefined) parts.push(`with ${fmtInt(f.min_asks)} or more separate dollar asks`);
   if (f.min_single_ask !== undefined) parts.push(`with a single ask of ${fmtUsd(f.min_single_ask)} or more`);
   if (f.has?.length) parts.push(`with ${andList(f.has.map((h) => HAS_TEXT[h] ?? h.replace(/_/g, ' ')))}`);
+  if (f.has_intel !== undefined) parts.push(f.has_intel ? 'with any intel extracted' : 'with no intel extracted');
   if (f.q?.length) parts.push(`whose transcript mentions ${andList(f.q.map((q) => `"${q}"`))}`);
   return parts.join(', ');
 }
