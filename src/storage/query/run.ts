@@ -273,7 +273,9 @@ function statement(
   const paging = bounded ? '' : `LIMIT ${p.p(page.limit)} OFFSET ${p.p(page.offset)}`;
   // The grouped SELECT orders and pages itself when nothing is computed over its rows: the
   // wrapping query cost DuckDB ~0.1–0.3 ms, a tenth of a 24-hour read.
-  // The totals are an aggregate joined to the rows, not count(*)/sum(n) OVER (): DuckDB 1.5.5
+  // The totals are uncorrelated scalar subqueries (run once: PostgreSQL's InitPlan), not
+  // count(*)/sum(n) OVER (), nor a join to an aggregate (PostgreSQL re-ran that aggregate for
+  // every row of a nested loop: 5 s for 10,000 groups instead of 20 ms). DuckDB 1.5.5
   // intermittently fails such a window over a filtered, empty input with an internal error that
   // invalidates the database (duckdb/duckdb#25713).
   const sql = !ordered
@@ -282,7 +284,7 @@ function statement(
       ? `${groups} ORDER BY ${order.sql} ${paging}`
       : !counted
         ? `SELECT r.* FROM (${groups}) r ORDER BY ${order.sql} ${paging}`
-        : `WITH r AS (${groups}) SELECT r.*, t.total_rows, t.total_calls FROM r CROSS JOIN (SELECT count(*) AS total_rows, sum(n) AS total_calls FROM r) t ORDER BY ${order.sql} ${paging}`;
+        : `WITH r AS (${groups}) SELECT r.*, (SELECT count(*) FROM r) AS total_rows, (SELECT sum(n) FROM r) AS total_calls FROM r ORDER BY ${order.sql} ${paging}`;
   return { sql, params: p.values, lt };
 }
 
