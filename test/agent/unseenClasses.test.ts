@@ -485,3 +485,60 @@ describe('windows and filters read from words the planner lacked', () => {
     assert.doesNotMatch(a.answer, /^The most frequent/);
   });
 });
+
+describe('parts of windows, lists of windows and framed lists', () => {
+  const day = (d: string) => Date.parse(`${d}T00:00:00Z`);
+  const calls = (a: string, b: string) => between(day(a), day(b)).length;
+
+  it('an edge of a named window: its first or last days, weeks or fortnight', async () => {
+    has(await ask('how many calls over the final 5 days of october?'), `calls received ${int(calls('2026-10-27', '2026-11-01'))}`);
+    has(await ask('calls during the opening week of october'), `calls received ${int(calls('2026-10-01', '2026-10-08'))}`);
+  });
+
+  it('a part of a window no rule reads is said to be not understood, with no figure', async () => {
+    const a = await ask('how many calls around the kalends of november?');
+    assert.equal(a.tool_calls.length, 0, a.answer);
+    assert.match(a.answer, /could not read "(?:around )?the kalends of november"/);
+  });
+
+  it("a holiday's week and its long weekend", async () => {
+    has(await ask('calls in the week of veterans day'), `calls received ${int(calls('2026-11-09', '2026-11-16'))}`);
+  });
+
+  it('one figure over three windows listed: one answer per window', async () => {
+    const a = await ask('how many calls in august, september and october?');
+    for (const [s, e] of [
+      ['2026-08-01', '2026-09-01'],
+      ['2026-09-01', '2026-10-01'],
+      ['2026-10-01', '2026-11-01'],
+    ] as const)
+      has(a, `calls received ${int(calls(s, e))}`);
+  });
+
+  it('a frame before a colon, then a list of asks: each ask in the frame', async () => {
+    const r = refSummary(ORG_A_CALLS, WINDOWS.d30);
+    const a = await ask('Past 30 days: calls received, hooked calls and total asked');
+    has(a, `calls received ${int(r.calls_received)}`);
+    has(a, `hooked calls ${int(r.hooked_calls)}`);
+    has(a, usd(r.total_dollars_asked));
+  });
+
+  it('tier counts listed: the number of calls of each tier', async () => {
+    const r = refSummary(ORG_A_CALLS, WINDOWS.lastMonth);
+    const a = await ask('the tier 2 and tier 3 counts for last month please');
+    has(a, `tier-2 calls ${int(r.tier2_calls)}`);
+    has(a, `tier-3 calls ${int(r.tier3_calls)}`);
+  });
+
+  it('disconnect reasons: the most frequent first, each with its stored code', async () => {
+    const a = await ask('why did calls end over the last 30 days?');
+    const d30 = between(NOW.getTime() - 30 * DAY, NOW.getTime());
+    const counts = new Map<string, number>();
+    for (const c of d30) if (c.disconnect_reason) counts.set(c.disconnect_reason, (counts.get(c.disconnect_reason) ?? 0) + 1);
+    const top = [...counts].sort((x, y) => y[1] - x[1])[0];
+    assert.ok(top, 'the fixture has disconnect reasons');
+    const first = /: [^;]*?\(([a-z_]+)\): ([\d,]+)/.exec(a.answer);
+    assert.ok(first, a.answer);
+    assert.equal(Number(first[2].replace(/,/g, '')), top[1], a.answer);
+  });
+});

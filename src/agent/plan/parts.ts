@@ -5,6 +5,7 @@
 
 import { findWindows } from '../read/timePhrases.js';
 import { normalise } from '../read/normalise.js';
+import { fieldIn } from '../read/reading.js';
 import { withoutCommands } from './planRules.js';
 
 /** A figure named after "and"; it opens a part only in a question ("what were calls and hooked calls"), not in a list of figures ("hooked and tier 1 calls by brand"). */
@@ -87,6 +88,8 @@ export function questionParts(question: string, now: Date): string[] {
   if (withoutCommands(question)) return [question];
   // "before Dec 1 and how many on or after it": one question about the two sides of a moment.
   if (/\bbefore\b.*\b(?:after|since|from) (?:it|that|then|that (?:date|day))\b/i.test(question)) return [question];
+  const listed = windowList(question, now) ?? framedList(question, now);
+  if (listed) return listed;
   const raw = rawParts(question);
   const announced = LIST_PREFACE.test(question);
   // The items of an announced list are each a question ("calls today, calls yesterday, …").
@@ -108,6 +111,47 @@ export function questionParts(question: string, now: Date): string[] {
   if (words[0].length < 2 || words.slice(1).some((w) => !asksAlone(w)) || FRAMING.test(first) || INSTRUCTING.test(first)) return [question];
   if (raw.slice(1).some((p) => FIGURE_START.test(p)) && !ASKING.test(question.trim())) return [question];
   return withWindows(raw, now);
+}
+
+/** Words that set windows side by side (a comparison answers those, not a list). */
+const COMPARING = /\b(?:vs|versus|compared?|comparison|against|than|change|differ\w*|grow\w*|rise|fall|trend|more|fewer|less)\b/;
+
+/**
+ * "calls in August, in September and in October so far": one figure over three or more windows
+ * listed together, one part per window (two are a comparison, answered side by side).
+ */
+function windowList(question: string, now: Date): string[] | null {
+  const text = normalise(question);
+  const ws = findWindows(text, now);
+  if (ws.length < 3 || COMPARING.test(text)) return null;
+  const between = ws.slice(1).map((w, i) => text.slice(ws[i].index + ws[i].length, w.index));
+  if (!between.every((g) => /^\s*(?:,|and|, and|or|, or|&|\/)?\s*$/.test(g))) return null;
+  const head = text.slice(0, ws[0].index);
+  const after = text.slice(ws[ws.length - 1].index + ws[ws.length - 1].length);
+  // "… and in October so far": words of the last window's own stay with it.
+  const own = /^\s*(?:so far|to date|until now|till now|up to now)\b/.exec(after)?.[0] ?? '';
+  const tail = after.slice(own.length);
+  const last = ws.length - 1;
+  return ws.map((w, i) => `${head}${text.slice(w.index, w.index + w.length)}${i === last ? own : ''}${tail}`.replace(/\s+/g, ' ').trim());
+}
+
+/**
+ * "For the last 14 days: number of calls, total dollars asked, and the most common lure": a frame
+ * (a window or a filter) before a colon, then a list of asks: each ask with the frame.
+ */
+function framedList(question: string, now: Date): string[] | null {
+  const m = /^([^:?]{3,80}):\s*(.+)$/.exec(question.trim());
+  if (!m || ASKING.test(m[1].trim())) return null;
+  const frame = m[1].trim().replace(/^(?:ok(?:ay)?|so|right),?\s+/i, '');
+  if (!findWindows(normalise(frame), now).length) return null;
+  const items = m[2]
+    .replace(/[?.!]+$/, '')
+    .split(/,\s*(?:and\s+|&\s+)?|;\s*|\s+and\s+(?=the\b|how\b|what\b|which\b|total\b|number\b|average\b|median\b|top\b|most\b)/i)
+    .map((x) => x.trim())
+    .filter((x) => x.length > 0);
+  // Figures alone ("calls, hooked calls and the average call length") are one question of several figures.
+  if (items.length < 2 || items.length > 5 || !items.some((x) => fieldIn(normalise(x)))) return null;
+  return items.map((x) => `${x} ${frame.replace(/^(?:for|in|over|during)\s+/i, (w) => w)}`);
 }
 
 /** Each part with a time phrase: a part without one takes the window of the part before it. */

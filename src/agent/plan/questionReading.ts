@@ -78,7 +78,9 @@ export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: 
 
   const names = capitalisedWords(question);
   const quals = qualifiersIn(rest, question, (w) => w.split(' ').every((x) => names.has(x)));
-  const unread = !vague ? unreadTimePhrase(quals.rest, windows.length > 0 || shift || forward) : null;
+  // A part of a window no rule reads ("the ides of march") is unread, whatever else was read.
+  const partUnread = windows.find((w) => w.partUnread)?.partUnread ?? null;
+  const unread = partUnread ?? (!vague ? unreadTimePhrase(quals.rest, windows.length > 0 || shift || forward) : null);
   rest = (unread ? quals.rest.replace(unread, ' ') : quals.rest).replace(/\s+/g, ' ').trim();
 
   // A question about the previous answer's calls: "how many of them", "where were they calling from", "how many were amazon".

@@ -328,6 +328,11 @@ export function normalise(question: string): string {
       .replace(/\S+(?:\s*(?:\.{2,}|…|,|-+))*\s+(?:i mean|i meant|sorry|or rather|no wait|correction)(?:\s*[,:]|\.{2,}|…)?\s+(?=\S)/g, '')
       // "tier1s", "tier 1s", "t1s": tier-1 calls.
       .replace(/\b(?:tier\s?|t)([123])s\b/g, 'tier $1 calls')
+      // "the tier 1, tier 2 and tier 3 counts": the number of calls of each (one tier's count is read as a figure already).
+      .replace(
+        /\b((?:tier [123](?:,? (?:and |or |& )?|\/))+tier [123]) (?:counts?|numbers|totals|volumes?|figures)\b/g,
+        'number of $1 calls',
+      )
       // "repeat callers": caller IDs seen on more than one call.
       .replace(/\b(?:repeat(?:ed)?|returning|recurring|repeat) (?:callers|caller ids|numbers)\b/g, 'numbers that called more than once')
       // "wallet drops", "accounts dropped": identifiers given on calls, not a fall or a disconnect.

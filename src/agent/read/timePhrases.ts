@@ -3,13 +3,15 @@
 
 import { bucketStart, DAY_MS, formatUtc, HOUR_MS, MINUTE_MS, parseInstant } from '../../domain/window.js';
 import { NUMBER_WORDS, numberOf } from './vocabulary.js';
-import { ALL_TIME, type CalendarUnit, type WindowSpec } from './windowSpec.js';
+import { ALL_TIME, resolve, type CalendarUnit, type WindowSpec } from './windowSpec.js';
 
 export interface FoundWindow {
   spec: WindowSpec;
   /** Where the phrase is in the normalised text (for removing it before other parsing). */
   index: number;
   length: number;
+  /** A part of this window named in words no rule reads ("the ides of", "the first dekad of"): the whole phrase. */
+  partUnread?: string;
 }
 
 const NUM = `(\\d{1,4}|${Object.keys(NUMBER_WORDS).join('|')})`;
@@ -231,6 +233,15 @@ function quarterSpan(q: number, typedYear: string | undefined, now: Date): Windo
 
 const RULES: Rule[] = [
   {
+    // "the fortnight before last": the 14 days before the last 14.
+    re: /\b(?:in |during |for |over )?(?:the )?fortnight before last\b/,
+    spec: (_m, now) => ({
+      kind: 'span',
+      start: formatUtc(new Date(now.getTime() - 28 * DAY_MS)),
+      end: formatUtc(new Date(now.getTime() - 14 * DAY_MS)),
+    }),
+  },
+  {
     // "all time", "ever", "across the whole dataset", "since we started": the longest window a query may span.
     re: /\b(?:(?:in|over|across|for|from|during|of|throughout) )?(?:all (?:of )?(?:the |our |your |my )?(?:data(?: ?set)?|history|records?|time)|(?:the |our |your )?(?:whole|entire|full|complete) (?:of (?:the |our )?)?(?:data(?: ?set)?|history|record|archive|store)|all[- ]time|since (?:the (?:beginning|start)(?! of)|we (?:started|began)|records began|day one|inception|forever)|ever(?! since)|of all time|to date(?<!(?:week|month|quarter|year) to date))\b/,
     spec: () => ALL_TIME,
@@ -261,10 +272,12 @@ const RULES: Rule[] = [
   },
   {
     // "memorial day weekend": a Monday holiday's Saturday to Monday; "the 4th of july week": the calendar week holding the day.
-    re: new RegExp(`\\b(?:over |during |on |in )?(?:the )?(${NAMED_DAYS.map(([n]) => `(?:${n})`).join('|')}) (weekend|week)\\b`),
+    re: new RegExp(
+      `\\b(?:over |during |on |in |for )?(?:the )?(?:(week) of (?:the )?(${NAMED_DAYS.map(([n]) => `(?:${n})`).join('|')})|(${NAMED_DAYS.map(([n]) => `(?:${n})`).join('|')}) (?:long )?(weekend|week))\\b`,
+    ),
     spec: (m, now) => {
-      const day = namedDay(m[1], now);
-      if (m[2] === 'week') {
+      const day = namedDay(m[2] ?? m[3], now);
+      if ((m[1] ?? m[4]) === 'week') {
         const start = bucketStart(day, 'week').getTime();
         return { kind: 'span', start: formatUtc(new Date(start)), end: endOrNow(start + 7 * DAY_MS, now) };
       }
@@ -738,7 +751,38 @@ export function findWindows(text: string, now: Date): FoundWindow[] {
       found.push({ spec, index: start, length: m[0].length });
     }
   }
-  return found.sort((a, b) => a.index - b.index);
+  // An edge of a window ("the last 3 days of" september) takes in the phrase it was read as.
+  const parts = found.map((w) => partOf(text, w, now));
+  const inside = (a: FoundWindow, b: FoundWindow) => a !== b && a.index >= b.index && a.index + a.length <= b.index + b.length;
+  return parts.filter((a) => !parts.some((b) => inside(a, b))).sort((a, b) => a.index - b.index);
+}
+
+/** "the last 3 days of", "the first week of": a stretch at one edge of the window named next. */
+const EDGE_OF = new RegExp(
+  `\\b(?:(?:in|over|during|for|on) )?(?:the )?(first|opening|early|last|final|closing) (?:${NUM} )?(hours?|days?|weeks?|fortnights?) of (?:the )?$`,
+);
+const EDGE_UNIT_MS: Record<string, number> = { h: HOUR_MS, d: DAY_MS, w: 7 * DAY_MS, f: 14 * DAY_MS };
+/** Words naming a part of a period that no rule reads: the question is answered as not understood. */
+const PART_OF =
+  /\b(?:(?:on|in|over|during|for|at) )?(?:the )?(?:(?:first|second|third|last|final|early|late|middle) )?(?:ides|nones|kalends|calends|dekads?|decades?|tail end|back end|end|start|beginning|middle|run[- ]up|turn|halves|half|thirds?|weeks?|weekends?|fortnights?|days?|hours?) of (?:the )?$/;
+
+/** A window with the edge or part of it the words before it name (partOf: composition, not another rule). */
+function partOf(text: string, w: FoundWindow, now: Date): FoundWindow {
+  const before = text.slice(0, w.index);
+  const edge = EDGE_OF.exec(before);
+  if (edge) {
+    const r = resolve(w.spec, now);
+    const len = (edge[2] ? numberOf(edge[2]) || 1 : 1) * EDGE_UNIT_MS[edge[3][0]];
+    const first = /^(?:first|opening|early)$/.test(edge[1]);
+    const from = first ? r.start.getTime() : Math.max(r.start.getTime(), r.end.getTime() - len);
+    const to = first ? Math.min(r.end.getTime(), r.start.getTime() + len) : r.end.getTime();
+    const grown = { index: edge.index, length: w.index + w.length - edge.index };
+    if (len <= r.end.getTime() - r.start.getTime())
+      return { ...grown, spec: { kind: 'span', start: formatUtc(new Date(from)), end: endOrNow(to, now) } };
+  }
+  const part = PART_OF.exec(before);
+  if (!part) return w;
+  return { ...w, partUnread: text.slice(part.index, w.index + w.length).trim() };
 }
 
 /** Words that name no window exactly: the planner uses its default window and says which. */

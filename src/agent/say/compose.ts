@@ -587,8 +587,9 @@ export function composeDisconnects(
 ): Composed {
   const r = rec.result as { range: RangeObject } & Record<DisconnectReason, number>;
   const inline = windowInline(spec, r.range) + forCalls(qual);
-  const reasons = Object.keys(DISCONNECT_LABELS) as DisconnectReason[];
-  const all = reasons.map((k) => `${DISCONNECT_LABELS[k]}: ${fmtInt(r[k])}`).join('; ');
+  // Most frequent first, each with its stored code (what the API and a CSV call it).
+  const reasons = (Object.keys(DISCONNECT_LABELS) as DisconnectReason[]).sort((a, b) => r[b] - r[a]);
+  const all = reasons.map((k) => `${DISCONNECT_LABELS[k]} (${k}): ${fmtInt(r[k])}`).join('; ');
   const lead = reason
     ? `${nCalls(r[reason])} ${inline} ended because ${DISCONNECT_LABELS[reason]}. All reasons: `
     : `How calls ended ${inline}: `;
