@@ -542,3 +542,59 @@ describe('parts of windows, lists of windows and framed lists', () => {
     assert.equal(Number(first[2].replace(/,/g, '')), top[1], a.answer);
   });
 });
+
+describe('follow-ups that edit the figure or narrow, names the data lacks, fields listed, lists kept elsewhere', () => {
+  const d30 = () => between(NOW.getTime() - 30 * DAY, NOW.getTime());
+
+  it('"the number behind it" after a rate: the calls it counts beside all of them, same window', async () => {
+    const r = refSummary(ORG_A_CALLS, WINDOWS.lastWeek);
+    const a = await talk('hook rate last week?', 'ok can I get the actual number instead');
+    has(a, `hooked calls ${int(r.hooked_calls)}`);
+    has(a, `calls received ${int(r.calls_received)}`);
+  });
+
+  it('"restrict it to" a value: the previous question with that filter', async () => {
+    const n = d30().filter((c) => c.extraction?.impersonated_brand === 'Amazon').length;
+    const a = await talk('how many calls over the last 30 days?', 'restrict it to amazon');
+    assert.match(a.answer, new RegExp(`calls received ${int(n)}\\b|\\b${int(n)} calls\\b`));
+  });
+
+  it('a quoted name no call holds is not found, never one of its words', async () => {
+    const a = await ask('how many calls referenced the "Apple Refund Bureau" over the last 30 days?');
+    assert.match(a.answer, /not found|no calls|none/i);
+    assert.doesNotMatch(a.answer, /\bApple was\b/);
+  });
+
+  it('a capitalised name after what the callers did, that no call holds: not found', async () => {
+    const a = await ask('how many callers recommended SupRemo over the last 30 days?');
+    assert.match(a.answer, /not found|no calls|none/i);
+    assert.ok(a.tool_calls.length > 0, a.answer);
+  });
+
+  it('two intel fields after one verb: calls with both', async () => {
+    const n = between(NOW.getTime() - 84 * DAY, NOW.getTime()).filter(
+      (c) => c.extraction?.gift_card_brand && c.extraction?.remote_desktop_app,
+    ).length;
+    assert.ok(n > 0, 'the fixture has such calls');
+    const a = await ask('over the last 12 weeks, how many calls contained both a gift card brand and a remote access tool?');
+    assert.match(a.answer, new RegExp(`calls received ${int(n)}\\b|\\b${int(n)} calls?\\b`));
+  });
+
+  it('lists kept elsewhere, take-downs and a bank’s own numbers are declined', async () => {
+    for (const q of [
+      'is the wallet from yesterday on a treasury sanctions list?',
+      'have that scam domain pulled offline',
+      "what's the genuine swift code for citibank",
+    ]) {
+      const a = await ask(q);
+      assert.equal(a.tool_calls.length, 0, `${q}: ${a.answer}`);
+      assert.match(a.answer, /^I can't answer that from this data/);
+    }
+  });
+
+  it('one saturday and sunday is the last weekend; shorthand for yesterday', async () => {
+    const sat = Date.parse('2026-11-14T00:00:00Z');
+    has(await ask('calls sat & sun'), `calls received ${int(between(sat, sat + 2 * DAY).length)}`);
+    has(await ask('how many calls yday'), `calls received ${int(refSummary(ORG_A_CALLS, WINDOWS.yesterday).calls_received)}`);
+  });
+});

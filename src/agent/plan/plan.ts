@@ -115,6 +115,10 @@ function fieldNamedAfter(text: string, m: Mention): boolean {
   return new RegExp(`^(?:${pattern.source})`).test(after);
 }
 
+/** A follow-up asking for the count of the previous answer's calls instead of its figure. */
+const COUNT_INSTEAD_RE =
+  /^(?:and |so |ok(?:ay)? |then |but |now )?(?:(?:give|show|tell) (?:me|us) |what(?:'s| is| was| were) |can i (?:have|get) |i (?:want|need) )?(?:just )?(?:the |a )?(?:raw |total |actual |absolute |plain |underlying )?(?:count|number|volume|call count|number of calls|calls? volume)(?: of (?:calls|them|those))?(?: instead| then| please| rather| behind (?:it|that))*$|^(?:and |so )?how many (?:calls )?(?:was|were|is|are) (?:that|it|those|they|behind (?:it|that))$/;
+
 /** "what share of our calls were from Texas": a share of the calls, whatever rate is named elsewhere. */
 const SHARE_OF_GROUP_RE = /\b(?:share|percent(?:age)?|proportion|fraction) of (?:all |our |the )?calls\b(?!.{0,40}\bhook)/;
 
@@ -591,6 +595,13 @@ function planRest(c: PlanContext): Plan {
     data,
     chat,
   } = c;
+  // "and the count?", "give me the raw number instead", "how many calls was that": the previous question's calls counted.
+  // After a rate, its raw count is the calls it counts (the hooked ones) beside all of them.
+  if (prev && COUNT_INSTEAD_RE.test(text)) {
+    const wasRate = prev.intent.kind === 'summary' && prev.intent.metrics.includes('hook_rate');
+    const metrics: SummaryMetric[] = wasRate ? ['hooked_calls', 'calls_received'] : ['calls_received'];
+    return data({ kind: 'summary', metrics }, c.named ?? prev.window, { ...prev.filters, ...own });
+  }
   const one = singleValue(c);
   if (one) return one;
 

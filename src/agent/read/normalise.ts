@@ -33,6 +33,10 @@ const SHORTHAND: Record<string, string> = {
   yest: 'yesterday',
   ystrday: 'yesterday',
   ystrdy: 'yesterday',
+  ystday: 'yesterday',
+  ystdy: 'yesterday',
+  // "the wee hours": not "week".
+  wee: 'wee',
   ysterday: 'yesterday',
   dur: 'duration',
   durn: 'duration',
@@ -308,16 +312,22 @@ export function normalise(question: string): string {
     if (names.has(w) || quoted.has(w) || !/^[a-z]+$/.test(w)) return tok;
     return pre + fix(w) + post;
   });
+  return afterWords(words.join(''));
+}
+
+/** The word-level forms read once typos are fixed: tiers, weekends, weekdays, words taken back, interjections. */
+function afterWords(text: string): string {
   return (
-    words
-      .join('')
+    text
       .replace(/\b(?:teir|tir|tire|tiar|tierr|tear)[\s-]*(?=[123]\b|one\b|two\b|three\b)/g, 'tier ')
       .replace(/\btier[\s-]*(?:1|one|i)\b/g, 'tier 1')
       .replace(/\btier[\s-]*(?:2|two|ii)\b/g, 'tier 2')
       .replace(/\btier[\s-]*(?:3|three|iii)\b/g, 'tier 3')
       .replace(/\bt([123])\b/g, 'tier $1')
       // Days named as the two parts of a week: "saturday and sunday" are the weekend, "mon to fri" the weekdays.
-      .replace(/\b(?:saturdays?|sat)(?: and | ?\/ ?| ?\+ ?| )(?:sundays?|sun)\b/g, 'weekends')
+      // ("saturdays and sundays" are weekends in general; one saturday and sunday is the last weekend.)
+      .replace(/\bsaturdays(?: and | ?\/ ?| ?\+ ?| )sundays\b/g, 'weekends')
+      .replace(/\b(?:saturday|sat)(?: and | ?\/ ?| ?\+ ?| )(?:sunday|sun)\b/g, 'the weekend')
       .replace(/\b(?:mondays?|mon) ?(?:to|through|thru|till|until|-) ?(?:fridays?|fri)\b/g, 'weekdays')
       // "since mon", "on thurs": a weekday's short name after a word of time.
       .replace(
@@ -326,6 +336,11 @@ export function normalise(question: string): string {
       )
       // "this month... i mean yesterday", "today, sorry, yesterday": a word taken back is replaced by the next.
       .replace(/\S+(?:\s*(?:\.{2,}|…|,|-+))*\s+(?:i mean|i meant|sorry|or rather|no wait|correction)(?:\s*[,:]|\.{2,}|…)?\s+(?=\S)/g, '')
+      // "narrow that to tier 1", "restrict it to Texas", "filter those down to PayPal": only those.
+      .replace(
+        /^(?:(?:ok(?:ay)?|now|and|so|then|pls|please|can you|could you)\s+)*(?:narrow|restrict|limit|filter|cut|trim)(?: (?:that|it|this|those|them|these|the (?:list|results?|numbers?|figures?)))?(?: (?:down|back))? (?:to|by|for)(?: just| only)?\s+/,
+        'only ',
+      )
       // "tier1s", "tier 1s", "t1s": tier-1 calls.
       .replace(/\b(?:tier\s?|t)([123])s\b/g, 'tier $1 calls')
       // "the tier 1, tier 2 and tier 3 counts": the number of calls of each (one tier's count is read as a figure already).

@@ -185,6 +185,36 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
     examples: ["what is paypal's official fraud hotline", 'give me the legitimate customer service number for chase'],
   },
   {
+    // Lists kept by others (sanctions, blocklists, registries): whether a value is on one is outside the calls.
+    topic: 'outside data',
+    cue: /\b(?:on|in|against) (?:the |any |an? )?(?:ofac|sdn|sanctions?|un|eu|treasury|chainalysis|interpol|fbi|scam ?adviser|spamhaus|phishtank|safe ?browsing)(?:'s)? (?:[a-z]+ ){0,2}(?:list|lists|database|registry|feed)\b|\b(?:sanctioned|blacklisted|flagged) by (?:ofac|the (?:un|eu|treasury)|chainalysis|interpol|google|microsoft)\b|\bsanctions (?:list|screening)\b/,
+    guard: (t) => /^(?:how many|which (?:calls|wallets|accounts)|did (?:any|we))\b/.test(t) && /\bcalls?\b/.test(t),
+    reply: cannot(
+      'it holds what scammers said on your calls, not sanctions lists, blocklists or other registries kept elsewhere',
+      'which calls named that wallet or account, and when it was first and last seen',
+    ),
+    examples: ['is this wallet on the ofac sanctions list', 'is that domain flagged by google safe browsing'],
+  },
+  {
+    // Taking a site, number or account down is an action for its host, carrier or bank.
+    topic: 'action',
+    cue: /\b(?:take|taken|taking|took|get|have|shut|shutting|pull|pulled) (?:[a-z0-9.'-]+ ){0,4}(?:down|offline)\b|\btake ?downs?\b/,
+    guard: (t) => /^(?:how many|which|what|did|were|was)\b/.test(t) || /\b(?:calls?|hook rate) (?:went|go|going|dropped?) down\b/.test(t),
+    reply: ACTION_REPLY,
+    examples: ['get that phishing domain taken down', 'shut the scam site down'],
+  },
+  {
+    // A bank's or company's real account details: the calls hold the mule accounts scammers gave.
+    topic: 'general knowledge',
+    cue: /\b(?:real|official|actual|legitimate|genuine|legit|true|correct|proper) (?:[a-z']+ ){0,2}(?:routing|aba|swift|iban|sort code|account) (?:numbers?|codes?)\b/,
+    guard: (t) => /\b(?:how many|calls? (?:from|with|naming|giving)|which calls|mule)\b/.test(t),
+    reply: cannot(
+      "it holds the mule accounts and routing numbers scammers gave on your calls, not banks' own details",
+      'which routing numbers scammers gave this month, and for which banks',
+    ),
+    examples: ["what's chase's real routing number", 'give me the official swift code for wells fargo'],
+  },
+  {
     // The service's own accounts and settings: the agent reads calls, it changes nothing.
     topic: 'action',
     cue: /\b(?:reset|change|recover|update|unlock|rotate|revoke|delete|disable|enable) (?:my|our|the|a|this) (?:[a-z]+ ){0,2}(?:password|passphrase|api keys?|keys?|login|account|2fa|mfa|e-?mail|settings|user|subscription|plan|tier)\b/,

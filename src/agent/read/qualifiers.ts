@@ -224,6 +224,17 @@ function unnamedValues(st: { text: string }, out: Qualifiers, capitalised: (w: s
     if (!isName(v)) return false;
     out.mentions.push({ typed: v, fields: ['impersonated_brand', 'impersonated_government_agency'] });
   });
+  // "callers pushed RustDesk", "calls naming Acme Corp": a name typed with capitals after what the calls did.
+  take(
+    st,
+    new RegExp(
+      `\\b(?:calls?|callers?|scammers?|they|fraudsters?|crooks?) (?:that |who |which )?[a-z]{3,}(?:ed|ing) (?:the |a |an )?${name}\\b`,
+    ),
+    (m) => {
+      if (!capitalised(m[1]) || !isName(m[1])) return false;
+      out.mentions.push({ typed: m[1], fields: [], weak: true });
+    },
+  );
   // "calls from bavaria": a place that is no US state (or a name that is no value).
   take(st, new RegExp(`\\bfrom ${name}(?=\\s+(?:this|last|today|yesterday|in|during|since|over|how|calls?|so|and)\\b|\\s*$)`), (m) => {
     if (!isName(m[1])) return false;
@@ -268,6 +279,7 @@ const ANY_VERB = String.raw`(?:that |which )?(?!(?:impersonat|pos|claim|pretend|
 
 /** "with a phishing URL", "that had a crypto wallet": intel the calls must have. */
 function hasFields(st: { text: string }, out: Qualifiers): void {
+  const ends: number[] = [];
   // "calls that posed as a retail company", "posing as any government agency": calls naming one, whichever.
   const POSED = String.raw`\b(?:that |which |who |where they )?(?:impersonat(?:ed|ing|es?)|pos(?:ed|ing|es?) as|claim(?:ed|ing|s)? to be|pretend(?:ed|ing|s)? to be) (?:a|an|any|some)`;
   const POSES: Array<[RegExp, IntelField]> = [
@@ -287,15 +299,29 @@ function hasFields(st: { text: string }, out: Qualifiers): void {
     take(
       st,
       new RegExp(
-        `(?:\\b(?:with|having|that (?:had|has|have|contained|contains?|included?|gave|gave us|handed over|handed us|shared|provided|sent|used|named|mentioned)|which (?:had|has|have)|containing|including|where (?:they|the scammer|the caller) (?:gave|sent|shared|used|handed over|provided))|(?<=^|\\b(?:calls?|scammers?|callers?|they|ones) )(?:had|have|gave|give|giving|gave us|shared|share|sharing|provided|provide|providing|sent|send|sending|contained|contain|contains|included|include|including|mentioned|mention|mentioning|named|name|naming|used|use|using|quoted|quoting|dropped|dropping|handed over|hand over|${ANY_VERB}))(?:\\s+(?:up|out|over|off|across))?\\s+(?:(?:a|an|any|some|the|their|his|her)\\s+)?(?:${re.source.replace(/ /g, '\\s+')})\\b`,
+        `(?:\\b(?:with|having|that (?:had|has|have|contained|contains?|included?|gave|gave us|handed over|handed us|shared|provided|sent|used|named|mentioned)|which (?:had|has|have)|containing|including|where (?:they|the scammer|the caller) (?:gave|sent|shared|used|handed over|provided))|(?<=^|\\b(?:calls?|scammers?|callers?|they|ones) )(?:had|have|gave|give|giving|gave us|shared|share|sharing|provided|provide|providing|sent|send|sending|contained|contain|contains|included|include|including|mentioned|mention|mentioning|named|name|naming|used|use|using|quoted|quoting|dropped|dropping|handed over|hand over|${ANY_VERB}))(?:\\s+(?:up|out|over|off|across))?\\s+(?:(?:both|either)\\s+)?(?:(?:a|an|any|some|the|their|his|her)\\s+)?(?:${re.source.replace(/ /g, '\\s+')})\\b`,
       ),
       (m) => {
         // "a Chase mule account" (the bank already read as a value) names the bank, not an account number.
         const banked = field === 'mule_bank_account_number' && !/number|details/.test(m[0]);
         if (banked && out.mentions.some((x) => x.fields.includes('mule_bank_name'))) return;
         if (!out.has.includes(field)) out.has.push(field);
+        ends.push(m.index + m[0].length);
       },
     );
+  }
+  // "had both a gift card brand and a crypto wallet": the fields listed after the first take its verb.
+  for (let i = 0; i < ends.length; i++) {
+    for (const [re, field] of HAS) {
+      const next = new RegExp(`^\\s*(?:,|and|&|plus|as well as)\\s+(?:also\\s+)?(?:(?:a|an|any|some|the)\\s+)?(?:${re.source})\\b`).exec(
+        st.text.slice(ends[i]),
+      );
+      if (!next) continue;
+      if (!out.has.includes(field)) out.has.push(field);
+      st.text = blank(st.text, ends[i], next[0].length);
+      ends.push(ends[i] + next[0].length);
+      break;
+    }
   }
 }
 
@@ -305,6 +331,18 @@ function anyIntel(st: { text: string }, out: Qualifiers): void {
   const VERB = String.raw`(?:with(?:out)?|having|that (?:had|has|have|gave|yielded|produced|returned)|which (?:had|has|have)|had|has|have|gave|yielded|produced|returned)`;
   take(st, new RegExp(String.raw`\b${VERB}(?: (?:any|some|no|zero))? ${INTEL}\b`), (m) => {
     out.hasIntel = !/\b(?:without|no|zero)\b/.test(m[0]);
+  });
+}
+
+/**
+ * A name in quotes that no transcript phrase took ("cited the 'Global Refund Alliance'"): one value
+ * as typed, of whichever field holds it (none: not found), never its words read one by one.
+ */
+function quotedNames(st: { text: string }, out: Qualifiers): void {
+  take(st, /(?:^|(?<=\s))(["'])([^"']{2,80}?)\1(?=[\s?.!,;:]|$)/, (m) => {
+    const v = m[2].trim();
+    if (!/[a-z]/.test(v) || isEveryday(v)) return false;
+    out.mentions.push({ typed: v, fields: [], weak: true });
   });
 }
 
@@ -318,6 +356,7 @@ export function qualifiersIn(text: string, question: string, capitalised: (w: st
   if (bar) out.bar = bar;
   askPresence(st, out);
   transcriptTerms(st, question, out.q);
+  quotedNames(st, out);
   moneyBounds(st, out);
   durations(st, out);
   take(st, /\barea codes? ((?:\d{3})(?:(?:,| or| and|\/) ?\d{3})*)\b|\b([2-9]\d\d) (?:area code|numbers?|callers?|phones?)\b/, (m) => {

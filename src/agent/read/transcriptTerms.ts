@@ -20,9 +20,12 @@ function terms(s: string): string[] {
 const CONTENT_END =
   '(?=\\s+(?:in the (?:last|past)|this|last|today|yesterday|since|during|over the|from the|by|per|vs|versus|compared (?:to|with)|against|than|and how|how many|count|number of|total number|please)\\b|$)';
 
-/** Fields extracted from the calls, named after "contained" or "mentioned": "a phishing link", "a crypto wallet", "an account number". */
-const INTEL_NOUN =
-  /^(?:(?:a|an|any|some|the)\s+)?(?:phishing (?:urls?|links?|sites?|websites?|domains?)|(?:crypto )?wallets?(?: address(?:es)?)?|wallet address(?:es)?|routing numbers?|(?:mule |bank |mule bank )?account numbers?|(?:mule )?drop address(?:es)?|remote (?:desktop|access) (?:tools?|apps?))$/;
+/**
+ * Fields extracted from the calls, named after "contained" or "mentioned": "a phishing link", "a
+ * crypto wallet", "an account number"; listed ones ("both a wallet and a routing number") too.
+ */
+const INTEL_WORDS = String.raw`(?:(?:a|an|any|some|the)\s+)?(?:phishing (?:urls?|links?|sites?|websites?|domains?)|(?:crypto )?wallets?(?: address(?:es)?)?|wallet address(?:es)?|routing numbers?|(?:mule |bank |mule bank )?account numbers?|(?:mule )?drop address(?:es)?|remote (?:desktop|access) (?:tools?|apps?)|gift card brands?)`;
+const INTEL_NOUN = new RegExp(`^(?:(?:both|either)\\s+)?${INTEL_WORDS}(?:\\s+(?:and|or)\\s+${INTEL_WORDS})*$`);
 
 /** Transcript searches: "mentioning X", "that say X", "talked about X", "told the victim to X", quoted text. */
 export function transcriptTerms(st: { text: string }, question: string, out: string[]): void {
