@@ -598,3 +598,36 @@ describe('follow-ups that edit the figure or narrow, names the data lacks, field
     has(await ask('how many calls yday'), `calls received ${int(refSummary(ORG_A_CALLS, WINDOWS.yesterday).calls_received)}`);
   });
 });
+
+describe('statistics and sets listed together', () => {
+  it('a bare statistic takes the noun of the one after it; each answered', async () => {
+    const r = refSummary(ORG_A_CALLS, WINDOWS.d30);
+    const a = await ask('for the last 30 days give me the average and the 90th percentile call duration');
+    has(a, `average call length ${r.avg_call_duration_sec!.toFixed(2)}`);
+    assert.match(a.answer, /90th percentile call length/);
+  });
+
+  it('a percentile the query does not compute is said so, with the ones it does, never a nearby figure', async () => {
+    const r = refSummary(ORG_A_CALLS, WINDOWS.d30);
+    const a = await ask('what was the 95th percentile call length over the last 30 days');
+    assert.match(a.answer, /not the percentile asked/);
+    has(a, `median call length ${r.median_call_duration_sec}`);
+    assert.doesNotMatch(a.answer, /average/);
+  });
+
+  it('the total asked and the biggest single ask: two figures of one summary, not the call holding one', async () => {
+    const r = refSummary(ORG_A_CALLS, WINDOWS.d30);
+    const a = await ask('what were the total dollars asked and the biggest single ask over the last 30 days?');
+    has(a, usd(r.total_dollars_asked));
+    has(a, usd(r.max_single_ask!));
+  });
+
+  it('the calls of one value and the calls of another, said twice: two counts', async () => {
+    const d30 = between(NOW.getTime() - 30 * DAY, NOW.getTime());
+    const a = await ask('calls impersonating amazon and calls impersonating microsoft over the last 30 days?');
+    for (const b of ['Amazon', 'Microsoft']) {
+      const n = d30.filter((c) => c.extraction?.impersonated_brand === b).length;
+      assert.match(a.answer, new RegExp(`calls received ${int(n)}\\b|\\b${int(n)} calls?\\b`), `${b}: ${a.answer}`);
+    }
+  });
+});

@@ -2,6 +2,7 @@
 // share (not the tier-1 count), a share within a group of calls, the 90th percentile of call
 // length. Part of the rule table (queryRules.ts).
 
+import type { QueryBody } from '../../domain/query/parse.js';
 import { fmtInt, fmtPct, fmtSec, nCalls } from '../say/answer.js';
 import { LEXICON_FIELDS, type FoundValue } from '../read/lexicon.js';
 import { SHARE_RE } from './planRules.js';
@@ -140,19 +141,41 @@ function shareOfGroup(input: RuleInput, m: RegExpExecArray): QueryPlan | null {
 
 // ------------------------------------------------------------------ a percentile of call length
 
-/** "the 90th percentile call duration": a figure only the query computes (the summary has no percentile). */
-function p90Length(input: RuleInput): QueryPlan | null {
+/**
+ * "the 90th percentile call duration": a figure only the query computes (the summary has no
+ * percentile). The query has the 50th (the median) and the 90th; another percentile is said not
+ * to be computed, with those two beside, never a nearby figure in its place.
+ */
+const PERCENTILE_METRICS: Record<number, QueryBody['metrics']> = {
+  90: ['p90_call_duration_sec'],
+  50: ['median_call_duration_sec'],
+  0: ['median_call_duration_sec', 'p90_call_duration_sec'],
+};
+
+function percentileLength(input: RuleInput, match: RegExpExecArray): QueryPlan | null {
   const filters = ruleFilters(input);
   if (!filters) return null;
   const spec = input.reading.window;
+  const asked = Number(/\d+/.exec(match[0])?.[0] ?? 90);
   return {
-    queries: [{ metrics: ['p90_call_duration_sec', 'calls_received'], filters, ...windowOf(input) }],
+    queries: [
+      { metrics: [...PERCENTILE_METRICS[asked === 90 || asked === 50 ? asked : 0], 'calls_received'], filters, ...windowOf(input) },
+    ],
     filters: input.reading.base,
     say: ([r]) => {
-      const [p90, calls] = numbers(r.results[0]?.metrics ?? [0, 0]);
+      const got = numbers(r.results[0]?.metrics ?? []);
+      const calls = got[got.length - 1] ?? 0;
+      const median = asked === 90 ? 0 : got[0];
+      const p90 = asked === 90 ? got[0] : asked === 50 ? 0 : got[1];
       if (!calls)
         return `None: ${windowSaid(spec, r.range)} no call${filtersSaid(input).replace(/^, counting only calls/, '')}, so no percentile.`;
-      return `${cap(windowSaid(spec, r.range))}${filtersSaid(input)}: 90th percentile call length ${fmtSec(Math.round(p90 * 100) / 100)} (interpolated between ranks, over ${nCalls(calls)}).`;
+      const at = `${cap(windowSaid(spec, r.range))}${filtersSaid(input)}`;
+      const over = `over ${nCalls(calls)}`;
+      if (asked === 90)
+        return `${at}: 90th percentile call length ${fmtSec(Math.round(p90 * 100) / 100)} (interpolated between ranks, ${over}).`;
+      // (Digits in an answer come from tool results: the percentile asked is not repeated.)
+      if (asked === 50) return `${at}: median call length ${fmtSec(median)}, the middle of the calls (${over}).`;
+      return `I can compute the median and the 90th percentile of call length, not the percentile asked. ${at}: median call length ${fmtSec(median)}; 90th percentile ${fmtSec(Math.round(p90 * 100) / 100)} (${over}).`;
     },
   };
 }
@@ -209,9 +232,9 @@ export const A_SHARE_WITHIN_A_GROUP_OF_CALLS: QueryRule = {
 
 export const A_PERCENTILE_OF_CALL_LENGTH: QueryRule = {
   id: 'a-percentile-of-call-length',
-  cue: /\bp ?90\b|\b90(?:th)?[- ]?(?:pct|percentile)\b|\bninetieth percentile\b/,
+  cue: /\bp ?(?:[1-9]\d)\b|\b(?:[1-9]\d?)(?:st|nd|rd|th)?[- ]?(?:pct|percentile)\b|\bninetieth percentile\b/,
   guard: (i) => i.reading.windows.length <= 1 && !/\b(?:asks?|dollars?|amounts?)\b/.test(i.text),
-  build: p90Length,
+  build: percentileLength,
   examples: ['p90 call length this week', 'what is the 90th percentile call duration for tech support calls this month'],
 };
 

@@ -8,11 +8,20 @@ import { normalise } from '../read/normalise.js';
 import { fieldIn } from '../read/reading.js';
 import { withoutCommands } from './planRules.js';
 
+/** A statistic's words ("the median", "the 90th percentile"): a part of them alone takes the noun of the next part. */
+const STAT = '(?:the )?(?:\\d{1,2}(?:st|nd|rd|th) percentile|p\\d\\d|median|mean|average|longest|shortest|max(?:imum)?|min(?:imum)?)';
+/** Statistics another rule answers: a part of their own, also in a list. */
+const OWN_STAT = /^(?:the )?(?:\d{1,2}(?:st|nd|rd|th) percentile|p\d\d|(?:longest|shortest) call|(?:of )?(?:distinct|different|unique) )/i;
+const BARE_STAT = new RegExp(`(?:^|\\s)${STAT}\\s*$`, 'i');
+const STAT_FIRST = new RegExp(`^${STAT}\\s+(.+)$`, 'i');
+
 /** A figure named after "and"; it opens a part only in a question ("what were calls and hooked calls"), not in a list of figures ("hooked and tier 1 calls by brand"). */
 const FIGURE =
   '(?:the )?(?:hook rate|hooked calls|tier[- ]?1 calls|tier[- ]?1 share|average (?:call length|ask)|dollars asked|total (?:dollars )?asked|number of asks|' +
   // "the number of cleanly closed calls", "the count of tier 2 calls": a count of its own.
-  '(?:number|count|share|percentage) of (?:[a-z0-9-]+ ){0,3}?(?:calls|asks))';
+  '(?:number|count|share|percentage) of (?:[a-z0-9-]+ ){0,3}?(?:calls|asks)|' +
+  // Statistics answered by rules of their own: "and the 90th percentile duration", "and the number of distinct banks".
+  `${STAT}(?= [a-z])|(?:longest|shortest) call|(?:of )?(?:distinct|different|unique) [a-z]+)`;
 const FIGURE_START = new RegExp(`^${FIGURE}\\b`, 'i');
 const ASKING = /^(?:what|how|which|give|show|tell|list|when|where|who|is|are|was|were|did|do|does)\b/i;
 
@@ -27,6 +36,8 @@ const OPENER =
   `${FIGURE}|` +
   // "top brand and its hook rate": a figure of the value the part before names.
   'its|' +
+  // "calls from California and calls from New York": the noun said again opens a set of its own.
+  '(?:the )?calls (?:from|in|with|impersonating|naming|claiming|about|for|on|that|which|where)\\b|' +
   '(?:is|are|was|were|did|do|does|has|have|had) (?:it|they|there|we|you|any|the|those|these|that|this|most|more)\\b)';
 
 /** Where one part ends and the next begins: "?", ";", ", and <opener>", "and <opener>", "also". */
@@ -78,7 +89,19 @@ function rawParts(question: string): string[] {
   const cut = listed
     ? question.slice(listed[0].length).split(/,\s*(?:and\s+)?|;\s*|\s+and\s+(?=the\b|how\b|what\b|which\b)/i)
     : question.split(BREAK);
-  const raw = cut.map((p) => p.trim().replace(/^(?:and|also|plus)\s+/i, '')).filter((p) => p.length > 0);
+  const raw = cut
+    .map((p) =>
+      p
+        .trim()
+        .replace(/^(?:and|also|plus)\s+/i, '')
+        .replace(/^of\s+(?=(?:the\s+)?(?:distinct|different|unique|number)\b)/i, ''),
+    )
+    .filter((p) => p.length > 0);
+  // "the median and the 90th percentile call duration": the bare statistic takes the next part's noun.
+  for (let i = 0; i + 1 < raw.length; i++) {
+    const next = STAT_FIRST.exec(raw[i + 1]);
+    if (BARE_STAT.test(raw[i]) && next) raw[i] = `${raw[i]} ${next[1]}`;
+  }
   return raw;
 }
 
@@ -109,7 +132,8 @@ export function questionParts(question: string, now: Date): string[] {
   const words = raw.map((p) => asked(p, now));
   const first = words[0].join(' ');
   if (words[0].length < 2 || words.slice(1).some((w) => !asksAlone(w)) || FRAMING.test(first) || INSTRUCTING.test(first)) return [question];
-  if (raw.slice(1).some((p) => FIGURE_START.test(p)) && !ASKING.test(question.trim())) return [question];
+  // A list of figures ("calls and hooked calls by brand") is one question, unless a later one is a statistic of its own.
+  if (raw.slice(1).some((p) => FIGURE_START.test(p) && !OWN_STAT.test(p)) && !ASKING.test(question.trim())) return [question];
   return withWindows(raw, now);
 }
 

@@ -533,8 +533,9 @@ function planRankings(c: PlanContext): Plan | null {
   // The call holding an extreme: "show the longest call this week", "which call had the biggest ask", "3 longest calls".
   const extremeN = listLimit(rest, 1, 20);
   if (/\bshortest\b/.test(rest) && /\bcalls?\b/.test(rest)) return data({ kind: 'longest', by: 'duration', n: extremeN, shortest: true });
-  if (metrics.includes('max_single_ask') && (WHICH_CALL_RE.test(rest) || isList || /\b(?:when|who|which|details|sid)\b/.test(rest)))
-    return data({ kind: 'longest', by: 'ask', n: extremeN });
+  // (The biggest ask listed with other figures, "the total asked and the biggest single ask", is a figure among them.)
+  const callAsked = WHICH_CALL_RE.test(rest) || isList || /\b(?:when|who|which|details|sid)\b/.test(rest);
+  if (metrics.length === 1 && metrics[0] === 'max_single_ask' && callAsked) return data({ kind: 'longest', by: 'ask', n: extremeN });
   if (
     metrics.includes('max_call_duration_sec') &&
     (WHICH_CALL_RE.test(rest) || isList || extremeN > 1 || /\b(?:when|what time|who|show|which|details|sid)\b/.test(rest) || hasQual)
