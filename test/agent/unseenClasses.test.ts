@@ -631,3 +631,25 @@ describe('statistics and sets listed together', () => {
     }
   });
 });
+
+describe('an identifier with no window, and "that" after a ranking', () => {
+  it('calls naming one account number, no window said: its whole history', async () => {
+    const n = ORG_A_CALLS.filter(
+      (c) => c.extraction?.mule_bank_account_number === '123456789' && at(c) >= NOW.getTime() - 400 * DAY,
+    ).length;
+    assert.ok(n > 0, 'the fixture has the account');
+    const a = await ask('in how many calls has account number 123456789 turned up?');
+    assert.match(a.answer, new RegExp(`\\b${int(n)} calls?\\b`));
+    has(a, 'all time');
+  });
+
+  it('"how many calls was that" after a ranking: the leading value’s calls', async () => {
+    const counts = new Map<string, number>();
+    for (const c of between(NOW.getTime() - 30 * DAY, NOW.getTime()))
+      if (c.extraction?.impersonated_brand)
+        counts.set(c.extraction.impersonated_brand, (counts.get(c.extraction.impersonated_brand) ?? 0) + 1);
+    const [top] = [...counts].sort((x, y) => y[1] - x[1] || x[0].localeCompare(y[0]));
+    const a = await talk('which brand was impersonated most over the last 30 days?', 'and how many calls was that?');
+    has(a, `calls received ${int(top[1])}`);
+  });
+});

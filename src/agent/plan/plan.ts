@@ -598,10 +598,12 @@ function planRest(c: PlanContext): Plan {
   } = c;
   // "and the count?", "give me the raw number instead", "how many calls was that": the previous question's calls counted.
   // After a rate, its raw count is the calls it counts (the hooked ones) beside all of them.
+  // After a ranking, "that" is its leading value: that value's calls.
   if (prev && COUNT_INSTEAD_RE.test(text)) {
     const wasRate = prev.intent.kind === 'summary' && prev.intent.metrics.includes('hook_rate');
     const metrics: SummaryMetric[] = wasRate ? ['hooked_calls', 'calls_received'] : ['calls_received'];
-    return data({ kind: 'summary', metrics }, c.named ?? prev.window, { ...prev.filters, ...own });
+    const top = prev.intent.kind === 'topn' && prev.subject ? { [prev.subject.field]: [prev.subject.value] } : {};
+    return data({ kind: 'summary', metrics }, c.named ?? prev.window, { ...prev.filters, ...top, ...own });
   }
   const one = singleValue(c);
   if (one) return one;

@@ -13,7 +13,7 @@ import { fmtWhen } from '../say/when.js';
 import type { Filters } from './intents.js';
 import { numbers, QUANTITIES, quantityIn } from './quantity.js';
 import { cap, queryFilters, windowOf, windowSaid, withoutInside, type QueryPlan, type QueryRule, type RuleInput } from './ruleKit.js';
-import { windowArgs, type WindowSpec } from '../read/windowSpec.js';
+import { ALL_TIME, windowArgs, type WindowSpec } from '../read/windowSpec.js';
 // ------------------------------------------------------------------ values of any field
 
 /** Fields only the lexicon reads (the planner's own qualifiers read brands, banks, states…). */
@@ -158,8 +158,11 @@ function valueFigure(input: RuleInput): QueryPlan | null {
   }
   // The quantity asked of its calls: a rate, asks, dollars, a length; calls when none is named.
   const q = quantityIn(input.reading.rest) ?? QUANTITIES.calls;
+  // An identifier asked about with no window ("how many calls gave wallet bc1q…"): its whole history, not the default week.
+  const whole = IDENTIFIERS.has(entry.field) && input.reading.windows.length === 0 && !input.reading.followUp && !input.reading.moved;
+  const over: WindowSpec = whole ? ALL_TIME : spec;
   return {
-    queries: [{ metrics: q.metrics, filters: [own, ...filters], ...windowOf(input) }],
+    queries: [{ metrics: q.metrics, filters: [own, ...filters], ...(whole ? windowArgs(over, input.now) : windowOf(input)) }],
     filters: base,
     say: ([r]) => {
       const m = numbers(r.results[0]?.metrics ?? q.metrics.map(() => 0));
@@ -168,8 +171,8 @@ function valueFigure(input: RuleInput): QueryPlan | null {
       const lead = yesNo ? (m[0] > 0 ? 'Yes. ' : 'No. ') : '';
       // A true zero says so plainly, with what was counted (the query is in tool_calls).
       if (q.id === 'calls' && m[0] === 0)
-        return `${lead}None: ${windowSaid(spec, r.range)} no call had ${label} (the query over that window counted 0).${note}`;
-      return `${lead}${cap(windowSaid(spec, r.range))}, calls with ${label}: ${q.say(m)}.${note}`;
+        return `${lead}None: ${windowSaid(over, r.range)} no call had ${label} (the query over that window counted 0).${note}`;
+      return `${lead}${cap(windowSaid(over, r.range))}, calls with ${label}: ${q.say(m)}.${note}`;
     },
   };
 }
