@@ -653,3 +653,30 @@ describe('an identifier with no window, and "that" after a ranking', () => {
     has(a, `calls received ${int(top[1])}`);
   });
 });
+
+describe("the writer's own context before the question", () => {
+  it('a sentence about the writer names no window or value of the question', async () => {
+    const r = refSummary(ORG_A_CALLS, WINDOWS.d30);
+    const a = await ask("Prepping slides for Thursday's meeting with Wells Fargo, sorry. How many hooked calls in the last 30 days?");
+    has(a, `hooked calls ${int(r.hooked_calls)}`);
+    assert.doesNotMatch(a.answer, /wells fargo/i);
+    const b = await ask('Working late again, lol; anyway: hook rate over the last 30 days?');
+    has(b, `hook rate ${(100 * r.hook_rate).toFixed(1)}%`);
+  });
+
+  it('a frame naming a value stays the question’s (negative)', async () => {
+    const n = between(NOW.getTime() - 30 * DAY, NOW.getTime()).filter((c) => c.extraction?.impersonated_brand === 'Amazon').length;
+    const a = await ask('For Amazon: how many calls over the last 30 days?');
+    assert.match(a.answer, new RegExp(`calls received ${int(n)}\\b|\\b${int(n)} calls?\\b`));
+  });
+});
+
+describe('a day named with capitals that no rule reads', () => {
+  it('is said not understood, with no figure for another window', async () => {
+    for (const q of ['How many calls came in on Bonfire Night?', 'tier 1 calls on Maundy Thursday']) {
+      const a = await ask(q);
+      assert.equal(a.tool_calls.length, 0, `${q}: ${a.answer}`);
+      assert.match(a.answer, /^I could not read "/, q);
+    }
+  });
+});

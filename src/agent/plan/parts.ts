@@ -109,6 +109,9 @@ function rawParts(question: string): string[] {
 export function questionParts(question: string, now: Date): string[] {
   // A database command after ";" is no part: the planner leaves it out and says so.
   if (withoutCommands(question)) return [question];
+  // "Sorry for all the questions today, one more: how many …": the writer's own context is no part of the question.
+  const own = withoutContext(question);
+  if (own !== question) return questionParts(own, now);
   // "before Dec 1 and how many on or after it": one question about the two sides of a moment.
   if (/\bbefore\b.*\b(?:after|since|from) (?:it|that|then|that (?:date|day))\b/i.test(question)) return [question];
   const listed = windowList(question, now) ?? framedList(question, now);
@@ -176,6 +179,29 @@ function framedList(question: string, now: Date): string[] | null {
   // Figures alone ("calls, hooked calls and the average call length") are one question of several figures.
   if (items.length < 2 || items.length > 5 || !items.some((x) => fieldIn(normalise(x)))) return null;
   return items.map((x) => `${x} ${frame.replace(/^(?:for|in|over|during)\s+/i, (w) => w)}`);
+}
+
+/** The writer speaking of themselves or their day: "I'm in Texas this week", "for my manager", "sorry", "ugh". */
+const OWN_CONTEXT =
+  /\b(?:i|i'm|im|i've|i'd|my|me|mine|sorry|thanks|thank you|ugh|lol|haha|btw|fyi|fwiw|deck|meeting|standup|stand-up|manager|boss|conference)\b/i;
+/** The question turning from the context: "separately, …", "anyway, …". */
+const TURNING =
+  /^(?:separately|anyway|anyhow|unrelated(?:ly)?|on (?:another|a different) note|that said|but|so|ok(?:ay)?|question)\b[,:]?\s*/i;
+
+/**
+ * The question without sentences before it that only set the writer's context ("For the board
+ * deck (due Monday, ugh): …", "I'm in Texas this week. How many …"): they name no window or value
+ * of the question. Only when the last sentence asks something of its own.
+ */
+function withoutContext(question: string): string {
+  const segments = question.split(/(?<=[.!:;])\s+(?=\S)/);
+  if (segments.length < 2) return question;
+  const last = segments[segments.length - 1].replace(TURNING, '');
+  const before = segments.slice(0, -1).join(' ');
+  const turned = TURNING.test(segments[segments.length - 1]);
+  if (!(ASKING.test(last) || /\?\s*$/.test(last)) || ASKING.test(before.trim())) return question;
+  if (!turned && !OWN_CONTEXT.test(before)) return question;
+  return last;
 }
 
 /** Each part with a time phrase: a part without one takes the window of the part before it. */

@@ -78,8 +78,9 @@ export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: 
 
   const names = capitalisedWords(question);
   const quals = qualifiersIn(rest, question, (w) => w.split(' ').every((x) => names.has(x)));
-  // A part of a window no rule reads ("the ides of march") is unread, whatever else was read.
-  const partUnread = windows.find((w) => w.partUnread)?.partUnread ?? null;
+  // A part of a window no rule reads ("the ides of march") is unread, whatever else was read; so is a day
+  // named with capitals that no rule took ("Pi Day", "Ash Wednesday").
+  const partUnread = windows.find((w) => w.partUnread)?.partUnread ?? namedDayUnread(question, text, windows);
   const unread = partUnread ?? (!vague ? unreadTimePhrase(quals.rest, windows.length > 0 || shift || forward) : null);
   rest = (unread ? quals.rest.replace(unread, ' ') : quals.rest).replace(/\s+/g, ' ').trim();
 
@@ -143,4 +144,17 @@ export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     refers,
     carries,
   };
+}
+
+/** Words that start a phrase, never a day's name ("On Tuesday", "Last Friday"). */
+const NOT_A_NAME =
+  /^(?:on|in|at|last|this|next|since|before|after|every|each|until|till|through|from|the|a|an|of|by|for|and|or|how|what|which|was|were|is|did|do|does|calls?|any|early|late|mid|past|previous|same|that)$/i;
+
+/** A day named with capitals ("Groundhog Day", "Ash Wednesday") that no time rule read: its words, else null. */
+function namedDayUnread(question: string, text: string, windows: FoundWindow[]): string | null {
+  const m = /\b([A-Z][\w']*(?: [A-Z][\w']*)?) (Day|Eve|Night|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/.exec(question);
+  if (!m || m[1].split(' ').some((w) => NOT_A_NAME.test(w))) return null;
+  const phrase = m[0].toLowerCase();
+  const read = windows.some((w) => text.slice(w.index, w.index + w.length).includes(phrase));
+  return read ? null : phrase;
 }
