@@ -7,21 +7,9 @@ import type { EvalCase } from '../shared/cases.js';
 import type { Truth } from '../shared/judge.js';
 import { all, anyOf, cmp, Ctx, decline, dir, label, num, stateSpell, W, win, yesno, type F, type Win } from './truths.js';
 import type { KeyName } from './world.js';
+import { ISSUE_CLASSES } from '../shared/cases.js';
 
-export const CLASSES = [
-  'everyday',
-  'nearby_figure',
-  'frame',
-  'any_value',
-  'casual',
-  'stray_words',
-  'multi_part',
-  'follow_up',
-  'ranking',
-  'true_zero',
-  'scoped',
-  'out_of_scope',
-] as const;
+export const CLASSES = ISSUE_CLASSES;
 export type Cls = (typeof CLASSES)[number];
 
 export interface Case extends EvalCase<Ctx, KeyName> {

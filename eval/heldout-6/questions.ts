@@ -26,21 +26,9 @@ import {
   type Win,
 } from './truths.js';
 import type { KeyName } from './world.js';
+import { ISSUE_CLASSES } from '../shared/cases.js';
 
-export const CLASSES = [
-  'everyday',
-  'nearby_figure',
-  'frame',
-  'any_value',
-  'casual',
-  'stray_words',
-  'multi_part',
-  'follow_up',
-  'ranking',
-  'true_zero',
-  'scoped',
-  'out_of_scope',
-] as const;
+export const CLASSES = ISSUE_CLASSES;
 type Cls = (typeof CLASSES)[number];
 
 export type Case = EvalCase<Ctx, KeyName>;

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Truth, Unit } from '../shared/judge.js';
 import type { KeyName } from './world.js';
 import { NOW } from './world.js';
+import { US_STATE_NAMES } from '../shared/states.js';
 
 export interface Win {
   start: Date;
@@ -166,67 +167,11 @@ const ALIASES: Record<string, string[]> = {
   GRANDPARENT: ['grandparent', 'GRANDPARENT'],
   MEDICARE: ['medicare', 'MEDICARE'],
 };
-const STATES: Record<string, string> = {
-  AL: 'Alabama',
-  AK: 'Alaska',
-  AZ: 'Arizona',
-  AR: 'Arkansas',
-  CA: 'California',
-  CO: 'Colorado',
-  CT: 'Connecticut',
-  DE: 'Delaware',
-  DC: 'District of Columbia',
-  FL: 'Florida',
-  GA: 'Georgia',
-  HI: 'Hawaii',
-  ID: 'Idaho',
-  IL: 'Illinois',
-  IN: 'Indiana',
-  IA: 'Iowa',
-  KS: 'Kansas',
-  KY: 'Kentucky',
-  LA: 'Louisiana',
-  ME: 'Maine',
-  MD: 'Maryland',
-  MA: 'Massachusetts',
-  MI: 'Michigan',
-  MN: 'Minnesota',
-  MS: 'Mississippi',
-  MO: 'Missouri',
-  MT: 'Montana',
-  NE: 'Nebraska',
-  NV: 'Nevada',
-  NH: 'New Hampshire',
-  NJ: 'New Jersey',
-  NM: 'New Mexico',
-  NY: 'New York',
-  NC: 'North Carolina',
-  ND: 'North Dakota',
-  OH: 'Ohio',
-  OK: 'Oklahoma',
-  OR: 'Oregon',
-  PA: 'Pennsylvania',
-  RI: 'Rhode Island',
-  SC: 'South Carolina',
-  SD: 'South Dakota',
-  TN: 'Tennessee',
-  TX: 'Texas',
-  UT: 'Utah',
-  VT: 'Vermont',
-  VA: 'Virginia',
-  WA: 'Washington',
-  WV: 'West Virginia',
-  WI: 'Wisconsin',
-  WY: 'Wyoming',
-  PR: 'Puerto Rico',
-  GU: 'Guam',
-  VI: 'Virgin Islands',
-};
 
 /** Every spelling of a value of `field`. */
 export function spellings(field: string, v: string | number | boolean | null): string[] {
   const s = String(v);
-  if (field === 'caller_state' && STATES[s]) return [STATES[s], s];
+  if (field === 'caller_state' && US_STATE_NAMES[s]) return [US_STATE_NAMES[s], s];
   if (field === 'tier') return [`tier ${s}`];
   return [s, ...(ALIASES[s] ?? [])];
 }

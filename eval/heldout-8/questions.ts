@@ -27,22 +27,9 @@ import {
   type Win,
 } from './truths.js';
 import type { KeyName } from './world.js';
+import { ISSUE_CLASSES_WITH_UNREAD } from '../shared/cases.js';
 
-export const CLASSES = [
-  'everyday',
-  'nearby_figure',
-  'frame',
-  'any_value',
-  'casual',
-  'stray_words',
-  'multi_part',
-  'follow_up',
-  'ranking',
-  'true_zero',
-  'scoped',
-  'out_of_scope',
-  'unread_phrase',
-] as const;
+export const CLASSES = ISSUE_CLASSES_WITH_UNREAD;
 
 export interface Case extends EvalCase<Ctx, KeyName> {
   /** unread_phrase only: the phrase an honest reader might not know (saying so is also right). */

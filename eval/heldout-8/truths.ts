@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Truth, Unit } from '../shared/judge.js';
 import { NOW, type KeyName } from './world.js';
+import { US_STATE_NAMES } from '../shared/states.js';
 
 export interface Win {
   start: Date;
@@ -134,65 +135,10 @@ export class Ctx {
   }
 }
 
-const STATES: Record<string, string> = {
-  AL: 'Alabama',
-  AK: 'Alaska',
-  AZ: 'Arizona',
-  AR: 'Arkansas',
-  CA: 'California',
-  CO: 'Colorado',
-  CT: 'Connecticut',
-  DE: 'Delaware',
-  DC: 'District of Columbia',
-  FL: 'Florida',
-  GA: 'Georgia',
-  HI: 'Hawaii',
-  ID: 'Idaho',
-  IL: 'Illinois',
-  IN: 'Indiana',
-  IA: 'Iowa',
-  KS: 'Kansas',
-  KY: 'Kentucky',
-  LA: 'Louisiana',
-  ME: 'Maine',
-  MD: 'Maryland',
-  MA: 'Massachusetts',
-  MI: 'Michigan',
-  MN: 'Minnesota',
-  MS: 'Mississippi',
-  MO: 'Missouri',
-  MT: 'Montana',
-  NE: 'Nebraska',
-  NV: 'Nevada',
-  NH: 'New Hampshire',
-  NJ: 'New Jersey',
-  NM: 'New Mexico',
-  NY: 'New York',
-  NC: 'North Carolina',
-  ND: 'North Dakota',
-  OH: 'Ohio',
-  OK: 'Oklahoma',
-  OR: 'Oregon',
-  PA: 'Pennsylvania',
-  PR: 'Puerto Rico',
-  RI: 'Rhode Island',
-  SC: 'South Carolina',
-  SD: 'South Dakota',
-  TN: 'Tennessee',
-  TX: 'Texas',
-  UT: 'Utah',
-  VT: 'Vermont',
-  VA: 'Virginia',
-  WA: 'Washington',
-  WV: 'West Virginia',
-  WI: 'Wisconsin',
-  WY: 'Wyoming',
-};
-
 /** The spellings of a value as an answer may write it. */
 function spell(dim: string, v: unknown): string[] {
   const s = String(v);
-  if (dim === 'caller_state' && STATES[s]) return [s, STATES[s]];
+  if (dim === 'caller_state' && US_STATE_NAMES[s]) return [s, US_STATE_NAMES[s]];
   if (dim === 'tier') return [`tier ${s}`, s];
   return [s];
 }

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Truth, Unit } from '../shared/judge.js';
 import { NOW, type KeyName } from './world.js';
+import { US_STATE_NAMES } from '../shared/states.js';
 
 export interface Win {
   start: Date;
@@ -137,63 +138,6 @@ export class Ctx extends Reader {
 
 // ---------------------------------------------------------------- spellings
 
-const STATES: Record<string, string> = {
-  AL: 'Alabama',
-  AK: 'Alaska',
-  AZ: 'Arizona',
-  AR: 'Arkansas',
-  CA: 'California',
-  CO: 'Colorado',
-  CT: 'Connecticut',
-  DE: 'Delaware',
-  DC: 'District of Columbia',
-  FL: 'Florida',
-  GA: 'Georgia',
-  HI: 'Hawaii',
-  ID: 'Idaho',
-  IL: 'Illinois',
-  IN: 'Indiana',
-  IA: 'Iowa',
-  KS: 'Kansas',
-  KY: 'Kentucky',
-  LA: 'Louisiana',
-  ME: 'Maine',
-  MD: 'Maryland',
-  MA: 'Massachusetts',
-  MI: 'Michigan',
-  MN: 'Minnesota',
-  MS: 'Mississippi',
-  MO: 'Missouri',
-  MT: 'Montana',
-  NE: 'Nebraska',
-  NV: 'Nevada',
-  NH: 'New Hampshire',
-  NJ: 'New Jersey',
-  NM: 'New Mexico',
-  NY: 'New York',
-  NC: 'North Carolina',
-  ND: 'North Dakota',
-  OH: 'Ohio',
-  OK: 'Oklahoma',
-  OR: 'Oregon',
-  PA: 'Pennsylvania',
-  RI: 'Rhode Island',
-  SC: 'South Carolina',
-  SD: 'South Dakota',
-  TN: 'Tennessee',
-  TX: 'Texas',
-  UT: 'Utah',
-  VT: 'Vermont',
-  VA: 'Virginia',
-  WA: 'Washington',
-  WV: 'West Virginia',
-  WI: 'Wisconsin',
-  WY: 'Wyoming',
-  PR: 'Puerto Rico',
-  GU: 'Guam',
-  VI: 'U.S. Virgin Islands',
-};
-
 const ALIASES: Record<string, string[]> = {
   'JPMorgan Chase': ['Chase', 'JP Morgan Chase'],
   'U.S. Bank': ['US Bank'],
@@ -214,7 +158,7 @@ const ALIASES: Record<string, string[]> = {
 /** The spellings of a stored value an answer may use. */
 export function spellings(field: string, value: string): string[] {
   const out = [value];
-  if (field === 'caller_state' && STATES[value]) out.push(STATES[value]);
+  if (field === 'caller_state' && US_STATE_NAMES[value]) out.push(US_STATE_NAMES[value]);
   if (field === 'persona') out.push(value[0].toUpperCase() + value.slice(1));
   if (ALIASES[value]) out.push(...ALIASES[value]);
   return out;

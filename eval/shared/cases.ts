@@ -152,3 +152,22 @@ export function setProblems<C extends EvalCase<never, string>>(
   }
   return { problems, perClass: classes.map((c) => `${c} ${count(c)}`).join(', ') };
 }
+
+/** The classes of the agent issue (#26) every held-out set from the fourth on is written across. */
+export const ISSUE_CLASSES = [
+  'everyday',
+  'nearby_figure',
+  'frame',
+  'any_value',
+  'casual',
+  'stray_words',
+  'multi_part',
+  'follow_up',
+  'ranking',
+  'true_zero',
+  'scoped',
+  'out_of_scope',
+] as const;
+
+/** The same with the class of phrases an honest reader might not know (from the seventh set on). */
+export const ISSUE_CLASSES_WITH_UNREAD = [...ISSUE_CLASSES, 'unread_phrase'] as const;

@@ -17,6 +17,7 @@ import {
   SHIFT_LATER_BY_RE,
   unreadTimePhrase,
   VAGUE_TIME_RE,
+  namedDayUnread,
   type FoundWindow,
 } from '../read/timePhrases.js';
 import { shiftBack, shiftBy, shiftForward, windowPhrase, type WindowSpec } from '../read/windowSpec.js';
@@ -71,7 +72,8 @@ export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   rest = rest.replace(/\s+/g, ' ').trim();
   const shift = SHIFT_BACK_RE.test(rest);
   if (shift) rest = rest.replace(new RegExp(SHIFT_BACK_RE.source, 'g'), ' ').replace(/\s+/g, ' ').trim();
-  const forward = !!prev && !shift && SHIFT_FORWARD_RE.test(rest);
+  const forwardBy = prev && !shift ? SHIFT_FORWARD_RE.exec(rest) : null;
+  const forward = forwardBy !== null;
   if (forward) rest = rest.replace(new RegExp(SHIFT_FORWARD_RE.source, 'g'), ' ').replace(/\s+/g, ' ').trim();
   const vague = windows.length === 0 && !shift ? (VAGUE_TIME_RE.exec(rest)?.[0] ?? null) : null;
   if (vague) rest = rest.replace(VAGUE_TIME_RE, ' ').replace(/\s+/g, ' ').trim();
@@ -98,17 +100,14 @@ export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     const by = SHIFT_BY_RE.exec(text);
     window = by ? shiftBy(prev.window, by.slice(1).find(Boolean) as 'week' | 'day' | 'month', now) : shiftBack(prev.window, now);
   }
-  if (forward && prev && !named) {
+  if (forwardBy && prev && !named) {
     const by = SHIFT_LATER_BY_RE.exec(text);
-    const unit = /\b(hour|day|week|fortnight|month|year)s?\b/.exec(SHIFT_FORWARD_RE.exec(text)?.[0] ?? '')?.[1] as Parameters<
-      typeof shiftForward
-    >[2];
-    const weekend = /\bweekend\b/.test(SHIFT_FORWARD_RE.exec(text)?.[0] ?? '');
+    const unit = /\b(hour|day|week|fortnight|month|year)s?\b/.exec(forwardBy[0])?.[1] as Parameters<typeof shiftForward>[2];
     window = by
       ? shiftBy(prev.window, by.slice(1).find(Boolean) as 'week' | 'day' | 'month', now, 1)
-      : weekend
+      : /\bweekend\b/.test(forwardBy[0])
         ? shiftBy(prev.window, 'week', now, 1)
-        : shiftForward(prev.window, now, by ? undefined : unit);
+        : shiftForward(prev.window, now, unit);
   }
 
   const notes: string[] = [];
@@ -144,17 +143,4 @@ export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     refers,
     carries,
   };
-}
-
-/** Words that start a phrase, never a day's name ("On Tuesday", "Last Friday"). */
-const NOT_A_NAME =
-  /^(?:on|in|at|last|this|next|since|before|after|every|each|until|till|through|from|the|a|an|of|by|for|and|or|how|what|which|was|were|is|did|do|does|calls?|any|early|late|mid|past|previous|same|that)$/i;
-
-/** A day named with capitals ("Groundhog Day", "Ash Wednesday") that no time rule read: its words, else null. */
-function namedDayUnread(question: string, text: string, windows: FoundWindow[]): string | null {
-  const m = /\b([A-Z][\w']*(?: [A-Z][\w']*)?) (Day|Eve|Night|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/.exec(question);
-  if (!m || m[1].split(' ').some((w) => NOT_A_NAME.test(w))) return null;
-  const phrase = m[0].toLowerCase();
-  const read = windows.some((w) => text.slice(w.index, w.index + w.length).includes(phrase));
-  return read ? null : phrase;
 }

@@ -858,3 +858,16 @@ export const SHIFT_LATER_BY_RE =
 /** "shift that back a week": the same window a week (day, month) earlier. */
 export const SHIFT_BY_RE =
   /\bshift (?:that|it|this) back (?:by )?(?:a|one) (week|day|month)\b|\b(week)end(?:s)? (?:before|prior)\b|\b(?:previous|prior|preceding) (week)end\b|\b(?:a|one) (week|day|month) earlier\b|\bgo back (?:by )?(?:a|one) (week|day|month)\b/;
+
+/** Words that start a phrase, never a day's name ("On Tuesday", "Last Friday"). */
+const NOT_A_NAME =
+  /^(?:on|in|at|last|this|next|since|before|after|every|each|until|till|through|from|the|a|an|of|by|for|and|or|how|what|which|was|were|is|did|do|does|calls?|any|early|late|mid|past|previous|same|that)$/i;
+
+/** A day named with capitals ("Groundhog Day", "Ash Wednesday") that no time rule read: its words, else null. */
+export function namedDayUnread(question: string, text: string, windows: FoundWindow[]): string | null {
+  const m = /\b([A-Z][\w']*(?: [A-Z][\w']*)?) (Day|Eve|Night|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b/.exec(question);
+  if (!m || m[1].split(' ').some((w) => NOT_A_NAME.test(w))) return null;
+  const phrase = m[0].toLowerCase();
+  const read = windows.some((w) => text.slice(w.index, w.index + w.length).includes(phrase));
+  return read ? null : phrase;
+}
