@@ -20,6 +20,8 @@ export interface LoadResult {
   /** Acknowledged calls (all in the kept window) not found at the end. */
   lost: number;
   deleted: number;
+  /** Old calls loaded for the job in all (the first load, and one each time it ran out). */
+  loadedOld: number;
   /** Old calls left once every job phase ended (0: the job finished each phase). */
   oldLeft: number;
   longestBatchMs: number;
@@ -54,8 +56,9 @@ export function percentile(xs: number[], p: number): number {
 
 /**
  * `rounds` of a job phase and an idle phase. A job phase is `requests` requests while the job
- * deletes (those done after the job ran out of old calls do not count); the idle phase that
- * follows has as many. `old` old calls are loaded first, enough to keep the job busy.
+ * deletes (one that ends after the job ran out of old calls does not count); the idle phase that
+ * follows has as many. `old` old calls are loaded first, and `old / rounds` more whenever the
+ * job runs out during a phase.
  */
 export async function retentionUnderLoad(opts: { rounds: number; requests: number; old: number }): Promise<LoadResult> {
   const h: TestApp = await testApp({ HONEYPOT_RATE_GENERAL: '1000000/60', HONEYPOT_RETENTION_EVERY_SEC: '0' });
@@ -68,7 +71,7 @@ export async function retentionUnderLoad(opts: { rounds: number; requests: numbe
     const rand = prng(30);
     let seq = 0;
     const acknowledged: string[] = [];
-    const out: LoadResult = { idle: [], job: [], acknowledged: 0, lost: 0, deleted: 0, oldLeft: 0, longestBatchMs: 0 };
+    const out: LoadResult = { idle: [], job: [], acknowledged: 0, lost: 0, deleted: 0, loadedOld: 0, oldLeft: 0, longestBatchMs: 0 };
     const tally = (r: { rows: { calls_days: number }; longestBatchMs: number }) => {
       out.deleted += r.rows.calls_days;
       out.longestBatchMs = Math.max(out.longestBatchMs, r.longestBatchMs);
@@ -90,23 +93,38 @@ export async function retentionUnderLoad(opts: { rounds: number; requests: numbe
     };
 
     // Old calls for the job (not timed), spread over the 30 days before the kept window.
-    for (let i = 0; i < opts.old; i += 5000) {
-      const batch = Array.from({ length: Math.min(5000, opts.old - i) }, (_, k) =>
-        loadCall(rand, `OLD${i + k}`, NOW - (KEEP_DAYS + 1) * DAY - Math.floor(rand() * 30 * DAY), 5_000_000 + i + k),
-      );
-      assert.equal((await ingest(h.app, org.ingest, batch)).statusCode, 200);
-    }
+    let oldSeq = 0;
+    const loadOld = async (n: number) => {
+      for (let left = n; left > 0; left -= 5000) {
+        const batch = Array.from({ length: Math.min(5000, left) }, () => {
+          const k = oldSeq++;
+          return loadCall(rand, `OLD${k}`, NOW - (KEEP_DAYS + 1) * DAY - Math.floor(rand() * 30 * DAY), 5_000_000 + k);
+        });
+        assert.equal((await ingest(h.app, org.ingest, batch)).statusCode, 200);
+      }
+      out.loadedOld += n;
+    };
+    await loadOld(opts.old);
     for (let i = 0; i < 20; i++) await writeOnce(); // warm-up, not counted
 
+    // A job phase is always `requests` requests with the job running: on a fast machine the job
+    // can run out of old calls first, and then a new load is put in (untimed) and the job started
+    // again, so the count of job requests does not depend on the machine's speed.
     for (let round = 0; round < opts.rounds; round++) {
       const stop = new AbortController();
-      let busy = true;
-      const job = retention.run(stop.signal).then((r) => {
-        busy = false;
-        tally(r);
-      });
+      let busy = false;
+      let job: Promise<void> = Promise.resolve();
       const during: number[] = [];
-      for (let i = 0; i < opts.requests && busy; i++) {
+      for (let i = 0; i < opts.requests; i++) {
+        if (!busy) {
+          await job;
+          if (round > 0 || i > 0) await loadOld(Math.ceil(opts.old / opts.rounds));
+          busy = true;
+          job = retention.run(stop.signal).then((r) => {
+            busy = false;
+            tally(r);
+          });
+        }
         const ms = await writeOnce();
         if (busy) during.push(ms);
       }
