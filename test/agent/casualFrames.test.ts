@@ -161,6 +161,23 @@ describe('the parts of a week named by their days', () => {
   });
 });
 
+describe('one kind of day as a restriction of the window named', () => {
+  it('"on weekend days", "on saturdays or sundays", "on fridays": that part first, the rest beside it', async () => {
+    const cs = between(MONTH);
+    const day = (c: FixtureCall) => new Date(c.started_at).getUTCDay();
+    const we = cs.filter((c) => [0, 6].includes(day(c)));
+    const fri = cs.filter((c) => day(c) === 5);
+    assert.ok(we.length > 0 && fri.length > 0);
+    for (const q of ['how many calls this month came in on weekend days', 'calls on saturdays or sundays this month']) {
+      const a = await ask(q);
+      assert.match(a.answer, /^This month/, `${q}: ${a.answer}`);
+      has(a, `: weekends (Saturday and Sunday) ${calls(we.length)} (weekdays (Monday to Friday) ${calls(cs.length - we.length)})`);
+    }
+    const f = await ask('hooked calls on fridays this month');
+    has(f, `Fridays ${fri.filter(isHooked).length.toLocaleString('en-US')} hooked calls (of ${calls(fri.length)}) (the other days`);
+  });
+});
+
 describe('a place in the ranking before: "the second one", "the 3rd brand", "the last one"', () => {
   it('names the value ranked there, with the figure asked, in the ranking’s window', async () => {
     const d30 = between(NOW.getTime() - 30 * DAY);

@@ -151,6 +151,32 @@ describe('time phrases', () => {
     assert.deepEqual(findWindows('the top 5 may be wrong', NOW), []);
   });
 
+  it('reads a part of a day, of a week or of a month against the window named beside it', () => {
+    // Clock spans: in UTC unless a zone follows; US Eastern is UTC-5 in November (standard time).
+    assert.deepEqual(argsOf('between 10am and 4pm eastern on tuesday'), { start: '2026-11-17T15:00:00Z', end: '2026-11-17T21:00:00Z' });
+    assert.deepEqual(argsOf('yesterday from 1pm to 3pm utc'), { start: '2026-11-19T13:00:00Z', end: '2026-11-19T15:00:00Z' });
+    assert.deepEqual(argsOf('from 08:30 to 11:00 on nov 2'), { start: '2026-11-02T08:30:00Z', end: '2026-11-02T11:00:00Z' });
+    // Pacific daylight time in July is UTC-7.
+    assert.deepEqual(argsOf('july 9 between noon and 6pm pacific time'), { start: '2026-07-09T19:00:00Z', end: '2026-07-10T01:00:00Z' });
+    // Numbers without a clock word before a month are days, and a clock span with no day beside it is no window.
+    assert.deepEqual(argsOf('from 3 to 6 march 2026'), { start: '2026-03-03T00:00:00Z', end: '2026-03-07T00:00:00Z' });
+    assert.deepEqual(findWindows('how many calls between 10am and 4pm', NOW), []);
+    // Days of a week: this week's unless another is named.
+    assert.deepEqual(argsOf('wednesday through friday of last week'), { start: '2026-11-11T00:00:00Z', end: '2026-11-14T00:00:00Z' });
+    assert.deepEqual(argsOf('monday to wednesday'), { start: '2026-11-16T00:00:00Z', end: '2026-11-19T00:00:00Z' });
+    // An edge of a month named after "of", and days restated after a month.
+    assert.deepEqual(argsOf('the first 10 days of october'), { start: '2026-10-01T00:00:00Z', end: '2026-10-11T00:00:00Z' });
+    assert.deepEqual(argsOf('in october, the 5th to the 9th'), { start: '2026-10-05T00:00:00Z', end: '2026-10-10T00:00:00Z' });
+    assert.deepEqual(argsOf('the last working day of october'), { start: '2026-10-30T00:00:00Z', end: '2026-10-31T00:00:00Z' });
+    assert.deepEqual(argsOf('first business day of this month'), { start: '2026-11-02T00:00:00Z', end: '2026-11-03T00:00:00Z' });
+    // Days known by their place in the church year (Easter 2026 is April 5).
+    assert.deepEqual(argsOf('on easter sunday'), { start: '2026-04-05T00:00:00Z', end: '2026-04-06T00:00:00Z' });
+    assert.deepEqual(argsOf('good friday'), { start: '2026-04-03T00:00:00Z', end: '2026-04-04T00:00:00Z' });
+    assert.deepEqual(argsOf('since fat tuesday'), { start: '2026-02-17T00:00:00Z' });
+    // A weekday in the plural is a kind of day, no window.
+    assert.deepEqual(findWindows('calls on fridays', NOW), []);
+  });
+
   it('names a time phrase no rule read, and nothing else', () => {
     assert.equal(unreadTimePhrase('how many calls in the evenings', true), 'in the evenings');
     assert.equal(unreadTimePhrase('hook rate on the 9th of', true), 'on the 9th of');

@@ -35,6 +35,8 @@ interface Partition {
   parts: Part[] | ((text: string) => Part[] | null);
   /** Words of the cue a time phrase may have taken ("weekend"): that phrase is no window here. */
   notWindow?: RegExp;
+  /** The one part a question restricts to ("calls on weekends in february"): its index, else null (all compared). */
+  asked?: (text: string) => number | null;
   examples: string[];
 }
 
@@ -46,8 +48,12 @@ const WEEKEND = new Set(['saturday', 'sunday']);
 const DAY_NAMES = /\b(mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:days?|s)\b/g;
 function namedWeekdays(text: string): Part[] | null {
   const days = [...new Set([...text.matchAll(DAY_NAMES)].map((m) => WEEKDAYS.find((d) => d.startsWith(m[1].slice(0, 3)))!))];
-  return days.length >= 2 ? days.map((d) => ({ name: `${d.charAt(0).toUpperCase()}${d.slice(1)}s`, has: (v) => v === d })) : null;
+  const parts: Part[] = days.map((d) => ({ name: `${d.charAt(0).toUpperCase()}${d.slice(1)}s`, has: (v) => v === d }));
+  // One kind of day alone ("on mondays in february"): it, and the other days beside it.
+  return days.length >= 2 ? parts : days.length === 1 ? [...parts, { name: 'the other days', has: (v) => v !== days[0] }] : null;
 }
+/** A weekday named in the plural after "on" ("on mondays"): a kind of day, not one day. */
+const ONE_KIND_OF_DAY = /\b(?:on|during) (?:mon|tues|wednes|thurs|fri|satur|sun)days\b/;
 
 /** "before 9am vs after 5pm", "before 10 and after 18": the hours before one clock time and after another (UTC). */
 const CLOCK = String.raw`(\d{1,2})(?::00)? ?(am|pm)?`;
@@ -71,11 +77,18 @@ const hours = (from: number, to: number) => (v: string | number | boolean | null
   return from <= to ? h >= from && h < to : h >= from || h < to;
 };
 
-const WEEKEND_WORDS = String.raw`(?:weekends?|saturdays? and sundays?|sat(?:urday)?s?(?: and | & |/| )sun(?:day)?s?)`;
+const WEEKEND_WORDS = String.raw`(?:weekend ?days|weekends?|saturdays? (?:and|or) sundays?|sat(?:urday)?s?(?: and | or | & |/| )sun(?:day)?s?)`;
 const WEEKDAY_WORDS = String.raw`(?:weekdays?|week ?days?|rest of the week|during the week|work ?week|monday to friday|mon(?:day)?s?(?: to | through | - |-|/| )fri(?:day)?s?)`;
+const WEEKEND_SAID = new RegExp(String.raw`\b${WEEKEND_WORDS}\b`);
+const WEEKDAY_SAID = new RegExp(String.raw`\b${WEEKDAY_WORDS}\b`);
+/** Weekends or weekdays alone as kinds of day ("calls on saturdays or sundays in february", "weekday calls"). */
+const ONE_SIDE = new RegExp(
+  String.raw`\b(?:on|during) (?:the )?(?:weekend ?days|saturdays? (?:and|or) sundays?|weekdays|week days)\b|\bweekday calls\b|\bweekend ?day calls\b`,
+);
 
 /** A comparative: with one part named ("more calls at night?"), the other part is the rest. */
 const MORE = String.raw`(?:more|fewer|less|better|worse|higher|lower|busier|quieter|longer|shorter)`;
+const COMPARED = new RegExp(String.raw`\b(?:${MORE}|vs|versus|against|compared?|than|differ\w*)\b`);
 
 /**
  * The question's filters without the quantity's own: "hooked calls week by week" counts the
@@ -97,7 +110,7 @@ const PARTITIONS: Partition[] = [
       String.raw`\b${WEEKEND_WORDS}\b.*\b${WEEKDAY_WORDS}\b|\b${WEEKDAY_WORDS}\b.*\b${WEEKEND_WORDS}\b` +
         String.raw`|\b${MORE}\b.*\b(?:on|at|over|during) (?:the )?${WEEKEND_WORDS}|\b(?:on|at|over|during) (?:the )?${WEEKEND_WORDS}\b.*\b${MORE}\b` +
         // Weekends as a kind of day ("hooked calls on weekends"), not one weekend ("over the weekend" is a window).
-        String.raw`|\b(?:on|at|during) weekends\b`,
+        String.raw`|\b(?:on|at|during) weekends\b|${ONE_SIDE.source}`,
     ),
     dimension: 'time:weekday',
     parts: [
@@ -105,6 +118,8 @@ const PARTITIONS: Partition[] = [
       { name: 'weekdays (Monday to Friday)', has: (v) => !WEEKEND.has(String(v)) },
     ],
     notWindow: /weekend|saturday|sunday/,
+    asked: (text) =>
+      WEEKEND_SAID.test(text) && !WEEKDAY_SAID.test(text) ? 0 : WEEKDAY_SAID.test(text) && !WEEKEND_SAID.test(text) ? 1 : null,
     examples: [
       'weekends vs weekdays this month',
       'do we get more calls on weekdays or weekends',
@@ -114,11 +129,18 @@ const PARTITIONS: Partition[] = [
   {
     id: 'named-weekdays-side-by-side',
     // Two weekdays named as kinds of day ("tuesdays vs thursdays", "on mondays or fridays").
-    cue: /\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:days|s)\b.*\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:days?|s)\b/,
+    cue: new RegExp(
+      String.raw`\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:days|s)\b.*\b(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:days?|s)\b|${ONE_KIND_OF_DAY.source}`,
+    ),
     dimension: 'time:weekday',
     parts: namedWeekdays,
     notWindow: /monday|tuesday|wednesday|thursday|friday|saturday|sunday|\b(?:mon|tue|wed|thu|fri|sat|sun)\b/,
-    examples: ['tuesdays vs thursdays calls this month', 'hook rate on mondays or fridays over the last 30 days'],
+    asked: (text) => (namedWeekdays(text)?.[1]?.name === 'the other days' ? 0 : null),
+    examples: [
+      'tuesdays vs thursdays calls this month',
+      'hook rate on mondays or fridays over the last 30 days',
+      'calls on mondays in february',
+    ],
   },
   {
     id: 'before-and-after-two-clock-times',
@@ -217,13 +239,22 @@ function partitionPlan(p: Partition, input: RuleInput): QueryPlan | null {
           r.results.filter((x) => part.has(x.dimensions[0])).map((x) => numbers(x.metrics)),
         ),
       }));
-      const body = parts.map((x) => `${x.name} ${q.say(x.m)}`).join(', ');
+      // A comparative sets the part named against the rest ("better on weekends?"): all compared.
+      const one = COMPARED.test(input.text) ? null : (p.asked?.(input.text) ?? null);
+      // One part asked: it first, the rest beside it in brackets.
+      const body =
+        one === null
+          ? parts.map((x) => `${x.name} ${q.say(x.m)}`).join(', ')
+          : `${parts[one].name} ${q.say(parts[one].m)} (${parts
+              .filter((_, k) => k !== one)
+              .map((x) => `${x.name} ${q.say(x.m)}`)
+              .join(', ')})`;
       // Weekdays one by one too: the parts are sums of these rows.
       const byDay =
         p.dimension === 'time:weekday' && q.id === 'calls' && named.length === 2 && p.id === 'weekends-against-weekdays'
           ? ` By day of the week (UTC), calls: ${WEEKDAYS.map((d) => `${cap(d)} ${numbers(r.results.find((x) => x.dimensions[0] === d)?.metrics ?? [0])[0]}`).join(', ')}.`
           : '';
-      return `${leadOf(input, q, parts)}${cap(windowSaid(spec, r.range))}${filtersSaid(input, base)}: ${body}.${byDay}`;
+      return `${one === null ? leadOf(input, q, parts) : ''}${cap(windowSaid(spec, r.range))}${filtersSaid(input, base)}: ${body}.${byDay}`;
     },
   };
 }

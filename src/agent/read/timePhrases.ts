@@ -2,6 +2,7 @@
 // is passed in. Calendar phrases are UTC ("this week" starts Monday 00:00 UTC).
 
 import { bucketStart, DAY_MS, formatUtc, HOUR_MS, MINUTE_MS, parseInstant } from '../../domain/window.js';
+import { clockSpanOn, findClockSpans, isOneDay, type ClockSpan } from './clockSpans.js';
 import { NUMBER_WORDS, numberOf } from './vocabulary.js';
 import { ALL_TIME, resolve, type CalendarUnit, type WindowSpec } from './windowSpec.js';
 
@@ -95,6 +96,22 @@ const nthWeekday =
     return new Date(first.getTime() + (((weekday - first.getUTCDay() + 7) % 7) + 7 * (n - 1) + plus) * DAY_MS);
   };
 
+/** Easter Sunday of a year (the Gregorian computus, Meeus/Jones/Butcher); `plus` days after it. */
+const easter =
+  (plus: number): DayIn =>
+  (year) => {
+    const a = year % 19;
+    const b = Math.floor(year / 100);
+    const c = year % 100;
+    const g = Math.floor((b - Math.floor((b + 8) / 25) + 1) / 3);
+    const h = (19 * a + b - Math.floor(b / 4) - g + 15) % 30;
+    const l = (32 + 2 * (b % 4) + 2 * Math.floor(c / 4) - h - (c % 4)) % 7;
+    const m = Math.floor((a + 11 * h + 22 * l) / 451);
+    const month = Math.floor((h + l - 7 * m + 114) / 31);
+    const day = ((h + l - 7 * m + 114) % 31) + 1;
+    return new Date(Date.UTC(year, month - 1, day + plus));
+  };
+
 /**
  * Days known by name (the US calendar the data's callers live by): one table, read as that whole
  * UTC day, the latest one not still to come ("on christmas eve" in January is last December's).
@@ -121,6 +138,22 @@ const NAMED_DAYS: Array<[name: string, day: DayIn]> = [
   ["mother'?s day", nthWeekday(5, 0, 2)],
   ["father'?s day", nthWeekday(6, 0, 3)],
   ['cyber monday', nthWeekday(11, 4, 4, 4)],
+  ["groundhog'?s? day", fixedDay(2, 2)],
+  ['(?:the )?ides of march', fixedDay(3, 15)],
+  ['pi day', fixedDay(3, 14)],
+  ["(?:april fools'? day|april fools')", fixedDay(4, 1)],
+  ['tax day', fixedDay(4, 15)],
+  ['earth day', fixedDay(4, 22)],
+  ['cinco de mayo', fixedDay(5, 5)],
+  ['flag day', fixedDay(6, 14)],
+  ['election day', nthWeekday(11, 1, 1, 1)],
+  ['super bowl sunday', nthWeekday(2, 0, 2)],
+  ['(?:mardi gras|fat tuesday|shrove tuesday|pancake day)', easter(-47)],
+  ['ash wednesday', easter(-46)],
+  ['palm sunday', easter(-7)],
+  ['good friday', easter(-2)],
+  ['easter monday', easter(1)],
+  ['easter(?: sunday| day)?', easter(0)],
 ];
 const NAMED_DAY_RE = new RegExp(`\\b(?:(since|after) )?(?:on )?(?:the )?(${NAMED_DAYS.map(([n]) => `(?:${n})`).join('|')})\\b`);
 
@@ -308,6 +341,24 @@ const RULES: Rule[] = [
     },
   },
   {
+    // "the first business day of march", "the last working day of last month": that weekday of the month.
+    re: new RegExp(
+      `\\b(?:on )?(?:the )?(first|last|final) (?:business|working|work|week) ?day of (?:the month of )?(?:(this|last|the previous|previous) month|${MONTH_RE}(?: (\\d{4}))?)\\b`,
+    ),
+    spec: (m, now) => {
+      const month = m[2]
+        ? monthSpan(MONTHS[(now.getUTCMonth() + (m[2] === 'this' ? 0 : 11)) % 12], undefined, now)
+        : monthSpan(m[3], m[4], now);
+      if (month.kind !== 'span') return null;
+      const first = parseInstant(month.start);
+      const end = Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 1);
+      const step = m[1] === 'first' ? DAY_MS : -DAY_MS;
+      let d = m[1] === 'first' ? first.getTime() : end - DAY_MS;
+      while ([0, 6].includes(new Date(d).getUTCDay())) d += step;
+      return d > now.getTime() ? null : daySpan(new Date(d));
+    },
+  },
+  {
     // "the last business day", "the previous working day": the latest weekday before today.
     re: /\b(?:on )?(?:the )?(?:last|previous|prior|latest) (?:business|working|work|week) ?day\b/,
     spec: (_m, now) => {
@@ -336,14 +387,18 @@ const RULES: Rule[] = [
     spec: (m, now) => daysOfMonth(m[3], m[4], Number(m[1]), Number(m[2]), now),
   },
   {
-    // "between the 3rd and the 9th": those days of this month (of last month when they are still to come).
-    re: new RegExp(`\\b(?:between|from) the ${DAY_NUM} ${TO} (?:the )?${DAY_NUM}\\b(?! of)(?! ${MONTH_RE}\\b)`),
+    // "between the 3rd and the 9th", "the 15th to the 28th": those days of this month (of last month
+    // when they are still to come; of the month named just before, see restated).
+    re: new RegExp(
+      `\\b(?:(?:between|from) the ${DAY_NUM} ${TO}|the (\\d{1,2})(?:st|nd|rd|th) (?:to|through|till|until|-)) (?:the )?${DAY_NUM}\\b(?! of)(?! ${MONTH_RE}\\b)`,
+    ),
     spec: (m, now) => {
+      const [from, to] = [Number(m[1] ?? m[2]), Number(m[3])];
       const thisMonth = MONTHS[now.getUTCMonth()];
-      const inThis = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), Number(m[1])) <= now.getTime();
+      const inThis = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), from) <= now.getTime();
       return inThis
-        ? daysOfMonth(thisMonth, undefined, Number(m[1]), Number(m[2]), now)
-        : daysOfMonth(MONTHS[(now.getUTCMonth() + 11) % 12], undefined, Number(m[1]), Number(m[2]), now);
+        ? daysOfMonth(thisMonth, undefined, from, to, now)
+        : daysOfMonth(MONTHS[(now.getUTCMonth() + 11) % 12], undefined, from, to, now);
     },
   },
   {
@@ -514,14 +569,21 @@ const RULES: Rule[] = [
     },
   },
   {
-    // "between monday and wednesday": this week's days (last week's for a day still to come), to the end of the second.
-    re: new RegExp(`\\b(?:between|from) ${WEEKDAY_RE} (?:and|to|through|till|until|-) ${WEEKDAY_RE}`),
+    // "between monday and wednesday", "tuesday to thursday": this week's days (last week's for a day
+    // still to come), to the end of the second; "monday through wednesday of last week": that week's.
+    re: new RegExp(
+      `\\b(?:(?:between|from) ${WEEKDAY_RE} (?:and|to|through|till|until|-)|${WEEKDAY_RE} (?:to|through|till|until|-)) ${WEEKDAY_RE}(?:,? (?:of )?(this|last|the previous|previous|the past|past) week)?`,
+    ),
     spec: (m, now) => {
-      const a = weekdayOnOrBefore(now, weekdayIndex(m[1]));
-      const b = weekdayOnOrBefore(now, weekdayIndex(m[2]));
-      const end = new Date(b.getTime() + DAY_MS);
-      if (b < a) return null;
-      return { kind: 'span', start: formatUtc(a), end: end.getTime() >= now.getTime() ? null : formatUtc(end) };
+      const [a, b] = [weekdayIndex(m[1] ?? m[2]), weekdayIndex(m[3])];
+      const lastWeek = m[4] !== undefined && m[4] !== 'this';
+      const fromMonday = (d: number) => (d + 6) % 7;
+      const monday = bucketStart(now, 'week').getTime() - (lastWeek ? 7 * DAY_MS : 0);
+      const start = lastWeek || m[4] === 'this' ? new Date(monday + fromMonday(a) * DAY_MS) : weekdayOnOrBefore(now, a);
+      const second = lastWeek || m[4] === 'this' ? new Date(monday + fromMonday(b) * DAY_MS) : weekdayOnOrBefore(now, b);
+      const end = new Date(second.getTime() + DAY_MS);
+      if (second < start || start.getTime() > now.getTime()) return null;
+      return { kind: 'span', start: formatUtc(start), end: endOrNow(end.getTime(), now) };
     },
   },
   {
@@ -572,8 +634,11 @@ const RULES: Rule[] = [
     },
   },
   {
-    re: new RegExp(`\\b(?:on |last |this past |past )?${WEEKDAY_RE}\\b`),
-    spec: (m, now) => daySpan(lastWeekday(now, weekdayIndex(m[1]))),
+    // "on monday", "last fridays": that day; "on mondays" is a kind of day, no window (frames.ts reads it).
+    re: new RegExp(
+      `\\b(?:(?:last|this past|past) ${WEEKDAY_RE}|(?:on )?(sunday|monday|tuesday|tues|wednesday|weds|thursday|thurs|friday|saturday))\\b`,
+    ),
+    spec: (m, now) => daySpan(lastWeekday(now, weekdayIndex(m[1] ?? m[2]))),
   },
   {
     re: new RegExp(`\\b${NUM} days? ago\\b`),
@@ -587,7 +652,7 @@ const RULES: Rule[] = [
     spec: (_m, now) => ({ kind: 'span', start: formatUtc(lastWeekday(now, 6)), end: null }),
   },
   {
-    re: /\b(?:(?:over|during|on|in) )?(?:the |this |last |this past |past )?weekend\b/,
+    re: /\b(?:(?:over|during|on|in) )?(?:the |this |last |this past |past )?weekend\b(?! ?days)/,
     spec: (m, now) => {
       const sat = lastWeekday(now, 6);
       // "this weekend" on a Saturday or Sunday is the one under way.
@@ -637,7 +702,7 @@ const RULES: Rule[] = [
   { re: new RegExp(`\\b${LEAD}past week\\b`), spec: () => ({ kind: 'range', range: '7d' }) },
   { re: new RegExp(`\\b${LEAD}past month\\b`), spec: () => ({ kind: 'range', range: '30d' }) },
   { re: new RegExp(`\\b${LEAD}past year\\b`), spec: () => ({ kind: 'range', range: '365d' }) },
-  { re: /\bday before yesterday\b/, spec: () => ({ kind: 'calendar', unit: 'day', offset: -2 }) },
+  { re: /\bday before yesterday\b|\bereyesterday\b/, spec: () => ({ kind: 'calendar', unit: 'day', offset: -2 }) },
   {
     re: /\b(?:in |during |for )?(?:the )?(week|month|year) before last\b/,
     spec: (m) => ({ kind: 'calendar', unit: m[1] as CalendarUnit, offset: -2 }),
@@ -685,7 +750,7 @@ const RULES: Rule[] = [
   {
     // "in august", "vs august" (the comparison word stays in the text), "august 2026".
     re: new RegExp(
-      `(?:\\b(?:in|during|for) (?:the month of )?${MONTH_RE}(?: (\\d{4}))?|(?<=\\b(?:vs|versus|than|against|compared with|compared to|relative to) )(?:the month of )?${MONTH_RE}(?: (\\d{4}))?|\\b${MONTH_RE} (\\d{4}))\\b`,
+      `(?:\\b(?:in|during|for) (?:the month of )?${MONTH_RE}(?: (\\d{4}))?|(?<=\\b(?:vs|versus|than|against|compared with|compared to|relative to|of) )(?:the month of )?${MONTH_RE}(?: (\\d{4}))?|\\b${MONTH_RE} (\\d{4}))\\b`,
     ),
     spec: (m, now) => monthSpan(m[1] ?? m[3] ?? m[5], m[2] ?? m[4] ?? m[6], now),
   },
@@ -737,7 +802,9 @@ function span(parts: string[], now: Date, inclusive = false): WindowSpec | null 
 /** Every time phrase of the (lower-cased, normalised) text, in order of appearance. */
 export function findWindows(text: string, now: Date): FoundWindow[] {
   const found: FoundWindow[] = [];
-  const taken: Array<[number, number]> = [];
+  // Clock spans are parts of a day, no window alone: their words are no rule's ("from 2pm" is no "since").
+  const clocks = findClockSpans(text);
+  const taken: Array<[number, number]> = clocks.map((c) => [c.index, c.index + c.length]);
   for (const rule of RULES) {
     const re = new RegExp(rule.re.source, 'g');
     let m: RegExpExecArray | null;
@@ -754,7 +821,50 @@ export function findWindows(text: string, now: Date): FoundWindow[] {
   // An edge of a window ("the last 3 days of" september) takes in the phrase it was read as.
   const parts = found.map((w) => partOf(text, w, now));
   const inside = (a: FoundWindow, b: FoundWindow) => a !== b && a.index >= b.index && a.index + a.length <= b.index + b.length;
-  return parts.filter((a) => !parts.some((b) => inside(a, b))).sort((a, b) => a.index - b.index);
+  const own = parts.filter((a) => !parts.some((b) => inside(a, b))).sort((a, b) => a.index - b.index);
+  return clocks.reduce((ws, c) => onItsDay(text, ws, c, now), restated(text, own, now));
+}
+
+/** Days of a month with no month named: "the 15th to the 28th". */
+const DAYS_ALONE = new RegExp(`^(?:(?:between|from) )?the (\\d{1,2})(?:st|nd|rd|th)? ${TO} (?:the )?(\\d{1,2})(?:st|nd|rd|th)?$`);
+
+/**
+ * Days of a month with no month named, right after a window ("the first half of february (the
+ * 1st through the 14th)", "february, the 15th to the 28th"): those days of that window's month,
+ * which they restate exactly.
+ */
+function restated(text: string, windows: FoundWindow[], now: Date): FoundWindow[] {
+  const out: FoundWindow[] = [];
+  for (const w of windows) {
+    const prev = out[out.length - 1];
+    const days = DAYS_ALONE.exec(text.slice(w.index, w.index + w.length));
+    const month =
+      prev && days && /^[\s,;:(–—-]*$/.test(text.slice(prev.index + prev.length, w.index)) ? resolve(prev.spec, now).start : null;
+    const spec = month && daysOfMonth(MONTHS[month.getUTCMonth()], String(month.getUTCFullYear()), Number(days![1]), Number(days![2]), now);
+    if (spec) out[out.length - 1] = { spec, index: prev.index, length: w.index + w.length - prev.index };
+    else out.push(w);
+  }
+  return out;
+}
+
+/** A clock span joined to the one-day window beside it ("yesterday between 9 and 5"); the windows as they were when there is none. */
+function onItsDay(text: string, windows: FoundWindow[], c: ClockSpan, now: Date): FoundWindow[] {
+  const near = (w: FoundWindow) => {
+    const gap = w.index >= c.index + c.length ? text.slice(c.index + c.length, w.index) : text.slice(w.index + w.length, c.index);
+    return /^[\s,]*(?:(?:on|of|for)\s+)?(?:the\s+)?$/.test(gap);
+  };
+  const i = windows.findIndex((w) => {
+    if (!near(w)) return false;
+    const r = resolve(w.spec, now);
+    return isOneDay(r.start.getTime(), r.end.getTime(), now);
+  });
+  if (i < 0) return windows;
+  const w = windows[i];
+  const spec = clockSpanOn(c, resolve(w.spec, now).start.getTime(), now);
+  if (!spec) return windows;
+  const index = Math.min(w.index, c.index);
+  const length = Math.max(w.index + w.length, c.index + c.length) - index;
+  return windows.map((x, k) => (k === i ? { spec, index, length } : x));
 }
 
 /** "the last 3 days of", "the first week of": a stretch at one edge of the window named next. */
@@ -800,7 +910,8 @@ const TIME_WORD_RE = new RegExp(
     '\\b\\d{1,2}(?:st|nd|rd|th) of\\b',
     '\\b(?:january|february|april|june|july|august|september|october|november|december)\\b',
     '\\b(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)(?= \\d)',
-    '\\b(?:mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)\\b',
+    // A weekday in the plural is a kind of day (frames.ts), no unread window.
+    '\\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\\b',
     '(?<!\\bgood )\\b(?:mornings?|afternoons?|evenings?|nights?|overnight|midday|noon|midnight|lunch ?time|dawn|dusk)\\b',
     '\\b\\d{1,2}(?::\\d{2})? ?(?:am|pm)\\b|\\b\\d{1,2}:\\d{2}\\b',
     '\\b(?:from|between) \\d{1,2}(?::\\d{2})? ?(?:am|pm)? (?:to|and|-|till|until) \\d{1,2}\\b',
