@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { isHooked, NOW, ORG_A_CALLS, pct, refGeo, sid, tierOf, win, WINDOWS, type FixtureCall, type W } from './fixture.js';
+import { hasIntel, isHooked, NOW, ORG_A_CALLS, pct, refGeo, sid, tierOf, win, WINDOWS, type FixtureCall, type W } from './fixture.js';
 import { agentWorld, askRaw, type AgentWorld } from './setup.js';
 
 interface Answer {
@@ -353,7 +353,7 @@ describe('issue 12 — classes found later', () => {
       ['how many calls were not cleanly closed this month', lacking((c) => c.cleanly_closed === true)],
       ['how many calls this month had no extraction', lacking((c) => c.extraction !== null)],
       ['how many calls this month did not have a high confidence insight', lacking((c) => (c.extraction?.auditor_confidence ?? 0) >= 0.7)],
-      ['calls this month with no intel', lacking((c) => tierOf(c) !== null)],
+      ['calls this month that had no tier', lacking((c) => tierOf(c) !== null)],
       ['how many calls this month were not tier 2', lacking((c) => tierOf(c) === 2)],
       ['how many calls were not about Amazon this month', lacking((c) => ex(c).impersonated_brand === 'Amazon')],
       ["how many calls didn't ask for gift cards this month", lacking((c) => ex(c).payment_method === 'gift_card')],
@@ -366,6 +366,10 @@ describe('issue 12 — classes found later', () => {
       assert.ok(a.answer.includes(`${n} of the ${month.length} calls`), `${q}: ${a.answer}`);
       assert.ok(a.answer.includes(`minus the ${having} call`), `${q}: ${a.answer}`);
     }
+    // No intel at all is exact as a filter (has_intel false), like "not hooked".
+    const noIntel = await ask('calls this month with no intel');
+    assert.equal(noIntel.tool_calls[0]?.args.has_intel, false, noIntel.answer);
+    assert.ok(hasNumber(noIntel.answer, lacking(hasIntel)), noIntel.answer);
     // "never" is a negation too: the not-hooked filter, not the hooked calls.
     const b = await ask('how many calls never got hooked this month');
     assert.equal(b.tool_calls[0]?.args.hooked, false);

@@ -446,7 +446,7 @@ export function tierOf(c: FixtureCall): number | null {
   if (TIER3.some((f) => val(c, f) !== null)) return 3;
   return null;
 }
-const hasIntel = (c: FixtureCall) => INTEL.some((f) => val(c, f) !== null);
+export const hasIntel = (c: FixtureCall) => INTEL.some((f) => val(c, f) !== null);
 export const isHooked = (c: FixtureCall) => c.duration_sec >= 15 && hasIntel(c);
 
 const inWin = (calls: FixtureCall[], w: W) =>

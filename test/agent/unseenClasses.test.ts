@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { randomUUID } from 'node:crypto';
-import { isHooked, NOW, ORG_A_CALLS, refSummary, refTopn, tierOf, usd, WINDOWS, type FixtureCall } from './fixture.js';
+import { isHooked, NOW, ORG_A_CALLS, refGeo, refSummary, refTopn, tierOf, usd, WINDOWS, type FixtureCall } from './fixture.js';
 import { agentWorld, askOk, type AgentAnswer, type AgentWorld } from './setup.js';
 import { declineOf } from '../../src/agent/read/outOfScope.js';
 import { INTEL_FIELDS } from '../../src/domain/call.js';
@@ -47,6 +47,8 @@ describe('out of scope: one decline table', () => {
     'draft an email to our fraud team summarizing this week',
     'translate the last transcript into spanish',
     'is it legal to record these calls',
+    'would it be lawful for our team to call the scammers back',
+    'are we allowed to publish these recordings',
     'which bank has the best savings rate right now',
     'mark this call as reviewed',
     'assign these tier 1 calls to the night shift',
@@ -406,7 +408,14 @@ describe('a domain or URL typed whole is one value, its words no brand', () => {
     persona: 'edith',
     disconnect_reason: 'caller_hung_up_normal',
     cleanly_closed: true,
-    extraction: { auditor_confidence: 0.9, impersonated_brand: 'Amazon', lure_category: 'REFUND', phishing_url: URLS[u] },
+    extraction: {
+      auditor_confidence: 0.9,
+      impersonated_brand: 'Amazon',
+      lure_category: 'REFUND',
+      phishing_url: URLS[u],
+      // Two drops in one town no state table names, one in another.
+      ...(i < 3 ? { physical_mule_drop_address: i < 2 ? `${10 + i} Elm St, Charlotte, NC 28202` : '9 Oak Ave, Raleigh, NC 27601' } : {}),
+    },
   }));
   before(async () => {
     const org = await newOrg(w.app, 'pro', 'Org Unseen Classes');
@@ -424,6 +433,18 @@ describe('a domain or URL typed whole is one value, its words no brand', () => {
     const a = await askOk(w.app, key, 'how often did paypal-verify-now.net/login turn up as a link in the last 7 days?');
     assert.ok(a.tool_calls.length > 0, a.answer);
     has(a, '1 call');
+  });
+
+  it('a URL with a path no call holds whole: the links holding it, over its whole history', async () => {
+    const a = await askOk(w.app, key, 'how many calls pointed victims at amazon-refund-desk.com/start?');
+    assert.deepEqual(a.tool_calls[0]?.args.filters, [['contains', 'phishing_url', ['amazon-refund-desk.com/start']]]);
+    has(a, 'all time');
+    has(a, ': 1 call');
+  });
+
+  it('a drop address in a town: the addresses naming it', async () => {
+    const a = await askOk(w.app, key, 'how many calls gave a drop address in Charlotte?');
+    has(a, 'drop address in Charlotte: 2 calls');
   });
 });
 
@@ -668,6 +689,28 @@ describe("the writer's own context before the question", () => {
     const n = between(NOW.getTime() - 30 * DAY, NOW.getTime()).filter((c) => c.extraction?.impersonated_brand === 'Amazon').length;
     const a = await ask('For Amazon: how many calls over the last 30 days?');
     assert.match(a.answer, new RegExp(`calls received ${int(n)}\\b|\\b${int(n)} calls?\\b`));
+  });
+});
+
+describe('smaller readings: "$" before a noun, a statistic after a window frame, distinct values of a field with its owner word', () => {
+  it('"the biggest $ ask" is the largest single ask', async () => {
+    const r = refSummary(ORG_A_CALLS, WINDOWS.thisWeek);
+    const a = await ask("what's the largest $ ask so far this week?");
+    has(a, `largest single ask ${usd(r.max_single_ask ?? 0)}`);
+  });
+
+  it('a window before the question, then two statistics: each answered', async () => {
+    const d = between(NOW.getTime() - 30 * DAY, NOW.getTime()).map((c) => c.duration_sec);
+    const a = await ask('For the last 30 days, what were the median and the longest call durations?');
+    has(a, `longest call ${int(Math.max(...d))} seconds`);
+    assert.match(a.answer, /median call length/);
+  });
+
+  it('"distinct caller area codes": the area codes, counted once each', async () => {
+    // Area codes of US states only (the fixture's table): toll-free, Canadian and withheld numbers have none.
+    const codes = refGeo(ORG_A_CALLS, WINDOWS.d30).reduce((n, g) => n + g.area_codes.length, 0);
+    const a = await ask('how many distinct calling area codes in the last 30 days?');
+    has(a, `${int(codes)} different area codes`);
   });
 });
 

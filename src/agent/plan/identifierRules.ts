@@ -107,7 +107,7 @@ function identifierRanking(input: RuleInput): QueryPlan | null {
 
 export const HOW_MANY_DISTINCT_IDENTIFIERS: QueryRule = {
   id: 'how-many-distinct-identifiers',
-  cue: /\b(?:how many|number of|count of|count the) (?:different |distinct |unique |separate |individual )?(?:crypto |bitcoin |btc |eth )?(?:wallets?|account numbers|mule accounts|bank accounts|routing numbers|phishing|drop addresses|mule drops|fake agents?|agent names|synthetic orgs?|fake (?:companies|orgs?)|account holders|holder names|area codes)\b/,
+  cue: /\b(?:how many|number of|count of|count the) (?:different |distinct |unique |separate |individual )?(?:crypto |bitcoin |btc |eth |caller |calling |scammer |scam |fraud )?(?:wallets?|account numbers|mule accounts|bank accounts|routing numbers|phishing|drop addresses|mule drops|fake agents?|agent names|synthetic orgs?|fake (?:companies|orgs?)|account holders|holder names|area codes)\b/,
   // A value the data does not hold named with them ("wallets on the Cardano chain") is said not found (valueRules.ts).
   guard: (i) =>
     !/\b(?:calls?|times?|more than|at least|twice|reused|repeated|again)\b/.test(i.reading.rest.replace(/^how many /, '')) &&

@@ -136,7 +136,9 @@ export function questionParts(question: string, now: Date): string[] {
   const first = words[0].join(' ');
   if (words[0].length < 2 || words.slice(1).some((w) => !asksAlone(w)) || FRAMING.test(first) || INSTRUCTING.test(first)) return [question];
   // A list of figures ("calls and hooked calls by brand") is one question, unless a later one is a statistic of its own.
-  if (raw.slice(1).some((p) => FIGURE_START.test(p) && !OWN_STAT.test(p)) && !ASKING.test(question.trim())) return [question];
+  // (A window before the question, "over the last 7 days, what were …", does not make it a list.)
+  if (raw.slice(1).some((p) => FIGURE_START.test(p) && !OWN_STAT.test(p)) && !ASKING.test(question.trim()) && !ASKING.test(first))
+    return [question];
   return withWindows(raw, now);
 }
 

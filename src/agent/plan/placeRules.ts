@@ -6,18 +6,19 @@ import { fmtInt, nCalls } from '../say/answer.js';
 import { canon } from '../read/values.js';
 import type { Filters } from './intents.js';
 import { numbers, QUANTITIES, quantityIn } from './quantity.js';
-import { cap, filtersSaid, ruleFilters, windowOf, windowSaid, type QueryPlan, type QueryRule, type RuleInput } from './ruleKit.js';
+import { cap, filtersSaid, identifierWindow, ruleFilters, windowSaid, type QueryPlan, type QueryRule, type RuleInput } from './ruleKit.js';
+import { windowArgs } from '../read/windowSpec.js';
 // ------------------------------------------------------------------ calls with an address in a place
 
 function addressInPlace(input: RuleInput): QueryPlan | null {
   const q = quantityIn(input.reading.rest) ?? QUANTITIES.calls;
   const filters = ruleFilters(input);
   if (!filters?.some((f) => f[0] === 'contains')) return null;
-  const spec = input.reading.window;
   const distinct = /\bhow many (?:different |distinct |unique )?(?:drop |mule )?addresses\b/.test(input.text);
   const metrics = distinct ? ['distinct:physical_mule_drop_address', 'calls_received'] : q.metrics;
+  const spec = identifierWindow(input);
   return {
-    queries: [{ metrics, filters, ...windowOf(input) }],
+    queries: [{ metrics, filters, ...windowArgs(spec, input.now) }],
     filters: input.reading.base,
     say: ([r]) => {
       const m = numbers(r.results[0]?.metrics ?? metrics.map(() => 0));
@@ -37,14 +38,17 @@ function addressInPlace(input: RuleInput): QueryPlan | null {
 /** A domain as typed ("cryptocomclaims.com", "bofa-login42.xyz"): phishing URLs are stored whole, with their path. */
 const TLD = '(?:com|net|org|info|xyz|live|site|online|top|io|co|us|biz|app|support|help|shop|link|click|vip|cc|me)';
 const DOMAIN = new RegExp(String.raw`\b((?:[a-z0-9-]+\.)+${TLD})\b(?![.@])`);
-const DOMAIN_RAW = new RegExp(String.raw`\b((?:[A-Za-z0-9-]+\.)+${TLD})\b(?![.@])`, 'i');
+const DOMAIN_RAW = new RegExp(String.raw`\b((?:[A-Za-z0-9-]+\.)+${TLD})\b(?![.@])((?:/[^\s?#"')]*[^\s?#"').,!])?)`, 'i');
 
 function linksOnDomain(typed: RuleInput, m: RegExpExecArray): QueryPlan | null {
   // As typed (hyphens kept); words inside it ("bofa" of bofa-login42.xyz) are no brand, bank or transcript term.
-  const domain = (DOMAIN_RAW.exec(typed.raw ?? '')?.[1] ?? m[1]).toLowerCase();
+  const raw = DOMAIN_RAW.exec(typed.raw ?? '');
+  const domain = (raw?.[1] ?? m[1]).toLowerCase();
+  // A path typed after it ("site.com/refund") narrows the links to those holding it.
+  const link = raw?.[2] ? `${domain}${raw[2]}` : domain;
   const letters = (x: string) => x.toLowerCase().replace(/[^a-z0-9]/g, '');
   const inside = (x: string) =>
-    ` ${canon(domain)} `.includes(` ${canon(x)} `) || (letters(x).length >= 3 && letters(domain).includes(letters(x)));
+    ` ${canon(link)} `.includes(` ${canon(x)} `) || (letters(x).length >= 3 && letters(link).includes(letters(x)));
   const base = Object.fromEntries(
     Object.entries(typed.reading.base).filter(([, v]) => !(Array.isArray(v) && v.some((x) => typeof x === 'string' && inside(x)))),
   ) as Filters;
@@ -62,15 +66,16 @@ function linksOnDomain(typed: RuleInput, m: RegExpExecArray): QueryPlan | null {
   const filters = ruleFilters(input, base);
   if (!filters) return null;
   const q = quantityIn(input.reading.rest) ?? QUANTITIES.calls;
-  const spec = input.reading.window;
+  const spec = identifierWindow(input);
+  const on = link === domain ? `on ${domain}` : `holding ${link}`;
   return {
-    queries: [{ metrics: q.metrics, filters: [['contains', 'phishing_url', [domain]], ...filters], ...windowOf(input) }],
+    queries: [{ metrics: q.metrics, filters: [['contains', 'phishing_url', [link]], ...filters], ...windowArgs(spec, input.now) }],
     filters: input.reading.base,
     say: ([r]) => {
       const v = numbers(r.results[0]?.metrics ?? q.metrics.map(() => 0));
       if (q.id === 'calls' && v[0] === 0)
-        return `None: ${windowSaid(spec, r.range)} no call gave a phishing URL on ${domain} (the query counted 0).`;
-      return `${cap(windowSaid(spec, r.range))}${filtersSaid(input)}, calls with a phishing URL on ${domain}: ${q.say(v)}.`;
+        return `None: ${windowSaid(spec, r.range)} no call gave a phishing URL ${on} (the query counted 0).`;
+      return `${cap(windowSaid(spec, r.range))}${filtersSaid(input)}, calls with a phishing URL ${on}: ${q.say(v)}.`;
     },
   };
 }

@@ -10,7 +10,7 @@ import { LEXICON_FIELDS, type FoundValue, type LexiconEntry } from '../read/lexi
 import { hintsIn } from '../read/hints.js';
 import { canon } from '../read/values.js';
 import type { QuestionReading } from './questionReading.js';
-import { windowArgs, type WindowSpec } from '../read/windowSpec.js';
+import { ALL_TIME, windowArgs, type WindowSpec } from '../read/windowSpec.js';
 import type { Filters } from './intents.js';
 
 /** What a rule reads: the question, its reading by the planner's first step, and the values it names. */
@@ -81,6 +81,16 @@ export function queryFilters(f: Filters): unknown[][] | null {
 
 /** The reading's window as query arguments. */
 export const windowOf = (input: RuleInput) => windowArgs(input.reading.window, input.now);
+
+/**
+ * The window of a question about one identifier (a wallet, an account, a URL, an address in a
+ * place): with no window named, its whole history, not the default week; a follow-up or a
+ * moved window keeps its own.
+ */
+export function identifierWindow(input: RuleInput): WindowSpec {
+  const r = input.reading;
+  return r.windows.length === 0 && !r.followUp && !r.moved ? ALL_TIME : r.window;
+}
 
 /** Drops the planner's qualifiers read inside a named value ("MI" of a drop address is not Michigan). */
 export function withoutInside(base: Filters, found: FoundValue[]): Filters {
@@ -158,7 +168,8 @@ const ADDRESS_IN = /\baddress(?:es)? (?:in|from|located in|based in)\b/;
 /** Moves a state read after "address in" from the caller's state to the drop address (mutates `f`); the filter, or null. */
 function addressPlace(text: string, f: Filters): unknown[] | null {
   const states = f.caller_state;
-  if (!ADDRESS_IN.test(text) || !states?.length) return null;
+  if (!ADDRESS_IN.test(text)) return null;
+  if (!states?.length) return townOfAddress(text, f);
   delete f.caller_state;
   const has = f.has?.filter((x) => x !== 'physical_mule_drop_address');
   f.has = has?.length ? has : undefined;
@@ -170,6 +181,20 @@ function addressPlace(text: string, f: Filters): unknown[] | null {
   if (city)
     return ['contains', 'physical_mule_drop_address', [`${city[1].replace(/\b[a-z]/g, (c) => c.toUpperCase())}, ${city[2].toUpperCase()}`]];
   return ['contains', 'physical_mule_drop_address', states.map((s) => `, ${s} `)];
+}
+
+/** Words after "address in" that name no place. */
+const NO_PLACE =
+  /^(?:the|this|that|these|last|past|previous|our|your|any|all|a|an|each|every|total|calls?|and|or|with|for|since|during|over|on|at|by|from|to|yesterday|today|tonight|recent|recently|general|particular|question|use|it)$/;
+
+/** "a drop address in Charlotte": a town no state table holds, looked for in the address as typed. */
+function townOfAddress(text: string, f: Filters): unknown[] | null {
+  const m = /\baddress(?:es)? (?:in|located in|based in) ([a-z][a-z.'-]+)(?: ([a-z][a-z.'-]+))?/.exec(text);
+  if (!m || NO_PLACE.test(m[1])) return null;
+  const town = m[2] && !NO_PLACE.test(m[2]) ? `${m[1]} ${m[2]}` : m[1];
+  const has = f.has?.filter((x) => x !== 'physical_mule_drop_address');
+  f.has = has?.length ? has : undefined;
+  return ['contains', 'physical_mule_drop_address', [town.replace(/\b[a-z]/g, (c) => c.toUpperCase())]];
 }
 
 /**

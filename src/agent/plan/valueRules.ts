@@ -12,8 +12,18 @@ import { isDimensionField } from '../../domain/query/catalog.js';
 import { fmtWhen } from '../say/when.js';
 import type { Filters } from './intents.js';
 import { numbers, QUANTITIES, quantityIn } from './quantity.js';
-import { cap, queryFilters, windowOf, windowSaid, withoutInside, type QueryPlan, type QueryRule, type RuleInput } from './ruleKit.js';
-import { ALL_TIME, windowArgs, type WindowSpec } from '../read/windowSpec.js';
+import {
+  cap,
+  identifierWindow,
+  queryFilters,
+  windowOf,
+  windowSaid,
+  withoutInside,
+  type QueryPlan,
+  type QueryRule,
+  type RuleInput,
+} from './ruleKit.js';
+import { windowArgs, type WindowSpec } from '../read/windowSpec.js';
 // ------------------------------------------------------------------ values of any field
 
 /** Fields only the lexicon reads (the planner's own qualifiers read brands, banks, states…). */
@@ -159,10 +169,9 @@ function valueFigure(input: RuleInput): QueryPlan | null {
   // The quantity asked of its calls: a rate, asks, dollars, a length; calls when none is named.
   const q = quantityIn(input.reading.rest) ?? QUANTITIES.calls;
   // An identifier asked about with no window ("how many calls gave wallet bc1q…"): its whole history, not the default week.
-  const whole = IDENTIFIERS.has(entry.field) && input.reading.windows.length === 0 && !input.reading.followUp && !input.reading.moved;
-  const over: WindowSpec = whole ? ALL_TIME : spec;
+  const over: WindowSpec = IDENTIFIERS.has(entry.field) ? identifierWindow(input) : spec;
   return {
-    queries: [{ metrics: q.metrics, filters: [own, ...filters], ...(whole ? windowArgs(over, input.now) : windowOf(input)) }],
+    queries: [{ metrics: q.metrics, filters: [own, ...filters], ...windowArgs(over, input.now) }],
     filters: base,
     say: ([r]) => {
       const m = numbers(r.results[0]?.metrics ?? q.metrics.map(() => 0));

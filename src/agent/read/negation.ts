@@ -22,7 +22,7 @@ const FIGURES: Array<[RegExp, NegatedFigure]> = [
   ],
   [/\bhigh[- ]?confidence\b|\bconfident\b/, 'high_confidence_insights'],
   [/\b(?:extractions?|insights?|extracted)\b/, 'insights_produced'],
-  [/\bintel(?:ligence)?\b|\b(?:a|any) tier\b|\btiered\b/, 'intel'],
+  [/^(?:a |any )?tier\b(?! ?[123])|\b(?:a|any) tier\b(?! ?[123])|\btiered\b/, 'tiered'],
 ];
 
 /** A qualifier the positive phrase gave (a value, a state, a tier, a bound …). */
@@ -44,7 +44,11 @@ function qualified(q: Qualifiers): boolean {
  * the positive phrase. "Not hooked" sets the hooked filter to false instead (it is exact).
  * Text that is no property ("not sure", "no calls", "no caller ID") is left as it was.
  */
-export function negationIn(st: { text: string }, parse: (phrase: string) => Qualifiers, out: { hooked?: boolean }): Negation | null {
+export function negationIn(
+  st: { text: string },
+  parse: (phrase: string) => Qualifiers,
+  out: { hooked?: boolean; hasIntel?: boolean },
+): Negation | null {
   // Quoted text is transcript text, never a negation.
   const searched = st.text.replace(/["“][^"”]*["”]/g, (m) => ' '.repeat(m.length));
   for (const cue of searched.matchAll(CUE)) {
@@ -61,6 +65,13 @@ export function negationIn(st: { text: string }, parse: (phrase: string) => Qual
       // Only up to "hooked": "non-hooked microsoft calls" keeps its brand.
       out.hooked = false;
       st.text = blank(st.text, cue.index, from + hook.index + hook[0].length - cue.index);
+      continue;
+    }
+    // "no intel at all", "without any intelligence": the has_intel filter, exact like "not hooked".
+    const intel = /^(?:(?:any|some|the) )?(?:intel(?:ligence)?|iocs?|indicators)\b/.exec(phrase);
+    if (intel) {
+      out.hasIntel = false;
+      st.text = blank(st.text, cue.index, from + intel.index + intel[0].length - cue.index);
       continue;
     }
     const figure = FIGURES.find(([re]) => re.test(phrase) && !/\btier [123]\b/.test(phrase))?.[1];

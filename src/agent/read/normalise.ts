@@ -298,6 +298,8 @@ export function normalise(question: string): string {
     // "$$", "$$$": money.
     .replace(/\${2,}/g, ' money ')
     .replace(/\s*(?:==|=)\s*/g, ' ')
+    // "the biggest $ ask": a dollar ask; "$ asked" alone: dollars.
+    .replace(/\$\s+(?=(?:asks?|amounts?|figures?|values?|requests?|demands?)\b)/g, 'dollar ')
     .replace(/\$(?=\s|$)/g, 'dollars')
     // A dash between words is a space, except inside a domain or URL ("secure-refund.com/login" stays whole).
     .replace(/\S+/g, (t) => (/[a-z0-9]\.[a-z]{2,}(?:[/:?#]|[.,;:!?]*$)/.test(t) ? t : t.replace(/([a-z])-(?=[a-z])/g, '$1 ')))

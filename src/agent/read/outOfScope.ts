@@ -162,7 +162,7 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
   {
     // Advice, law and how-tos about the world: not in the calls.
     topic: 'advice',
-    cue: /\bis it (?:legal|illegal|lawful|allowed|ethical|safe) to\b|\bhow (?:do|can|should) (?:i|we) (?:set up|build|install|configure|make|start|run|protect|stop|report|sue)\b|\bbest (?:savings|interest|mortgage|credit|exchange) rates?\b|\bwhat (?:is|are) (?:the )?(?:ftc|fbi|fcc|ic3|police|government|congress|regulators?) doing\b/,
+    cue: /\b(?:is|would) it (?:be )?(?:legal|illegal|lawful|unlawful|allowed|ethical|safe|a crime|against the law) (?:for (?:us|me|them|you|(?:our|the|a) [a-z]+) )?to\b|\b(?:are we|am i|is our team) (?:legally )?(?:allowed|permitted) to\b|\b(?:can|may) (?:we|i) legally\b|\b(?:legal|lawful) (?:advice|requirements?|obligations?)\b|\bhow (?:do|can|should) (?:i|we) (?:set up|build|install|configure|make|start|run|protect|stop|report|sue)\b|\bbest (?:savings|interest|mortgage|credit|exchange) rates?\b|\bwhat (?:is|are) (?:the )?(?:ftc|fbi|fcc|ic3|police|government|congress|regulators?) doing\b/,
     guard: (t) =>
       /\b(?:how many|how much|what (?:share|percent|number)|did (?:any|anyone|callers?|scammers?)|mention\w*|said|say|transcripts?)\b/.test(
         t,
@@ -171,7 +171,11 @@ export const DECLINE_RULES: readonly DeclineRule[] = [
       'I give no legal advice or how-tos, only figures from the calls your honeypot received',
       'how many calls impersonated the FTC this month',
     ),
-    examples: ['is it legal to record scam calls', 'how do i set up a honeypot like this'],
+    examples: [
+      'is it legal to record scam calls',
+      'would it be lawful for our bank to call them back',
+      'how do i set up a honeypot like this',
+    ],
   },
   {
     // A company's or agency's own contact details: the calls hold what scammers gave, not the real ones.

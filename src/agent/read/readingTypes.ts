@@ -24,8 +24,8 @@ export interface Bar {
   any?: boolean;
 }
 
-/** A per-call count of get_summary a negation is the complement of; 'intel' is calls with a tier (any intel field). */
-export type NegatedFigure = 'cleanly_closed' | 'insights_produced' | 'high_confidence_insights' | 'intel';
+/** A per-call count of get_summary a negation is the complement of; 'tiered' is calls with a tier. (No intel at all is a filter, has_intel false.) */
+export type NegatedFigure = 'cleanly_closed' | 'insights_produced' | 'high_confidence_insights' | 'tiered';
 
 export interface Negation {
   /** The words as the question put them: "not cleanly closed". */

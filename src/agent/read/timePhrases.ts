@@ -536,6 +536,24 @@ const RULES: Rule[] = [
     },
   },
   {
+    // "between monday and wednesday", "tuesday to thursday": this week's days (last week's for a day
+    // still to come), to the end of the second; "monday through wednesday of last week": that week's.
+    re: new RegExp(
+      `\\b(?:(?:between|from) ${WEEKDAY_RE} (?:and|to|through|till|until|-)|${WEEKDAY_RE} (?:to|through|till|until|-)) ${WEEKDAY_RE}(?:,? (?:of )?(this|last|the previous|previous|the past|past) week)?`,
+    ),
+    spec: (m, now) => {
+      const [a, b] = [weekdayIndex(m[1] ?? m[2]), weekdayIndex(m[3])];
+      const lastWeek = m[4] !== undefined && m[4] !== 'this';
+      const fromMonday = (d: number) => (d + 6) % 7;
+      const monday = bucketStart(now, 'week').getTime() - (lastWeek ? 7 * DAY_MS : 0);
+      const start = lastWeek || m[4] === 'this' ? new Date(monday + fromMonday(a) * DAY_MS) : weekdayOnOrBefore(now, a);
+      const second = lastWeek || m[4] === 'this' ? new Date(monday + fromMonday(b) * DAY_MS) : weekdayOnOrBefore(now, b);
+      const end = new Date(second.getTime() + DAY_MS);
+      if (second < start || start.getTime() > now.getTime()) return null;
+      return { kind: 'span', start: formatUtc(start), end: endOrNow(end.getTime(), now) };
+    },
+  },
+  {
     re: new RegExp(`\\b(?:since|from|after|starting(?: from)?|as of) (?:last )?${WEEKDAY_RE}\\b`),
     spec: (m, now) => ({ kind: 'span', start: formatUtc(lastWeekday(now, weekdayIndex(m[1]))), end: null }),
   },
@@ -566,24 +584,6 @@ const RULES: Rule[] = [
       if (start > now.getTime() && !m[4]) start -= DAY_MS;
       day = start;
       return { kind: 'span', start: formatUtc(new Date(day)), end: null };
-    },
-  },
-  {
-    // "between monday and wednesday", "tuesday to thursday": this week's days (last week's for a day
-    // still to come), to the end of the second; "monday through wednesday of last week": that week's.
-    re: new RegExp(
-      `\\b(?:(?:between|from) ${WEEKDAY_RE} (?:and|to|through|till|until|-)|${WEEKDAY_RE} (?:to|through|till|until|-)) ${WEEKDAY_RE}(?:,? (?:of )?(this|last|the previous|previous|the past|past) week)?`,
-    ),
-    spec: (m, now) => {
-      const [a, b] = [weekdayIndex(m[1] ?? m[2]), weekdayIndex(m[3])];
-      const lastWeek = m[4] !== undefined && m[4] !== 'this';
-      const fromMonday = (d: number) => (d + 6) % 7;
-      const monday = bucketStart(now, 'week').getTime() - (lastWeek ? 7 * DAY_MS : 0);
-      const start = lastWeek || m[4] === 'this' ? new Date(monday + fromMonday(a) * DAY_MS) : weekdayOnOrBefore(now, a);
-      const second = lastWeek || m[4] === 'this' ? new Date(monday + fromMonday(b) * DAY_MS) : weekdayOnOrBefore(now, b);
-      const end = new Date(second.getTime() + DAY_MS);
-      if (second < start || start.getTime() > now.getTime()) return null;
-      return { kind: 'span', start: formatUtc(start), end: endOrNow(end.getTime(), now) };
     },
   },
   {

@@ -45,7 +45,7 @@ export const METRIC_PATTERNS: Array<[SummaryMetric, RegExp]> = [
   ['median_call_duration_sec', /\bmedian (?:call )?(?:length|duration|call time|call)\b|\btypical call (?:length|duration)\b/],
   [
     'max_call_duration_sec',
-    /\blongest (?:[a-z-]+ )?calls?\b|\b(?:max(?:imum)?|longest) (?:call )?(?:length|duration)\b|\bhow long (?:was|is) the longest\b/,
+    /\blongest (?:[a-z-]+ )?calls?\b|\b(?:max(?:imum)?|longest) (?:call )?(?:length|duration)s?\b|\bhow long (?:was|is) the longest\b/,
   ],
   [
     'avg_call_duration_sec',

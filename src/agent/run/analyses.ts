@@ -374,7 +374,7 @@ const FIGURE_TEXT: Record<NegatedFigure, { lacking: string; having: string }> = 
   cleanly_closed: { lacking: 'were not closed cleanly', having: 'closed cleanly' },
   insights_produced: { lacking: 'had no extraction (insight)', having: 'with an extraction' },
   high_confidence_insights: { lacking: 'had no high-confidence insight', having: 'with a high-confidence insight' },
-  intel: { lacking: 'had no intel field (no tier)', having: 'with an intel field (a tier)' },
+  tiered: { lacking: 'had no tier', having: 'with a tier' },
 };
 
 /** Who else lacks the property: calls that name no value of the field at all. */
@@ -402,7 +402,7 @@ export async function complement(tools: ToolRunner, intent: Complement, spec: Wi
   let having: number;
   let what: { lacking: string; having: string };
   if (intent.figure) {
-    having = intent.figure === 'intel' ? s.tier1_calls + s.tier2_calls + s.tier3_calls : s[intent.figure];
+    having = intent.figure === 'tiered' ? s.tier1_calls + s.tier2_calls + s.tier3_calls : s[intent.figure];
     what = FIGURE_TEXT[intent.figure];
   } else {
     // One tool filter per field: the question's own value and the negated one can't both be given.
