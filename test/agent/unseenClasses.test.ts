@@ -714,6 +714,22 @@ describe('smaller readings: "$" before a noun, a statistic after a window frame,
   });
 });
 
+describe('an identifier is a filter like any value: a follow-up keeps it', () => {
+  it('"how many of them were hooked" after a caller line: that line’s hooked calls', async () => {
+    const line = ORG_A_CALLS.filter((c) => c.caller_id === '+12125550101' && at(c) >= NOW.getTime() - 30 * DAY);
+    assert.ok(line.some(isHooked));
+    const a = await talk('how many calls came from (212) 555-0101 over the past 30 days?', 'how many of them were hooked?');
+    assert.deepEqual(a.tool_calls[0]?.args.caller_id, ['+12125550101'], a.answer);
+    has(a, `hooked calls ${int(line.filter(isHooked).length)}`);
+  });
+
+  it('a phone number no call came from: said not found, with the query that counted none', async () => {
+    const a = await ask('any calls from +1 415 555 0000?');
+    assert.match(a.answer, /^I found no caller ID "\+14155550000"/);
+    assert.deepEqual(a.tool_calls[0]?.args.filters, [['is', 'caller_id', ['+14155550000']]]);
+  });
+});
+
 describe('a day named with capitals that no rule reads', () => {
   it('is said not understood, with no figure for another window', async () => {
     for (const q of ['How many calls came in on Bonfire Night?', 'tier 1 calls on Maundy Thursday']) {

@@ -6,12 +6,12 @@ import type { CallerOrigin } from '../../domain/sliceFilter.js';
 import type { TopnField } from '../../storage/queries/topn.js';
 import type { Bar, Mention, NegatedFigure, SummaryMetric } from '../read/readingTypes.js';
 import type { WindowSpec } from '../read/windowSpec.js';
-import { VALUE_FIELDS, type ValueField } from '../read/values.js';
+import { IDENTIFIER_FIELDS, VALUE_FIELDS, type FilterValueField, type ValueField } from '../read/values.js';
 import type { Bucket, RankField } from '../read/readingTypes.js';
 export type { RankField } from '../read/readingTypes.js';
 
 /** The qualifiers of a question as tool filter arguments (every windowed tool takes them). */
-export type Filters = { [F in ValueField | 'caller_state']?: string[] } & {
+export type Filters = { [F in FilterValueField | 'caller_state']?: string[] } & {
   /** Transcript substrings; every one must appear. */
   q?: string[];
   tier?: number[];
@@ -164,7 +164,7 @@ export const OVERVIEW: SummaryMetric[] = [
 export const COMPARE_DEFAULT: SummaryMetric[] = ['calls_received', 'hooked_calls', 'hook_rate', 'tier1_calls', 'total_dollars_asked'];
 export const VALUE_FILTER_FIELDS = ['impersonated_brand', 'lure_category', 'payment_method'] as const;
 /** Filters that name values (lists of strings). */
-export const LIST_FILTERS = [...VALUE_FIELDS, 'caller_state'] as const;
+export const LIST_FILTERS = [...VALUE_FIELDS, ...IDENTIFIER_FIELDS, 'caller_state'] as const;
 export const TOPN_DEFAULT = 10;
 export const LOOKUP_N = 50;
 /** Values a ranking by a figure reads (one summary each): the most frequent ones. */

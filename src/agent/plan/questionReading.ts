@@ -144,3 +144,16 @@ export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     carries,
   };
 }
+
+/**
+ * The reading with the carried values of `fields` dropped: a value the lexicon finds in the
+ * question ("same for Linda" after Kevin) replaces the carried value of its field, as a value
+ * the reading itself names does.
+ */
+export function replacingCarried(r: QuestionReading, fields: readonly string[]): QuestionReading {
+  const held = fields.filter((f) => f in r.carried);
+  if (!held.length) return r;
+  const carried = { ...r.carried };
+  for (const f of held) delete (carried as Record<string, unknown>)[f];
+  return { ...r, carried, base: carry(carried, r.own) };
+}

@@ -23,7 +23,7 @@ import {
   type QueryRule,
   type RuleInput,
 } from './ruleKit.js';
-import { windowArgs, type WindowSpec } from '../read/windowSpec.js';
+import { ALL_TIME, windowArgs, type WindowSpec } from '../read/windowSpec.js';
 // ------------------------------------------------------------------ values of any field
 
 /** Fields only the lexicon reads (the planner's own qualifiers read brands, banks, states…). */
@@ -204,6 +204,8 @@ const UNKNOWN_CUES: Array<[RegExp, LexiconField]> = [
     'fake_agent_name',
   ],
   [/\b(?:wallet|wallet address|address) ((?:bc1|0x|[13T])[A-Za-z0-9]{20,})\b/, 'crypto_wallet_address'],
+  // A phone number written as one (+1, brackets or separators), wherever it stands: a caller line.
+  [/(?<![\d+])(\+1[\s.-]?\d{3}[\s.-]?\d{3}[\s.-]?\d{4}|\(\d{3}\) ?\d{3}[\s.-]\d{4}|\b\d{3}[.-]\d{3}[.-]\d{4})(?!\d)/, 'caller_id'],
   [/\b(?:account|acct)(?: number| no\.?| #)? #?(\d{6,17})\b/i, 'mule_bank_account_number'],
   [/\brouting(?: number| no\.?| #)? #?(\d{9})\b/i, 'mule_bank_routing_number'],
   // A street address typed whole ("42 Elm Street, Springfield, IL 62701"), wherever it stands.
@@ -242,8 +244,10 @@ export function unknownNamed(input: RuleInput): { field: LexiconField; value: st
     const m = re.exec(raw);
     const typed = m?.slice(1).find(Boolean);
     if (!typed) continue;
-    const value = typed.replace(/[?.!,'"’”]+$/, '');
-    const key = canon(value);
+    const trimmed = typed.replace(/[?.!,'"’”]+$/, '');
+    // A caller line as stored: +1 and its ten digits.
+    const value = field === 'caller_id' ? `+1${trimmed.replace(/\D/g, '').slice(-10)}` : trimmed;
+    const key = canon(trimmed);
     // A value the lexicon found in these words is known (a state inside an address is another field's value).
     const known = input.found.some(
       (f) => ` ${f.typed} `.includes(` ${key} `) || (` ${key} `.includes(` ${f.typed} `) && f.entries.some((e) => e.field === field)),
@@ -274,12 +278,12 @@ function unknownValue(input: RuleInput): QueryPlan | null {
   const what = LEXICON_FIELDS[named.field];
   return {
     // The proof: the value counted over the lexicon's whole range, with the key's slice.
-    queries: [{ metrics: ['calls_received'], filters: [['is', named.field, [named.value]]], range: '365d' }],
+    queries: [{ metrics: ['calls_received'], filters: [['is', named.field, [named.value]]], ...windowArgs(ALL_TIME, input.now) }],
     filters: input.reading.base,
     say: ([r]) => {
       const n = Number(r.results[0]?.metrics[0] ?? 0);
-      if (n > 0) return `${cap(windowSaid({ kind: 'range', range: '365d' }, r.range))}, calls with ${what} ${named.value}: ${nCalls(n)}.`;
-      return `I found no ${what} "${named.value}" in the calls this key can read: ${windowSaid({ kind: 'range', range: '365d' }, r.range)} no call had it (the query counted 0), so there is nothing to count for it. Check the spelling, or ask which ${what.endsWith('s') ? `${what}es` : `${what}s`} were seen.`;
+      if (n > 0) return `${cap(windowSaid(ALL_TIME, r.range))}, calls with ${what} ${named.value}: ${nCalls(n)}.`;
+      return `I found no ${what} "${named.value}" in the calls this key can read: ${windowSaid(ALL_TIME, r.range)} no call had it (the query counted 0), so there is nothing to count for it. Check the spelling, or ask which ${what.endsWith('s') ? `${what}es` : `${what}s`} were seen.`;
     },
   };
 }
@@ -289,7 +293,7 @@ function unknownValue(input: RuleInput): QueryPlan | null {
 export const A_VALUE_THE_DATA_DOES_NOT_HOLD: QueryRule = {
   // Before a place of an address: a whole address the data does not hold is no state's calls.
   id: 'a-value-the-data-does-not-hold',
-  cue: /\b(?:agent|rep|representative|wallets?|address|account|acct|routing|company|org|organisation|organization|holder|name of|chain|blockchain|network|personas?|coins?|tokens?|gift ?cards?|(?:him|her|them)sel(?:f|ves)|went by|go(?:es|ing)? by|name as|bank|lures?|scam types?)\b/,
+  cue: /\b(?:agent|rep|representative|wallets?|address|account|acct|routing|company|org|organisation|organization|holder|name of|chain|blockchain|network|personas?|coins?|tokens?|gift ?cards?|(?:him|her|them)sel(?:f|ves)|went by|go(?:es|ing)? by|name as|bank|lures?|scam types?)\b|\d{3}\D{0,2}\d{4}\b/,
   // A name typed before its field's word is that field's value, even when another field holds it.
   guard: (i) => {
     const named = unknownNamed(i);

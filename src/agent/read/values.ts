@@ -23,6 +23,41 @@ export type ValueField = (typeof VALUE_FIELDS)[number];
 
 export const isValueField = (f: string): f is ValueField => (VALUE_FIELDS as readonly string[]).includes(f);
 
+/**
+ * Identifiers: values one call line, account, wallet, address, link, agent or fake company
+ * holds. Filters like the value fields (a follow-up keeps them), but never ranked by get_topn
+ * nor read into the vocabulary (the lexicon finds them).
+ */
+export const IDENTIFIER_FIELDS = [
+  'caller_id',
+  'mule_bank_routing_number',
+  'mule_bank_account_number',
+  'mule_account_holder_name',
+  'crypto_wallet_address',
+  'physical_mule_drop_address',
+  'phishing_url',
+  'fake_agent_name',
+  'synthetic_org',
+] as const;
+export type IdentifierField = (typeof IDENTIFIER_FIELDS)[number];
+/** Every field a filter may name one value of. */
+export type FilterValueField = ValueField | IdentifierField;
+export const isFilterValueField = (f: string): f is FilterValueField =>
+  isValueField(f) || (IDENTIFIER_FIELDS as readonly string[]).includes(f);
+
+/** How an answer names an identifier filter: "with caller ID +1…". */
+export const IDENTIFIER_NAMES: Record<IdentifierField, string> = {
+  caller_id: 'caller ID',
+  mule_bank_routing_number: 'routing number',
+  mule_bank_account_number: 'mule account number',
+  mule_account_holder_name: 'mule account holder',
+  crypto_wallet_address: 'crypto wallet',
+  physical_mule_drop_address: 'drop address',
+  phishing_url: 'phishing URL',
+  fake_agent_name: 'fake agent name',
+  synthetic_org: 'fake company',
+};
+
 export const VALUE_FIELD_NAMES: Record<ValueField, string> = {
   impersonated_brand: 'brand',
   impersonated_government_agency: 'government agency',

@@ -17,12 +17,12 @@ import {
   editedQuestion,
 } from '../plan/restate.js';
 import { windowPhrase } from '../read/windowSpec.js';
-import { isValueField } from '../read/values.js';
+import { isFilterValueField } from '../read/values.js';
 import { findValues, lexiconOf } from '../read/lexicon.js';
 import { normalise } from '../read/normalise.js';
 import { mayApply, planByRules } from '../plan/queryRules.js';
 import type { QueryResult } from '../plan/ruleKit.js';
-import { readQuestion } from '../plan/questionReading.js';
+import { readQuestion, replacingCarried } from '../plan/questionReading.js';
 
 export interface RuleAnswer {
   rule: string;
@@ -42,7 +42,10 @@ export async function answerByRules(
   const lexicon = await lexiconOf(tools.ctx.db, tools.ctx.principal, now);
   const found = findValues(req.question, lexicon);
   if (!mayApply(text, found)) return null;
-  const reading = readQuestion(req, prev, now, text);
+  const reading = replacingCarried(
+    readQuestion(req, prev, now, text),
+    found.flatMap((v) => v.entries.map((e) => e.field)),
+  );
   const picked = planByRules({ text, raw: req.question, reading, now, found, lookup: (v) => lexicon.exact.get(v) ?? [] }, timeOnly);
   if (!picked) return null;
   const results: QueryResult[] = [];
@@ -57,7 +60,7 @@ export async function answerByRules(
   const values: Filters = {};
   for (const v of found) {
     const { field, value } = v.entries[0];
-    if (isValueField(field) || field === 'caller_state') values[field] = [...(values[field] ?? []), value];
+    if (isFilterValueField(field) || field === 'caller_state') values[field] = [...(values[field] ?? []), value];
   }
   return {
     rule: picked.rule,

@@ -44,6 +44,15 @@ export const FilterArgs = {
   crypto_chain: valueList('Any of these crypto chains (case-insensitive), e.g. BTC'),
   remote_desktop_app: valueList('Any of these remote desktop tools (case-insensitive)'),
   persona: valueList('Any of these honeypot personas (case-insensitive)'),
+  caller_id: valueList('Any of these caller IDs, as stored: +1 and ten digits'),
+  mule_bank_routing_number: valueList('Any of these mule bank routing numbers'),
+  mule_bank_account_number: valueList('Any of these mule account numbers'),
+  mule_account_holder_name: valueList('Any of these mule account holder names (case-insensitive)'),
+  crypto_wallet_address: valueList('Any of these crypto wallet addresses (case-insensitive)'),
+  physical_mule_drop_address: valueList('Any of these drop addresses, whole (case-insensitive)'),
+  phishing_url: valueList('Any of these phishing URLs, whole (case-insensitive)'),
+  fake_agent_name: valueList('Any of these fake agent names (case-insensitive)'),
+  synthetic_org: valueList('Any of these fake company names (case-insensitive)'),
   caller_area_code: Type.Optional(
     Type.Array(Type.String({ pattern: '^[0-9]{3}$' }), {
       minItems: 1,

@@ -3,6 +3,7 @@
 
 import type { IntelField } from '../../domain/call.js';
 import type { Filters } from '../plan/intents.js';
+import { IDENTIFIER_FIELDS, IDENTIFIER_NAMES } from '../read/values.js';
 import { andList, DISCONNECT_LABELS, fmtInt, fmtUsd } from './answer.js';
 
 const or = (xs: readonly string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} or ${xs[xs.length - 1]}`);
@@ -56,6 +57,7 @@ export function filterText(f: Filters): string {
   if (f.crypto_chain?.length) parts.push(`on crypto chain ${or(f.crypto_chain)}`);
   if (f.remote_desktop_app?.length) parts.push(`using ${or(f.remote_desktop_app)}`);
   if (f.persona?.length) parts.push(`answered by persona ${or(f.persona)}`);
+  for (const id of IDENTIFIER_FIELDS) if (f[id]?.length) parts.push(`with ${IDENTIFIER_NAMES[id]} ${or(f[id])}`);
   if (f.caller_state?.length) parts.push(`from ${or(f.caller_state)}`);
   if (f.caller_origin?.length) parts.push(`from ${or(f.caller_origin.map((o) => ORIGIN_TEXT[o]))} numbers`);
   if (f.tier?.length) parts.push(`that are ${or(f.tier.map((t) => `tier-${t}`))}`);
