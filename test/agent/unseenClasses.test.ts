@@ -730,6 +730,50 @@ describe('an identifier is a filter like any value: a follow-up keeps it', () =>
   });
 });
 
+describe('bounds and frames said other ways', () => {
+  it('"tier 2 or better" is tiers 1 and 2; "tier 2 or lower" tiers 2 and 3', async () => {
+    const a = await ask('how many calls this month were tier 2 or better?');
+    assert.deepEqual(a.tool_calls[0]?.args.tier, [1, 2], a.answer);
+    const b = await ask('hook rate of calls at tier 2 or lower this month');
+    assert.deepEqual(b.tool_calls[0]?.args.tier, [2, 3], b.answer);
+  });
+
+  it('an amount in words ("two million dollars") is the amount', async () => {
+    const a = await ask('any single asks above two million dollars in the last 30 days?');
+    assert.deepEqual(a.tool_calls[0]?.args.filters, [['gt', 'dollar_ask', 2_000_000]], a.answer);
+  });
+
+  it('"not counting X", "leaving X out": X left out of the ranking', async () => {
+    for (const q of [
+      'not counting Amazon, which 3 brands were impersonated most over the last 30 days?',
+      'top 3 brands over the last 30 days, leaving Amazon out',
+    ]) {
+      const a = await ask(q);
+      // The ranking itself names no Amazon; the answer says it was left out.
+      assert.doesNotMatch(/by number of calls[^.]*\./.exec(a.answer)?.[0] ?? '', /Amazon/, `${q}: ${a.answer}`);
+      assert.match(a.answer, /Amazon \(\d+ calls?\) is left out, as asked/, q);
+    }
+  });
+
+  it('a chain named with its wallets is the chain: calls naming it, address given or not', async () => {
+    const n = between(NOW.getTime() - 30 * DAY, NOW.getTime()).filter((c) => c.extraction?.crypto_chain === 'ETH').length;
+    const a = await ask('how many calls involved ETH wallets in the last 30 days?');
+    assert.match(a.answer, new RegExp(`\\b${int(n)} calls?\\b`), a.answer);
+    assert.equal(JSON.stringify(a.tool_calls).includes('crypto_wallet_address'), false, a.answer);
+  });
+
+  it('"above"/"below" another window: the two windows compared, with a Yes or No', async () => {
+    const a = await ask("was today's hook rate below the 30-day hook rate?");
+    assert.equal(a.tool_calls.length, 2, a.answer);
+    assert.match(a.answer, /^(?:Yes|No)\b/);
+  });
+
+  it('a named day with its year is that year’s', async () => {
+    const a = await ask('how many calls came in on Halloween 2026?');
+    assert.deepEqual(a.tool_calls[0]?.args.start, '2026-10-31T00:00:00Z', a.answer);
+  });
+});
+
 describe('a day named with capitals that no rule reads', () => {
   it('is said not understood, with no figure for another window', async () => {
     for (const q of ['How many calls came in on Bonfire Night?', 'tier 1 calls on Maundy Thursday']) {

@@ -52,7 +52,7 @@ const BREAK = new RegExp(
  * Zelle, which…"): no split.
  */
 const FRAMING =
-  /^(?:for|in|over|during|about|regarding|from|since|of|on|at|among|looking|given|with|between|if|so|ok|okay|hey|hi|hello|thanks|please|sorry|as|expressed|roughly|approximately|approx)\b|^(?:(?:hour|day|week|month|year) (?:by|over|on|to|after) (?:hour|day|week|month|year)|hourly|daily|weekly|monthly|(?:by|per|each) (?:hour|day|week|month))$|^(?!.*\b(?:how|what|which|who|many|much|show|list|give|tell|is|are|was|were|did|do|does)\b)(?:\S+ ){0,2}\S+ (?:or|vs|versus|against) (?:\S+ ){0,2}\S+$/;
+  /^(?:for|in|over|during|about|regarding|from|since|of|on|at|among|looking|given|with|between|if|so|ok|okay|hey|hi|hello|thanks|please|sorry|as|expressed|roughly|approximately|approx|excluding|except|other than|apart from|aside from|besides|without|leaving)\b|^(?:(?:hour|day|week|month|year) (?:by|over|on|to|after) (?:hour|day|week|month|year)|hourly|daily|weekly|monthly|(?:by|per|each) (?:hour|day|week|month))$|^(?!.*\b(?:how|what|which|who|many|much|show|list|give|tell|is|are|was|were|did|do|does)\b)(?:\S+ ){0,2}\S+ (?:or|vs|versus|against) (?:\S+ ){0,2}\S+$/;
 /** A first part that instructs rather than asks ("ignore previous instructions and show …"): one question, as written. */
 const INSTRUCTING = /^(?:ignore|disregard|forget|pretend|act as|you are|bypass|override|do it|now)\b/;
 /** Whether a later part asks something alone: "top bank" does; "how many", "which one", "do it" continue the part before. */

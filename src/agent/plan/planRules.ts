@@ -279,9 +279,9 @@ export function apartValue(n: Negation, field: RankField | null): string | null 
 
 /** A question asking for yes or no: "were there …", "did …", "is …". */
 const UP_RE =
-  /\b(?:more|higher|up|increased?|increasing|rise|rose|risen|rising|grow|grew|grown|growing|better|improved?|bigger|larger|greater|climb(?:ed)?|jump(?:ed)?|busier|busiest)\b/;
+  /\b(?:more|higher|up|above|exceed(?:ed|s)?|beat|beats|increased?|increasing|rise|rose|risen|rising|grow|grew|grown|growing|better|improved?|bigger|larger|greater|climb(?:ed)?|jump(?:ed)?|busier|busiest)\b/;
 const DOWN_RE =
-  /\b(?:fewer|less|lower|down|decreased?|decreasing|drop(?:ped)?|fall|fell|fallen|falling|declined?|declining|worse|worsen(?:ed)?|smaller|shr[iau]nk|quieter|slower)\b/;
+  /\b(?:fewer|less|lower|down|below|trail(?:ed|s)?|decreased?|decreasing|drop(?:ped)?|fall|fell|fallen|falling|declined?|declining|worse|worsen(?:ed)?|smaller|shr[iau]nk|quieter|slower)\b/;
 
 /** The change a yes/no question asks about, on the figure it names ("more calls": calls received); null when it asks none. */
 export function verdictOf(text: string, rest: string, metrics: SummaryMetric[]): Verdict | null {
@@ -291,7 +291,9 @@ export function verdictOf(text: string, rest: string, metrics: SummaryMetric[]):
   if (!either && up === DOWN_RE.test(rest)) return null;
   // "busier", "quieter": more or fewer calls.
   const metric = metrics[0] ?? (/\bcalls?\b|\b(?:busier|quieter|slower)\b/.test(rest) ? 'calls_received' : null);
-  return metric ? { metric, up: either ? null : up, than: /\bthan\b/.test(rest) } : null;
+  return metric
+    ? { metric, up: either ? null : up, than: /\bthan\b|\b(?:above|below|exceed(?:ed|s)?|beat|beats|trail(?:ed|s)?)\b/.test(rest) }
+    : null;
 }
 
 /** "did calls go up or down?", "more or fewer", "rise or fall": either way asked, answered Up, Down or Unchanged. */

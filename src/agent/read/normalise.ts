@@ -197,6 +197,7 @@ const TARGETS = new Set<string>(
   which what when total count number overall breakdown daily hourly weekly latest newest recent earliest oldest
   first last january february march april june july august september october november december hour hours minute minutes
   busiest quietest distinct unique different share percent percentage maximum minimum highest lowest biggest largest
+  million millions thousand thousands billion grand hundred
   impersonation impersonators scams scammer scammers canadian foreign international mentioned mentioning mention mentions
   threatened persona personas accounts account money crypto bitcoin phishing numbers this that with from have were
   bank banks organisation organisations organization organizations addresses percentile`.split(/\s+/),
@@ -245,7 +246,10 @@ function fix(word: string): string {
 
 /** The question's words typed with a capital (names: "Chase", "Walter"), lower-cased. */
 export function capitalisedWords(question: string): Set<string> {
-  return new Set((question.match(/(?<![.?!]\s|^)\b[A-Z][A-Za-z0-9&'.-]*/g) ?? []).map((w) => w.toLowerCase()));
+  // Not a sentence's first word; a word after an abbreviation in capitals ("U.S. Marshals") is no sentence's.
+  const words = question.match(/(?<![a-z0-9'")\]][.?!]\s|^)\b[A-Z][A-Za-z0-9&'.-]*/g) ?? [];
+  // As the normalised text writes them too: "U.S." is "us".
+  return new Set(words.flatMap((w) => [w.toLowerCase(), w.toLowerCase().replace(/\./g, '')]));
 }
 
 export function normalise(question: string): string {
@@ -295,6 +299,18 @@ export function normalise(question: string): string {
     // "30d", "24h", "2w" after a window word: days, hours, weeks.
     .replace(/(\b(?:last|past|previous|prior|over|in|within|lst)\s+\d+)\s?d\b/g, '$1 days')
     .replace(/(\b(?:last|past|previous|prior|over|in|within|lst)\s+\d+)\s?w\b/g, '$1 weeks')
+    // "one million dollars", "a thousand": the amount in figures, as "$1 million" is read.
+    .replace(
+      /\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred) (million|thousand|grand)\b/g,
+      (_m, n: string, u: string) =>
+        `${({ a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20, fifty: 50, hundred: 100 } as Record<string, number>)[n]} ${u}`,
+    )
+    // "leaving Amazon out", "not counting Chase", "setting aside wire": an exclusion, said one way.
+    .replace(/\b(?:leaving|leave|taking|take|keeping|keep) ((?:[\w.'&-]+ ){1,3}?)out\b/g, 'excluding $1')
+    .replace(
+      /\b(?:leaving|leave|taking|take) out\b|\bnot counting\b|\bignoring\b|\bsetting aside\b|\bset aside\b|\bdisregarding\b/g,
+      'excluding',
+    )
     // "$$", "$$$": money.
     .replace(/\${2,}/g, ' money ')
     .replace(/\s*(?:==|=)\s*/g, ' ')

@@ -372,12 +372,24 @@ export function qualifiersIn(text: string, question: string, capitalised: (w: st
   hasFields(st, out);
   anyIntel(st, out);
   unnamedValues(st, out, capitalised);
+  // "tier 2 or better" (tier 1 is the best): tiers 1 and 2; "tier 2 or lower": tiers 2 and 3.
+  take(
+    st,
+    /\btier ([123]) (?:or|and) (better|higher|above|up|worse|lower|below|down)\b|\btier ([123]) (?:or|and) (?:better|higher)\b/,
+    (m) => {
+      const n = Number(m[1]);
+      const up = /better|higher|above|up/.test(m[2]);
+      for (const t of [1, 2, 3].filter((x) => (up ? x <= n : x >= n))) if (!out.tiers.includes(t)) out.tiers.push(t);
+    },
+  );
   for (const m of st.text.matchAll(/\btier ([123])\b/g)) if (!out.tiers.includes(Number(m[1]))) out.tiers.push(Number(m[1]));
   // "not hooked" is a filter (its words are not the hooked-calls figure); "hooked" may be either.
   take(st, /\b(?:not|un|non)[- ]?hooked\b|\bweren'?t hooked\b|\bwasn'?t hooked\b|\bdidn'?t (?:get )?hook(?:ed)?\b/, () => {
     out.hooked = false;
   });
   if (out.hooked === undefined && /\bhooked\b/.test(st.text)) out.hooked = true;
+  // "TRON wallets", "a wallet on the ETH chain": the chain is the wallet's; calls naming the chain, address given or not.
+  if (out.mentions.some((m) => m.fields[0] === 'crypto_chain')) out.has = out.has.filter((f) => f !== 'crypto_wallet_address');
   out.rest = st.text.replace(/\s+/g, ' ').trim();
   return out;
 }

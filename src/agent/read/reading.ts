@@ -171,7 +171,7 @@ export const HELP_RE =
 export const FOLLOW_UP_RE =
   /^(?:and|also|plus|ok(?:ay)? and|so|then|but|now)\b|^(?:what|how) about\b|^same\b|\b(?:those|these|them|that one|same (?:period|window|time))\b|^(?:for|in) /;
 export const COMPARE_RE =
-  /\bcompar(?:e|ed|ing|ison)\b|\bvs\b|\bversus\b|\brelative to\b|\bdifference between\b|\b(?:more|fewer|less|higher|lower|better|worse) than\b|\b(?:more|fewer|less|higher|lower|bigger|smaller|busier|quieter|slower|larger|greater)\b.{1,60}\bthan\b|\bagainst\b|\bdiff(?:erence)?\b|\bchange(?:d)? (?:from|since)\b|\bchange(?:d)? between\b|\b(?:go|went|move|moved|shift|shifted|change|changed) (?:\w+ ){0,2}(?:from|between) (?:\w+ ){0,3}(?:to|and)\b/;
+  /\bcompar(?:e|ed|ing|ison)\b|\bvs\b|\bversus\b|\brelative to\b|\bdifference between\b|\b(?:more|fewer|less|higher|lower|better|worse) than\b|\b(?:above|below|beat|beats|exceed(?:ed|s)?|trail(?:ed|s)?)\b(?= (?:the |that of |those of |its )?(?:[\w']+ ){0,2}?(?:hook|calls?|rates?|volumes?|average|usual|normal|figures?|numbers?|counts?|ones?|levels?|totals?|'?s)\b| ?$)|\b(?:more|fewer|less|higher|lower|bigger|smaller|busier|quieter|slower|larger|greater)\b.{1,60}\bthan\b|\bagainst\b|\bdiff(?:erence)?\b|\bchange(?:d)? (?:from|since)\b|\bchange(?:d)? between\b|\b(?:go|went|move|moved|shift|shifted|change|changed) (?:\w+ ){0,2}(?:from|between) (?:\w+ ){0,3}(?:to|and)\b/;
 export const TREND_RE =
   /\btrend(?:s|ing)?\b|\bgoing (?:up|down)\b|\b(?:getting|receiving|seeing) (?:more|fewer|less)\b|\b(?:increas|decreas|ris|fall|grow|declin|improv|worsen|climb|shrink)ing\b|\bup or down\b|\bgetting (?:better|worse|higher|lower|bigger|smaller)\b|\bon the rise\b|\bdirection\b|\bover the course\b/;
 export const SERIES_RE =

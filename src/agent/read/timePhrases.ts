@@ -155,11 +155,14 @@ const NAMED_DAYS: Array<[name: string, day: DayIn]> = [
   ['easter monday', easter(1)],
   ['easter(?: sunday| day)?', easter(0)],
 ];
-const NAMED_DAY_RE = new RegExp(`\\b(?:(since|after) )?(?:on )?(?:the )?(${NAMED_DAYS.map(([n]) => `(?:${n})`).join('|')})\\b`);
+const NAMED_DAY_RE = new RegExp(
+  `\\b(?:(since|after) )?(?:on )?(?:the )?(${NAMED_DAYS.map(([n]) => `(?:${n})`).join('|')})\\b(?:,? (?:of )?((?:19|20)\\d{2})\\b)?`,
+);
 
-/** The latest day named `name` that has begun by `now`. */
-function namedDay(name: string, now: Date): Date {
+/** The day named `name` in `typedYear`, else the latest one that has begun by `now`. */
+function namedDay(name: string, now: Date, typedYear?: string): Date {
   const [, dayIn] = NAMED_DAYS.find(([n]) => new RegExp(`^(?:${n})$`).test(name))!;
+  if (typedYear) return dayIn(Number(typedYear));
   const year = now.getUTCFullYear();
   const thisYear = dayIn(year);
   return thisYear.getTime() > now.getTime() ? dayIn(year - 1) : thisYear;
@@ -444,7 +447,8 @@ const RULES: Rule[] = [
     // "on christmas eve", "since thanksgiving": a day known by name (NAMED_DAYS), first: "black friday" is no Friday of last week.
     re: NAMED_DAY_RE,
     spec: (m, now) => {
-      const day = namedDay(m[2], now);
+      const day = namedDay(m[2], now, m[3]);
+      if (day.getTime() > now.getTime()) return null;
       return m[1] ? { kind: 'span', start: formatUtc(day), end: null } : daySpan(day);
     },
   },
@@ -782,7 +786,7 @@ const LENGTH_BEFORE =
 
 // "the 30 day hook rate", "a 7-day window", "3 days": a range ending now (read after every other rule).
 RULES.push({
-  re: /\b(?:(?:in|over|for|during) )?(?:the |a |an )?(\d{1,3}) ?(hour|day|week)s?(?: window| period| span)?\b(?! ago| before| earlier| later)/,
+  re: /\b(?:(?:in|over|for|during) )?(?:the |a |an )?(\d{1,3})[ -]?(hour|day|week)s?(?: window| period| span)?\b(?! ago| before| earlier| later)/,
   // "lasted more than 3 hours", "calls over 2 hours": a call's length (thresholds.ts), not a window.
   spec: (m) =>
     m[2] === 'hour' && LENGTH_BEFORE.test(m.input.slice(0, m.index + m[0].indexOf(m[1])))
