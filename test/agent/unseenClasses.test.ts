@@ -442,6 +442,14 @@ describe('a domain or URL typed whole is one value, its words no brand', () => {
     has(a, ': 1 call');
   });
 
+  it('a top-level domain alone: every link under it; "sent people to a phishing site" is the link field', async () => {
+    const a = await askOk(w.app, key, 'how many calls sent people to a phishing site on a .net domain?');
+    assert.deepEqual(a.tool_calls[0]?.args.filters, [['contains', 'phishing_url', ['.net']]], a.answer);
+    has(a, ': 1 call');
+    const b = await askOk(w.app, key, 'how many calls told the victim to open a phishing link in the last 7 days?');
+    assert.deepEqual(b.tool_calls[0]?.args.has, ['phishing_url'], b.answer);
+  });
+
   it('a drop address in a town: the addresses naming it', async () => {
     const a = await askOk(w.app, key, 'how many calls gave a drop address in Charlotte?');
     has(a, 'drop address in Charlotte: 2 calls');
@@ -766,6 +774,17 @@ describe('bounds and frames said other ways', () => {
     const a = await ask("was today's hook rate below the 30-day hook rate?");
     assert.equal(a.tool_calls.length, 2, a.answer);
     assert.match(a.answer, /^(?:Yes|No)\b/);
+  });
+
+  it('"which hooks better" asks the rate; "give both rates" is the form of the answer, no question of its own', async () => {
+    const a = await ask('over the last 30 days, which hooks better, weekends or weekdays? give both rates.');
+    assert.equal(a.tool_calls.length, 1, a.answer);
+    assert.match(a.answer, /weekends \(Saturday and Sunday\) hook rate [\d.]+%/);
+  });
+
+  it('a name before "gift cards" that no gift card holds is said not found, even after "any"', async () => {
+    const a = await ask('Any Microsoft gift card asks this month?');
+    assert.match(a.answer, /^I found no gift card brand "Microsoft"/);
   });
 
   it('a named day with its year is that year’s', async () => {

@@ -61,6 +61,10 @@ const asksAlone = (w: string[]) =>
   !/^(?:so |and )?(?:how many|what number of|count the)(?: calls?)?(?: (?:was|were|is|are) (?:there|that|it))?$/.test(w.join(' ')) &&
   // "… ? top 3": how many of the ranking before, not a question of its own.
   !/^(?:just |only |give me |show )?(?:the )?(?:top|first) (?:\d+|three|five|ten)$/.test(w.join(' ')) &&
+  // "… ? Give both rates.", "show the numbers too": the form of the answer before, no question of its own.
+  !/^(?:please )?(?:give|show|include|list|add|with)?(?: me| us)? ?(?:both|all|each|the|their|its)(?: of the)? (?:rates?|numbers?|figures?|counts?|values?|percentages?|totals?)(?: too| as well| please)?$/.test(
+    w.join(' '),
+  ) &&
   (w.length >= 3 ||
     (w.length === 2 && !/^(?:how|which|what|when|where|why|who|do|did|does|is|are|was|were|any|and|so)\b/.test(w.join(' '))));
 

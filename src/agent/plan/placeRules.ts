@@ -37,13 +37,14 @@ function addressInPlace(input: RuleInput): QueryPlan | null {
 
 /** A domain as typed ("cryptocomclaims.com", "bofa-login42.xyz"): phishing URLs are stored whole, with their path. */
 const TLD = '(?:com|net|org|info|xyz|live|site|online|top|io|co|us|biz|app|support|help|shop|link|click|vip|cc|me)';
-const DOMAIN = new RegExp(String.raw`\b((?:[a-z0-9-]+\.)+${TLD})\b(?![.@])`);
+// "on a .support domain": a top-level domain alone, every link under it.
+const DOMAIN = new RegExp(String.raw`\b((?:[a-z0-9-]+\.)+${TLD})\b(?![.@])|(?<=^|\s)(\.${TLD})\b(?![.@])`);
 const DOMAIN_RAW = new RegExp(String.raw`\b((?:[A-Za-z0-9-]+\.)+${TLD})\b(?![.@])((?:/[^\s?#"')]*[^\s?#"').,!])?)`, 'i');
 
 function linksOnDomain(typed: RuleInput, m: RegExpExecArray): QueryPlan | null {
   // As typed (hyphens kept); words inside it ("bofa" of bofa-login42.xyz) are no brand, bank or transcript term.
   const raw = DOMAIN_RAW.exec(typed.raw ?? '');
-  const domain = (raw?.[1] ?? m[1]).toLowerCase();
+  const domain = (raw?.[1] ?? m[1] ?? m[2]).toLowerCase();
   // A path typed after it ("site.com/refund") narrows the links to those holding it.
   const link = raw?.[2] ? `${domain}${raw[2]}` : domain;
   const letters = (x: string) => x.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -52,6 +53,9 @@ function linksOnDomain(typed: RuleInput, m: RegExpExecArray): QueryPlan | null {
   const base = Object.fromEntries(
     Object.entries(typed.reading.base).filter(([, v]) => !(Array.isArray(v) && v.some((x) => typeof x === 'string' && inside(x)))),
   ) as Filters;
+  // "a phishing site on …": the link is the domain's, no filter of its own beside it.
+  const has = base.has?.filter((f) => f !== 'phishing_url');
+  base.has = has?.length ? has : undefined;
   const input: RuleInput = {
     ...typed,
     found: typed.found.filter((f) => !inside(f.typed)),
@@ -67,7 +71,7 @@ function linksOnDomain(typed: RuleInput, m: RegExpExecArray): QueryPlan | null {
   if (!filters) return null;
   const q = quantityIn(input.reading.rest) ?? QUANTITIES.calls;
   const spec = identifierWindow(input);
-  const on = link === domain ? `on ${domain}` : `holding ${link}`;
+  const on = link !== domain ? `holding ${link}` : domain.startsWith('.') ? `on a ${domain} domain` : `on ${domain}`;
   return {
     queries: [{ metrics: q.metrics, filters: [['contains', 'phishing_url', [link]], ...filters], ...windowArgs(spec, input.now) }],
     filters: input.reading.base,

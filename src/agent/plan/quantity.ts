@@ -153,6 +153,11 @@ const OWN_CUES: Array<[RegExp, QuantityId]> = [
     /(?:(?:^|\s)%|\b(?:percent(?:age)?|share|proportion|fraction|ratio)\b)(?: [\w']+){0,5}? (?:were |got |get |was |getting )?hooked\b/,
     'hook_rate',
   ],
+  // "which hooks better", "hooks more often", "better at hooking": the rate, not a count.
+  [
+    /\bhooks? (?:better|worse|more often|less often|best|worst)\b|\b(?:better|worse|best|worst) (?:at )?hook(?:ing)?\b|\bhook(?:s|ed)? (?:more|less) often\b/,
+    'hook_rate',
+  ],
 ];
 
 /** The planner's metric words, as quantities. */

@@ -29,6 +29,8 @@ import { A_VALUE_OF_ANY_FIELD, A_VALUE_THE_DATA_DOES_NOT_HOLD, LEXICON_ONLY } fr
 
 /** The rules in the order they are tried: the first whose cue and guard hold wins. */
 const QUERY_RULES: readonly QueryRule[] = [
+  // First: a value named with its field that the data does not hold is said not found, whatever figure is asked of it.
+  A_VALUE_THE_DATA_DOES_NOT_HOLD,
   ASKS_BOUNDED_BY_AN_AMOUNT,
   ...FRAME_RULES,
   ASKS_OF_THE_CALLS_NAMED,
@@ -43,8 +45,6 @@ const QUERY_RULES: readonly QueryRule[] = [
   A_RANKING_OF_IDENTIFIERS,
   A_SHARE_WITHIN_A_GROUP_OF_CALLS,
   A_PERCENTILE_OF_CALL_LENGTH,
-  // Before a place of an address: a whole address the data does not hold is no state's calls.
-  A_VALUE_THE_DATA_DOES_NOT_HOLD,
   CALLS_WITH_AN_ADDRESS_IN_A_PLACE,
   CALLS_WITH_A_LINK_ON_A_DOMAIN,
   A_VALUE_OF_ANY_FIELD,

@@ -139,7 +139,7 @@ export function ruleFilters(input: RuleInput, base: Filters = input.reading.base
   const inside = withoutInside(base, input.found);
   const byField = new Map<string, string[]>();
   for (const v of named) {
-    const e = entryOf(v, named, inside);
+    const e = entryOf(v, named, inside, input.text);
     const held = (inside as Record<string, unknown>)[e.field];
     // A value of a field the reading already filters on joins it ("gift card vs wire"), unless it is the same value.
     if (Array.isArray(held)) {
@@ -197,14 +197,27 @@ function townOfAddress(text: string, f: Filters): unknown[] | null {
   return ['contains', 'physical_mule_drop_address', [town.replace(/\b[a-z]/g, (c) => c.toUpperCase())]];
 }
 
+/** A field's word said right after one of its values. */
+const FIELD_WORD_AFTER: Partial<Record<string, RegExp>> = {
+  gift_card_brand: /^ (?:gift ?cards?|cards?)\b/,
+  mule_bank_name: /^ (?:bank )?(?:accounts?|account numbers?|mule accounts?)\b/,
+  crypto_chain: /^ (?:wallets?|chain|network|coins?)\b/,
+  persona: /^ persona\b/,
+  remote_desktop_app: /^ (?:sessions?|remote)\b/,
+};
+
 /**
  * The field a named value is read as: one that the question's other values or filters use when
  * it has one ("gift card vs wire": both payment methods, though "gift card" is also a scam type),
  * else the field with the most calls.
  */
-function entryOf(v: FoundValue, found: FoundValue[], base: Filters): FoundValue['entries'][number] {
+function entryOf(v: FoundValue, found: FoundValue[], base: Filters, text = ''): FoundValue['entries'][number] {
   const sorted = [...v.entries].sort((a, b) => b.calls - a.calls);
   if (sorted.length === 1) return sorted[0];
+  // The field's own word right after the value ("Best Buy gift cards", "Chase accounts"): that field.
+  const after = text.slice(text.indexOf(v.typed) + v.typed.length);
+  const said = v.typed && text.includes(v.typed) ? sorted.find((e) => FIELD_WORD_AFTER[e.field]?.test(after)) : undefined;
+  if (said) return said;
   const others = new Set<string>(Object.keys(base));
   for (const o of found) if (o !== v && o.entries.length === 1) others.add(o.entries[0].field);
   return sorted.find((e) => others.has(e.field)) ?? sorted[0];
@@ -225,7 +238,7 @@ export function filtersSaid(input: RuleInput, base: Filters = input.reading.base
   if (place) parts.push(`with a drop address in ${(place[2] as string[]).map((s) => s.trim().replace(/^,\s*/, '')).join(' or ')}`);
   const byField = new Map<string, string[]>();
   for (const v of named) {
-    const e = entryOf(v, named, inside);
+    const e = entryOf(v, named, inside, input.text);
     if (place && e.field === 'caller_state') continue;
     if (!(e.field in inside) && e.field !== except) byField.set(e.field, [...(byField.get(e.field) ?? []), e.value]);
   }

@@ -257,10 +257,12 @@ export function unknownNamed(input: RuleInput): { field: LexiconField; value: st
   }
   for (const [re, field] of NAME_BEFORE_FIELD) {
     const m = re.exec(raw);
+    // A question's first words are no part of the name ("Any Best Buy gift cards?": Best Buy).
     const value = m
       ?.slice(1)
       .find(Boolean)
-      ?.replace(/[?.!,'"’”]+$/, '');
+      ?.replace(/[?.!,'"’”]+$/, '')
+      .replace(/^(?:(?:Any|All|The|Our|Their|Which|What|How|Top|Those|These|This|That|Did|Do|Were|Was|Are|Is|Many|Much) )+/, '');
     if (!value || /^(?:The|Our|Their|Which|What|How|Any|All|Top|Those|These|This|That|Crypto|Bitcoin)$/.test(value)) continue;
     const key = canon(value);
     const inField = input.found.some((f) => f.typed === key && f.entries.some((e) => e.field === field));

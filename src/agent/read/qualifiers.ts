@@ -277,6 +277,9 @@ const HAS: Array<[RegExp, IntelField]> = [
  */
 const ANY_VERB = String.raw`(?:that |which )?(?!(?:impersonat|pos|claim|pretend|receiv|hook|target|aim|call|ask)[a-z]*\b)[a-z]{3,}(?:ed|ing)`;
 
+/** "sent people to", "told the victim to go to", "pointed victims at": where the calls sent them (a link, an address). */
+const SENT_TO = String.raw`\b(?:sent|sending|told|telling|directed|directing|pushed|pushing|pointed|pointing|steered|steering|urged|urging|asked|asking|instructed|instructing)\s+(?:the\s+|our\s+|a\s+)?(?:victims?|persona|honeypot|people|them|her|him|grandma|grandpa|targets?)\s+(?:to|at|toward|towards)(?:\s+(?:go\s+to|visit|open|use|click(?:\s+on)?|log\s+in(?:to|\s+to)?|enter))?`;
+
 /** "with a phishing URL", "that had a crypto wallet": intel the calls must have. */
 function hasFields(st: { text: string }, out: Qualifiers): void {
   const ends: number[] = [];
@@ -299,7 +302,7 @@ function hasFields(st: { text: string }, out: Qualifiers): void {
     take(
       st,
       new RegExp(
-        `(?:\\b(?:with|having|that (?:had|has|have|contained|contains?|included?|gave|gave us|handed over|handed us|shared|provided|sent|used|named|mentioned)|which (?:had|has|have)|containing|including|where (?:they|the scammer|the caller) (?:gave|sent|shared|used|handed over|provided))|(?<=^|\\b(?:calls?|scammers?|callers?|they|ones) )(?:had|have|gave|give|giving|gave us|shared|share|sharing|provided|provide|providing|sent|send|sending|contained|contain|contains|included|include|including|mentioned|mention|mentioning|named|name|naming|used|use|using|quoted|quoting|dropped|dropping|handed over|hand over|${ANY_VERB}))(?:\\s+(?:up|out|over|off|across))?\\s+(?:(?:both|either)\\s+)?(?:(?:a|an|any|some|the|their|his|her)\\s+)?(?:${re.source.replace(/ /g, '\\s+')})\\b`,
+        `(?:\\b(?:with|having|that (?:had|has|have|contained|contains?|included?|gave|gave us|handed over|handed us|shared|provided|sent|used|named|mentioned)|which (?:had|has|have)|containing|including|where (?:they|the scammer|the caller) (?:gave|sent|shared|used|handed over|provided))|(?<=^|\\b(?:calls?|scammers?|callers?|they|ones) )(?:had|have|gave|give|giving|gave us|shared|share|sharing|provided|provide|providing|sent|send|sending|contained|contain|contains|included|include|including|mentioned|mention|mentioning|named|name|naming|used|use|using|quoted|quoting|dropped|dropping|handed over|hand over|${ANY_VERB})|${SENT_TO})(?:\\s+(?:up|out|over|off|across))?\\s+(?:(?:both|either)\\s+)?(?:(?:a|an|any|some|the|their|his|her)\\s+)?(?:${re.source.replace(/ /g, '\\s+')})\\b`,
       ),
       (m) => {
         // "a Chase mule account" (the bank already read as a value) names the bank, not an account number.

@@ -25,6 +25,10 @@ const CONTENT_END =
  * crypto wallet", "an account number"; listed ones ("both a wallet and a routing number") too.
  */
 const INTEL_WORDS = String.raw`(?:(?:a|an|any|some|the)\s+)?(?:phishing (?:urls?|links?|sites?|websites?|domains?)|(?:crypto )?wallets?(?: address(?:es)?)?|wallet address(?:es)?|routing numbers?|(?:mule |bank |mule bank )?account numbers?|(?:mule )?drop address(?:es)?|remote (?:desktop|access) (?:tools?|apps?)|gift card brands?)`;
+/** "go to", "visit", "log in to": the verb before a place they were sent. */
+const WENT_TO =
+  /^(?:go|going|head|visit|visiting|open|opening|click(?: on)?|use|using|log ?in(?:to| to)?|enter|navigate)(?: to| on| into)? /;
+const INTEL_START = new RegExp(`^${INTEL_WORDS}\\b`);
 const INTEL_NOUN = new RegExp(`^(?:(?:both|either)\\s+)?${INTEL_WORDS}(?:\\s+(?:and|or)\\s+${INTEL_WORDS})*$`);
 
 /** Transcript searches: "mentioning X", "that say X", "talked about X", "told the victim to X", quoted text. */
@@ -55,6 +59,13 @@ export function transcriptTerms(st: { text: string }, question: string, out: str
         return false;
       // "calls that contained (mentioned) a crypto wallet": an extracted field the calls have (qualifiers.ts), not words said.
       if (!quoted.length && /^(?:contain|mention)/.test(m[0]) && INTEL_NOUN.test(v)) return false;
+      // "sent people to a phishing site (on …)": where they were sent is the extracted field, not words said.
+      if (
+        !quoted.length &&
+        /^(?:told|tell|asked|asking|instruct|direct|push|urged|sen[dt])/.test(m[0]) &&
+        INTEL_START.test(v.replace(WENT_TO, ''))
+      )
+        return false;
       const q = quoted.find((x) => v.includes(x.replace(/["']/g, '')));
       if (q) {
         out.push(q);
