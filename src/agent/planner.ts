@@ -54,7 +54,8 @@ export class BuiltinAgent implements Agent {
       state = withoutFigureFilters((out.context as PlannerState | null) ?? state);
     }
     return {
-      answer: outs.map((o) => o.answer).join('\n\n'),
+      // A decline said for two parts is said once.
+      answer: [...new Set(outs.map((o) => o.answer))].join('\n\n'),
       referenced_call_sids: [...new Set(outs.flatMap((o) => o.referenced_call_sids))],
       sources: outs.flatMap((o) => o.sources),
       tokens_used: { input: 0, output: 0 },

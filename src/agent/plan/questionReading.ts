@@ -94,7 +94,8 @@ export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: 
     rest.split(' ').length <= 8;
   const defaultSpec: WindowSpec = { kind: 'range', range: req.dashboardRange };
   const named = windows[0]?.spec ?? null;
-  const unnamed: WindowSpec = prev && (followUp || refers || FOLLOW_UP_RE.test(text)) ? prev.window : defaultSpec;
+  // In a conversation, a question that names no window keeps the one the conversation is about.
+  const unnamed: WindowSpec = prev ? prev.window : defaultSpec;
   let window: WindowSpec = named ?? unnamed;
   if (shift && prev && !named) {
     const by = SHIFT_BY_RE.exec(text);

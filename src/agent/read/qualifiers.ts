@@ -151,6 +151,9 @@ function values(st: { text: string }, capitalised: (w: string) => boolean, out: 
     // (An account's words stay: "the Chase account" asks for the account.)
     const decided = strong && post?.[0] ? /^\s+(?:gift ?cards?|lures?|lure categor(?:y|ies))\b/.exec(after) : null;
     if (decided) st.text = blank(st.text, h.index + h.length, decided[0].length);
+    // "the margaret persona": the persona's word names it, no ranking of personas.
+    const own = fields.includes('persona') ? /^\s+persona\b/.exec(after) : null;
+    if (own) st.text = blank(st.text, h.index + h.length, own[0].length);
   }
   // Values no hint knows, after a strong cue: "impersonating Globex", "claimed to be from Acme Corp".
   take(

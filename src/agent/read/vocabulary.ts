@@ -100,7 +100,7 @@ export const FIELD_PATTERNS: Array<[TopnField, RegExp]> = [
   ['gift_card_brand', /\bgift ?cards?\b/],
   [
     'remote_desktop_app',
-    /\bremote[- ]?(?:desktop|access|control|support)(?: tools?| apps?| applications?| software| programs?)?\b|\bremote (?:tools?|apps?|software|programs?)\b|\bscreen[- ]?shar(?:ing|e)\b/,
+    /\bremote[- ]?(?:desktop|access|control|support)(?: tools?| apps?| applications?| software| programs?)?\b|\bremote (?:tools?|apps?|software|programs?)\b|\bscreen[- ]?shar(?:ing|e)\b|\b(?:which|what|top|most common|most used|the) (?:apps?|tools?)\b/,
   ],
   ['crypto_chain', /\bcrypto(?:currency|currencies)?(?: chains?| networks?| coins?)?\b|\bblock ?chains?\b|\bchains?\b|\bcoins?\b/],
   [
