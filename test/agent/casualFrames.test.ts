@@ -178,6 +178,20 @@ describe('one kind of day as a restriction of the window named', () => {
   });
 });
 
+describe('a clock span over several days: those hours of each day against the rest', () => {
+  it('"between 13:00 and 20:00 utc" over the last 30 days, and in a named zone', async () => {
+    const cs = between(NOW.getTime() - 30 * DAY);
+    const h = (c: FixtureCall) => new Date(c.started_at).getUTCHours();
+    const inside = cs.filter((c) => h(c) >= 13 && h(c) < 20).length;
+    const a = await ask('calls between 13:00 and 20:00 utc versus the rest of the day over the last 30 days');
+    has(a, `13:00–20:00 UTC ${calls(inside)}, the rest of the day (20:00–13:00 UTC) ${calls(cs.length - inside)}`);
+    // New York is UTC-5 in November: 8am to 3pm there is 13:00 to 20:00 UTC; "new york" is no caller state here.
+    const b = await ask('how many calls from 8am to 3pm new york time over the last 30 days?');
+    assert.equal(b.tool_calls[0]?.args.timezone, 'America/New_York', b.answer);
+    assert.deepEqual(b.tool_calls[0]?.args.filters, [], b.answer);
+  });
+});
+
 describe('a place in the ranking before: "the second one", "the 3rd brand", "the last one"', () => {
   it('names the value ranked there, with the figure asked, in the ranking’s window', async () => {
     const d30 = between(NOW.getTime() - 30 * DAY);

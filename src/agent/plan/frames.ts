@@ -11,6 +11,7 @@
 // rule table (queryRules.ts) reads them all.
 
 import { WEEKDAYS } from '../../domain/query/catalog.js';
+import { CLOCK_SPAN_CUE, findClockSpans, type ClockSpan } from '../read/clockSpans.js';
 import { formatUtc } from '../../domain/window.js';
 import { fmtInt, fmtPct } from '../say/answer.js';
 import { fmtDay, fmtSpan } from '../say/when.js';
@@ -37,6 +38,10 @@ interface Partition {
   notWindow?: RegExp;
   /** The one part a question restricts to ("calls on weekends in february"): its index, else null (all compared). */
   asked?: (text: string) => number | null;
+  /** The zone its hours are read in (a clock span's), when not UTC. */
+  zone?: (text: string) => string | undefined;
+  /** Whether it applies to this question beyond its cue. */
+  applies?: (input: RuleInput) => boolean;
   examples: string[];
 }
 
@@ -103,6 +108,21 @@ function baseFor(input: RuleInput, q: Quantity): Filters {
 }
 
 const PARTITIONS: Partition[] = [
+  {
+    id: 'a-clock-span-of-every-day',
+    // "between 12:00 and 18:00 UTC over the last 7 days": those hours of each day (a span on one day is a window, timePhrases.ts).
+    cue: CLOCK_SPAN_CUE,
+    dimension: 'time:hour_of_day',
+    parts: clockSpanParts,
+    notWindow: /\d ?(?:am|pm)\b|\d:\d\d/,
+    asked: () => 0,
+    zone: (text) => findClockSpans(text)[0]?.zone,
+    applies: (input) => looseClockSpan(input) !== null,
+    examples: [
+      'calls between 12:00 and 18:00 utc vs the rest of the day, last 7 days',
+      'hook rate from 9am to 5pm new york time this month',
+    ],
+  },
   {
     id: 'weekends-against-weekdays',
     // Both named, or weekends with a comparative alone ("is the hook rate better on weekends?").
@@ -204,6 +224,40 @@ const PARTITIONS: Partition[] = [
   },
 ];
 
+const zoneOf = (p: Partition, text: string) => {
+  const zone = p.zone?.(text);
+  return zone && zone !== 'UTC' ? { timezone: zone } : {};
+};
+
+/** The clock span no window took: a part of every day of the window ("between 12:00 and 18:00 UTC, last 7 days"). */
+function looseClockSpan(input: RuleInput): ClockSpan | null {
+  const inside = (c: ClockSpan) => input.reading.windows.some((w) => c.index >= w.index && c.index < w.index + w.length);
+  const c = findClockSpans(input.text).find((x) => !inside(x));
+  return c && !c.bare && c.from % 60 === 0 && c.to % 60 === 0 ? c : null;
+}
+
+const ZONE_NAMES: Record<string, string> = {
+  UTC: 'UTC',
+  'America/New_York': 'New York time',
+  'America/Chicago': 'Chicago time',
+  'America/Denver': 'Denver time',
+  'America/Los_Angeles': 'Los Angeles time',
+  'Europe/London': 'London time',
+};
+
+/** "12:00–18:00 UTC" and the rest of the day, in the span's zone. */
+function clockSpanParts(text: string): Part[] | null {
+  const c = findClockSpans(text)[0];
+  if (!c || c.from % 60 !== 0 || c.to % 60 !== 0) return null;
+  const [a, b] = [c.from / 60, c.to / 60];
+  const hh = (h: number) => `${String(h).padStart(2, '0')}:00`;
+  const zone = ZONE_NAMES[c.zone] ?? c.zone;
+  return [
+    { name: `${hh(a)}–${hh(b)} ${zone}`, has: hours(a, b) },
+    { name: `the rest of the day (${hh(b)}–${hh(a)} ${zone})`, has: hours(b, a) },
+  ];
+}
+
 /** The window of a frame: the question's, unless its only time phrase is a word of the frame ("weekend"). */
 function frameWindow(input: RuleInput, notWindow?: RegExp): WindowSpec {
   const own = input.reading.windows.filter((w) => !notWindow?.test(input.text.slice(w.index, w.index + w.length)));
@@ -229,7 +283,7 @@ function partitionPlan(p: Partition, input: RuleInput): QueryPlan | null {
   if (!q || !base || !filters || !named) return null;
   const spec = frameWindow(input, p.notWindow);
   return {
-    queries: [{ metrics: q.metrics, dimensions: [p.dimension], filters, ...windowArgs(spec, input.now) }],
+    queries: [{ metrics: q.metrics, dimensions: [p.dimension], filters, ...windowArgs(spec, input.now), ...zoneOf(p, input.text) }],
     filters: input.reading.base,
     say: ([r]) => {
       const parts = named.map((part) => ({
@@ -652,7 +706,7 @@ export const FRAME_RULES: QueryRule[] = [
   ...PARTITIONS.map((p): QueryRule => ({
     id: p.id,
     cue: p.cue,
-    guard: (i) => !NOT_A_FRAME.test(i.text),
+    guard: (i) => !NOT_A_FRAME.test(i.text) && (p.applies?.(i) ?? true),
     readsTime: true,
     build: (i) => partitionPlan(p, i),
     examples: p.examples,

@@ -5,6 +5,7 @@
 import type { AgentRequest } from '../agent.js';
 import { carry } from './filters.js';
 import type { Filters, PlannerState } from './intents.js';
+import { findClockSpans } from '../read/clockSpans.js';
 import { capitalisedWords } from '../read/normalise.js';
 import { filtersOf, REFERS_RE, SHORT_FOLLOW_UP, subjectOf } from './planRules.js';
 import { qualifiersIn, type Mention, type Qualifiers } from '../read/qualifiers.js';
@@ -67,7 +68,8 @@ export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   const shiftSpans = shifts.map((re) => re.exec(text)).filter((m) => m !== null);
   const inShift = (w: FoundWindow) => shiftSpans.some((s) => w.index >= s.index && w.index + w.length <= s.index + s[0].length);
   const windows = findWindows(text, now).filter((w) => !inShift(w));
-  let rest = text;
+  // A clock span's zone ("9 to 5 new york time") is no place of the callers: blanked before the rest is read.
+  let rest = blankZones(text);
   for (const w of [...windows].reverse()) rest = `${rest.slice(0, w.index)} ${rest.slice(w.index + w.length)}`;
   rest = rest.replace(/\s+/g, ' ').trim();
   const shift = SHIFT_BACK_RE.test(rest);
@@ -157,4 +159,12 @@ export function replacingCarried(r: QuestionReading, fields: readonly string[]):
   const carried = { ...r.carried };
   for (const f of held) delete (carried as Record<string, unknown>)[f];
   return { ...r, carried, base: carry(carried, r.own) };
+}
+
+/** The text with the zone words of its clock spans blanked (same length: window indices stay). */
+function blankZones(text: string): string {
+  let out = text;
+  for (const c of findClockSpans(text))
+    if (c.zoneAt) out = `${out.slice(0, c.zoneAt[0])}${' '.repeat(c.zoneAt[1])}${out.slice(c.zoneAt[0] + c.zoneAt[1])}`;
+  return out;
 }

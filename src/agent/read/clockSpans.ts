@@ -15,6 +15,10 @@ export interface ClockSpan {
   to: number;
   /** IANA zone the clock is read in (UTC unless a zone is named after it). */
   zone: string;
+  /** Where the zone's words are ("new york time"), when named: no place of a caller. */
+  zoneAt?: [number, number];
+  /** Numbers alone, no am/pm, minutes or zone ("between 9 and 5"). */
+  bare: boolean;
 }
 
 const CLOCK = String.raw`(noon|midday|midnight|\d{1,2}(?::\d{2})?(?: ?(?:am|pm|a\.m\.|p\.m\.))?)`;
@@ -34,7 +38,10 @@ const ZONE_WORDS =
 // A zone after the span: "new york time", "(et)", "utc"; the short names only with "time" or as capitals' abbreviations.
 const ZONE = String.raw`(?:,? ?\(?(?:in )?(${ZONE_WORDS})(?: time)?\)?)?`;
 
-const SPAN_RE = new RegExp(String.raw`\b(?:(?:between|from) ${CLOCK} ${TO} ${CLOCK}|${CLOCK} ?(?:-|–|to) ?${CLOCK})${ZONE}(?![\w:])`, 'g');
+const SPAN = String.raw`\b(?:(?:between|from) ${CLOCK} ${TO} ${CLOCK}|${CLOCK} ?(?:-|–|to) ?${CLOCK})${ZONE}(?![\w:])`;
+const SPAN_RE = new RegExp(SPAN, 'g');
+/** Whether a text may hold a clock span (findClockSpans says which). */
+export const CLOCK_SPAN_CUE = new RegExp(SPAN);
 
 /** Minutes after midnight of a clock time; `pm` of the other end when this one says neither. */
 function minutes(s: string): { min: number; half: 'am' | 'pm' | null } | null {
@@ -69,7 +76,8 @@ export function findClockSpans(text: string): ClockSpan[] {
     if (b === 'midnight' || (to === 0 && from > 0)) to = 24 * 60;
     if (to <= from || to > 24 * 60) continue;
     const zone = m[5] ? (ZONES.find(([re]) => re.test(m[5]))?.[1] ?? 'UTC') : 'UTC';
-    out.push({ index: m.index, length: m[0].length, from, to, zone });
+    const zoneAt: [number, number] | undefined = m[5] ? [m.index + m[0].lastIndexOf(m[5]), m[5].length] : undefined;
+    out.push({ index: m.index, length: m[0].length, from, to, zone, zoneAt, bare });
   }
   return out;
 }
