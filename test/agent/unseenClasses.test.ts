@@ -817,6 +817,27 @@ describe('a conversation keeps its window and reads its field words', () => {
   });
 });
 
+describe('days in a named zone, amounts by verb, and the writer’s own day', () => {
+  it('"going by Eastern time": today from New York’s midnight (UTC-5 in November), the zone no name', async () => {
+    const a = await ask('how many calls so far today, going by eastern time?');
+    assert.equal(a.tool_calls[0]?.args.start, '2026-11-20T05:00:00Z', a.answer);
+    assert.doesNotMatch(a.answer, /agent name/);
+  });
+
+  it('"topped half a million dollars": over $500,000', async () => {
+    const a = await ask('has any single ask ever topped half a million dollars?');
+    assert.deepEqual(a.tool_calls[0]?.args.filters, [['gt', 'dollar_ask', 500_000]], a.answer);
+  });
+
+  it('a sentence about the writer’s team or holiday, then the question: only the question is read', async () => {
+    const r = refSummary(ORG_A_CALLS, WINDOWS.d30);
+    const a = await ask('Back from vacation, our team of 4 cleared 20 tickets today. Hook rate over the last 30 days?');
+    has(a, `hook rate ${(100 * r.hook_rate).toFixed(1)}%`);
+    const b = await ask('My boss Linda wants a single figure for the deck: total calls over the last 30 days.');
+    has(b, `calls received ${int(r.calls_received)}`);
+  });
+});
+
 describe('a day named with capitals that no rule reads', () => {
   it('is said not understood, with no figure for another window', async () => {
     for (const q of ['How many calls came in on Bonfire Night?', 'tier 1 calls on Maundy Thursday']) {

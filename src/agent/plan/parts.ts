@@ -189,7 +189,7 @@ function framedList(question: string, now: Date): string[] | null {
 
 /** The writer speaking of themselves or their day: "I'm in Texas this week", "for my manager", "sorry", "ugh". */
 const OWN_CONTEXT =
-  /\b(?:i|i'm|im|i've|i'd|my|me|mine|sorry|thanks|thank you|ugh|lol|haha|btw|fyi|fwiw|deck|meeting|standup|stand-up|manager|boss|conference)\b/i;
+  /\b(?:i|i'm|im|i've|i'd|my|me|mine|sorry|thanks|thank you|ugh|lol|haha|btw|fyi|fwiw|deck|slides?|meeting|standup|stand-up|manager|boss|conference|just back|back from|vacation|break|leave|out of office|ooo|our team|team of|liaison|colleague|visiting)\b/i;
 /** The question turning from the context: "separately, …", "anyway, …". */
 const TURNING =
   /^(?:separately|anyway|anyhow|unrelated(?:ly)?|on (?:another|a different) note|that said|but|so|ok(?:ay)?|question)\b[,:]?\s*/i;
@@ -204,8 +204,15 @@ function withoutContext(question: string): string {
   if (segments.length < 2) return question;
   const last = segments[segments.length - 1].replace(TURNING, '');
   const before = segments.slice(0, -1).join(' ');
-  const turned = TURNING.test(segments[segments.length - 1]);
-  if (!(ASKING.test(last) || /\?\s*$/.test(last)) || ASKING.test(before.trim())) return question;
+  // "…. Separately: how many …": the turning word may stand as a sentence of its own.
+  const turned = TURNING.test(segments[segments.length - 1]) || TURNING.test(segments[segments.length - 2] ?? '');
+  // The question may be a figure named alone after a colon ("…: total calls over the last 7 days").
+  const asks =
+    ASKING.test(last) ||
+    /\?\s*$/.test(last) ||
+    (/:$/.test(segments[segments.length - 2] ?? '') &&
+      /^(?:the )?(?:total|number|count|calls?|hook rate|hooked|tier|average|median)\b/i.test(last));
+  if (!asks || ASKING.test(before.trim())) return question;
   if (!turned && !OWN_CONTEXT.test(before)) return question;
   return last;
 }

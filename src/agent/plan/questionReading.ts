@@ -5,7 +5,7 @@
 import type { AgentRequest } from '../agent.js';
 import { carry } from './filters.js';
 import type { Filters, PlannerState } from './intents.js';
-import { findClockSpans } from '../read/clockSpans.js';
+import { dayZoneIn, findClockSpans, inZone } from '../read/clockSpans.js';
 import { capitalisedWords } from '../read/normalise.js';
 import { filtersOf, REFERS_RE, SHORT_FOLLOW_UP, subjectOf } from './planRules.js';
 import { qualifiersIn, type Mention, type Qualifiers } from '../read/qualifiers.js';
@@ -21,7 +21,7 @@ import {
   namedDayUnread,
   type FoundWindow,
 } from '../read/timePhrases.js';
-import { shiftBack, shiftBy, shiftForward, windowPhrase, type WindowSpec } from '../read/windowSpec.js';
+import { resolve, shiftBack, shiftBy, shiftForward, windowPhrase, type WindowSpec } from '../read/windowSpec.js';
 
 export interface QuestionReading {
   /** The time phrases found, in order. */
@@ -67,9 +67,17 @@ export function readQuestion(req: AgentRequest, prev: PlannerState | null, now: 
   const shifts = prev ? [SHIFT_BACK_RE, SHIFT_FORWARD_RE] : [SHIFT_BACK_RE];
   const shiftSpans = shifts.map((re) => re.exec(text)).filter((m) => m !== null);
   const inShift = (w: FoundWindow) => shiftSpans.some((s) => w.index >= s.index && w.index + w.length <= s.index + s[0].length);
-  const windows = findWindows(text, now).filter((w) => !inShift(w));
+  // "going by Eastern time": the days named are that zone's (the zone's words are no value).
+  const dayZone = dayZoneIn(text);
+  const windows = zoned(
+    findWindows(text, now).filter((w) => !inShift(w)),
+    dayZone?.zone,
+    now,
+  );
   // A clock span's zone ("9 to 5 new york time") is no place of the callers: blanked before the rest is read.
-  let rest = blankZones(text);
+  let rest = blankZones(
+    dayZone ? `${text.slice(0, dayZone.index)}${' '.repeat(dayZone.length)}${text.slice(dayZone.index + dayZone.length)}` : text,
+  );
   for (const w of [...windows].reverse()) rest = `${rest.slice(0, w.index)} ${rest.slice(w.index + w.length)}`;
   rest = rest.replace(/\s+/g, ' ').trim();
   const shift = SHIFT_BACK_RE.test(rest);
@@ -167,4 +175,14 @@ function blankZones(text: string): string {
   for (const c of findClockSpans(text))
     if (c.zoneAt) out = `${out.slice(0, c.zoneAt[0])}${' '.repeat(c.zoneAt[1])}${out.slice(c.zoneAt[0] + c.zoneAt[1])}`;
   return out;
+}
+
+/** The windows with their whole days moved to `zone`'s days. */
+function zoned(windows: FoundWindow[], zone: string | undefined, now: Date): FoundWindow[] {
+  if (!zone) return windows;
+  return windows.map((w) => {
+    const r = resolve(w.spec, now);
+    const spec = inZone(r.start.getTime(), r.end.getTime(), zone, now);
+    return spec ? { ...w, spec } : w;
+  });
 }

@@ -244,6 +244,8 @@ export function unknownNamed(input: RuleInput): { field: LexiconField; value: st
     const m = re.exec(raw);
     const typed = m?.slice(1).find(Boolean);
     if (!typed) continue;
+    // "going by Eastern time": a zone, no name.
+    if (/^\s+time\b/i.test(raw.slice(m!.index + m![0].length))) continue;
     const trimmed = typed.replace(/[?.!,'"’”]+$/, '');
     // A caller line as stored: +1 and its ten digits.
     const value = field === 'caller_id' ? `+1${trimmed.replace(/\D/g, '').slice(-10)}` : trimmed;

@@ -95,3 +95,26 @@ export function clockSpanOn(c: ClockSpan, day: number, now: Date): WindowSpec | 
 export function isOneDay(start: number, end: number, now: Date): boolean {
   return start % DAY_MS === 0 && (end - start === DAY_MS || (end === now.getTime() && end - start < DAY_MS && end - start > 0));
 }
+
+/** "going by Eastern time", "in Chicago time", "on Pacific time": the days of the question are that zone's. */
+const DAY_ZONE_RE =
+  /\b(?:(?:going by|by|on|in|using|per|according to) )?(new york|eastern|chicago|central|denver|mountain|los angeles|pacific|london|utc|gmt)(?: standard| daylight)? time\b/;
+
+/** The zone the question's days are read in, when it names one apart from a clock span. */
+export function dayZoneIn(text: string): { zone: string; index: number; length: number } | null {
+  const m = DAY_ZONE_RE.exec(text);
+  if (!m || findClockSpans(text).some((c) => c.zoneAt && c.zoneAt[0] <= m.index + m[0].length && c.zoneAt[0] >= m.index)) return null;
+  const zone = ZONES.find(([re]) => re.test(m[1]))?.[1] ?? 'UTC';
+  return { zone, index: m.index, length: m[0].length };
+}
+
+/** A window of whole UTC days moved to the same days in `zone` (its midnights there); others as they are. */
+export function inZone(start: number, end: number, zone: string, now: Date): WindowSpec | null {
+  if (zone === 'UTC' || start % DAY_MS !== 0) return null;
+  const segments = offsetSegments(zone, start - DAY_MS, end + 2 * DAY_MS);
+  const s = instantOfLocal(segments, start);
+  const whole = end % DAY_MS === 0 || end === now.getTime();
+  const e = end === now.getTime() ? now.getTime() : whole ? instantOfLocal(segments, end) : end;
+  if (s >= now.getTime()) return null;
+  return { kind: 'span', start: formatUtc(new Date(s)), end: e >= now.getTime() ? null : formatUtc(new Date(e)) };
+}

@@ -299,6 +299,13 @@ export function normalise(question: string): string {
     // "30d", "24h", "2w" after a window word: days, hours, weeks.
     .replace(/(\b(?:last|past|previous|prior|over|in|within|lst)\s+\d+)\s?d\b/g, '$1 days')
     .replace(/(\b(?:last|past|previous|prior|over|in|within|lst)\s+\d+)\s?w\b/g, '$1 weeks')
+    // "topped $500k", "exceeded", "went above": over an amount.
+    .replace(
+      /\b(?:topped|exceeded|exceeds|exceed|surpassed|passed|went (?:over|above|past)|go (?:over|above|past)|broke) (?=\$|half an? (?:million|thousand)|(?:a|an|one|two|three|four|five|ten) (?:million|thousand)|\d[\d,.]*\s?(?:k|m|thousand|million|grand|dollars|usd|bucks)\b)/g,
+      'over ',
+    )
+    // "half a million": 0.5 million.
+    .replace(/\bhalf an? (million|thousand)\b/g, '0.5 $1')
     // "one million dollars", "a thousand": the amount in figures, as "$1 million" is read.
     .replace(
       /\b(a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred) (million|thousand|grand)\b/g,

@@ -334,7 +334,7 @@ function hasFields(st: { text: string }, out: Qualifiers): void {
 /** "had any intel extracted", "with intel", "that yielded no intel": calls with (or without) any intel field. */
 function anyIntel(st: { text: string }, out: Qualifiers): void {
   const INTEL = String.raw`(?:intel(?:ligence)?|extracted (?:intel|data|details|indicators)|indicators|iocs?)(?: (?:extracted|pulled|captured|at all))?`;
-  const DID = '(?:had|has|have|gave|yielded|produced|returned|carried|carry|carries|came with|come with|contained|held)';
+  const DID = '(?:had|has|have|gave(?: us| up)?|yielded|produced|returned|carried|carry|carries|came with|come with|contained|held)';
   const VERB = String.raw`(?:with(?:out)?|having|that ${DID}|which ${DID}|${DID})`;
   take(st, new RegExp(String.raw`\b${VERB}(?: (?:any|some|no|zero))? ${INTEL}\b`), (m) => {
     out.hasIntel = !/\b(?:without|no|zero)\b/.test(m[0]);
