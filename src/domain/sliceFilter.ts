@@ -6,6 +6,19 @@
 import type { IntelField } from './call.js';
 
 /** Columns a filter may match by value (case-insensitive); fixed here, never taken from input. */
+/** Identifiers: one value names one line, account, wallet, address, link, agent or fake company. */
+export const IDENTIFIER_COLUMNS = [
+  'caller_id',
+  'mule_bank_routing_number',
+  'mule_bank_account_number',
+  'mule_account_holder_name',
+  'crypto_wallet_address',
+  'physical_mule_drop_address',
+  'phishing_url',
+  'fake_agent_name',
+  'synthetic_org',
+] as const;
+
 export const FILTER_COLUMNS = [
   'impersonated_brand',
   'lure_category',
@@ -19,16 +32,7 @@ export const FILTER_COLUMNS = [
   'remote_desktop_app',
   'caller_area_code',
   'disconnect_reason',
-  // Identifiers: one value names one line, account, wallet, address, link, agent or fake company.
-  'caller_id',
-  'mule_bank_routing_number',
-  'mule_bank_account_number',
-  'mule_account_holder_name',
-  'crypto_wallet_address',
-  'physical_mule_drop_address',
-  'phishing_url',
-  'fake_agent_name',
-  'synthetic_org',
+  ...IDENTIFIER_COLUMNS,
 ] as const;
 export type FilterColumn = (typeof FILTER_COLUMNS)[number];
 

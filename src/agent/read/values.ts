@@ -3,6 +3,7 @@
 // "scams") and typos are forgiven. A value found nowhere in the org's data is unknown, and
 // the agent says so instead of counting it as 0.
 
+import { IDENTIFIER_COLUMNS } from '../../domain/sliceFilter.js';
 import { normaliseBankName } from '../../domain/indicators/bankNames.js';
 import type { ToolRunner } from '../agent.js';
 import type { ToolCallRecord } from '../run/tools.js';
@@ -28,17 +29,7 @@ export const isValueField = (f: string): f is ValueField => (VALUE_FIELDS as rea
  * holds. Filters like the value fields (a follow-up keeps them), but never ranked by get_topn
  * nor read into the vocabulary (the lexicon finds them).
  */
-export const IDENTIFIER_FIELDS = [
-  'caller_id',
-  'mule_bank_routing_number',
-  'mule_bank_account_number',
-  'mule_account_holder_name',
-  'crypto_wallet_address',
-  'physical_mule_drop_address',
-  'phishing_url',
-  'fake_agent_name',
-  'synthetic_org',
-] as const;
+export const IDENTIFIER_FIELDS = IDENTIFIER_COLUMNS;
 export type IdentifierField = (typeof IDENTIFIER_FIELDS)[number];
 /** Every field a filter may name one value of. */
 export type FilterValueField = ValueField | IdentifierField;
